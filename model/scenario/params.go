@@ -1,0 +1,221 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Kind is the type of a parameter.
+type Kind int
+
+const (
+	KindInt    Kind = iota // whole number, e.g. iterations
+	KindFloat              // real number, e.g. a fraction
+	KindBytes              // size in bytes; text accepts 4MiB, 64KiB, 512 (binary units)
+	KindChoice             // one of Choices
+	KindBool               // true/false (also 1/0, on/off)
+)
+
+// Param declares one parameter. The panel builds its control from it and the
+// URL codec uses Name as the query key.
+type Param struct {
+	Name    string // URL key and CLI name, e.g. "buffer"
+	Label   string // shown in the panel
+	Kind    Kind
+	Unit    string // "B" for sizes, "" when unitless
+	Help    string
+	Default string // canonical text form, must validate
+	// Min and Max bound numeric kinds (inclusive).
+	Min, Max float64
+	Choices  []Choice // for KindChoice
+}
+
+// Choice is one allowed value of a KindChoice parameter.
+type Choice struct {
+	Value string
+	Label string
+}
+
+// Value is one parsed parameter value.
+type Value struct {
+	Num  float64 // numeric kinds and bool (0/1)
+	Text string  // canonical text form (also the choice id)
+}
+
+// Params holds parsed values by parameter name. Iterate the Spec's Params,
+// never this map, when order matters.
+type Params map[string]Value
+
+// Int returns the value of an int or bytes parameter (0 if absent).
+func (p Params) Int(name string) int64 { return int64(p[name].Num) }
+
+// Float returns the value of a numeric parameter (0 if absent).
+func (p Params) Float(name string) float64 { return p[name].Num }
+
+// Bool returns the value of a bool parameter.
+func (p Params) Bool(name string) bool { return p[name].Num != 0 }
+
+// Text returns the canonical text of a parameter (the id for a choice).
+func (p Params) Text(name string) string { return p[name].Text }
+
+// Parse validates one text value for this parameter. The error names the
+// parameter and the allowed range or choices.
+func (d *Param) Parse(text string) (Value, error) {
+	s := strings.TrimSpace(text)
+	switch d.Kind {
+	case KindInt, KindFloat, KindBytes:
+		var v float64
+		var err error
+		if d.Kind == KindBytes {
+			v, err = ParseBytes(s)
+		} else {
+			v, err = strconv.ParseFloat(s, 64)
+		}
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return Value{}, fmt.Errorf("%s: %q is not a %s; allowed %s", d.Name, text, d.kindName(), d.Range())
+		}
+		if d.Kind != KindFloat && v != math.Trunc(v) {
+			return Value{}, fmt.Errorf("%s: %q is not a whole number; allowed %s", d.Name, text, d.Range())
+		}
+		if v < d.Min || v > d.Max {
+			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, s, d.Range())
+		}
+		return Value{Num: v, Text: d.Format(v)}, nil
+	case KindBool:
+		switch strings.ToLower(s) {
+		case "1", "true", "on", "yes":
+			return Value{Num: 1, Text: "true"}, nil
+		case "0", "false", "off", "no":
+			return Value{Num: 0, Text: "false"}, nil
+		}
+		return Value{}, fmt.Errorf("%s: %q is not a boolean; allowed true or false", d.Name, text)
+	case KindChoice:
+		for _, c := range d.Choices {
+			if c.Value == s {
+				return Value{Text: c.Value}, nil
+			}
+		}
+		return Value{}, fmt.Errorf("%s: %q is not allowed; allowed %s", d.Name, text, d.Range())
+	}
+	return Value{}, fmt.Errorf("%s: unknown parameter kind %d", d.Name, d.Kind)
+}
+
+func (d *Param) kindName() string {
+	switch d.Kind {
+	case KindInt:
+		return "whole number"
+	case KindBytes:
+		return "size"
+	}
+	return "number"
+}
+
+// Format returns the canonical text of a numeric value.
+func (d *Param) Format(v float64) string {
+	switch d.Kind {
+	case KindBytes:
+		return FormatBytes(int64(v))
+	case KindInt:
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// Range describes the allowed values in words, e.g. "64KiB..64MiB".
+func (d *Param) Range() string {
+	switch d.Kind {
+	case KindChoice:
+		vals := make([]string, len(d.Choices))
+		for i, c := range d.Choices {
+			vals[i] = c.Value
+		}
+		return "one of " + strings.Join(vals, ", ")
+	case KindBool:
+		return "true or false"
+	}
+	return d.Format(d.Min) + ".." + d.Format(d.Max)
+}
+
+// Defaults returns every parameter at its default value.
+func (s *Spec) Defaults() (Params, error) {
+	p := make(Params, len(s.Params))
+	for i := range s.Params {
+		d := &s.Params[i]
+		v, err := d.Parse(d.Default)
+		if err != nil {
+			return nil, fmt.Errorf("scenario %s: bad default: %w", s.ID, err)
+		}
+		p[d.Name] = v
+	}
+	return p, nil
+}
+
+// Param returns the declaration of the named parameter, or nil.
+func (s *Spec) Param(name string) *Param {
+	for i := range s.Params {
+		if s.Params[i].Name == name {
+			return &s.Params[i]
+		}
+	}
+	return nil
+}
+
+// Set parses text for the named parameter into p.
+func (s *Spec) Set(p Params, name, text string) error {
+	d := s.Param(name)
+	if d == nil {
+		names := make([]string, len(s.Params))
+		for i := range s.Params {
+			names[i] = s.Params[i].Name
+		}
+		return fmt.Errorf("%s: unknown parameter for scenario %s; known: %s", name, s.ID, strings.Join(names, ", "))
+	}
+	v, err := d.Parse(text)
+	if err != nil {
+		return err
+	}
+	p[name] = v
+	return nil
+}
+
+var byteUnits = []struct {
+	suffix string
+	mul    float64
+}{
+	{"gib", 1 << 30}, {"mib", 1 << 20}, {"kib", 1 << 10},
+	{"gb", 1e9}, {"mb", 1e6}, {"kb", 1e3},
+	{"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10}, {"b", 1},
+}
+
+// ParseBytes reads a size such as "4MiB", "64k", "512", "10MB" (decimal) into
+// bytes.
+func ParseBytes(s string) (float64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	mul := 1.0
+	for _, u := range byteUnits {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mul = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mul
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return 0, err
+	}
+	return math.Round(v * mul), nil
+}
+
+// FormatBytes prints n with the largest binary unit that divides it exactly.
+func FormatBytes(n int64) string {
+	switch {
+	case n != 0 && n%(1<<30) == 0:
+		return strconv.FormatInt(n>>30, 10) + "GiB"
+	case n != 0 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + "MiB"
+	case n != 0 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + "KiB"
+	}
+	return strconv.FormatInt(n, 10) + "B"
+}

@@ -1,0 +1,155 @@
+package scenario
+
+import "github.com/dmaviz/dmaviz/model/sim"
+
+// Recorder limits, see Timeline.
+const (
+	DefaultKeyEvery = 4096
+	MaxKeyframes    = 128
+	CoalesceAfter   = 1 << 20
+)
+
+// Recorder builds a Timeline while a model runs. Declare the objects first
+// (AddGrid, AddCache, AddValue, AddSpan), then record changes in time order.
+// A Recorder is single-threaded, like the model.
+type Recorder struct {
+	tl       Timeline
+	live     State
+	keyEvery int
+	started  bool
+	now      sim.Time
+}
+
+// NewRecorder returns an empty recorder.
+func NewRecorder() *Recorder { return &Recorder{keyEvery: DefaultKeyEvery} }
+
+// AddGrid declares a grid and returns its index.
+func (r *Recorder) AddGrid(g GridSpec) int {
+	r.tl.Grids = append(r.tl.Grids, g)
+	r.live.Cells = append(r.live.Cells, make([]Cell, max(g.Cells, 0)))
+	return len(r.tl.Grids) - 1
+}
+
+// AddCache declares a cache window and returns its index.
+func (r *Recorder) AddCache(c CacheSpec) int {
+	r.tl.Caches = append(r.tl.Caches, c)
+	r.live.Caches = append(r.live.Caches, make([]CacheLine, max(c.Sets*c.Ways, 0)))
+	return len(r.tl.Caches) - 1
+}
+
+// AddValue declares a named value (initially v) and returns its index.
+func (r *Recorder) AddValue(v ValueSpec, initial int64) int {
+	r.tl.Values = append(r.tl.Values, v)
+	r.live.Values = append(r.live.Values, initial)
+	return len(r.tl.Values) - 1
+}
+
+// AddSpan declares a highlighted span (initially hidden) and returns its index.
+func (r *Recorder) AddSpan(s SpanSpec) int {
+	r.tl.Spans = append(r.tl.Spans, s)
+	r.live.Spans = append(r.live.Spans, SpanRange{})
+	return len(r.tl.Spans) - 1
+}
+
+// Live returns the current state (read-only for callers).
+func (r *Recorder) Live() *State { return &r.live }
+
+func (r *Recorder) push(e Event) {
+	if !r.started {
+		r.started = true
+		r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: 0, State: r.live.Clone()})
+	}
+	if e.T < r.now {
+		e.T = r.now // keep the invariant: time never decreases
+	}
+	r.now = e.T
+	if n := len(r.tl.Events); n >= CoalesceAfter && e.Kind == EvCells && n > r.tl.Keyframes[len(r.tl.Keyframes)-1].Event {
+		last := &r.tl.Events[n-1]
+		if last.Kind == EvCells && last.Obj == e.Obj && last.C == e.C && last.A+last.B == e.A {
+			last.B += e.B
+			last.T = e.T
+			r.live.Apply(e)
+			return
+		}
+	}
+	r.tl.Events = append(r.tl.Events, e)
+	r.live.Apply(e)
+	if len(r.tl.Events)%r.keyEvery == 0 {
+		if len(r.tl.Keyframes) >= MaxKeyframes {
+			kept := r.tl.Keyframes[:0]
+			for i, k := range r.tl.Keyframes {
+				if i%2 == 0 {
+					kept = append(kept, k)
+				}
+			}
+			r.tl.Keyframes = kept
+			r.keyEvery *= 2
+		}
+		if len(r.tl.Events)%r.keyEvery == 0 {
+			r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: len(r.tl.Events), State: r.live.Clone()})
+		}
+	}
+}
+
+// Cells sets count cells of grid from first to state, written last by writer.
+func (r *Recorder) Cells(t sim.Time, grid, first, count int, state CellState, writer uint8) {
+	if count <= 0 {
+		return
+	}
+	r.push(Event{T: t, Kind: EvCells, Obj: int32(grid), A: int64(first), B: int64(count), C: int64(state) | int64(writer)<<8})
+}
+
+// CacheLine records the content of one way of a cache window. index is
+// (set-FirstSet)*Ways + way; lines outside the window are not recorded.
+func (r *Recorder) CacheLine(t sim.Time, cache, index int, tag uint64, valid, dirty bool) {
+	var c int64
+	if valid {
+		c |= 1
+	}
+	if dirty {
+		c |= 2
+	}
+	r.push(Event{T: t, Kind: EvCache, Obj: int32(cache), A: int64(index), B: int64(tag), C: c})
+}
+
+// Value sets a named value.
+func (r *Recorder) Value(t sim.Time, value int, v int64) {
+	if value >= 0 && value < len(r.live.Values) && r.live.Values[value] == v {
+		return
+	}
+	r.push(Event{T: t, Kind: EvValue, Obj: int32(value), A: v})
+}
+
+// Span sets a highlighted span; count 0 hides it.
+func (r *Recorder) Span(t sim.Time, span, first, count int) {
+	r.push(Event{T: t, Kind: EvSpan, Obj: int32(span), A: int64(first), B: int64(count)})
+}
+
+// Mark records a point without a state change (e.g. a narration step), so
+// stepping by event stops there.
+func (r *Recorder) Mark(t sim.Time, step int) {
+	r.push(Event{T: t, Kind: EvMark, A: int64(step)})
+}
+
+// Phase records a span of time spent on one kind of work.
+func (r *Recorder) Phase(p Phase) {
+	if p.End > p.Start {
+		r.tl.Phases = append(r.tl.Phases, p)
+	}
+}
+
+// Finish closes the timeline at end and returns it. The recorder must not
+// be used afterwards.
+func (r *Recorder) Finish(end sim.Time) *Timeline {
+	if !r.started {
+		r.started = true
+		r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: 0, State: r.live.Clone()})
+	}
+	if end < r.now {
+		end = r.now
+	}
+	r.tl.End = end
+	tl := r.tl
+	r.tl = Timeline{}
+	return &tl
+}

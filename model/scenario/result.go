@@ -1,0 +1,84 @@
+package scenario
+
+import (
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Result is everything one run of one policy produced. It is plain data:
+// views, the panel and the CLI read it; nothing in it points back into the
+// model.
+type Result struct {
+	Scenario string
+	Policy   string
+	Preset   string
+	Seed     uint64
+	// End is the simulated time at which the run finished.
+	End sim.Time
+	// Metrics are the figures a kernel developer would measure: durations
+	// (names end in _us, values in microseconds), PMU counters under their
+	// Linux event names (l1d_tlb_refill, bus_access...), model counters
+	// (dc_ops, dsb_count...). Ordered as the scenario wants them shown.
+	Metrics []Metric
+	// Checks are correctness figures that are zero when the policy is
+	// correct: at least stale_bytes and lost_bytes.
+	Checks []Metric
+	// Hazards locate each detected problem (a stale read, lost data).
+	Hazards []Hazard
+	// Narration is the classroom commentary, ordered by time.
+	Narration []Step
+	// Timeline is the recorded state the player scrubs over.
+	Timeline *Timeline
+}
+
+// Metric is one named number.
+type Metric struct {
+	Name  string // stable id, e.g. "update_etr_buffer_us", "l2d_tlb_refill"
+	Label string // human label
+	Unit  string // "us", "B", "", "%", "cycles"...
+	Value float64
+	// Group sorts metrics into sections: "time", "pmu", "model".
+	Group string
+}
+
+// Metric returns the named metric (or check) and whether it exists.
+func (r *Result) Metric(name string) (float64, bool) {
+	for _, m := range r.Metrics {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	for _, m := range r.Checks {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Hazard is one detected correctness problem.
+type Hazard struct {
+	T     sim.Time
+	Addr  uint64 // physical (or IO-virtual) address of the first byte
+	Bytes int64
+	// Cause says what happened in words, e.g. "CPU read a line cached
+	// before the device wrote it (no dma_sync_single_for_cpu)".
+	Cause string
+	Grid  int // grid index in the timeline, -1 if none
+	Cell  int // first cell in that grid
+}
+
+// Step is one narration caption, attached to a point in time.
+type Step struct {
+	T     sim.Time
+	Title string
+	Text  string
+}
+
+// Phase is a span of time spent on one kind of work, for the timeline view.
+type Phase struct {
+	Lane  string // e.g. "cpu", "etr", "smmu"
+	Kind  string // e.g. "copy", "invalidate", "dsb-wait", "nc-read", "walk"
+	Label string
+	Start sim.Time
+	End   sim.Time
+}

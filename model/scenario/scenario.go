@@ -1,0 +1,114 @@
+// Package scenario is the contract between a scenario (a model experiment such
+// as the ETR bounce buffer) and everything that shows it: the panel, the URL
+// codec, the player, the views and the CLI.
+//
+// A scenario declares its parameters, policies and reference figures as data
+// and turns (Params, policy) into a Result with Run. Adding a scenario means
+// registering one more Scenario; no other package changes.
+package scenario
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Scenario is one experiment with two or more policies to compare.
+type Scenario interface {
+	// Spec describes the scenario: ids, parameters, policies, references.
+	Spec() *Spec
+	// Run simulates one policy with validated parameters. It never panics on
+	// input a user can produce: bad combinations are returned as errors, and
+	// hardware faults are modelled outcomes inside the Result.
+	Run(p Params, policy string) (*Result, error)
+}
+
+// Spec is everything a scenario declares about itself.
+type Spec struct {
+	ID          string // URL and CLI id, e.g. "etr"
+	Title       string
+	Explanation string // one paragraph, shown in the panel
+	Params      []Param
+	Policies    []Policy
+	DefaultA    string // policy id shown on side A by default
+	DefaultB    string
+	// DefaultPreset is the platform preset the scenario opens with. The
+	// preset is also a parameter (named "preset"), listed in Params.
+	DefaultPreset string
+	References    []Reference
+}
+
+// Policy is one way of doing the scenario's job (e.g. "coherent").
+type Policy struct {
+	ID    string
+	Title string
+	Help  string
+	// Bug marks a deliberately wrong policy kept for teaching (e.g. no sync).
+	Bug bool
+}
+
+// Reference is a published figure shown beside the simulated one.
+type Reference struct {
+	Metric string  // metric name it compares with, e.g. "update_etr_buffer_us"
+	Policy string  // policy id, or "" for a figure about the A/B pair
+	Value  float64 // published value, in the metric's unit
+	// Tolerance is the accepted relative deviation (0.1 = 10 %) or, when
+	// Absolute is set, the accepted absolute deviation in the metric's unit.
+	Tolerance float64
+	Absolute  bool
+	Source    string // where the figure comes from (commit, list post, board)
+}
+
+// Policy returns the policy with the given id or an error naming the choices.
+func (s *Spec) Policy(id string) (*Policy, error) {
+	for i := range s.Policies {
+		if s.Policies[i].ID == id {
+			return &s.Policies[i], nil
+		}
+	}
+	ids := make([]string, len(s.Policies))
+	for i, p := range s.Policies {
+		ids[i] = p.ID
+	}
+	return nil, fmt.Errorf("policy %q is not one of %v for scenario %s", id, ids, s.ID)
+}
+
+// Registry lists scenarios by id.
+type Registry struct {
+	list []Scenario
+}
+
+// Register adds s. A duplicate or empty id is an error.
+func (r *Registry) Register(s Scenario) error {
+	id := s.Spec().ID
+	if id == "" {
+		return fmt.Errorf("scenario with empty id")
+	}
+	for _, o := range r.list {
+		if o.Spec().ID == id {
+			return fmt.Errorf("scenario %q registered twice", id)
+		}
+	}
+	r.list = append(r.list, s)
+	return nil
+}
+
+// All returns the scenarios sorted by id.
+func (r *Registry) All() []Scenario {
+	out := append([]Scenario(nil), r.list...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Spec().ID < out[j].Spec().ID })
+	return out
+}
+
+// Get returns the scenario with the given id or an error listing the ids.
+func (r *Registry) Get(id string) (Scenario, error) {
+	for _, s := range r.list {
+		if s.Spec().ID == id {
+			return s, nil
+		}
+	}
+	ids := make([]string, 0, len(r.list))
+	for _, s := range r.All() {
+		ids = append(ids, s.Spec().ID)
+	}
+	return nil, fmt.Errorf("scenario %q is not one of %v", id, ids)
+}

@@ -1,0 +1,271 @@
+package scenario
+
+import (
+	"sort"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Timeline is a recorded run: the objects the views show (grids of cells,
+// cache windows, named values, highlighted spans), the events that changed
+// them, and keyframes of the whole State so that any cursor position is
+// reached by copying the nearest earlier keyframe and replaying at most
+// KeyEvery events. Playback, step back and scrubbing never re-run the model.
+//
+// Memory stays bounded for huge runs in two ways: the Recorder keeps at most
+// MaxKeyframes keyframes (when full it drops every other one and doubles the
+// keyframe interval), and once a run has recorded CoalesceAfter events it
+// merges each cell update into the previous one when both touch adjacent
+// cells of the same grid with the same state and writer (the merged event
+// carries the later time). Sequential sweeps over gigabytes therefore cost a
+// handful of events per sweep, at the price of time resolution inside it.
+type Timeline struct {
+	Grids  []GridSpec
+	Caches []CacheSpec
+	Values []ValueSpec
+	Spans  []SpanSpec
+	Phases []Phase
+	// Events are ordered by (T, recording order). Invariant: T never
+	// decreases along the slice.
+	Events []Event
+	// Keyframes[i].State is the State after applying Events[:Keyframes[i].Event].
+	// Invariant: Keyframes[0].Event == 0 (the initial state).
+	Keyframes []Keyframe
+	End       sim.Time
+}
+
+// GridSpec is a buffer shown as a grid of equal cells (cache lines or pages).
+type GridSpec struct {
+	ID        string
+	Label     string
+	Base      uint64 // address of cell 0
+	CellBytes int64  // 64 for a line grid, 4096 for a page grid
+	Cells     int
+}
+
+// CacheSpec is a window onto one cache: sets [FirstSet, FirstSet+Sets) of
+// all its ways.
+type CacheSpec struct {
+	ID        string // "l1d", "l2"
+	Label     string
+	FirstSet  int
+	Sets      int // sets shown
+	TotalSets int
+	Ways      int
+	LineBytes int64
+}
+
+// ValueKind says how a named value is drawn.
+type ValueKind uint8
+
+const (
+	ValuePointer ValueKind = iota // an offset into a grid (RRP, RWP, head, tail)
+	ValueFlag                     // 0 or 1 (STS.FULL)
+	ValueGauge                    // a level, e.g. outstanding DC ops
+)
+
+// ValueSpec declares a named value.
+type ValueSpec struct {
+	ID    string // "rwp", "rrp", "full", "dc_outstanding"
+	Label string
+	Kind  ValueKind
+	Grid  int   // grid a pointer points into, -1 if none
+	Max   int64 // full scale for a gauge
+}
+
+// SpanSpec declares a highlighted range of cells, e.g. the synced span.
+type SpanSpec struct {
+	ID    string
+	Label string
+	Grid  int
+}
+
+// CellState is what a view knows about one cell.
+type CellState uint8
+
+const (
+	CellEmpty         CellState = iota // never written in this run
+	CellDeviceWritten                  // a device wrote it; the CPU has not looked
+	CellCPUWritten                     // the CPU wrote it (dirty or written back)
+	CellInvalidated                    // cache maintenance made the CPU's view current
+	CellCleaned                        // cleaned to the point of coherency
+	CellCached                         // filled into the CPU cache by a read
+	CellCopied                         // copied out by the CPU, data correct
+	CellStale                          // the CPU read an older version than memory holds
+	CellLost                           // data overwritten or dropped without being reported
+	CellUncachedRead                   // read through a Normal-NC mapping
+	NumCellStates
+)
+
+var cellStateNames = [...]string{"empty", "device-written", "cpu-written", "invalidated", "cleaned", "cached", "copied", "stale", "lost", "uncached-read"}
+
+func (c CellState) String() string {
+	if int(c) < len(cellStateNames) {
+		return cellStateNames[c]
+	}
+	return "unknown"
+}
+
+// Cell is one cell's state and who wrote its data last.
+type Cell struct {
+	State  CellState
+	Writer uint8 // 0 = nobody, 1 = CPU, 2.. = devices (scenario-defined names)
+}
+
+// CacheLine is one way of one set in a cache window.
+type CacheLine struct {
+	Tag   uint64 // line address (physical), meaningful when Valid
+	Valid bool
+	Dirty bool
+}
+
+// State is the full drawable state at one cursor position.
+type State struct {
+	Cells  [][]Cell      // per grid
+	Caches [][]CacheLine // per cache window, index = (set-FirstSet)*Ways + way
+	Values []int64       // per value spec
+	Spans  []SpanRange   // per span spec
+}
+
+// SpanRange is a span's current range; Count 0 hides it.
+type SpanRange struct{ First, Count int }
+
+// EventKind says which part of State an event changes.
+type EventKind uint8
+
+const (
+	EvCells EventKind = iota // Obj grid; A first cell; B count; C state | writer<<8
+	EvCache                  // Obj cache; A index; B tag; C 1=valid | 2=dirty
+	EvValue                  // Obj value; A new value
+	EvSpan                   // Obj span; A first; B count
+	EvMark                   // no state change; A narration step index
+)
+
+// Event is one recorded change.
+type Event struct {
+	T    sim.Time
+	Kind EventKind
+	Obj  int32
+	A, B int64
+	C    int64
+}
+
+// Keyframe is a snapshot of State after the first Event events.
+type Keyframe struct {
+	Event int
+	State State
+}
+
+// Clone returns a deep copy of s.
+func (s *State) Clone() State {
+	var c State
+	c.Cells = make([][]Cell, len(s.Cells))
+	for i, g := range s.Cells {
+		c.Cells[i] = append([]Cell(nil), g...)
+	}
+	c.Caches = make([][]CacheLine, len(s.Caches))
+	for i, g := range s.Caches {
+		c.Caches[i] = append([]CacheLine(nil), g...)
+	}
+	c.Values = append([]int64(nil), s.Values...)
+	c.Spans = append([]SpanRange(nil), s.Spans...)
+	return c
+}
+
+// CopyFrom overwrites s with src, reusing s's slices when they are large
+// enough (so a player seeking every frame does not allocate).
+func (s *State) CopyFrom(src *State) {
+	s.Cells = resize(s.Cells, len(src.Cells))
+	for i := range src.Cells {
+		s.Cells[i] = append(s.Cells[i][:0], src.Cells[i]...)
+	}
+	s.Caches = resize(s.Caches, len(src.Caches))
+	for i := range src.Caches {
+		s.Caches[i] = append(s.Caches[i][:0], src.Caches[i]...)
+	}
+	s.Values = append(s.Values[:0], src.Values...)
+	s.Spans = append(s.Spans[:0], src.Spans...)
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return append(s[:cap(s)], make([]T, n-cap(s))...)
+}
+
+// Apply changes s by one event. Out-of-range events are ignored, so a
+// malformed timeline can be drawn wrong but never panics the page.
+func (s *State) Apply(e Event) {
+	switch e.Kind {
+	case EvCells:
+		if int(e.Obj) < 0 || int(e.Obj) >= len(s.Cells) {
+			return
+		}
+		g := s.Cells[e.Obj]
+		lo, hi := clampRange(e.A, e.B, len(g))
+		c := Cell{State: CellState(e.C & 0xff), Writer: uint8(e.C >> 8)}
+		for i := lo; i < hi; i++ {
+			g[i] = c
+		}
+	case EvCache:
+		if int(e.Obj) < 0 || int(e.Obj) >= len(s.Caches) {
+			return
+		}
+		g := s.Caches[e.Obj]
+		if e.A < 0 || e.A >= int64(len(g)) {
+			return
+		}
+		g[e.A] = CacheLine{Tag: uint64(e.B), Valid: e.C&1 != 0, Dirty: e.C&2 != 0}
+	case EvValue:
+		if int(e.Obj) >= 0 && int(e.Obj) < len(s.Values) {
+			s.Values[e.Obj] = e.A
+		}
+	case EvSpan:
+		if int(e.Obj) >= 0 && int(e.Obj) < len(s.Spans) {
+			s.Spans[e.Obj] = SpanRange{First: int(e.A), Count: int(e.B)}
+		}
+	}
+}
+
+func clampRange(first, count int64, n int) (int, int) {
+	lo, hi := first, first+count
+	if lo < 0 {
+		lo = 0
+	}
+	if hi > int64(n) {
+		hi = int64(n)
+	}
+	if hi < lo {
+		hi = lo
+	}
+	return int(lo), int(hi)
+}
+
+// EventsUntil returns how many events happened at or before t.
+func (tl *Timeline) EventsUntil(t sim.Time) int {
+	return sort.Search(len(tl.Events), func(i int) bool { return tl.Events[i].T > t })
+}
+
+// StateAt writes into dst the state after the first n events (clamped to
+// [0, len(Events)]): the nearest keyframe at or before n, then a replay.
+func (tl *Timeline) StateAt(n int, dst *State) {
+	if n < 0 {
+		n = 0
+	}
+	if n > len(tl.Events) {
+		n = len(tl.Events)
+	}
+	if len(tl.Keyframes) == 0 {
+		*dst = State{}
+		return
+	}
+	k := sort.Search(len(tl.Keyframes), func(i int) bool { return tl.Keyframes[i].Event > n }) - 1
+	if k < 0 {
+		k = 0
+	}
+	dst.CopyFrom(&tl.Keyframes[k].State)
+	for _, e := range tl.Events[tl.Keyframes[k].Event:n] {
+		dst.Apply(e)
+	}
+}
