@@ -91,4 +91,3 @@ func TestParamParse(t *testing.T) {
 		}
 	}
 }
-
