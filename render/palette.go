@@ -1,0 +1,144 @@
+package render
+
+import (
+	"image/color"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// Color is an index into a Palette. Views pick colours by meaning; the
+// painter or SVG writer maps them to RGBA with the palette in use (dark for
+// the stage and projectors, light for documentation figures).
+type Color uint8
+
+const (
+	None       Color = iota // transparent: no fill or no stroke
+	Background              // what the stage clears to
+	Surface                 // panels, empty cells, bar tracks
+	Text                    // primary text and outlines
+	Muted                   // secondary text, axes, grid lines
+	Cursor                  // the time cursor and the hovered item
+	// The Okabe-Ito colours (Okabe & Ito 2008), distinguishable with the
+	// common forms of colour blindness.
+	Orange
+	Sky
+	Green
+	Yellow
+	Blue
+	Vermillion
+	Purple
+	Grey
+	PaleSky // a light tint of Sky, for "cleaned"
+	NumColors
+)
+
+// Palette maps every Color to an RGBA value.
+type Palette [NumColors]color.RGBA
+
+// RGBA returns the colour for c (transparent for None or an unknown index).
+func (p *Palette) RGBA(c Color) color.RGBA {
+	if c >= NumColors {
+		return color.RGBA{}
+	}
+	return p[c]
+}
+
+func rgb(v uint32) color.RGBA {
+	return color.RGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 0xff}
+}
+
+// Dark is the stage palette: near-black background, light text, the
+// Okabe-Ito colours at full strength (high contrast on a projector).
+func Dark() Palette {
+	return Palette{
+		None:       {},
+		Background: rgb(0x111418),
+		Surface:    rgb(0x2a2f36),
+		Text:       rgb(0xf2f2f2),
+		Muted:      rgb(0x9aa3ad),
+		Cursor:     rgb(0xffffff),
+		Orange:     rgb(0xe69f00),
+		Sky:        rgb(0x56b4e9),
+		Green:      rgb(0x009e73),
+		Yellow:     rgb(0xf0e442),
+		Blue:       rgb(0x3d8fd1), // Okabe-Ito blue 0072b2, lightened for a dark background
+		Vermillion: rgb(0xd55e00),
+		Purple:     rgb(0xcc79a7),
+		Grey:       rgb(0xbbbbbb),
+		PaleSky:    rgb(0xb9e0f6),
+	}
+}
+
+// Light is the documentation palette: white background, black text.
+func Light() Palette {
+	return Palette{
+		None:       {},
+		Background: rgb(0xffffff),
+		Surface:    rgb(0xe8eaed),
+		Text:       rgb(0x111111),
+		Muted:      rgb(0x5f6670),
+		Cursor:     rgb(0x000000),
+		Orange:     rgb(0xe69f00),
+		Sky:        rgb(0x56b4e9),
+		Green:      rgb(0x009e73),
+		Yellow:     rgb(0xf0e442),
+		Blue:       rgb(0x0072b2),
+		Vermillion: rgb(0xd55e00),
+		Purple:     rgb(0xcc79a7),
+		Grey:       rgb(0x777777),
+		PaleSky:    rgb(0xa6d4ef),
+	}
+}
+
+// CellColor is the colour of a cell state. Stale and lost cells are also
+// marked with a cross by the grid view, so they do not rely on colour alone.
+func CellColor(s scenario.CellState) Color {
+	switch s {
+	case scenario.CellDeviceWritten:
+		return Orange
+	case scenario.CellCPUWritten:
+		return Grey
+	case scenario.CellInvalidated:
+		return Sky
+	case scenario.CellCleaned:
+		return PaleSky
+	case scenario.CellCached:
+		return Yellow
+	case scenario.CellCopied:
+		return Green
+	case scenario.CellStale:
+		return Vermillion
+	case scenario.CellLost:
+		return Purple
+	case scenario.CellUncachedRead:
+		return Blue
+	}
+	return Surface
+}
+
+// Severity orders cell states for aggregation: when one drawn cell stands
+// for many, it shows the state with the highest severity, so one stale line
+// in a million stays visible.
+func Severity(s scenario.CellState) int {
+	switch s {
+	case scenario.CellLost:
+		return 9
+	case scenario.CellStale:
+		return 8
+	case scenario.CellDeviceWritten:
+		return 7
+	case scenario.CellCached:
+		return 6
+	case scenario.CellInvalidated:
+		return 5
+	case scenario.CellCleaned:
+		return 4
+	case scenario.CellUncachedRead:
+		return 3
+	case scenario.CellCPUWritten:
+		return 2
+	case scenario.CellCopied:
+		return 1
+	}
+	return 0
+}

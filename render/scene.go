@@ -1,0 +1,194 @@
+// Package render turns recorded scenario state into a Scene: a flat display
+// list of rectangles, lines, arrows and text that the Ebiten painter (in the
+// browser) and the SVG writer (docs, CLI, golden tests) both draw.
+//
+// Views never draw pixels and painters never look at the model: a view reads
+// a Timeline's specs and a State and appends Items; a painter walks Items in
+// order (later items on top). Items are plain values with no pointers except
+// their strings, so a Scene rebuilt every frame into the same slice (Reset
+// keeps capacity) does not grow allocations.
+package render
+
+// Kind is the shape of an Item.
+type Kind uint8
+
+const (
+	// KindRect is the rectangle (X, Y)-(X+W, Y+H), filled with Fill unless
+	// Fill is None, outlined with Stroke unless Stroke is None.
+	KindRect Kind = iota
+	// KindLine is the segment (X, Y)-(X2, Y2) in Stroke, StrokeWidth wide.
+	KindLine
+	// KindArrow is a line from (X, Y) to (X2, Y2) with a head at (X2, Y2).
+	KindArrow
+	// KindText is Text with its baseline at Y, anchored at X by Align, in
+	// Fill, Size pixels high.
+	KindText
+)
+
+// Align anchors text horizontally.
+type Align uint8
+
+const (
+	AlignStart  Align = iota // X is the left edge
+	AlignMiddle              // X is the centre
+	AlignEnd                 // X is the right edge
+)
+
+// Item is one primitive. Coordinates are in CSS pixels of the whole window,
+// origin top left, y down.
+type Item struct {
+	Kind Kind
+	// ID names the item stably across frames, e.g. "a/grid/buf"; together
+	// with Index (a cell, way or bar number, 0 when unused) it identifies
+	// one drawn object. IDs are built once per layout, not per frame.
+	ID    string
+	Index int32
+	X, Y  float32
+	// W, H size a rectangle.
+	W, H float32
+	// X2, Y2 end a line or arrow.
+	X2, Y2      float32
+	Fill        Color // rect fill, text colour; None for no fill
+	Stroke      Color // outline or line colour; None for no outline
+	StrokeWidth float32
+	Text        string
+	Size        float32 // text size in pixels
+	Align       Align
+	Bold        bool
+	// Ref says what the item shows, for hit testing; RefNone when it is
+	// decoration.
+	Ref Ref
+}
+
+// RefKind says which part of a Result an item stands for.
+type RefKind uint8
+
+const (
+	RefNone     RefKind = iota
+	RefCells            // Obj grid, Index first cell, Count cells (aggregated)
+	RefCacheWay         // Obj cache window, Index (set-FirstSet)*Ways + way
+	RefValue            // Obj value spec
+	RefSpan             // Obj span spec
+	RefPhase            // Index phase in Timeline.Phases
+	RefMetric           // Index metric in Result.Metrics
+	RefLegend           // Index cell state or phase kind in the legend
+)
+
+// Ref points an item back at the data it shows.
+type Ref struct {
+	Kind  RefKind
+	Side  uint8 // 0 = A, 1 = B
+	Obj   int32
+	Index int32
+	Count int32
+}
+
+// Describer turns a Ref into the words shown on hover, e.g.
+// "0x80001040 line 65 · copied · last writer etr".
+type Describer interface {
+	Describe(r Ref) string
+}
+
+// Scene is a display list. The zero value is empty and ready to use.
+type Scene struct {
+	// W, H are the size of the whole window the scene was laid out for.
+	W, H float32
+	// Background is the colour to clear to.
+	Background Color
+	Items      []Item
+	// Describer explains hit items; nil means HitTest returns no info.
+	Describer Describer
+}
+
+// Reset empties the scene for a new frame, keeping its capacity.
+func (s *Scene) Reset(w, h float32) {
+	s.W, s.H = w, h
+	s.Background = Background
+	s.Items = s.Items[:0]
+	s.Describer = nil
+}
+
+// Add appends an item.
+func (s *Scene) Add(it Item) { s.Items = append(s.Items, it) }
+
+// Rect appends a filled rectangle.
+func (s *Scene) Rect(id string, index int32, x, y, w, h float32, fill Color, ref Ref) {
+	s.Items = append(s.Items, Item{Kind: KindRect, ID: id, Index: index, X: x, Y: y, W: w, H: h, Fill: fill, Stroke: None, Ref: ref})
+}
+
+// Frame appends an outlined rectangle without fill.
+func (s *Scene) Frame(id string, x, y, w, h float32, stroke Color, width float32) {
+	s.Items = append(s.Items, Item{Kind: KindRect, ID: id, X: x, Y: y, W: w, H: h, Fill: None, Stroke: stroke, StrokeWidth: width})
+}
+
+// Line appends a line segment.
+func (s *Scene) Line(id string, x, y, x2, y2 float32, stroke Color, width float32) {
+	s.Items = append(s.Items, Item{Kind: KindLine, ID: id, X: x, Y: y, X2: x2, Y2: y2, Fill: None, Stroke: stroke, StrokeWidth: width})
+}
+
+// Arrow appends an arrow pointing at (x2, y2).
+func (s *Scene) Arrow(id string, x, y, x2, y2 float32, stroke Color, width float32, ref Ref) {
+	s.Items = append(s.Items, Item{Kind: KindArrow, ID: id, X: x, Y: y, X2: x2, Y2: y2, Fill: None, Stroke: stroke, StrokeWidth: width, Ref: ref})
+}
+
+// Text appends a text run.
+func (s *Scene) Text(id string, x, y float32, text string, size float32, fill Color, align Align) {
+	s.Items = append(s.Items, Item{Kind: KindText, ID: id, X: x, Y: y, Text: text, Size: size, Fill: fill, Stroke: None, Align: align})
+}
+
+// Hit is the result of a hit test.
+type Hit struct {
+	Item Item
+	Info string // what the item shows, in words; "" when unknown
+}
+
+// HitTest returns the topmost item with a Ref under (x, y): rectangles by
+// their area, lines and arrows within 4 pixels. Decoration (RefNone) is
+// transparent to the pointer.
+func (s *Scene) HitTest(x, y float32) (Hit, bool) {
+	for i := len(s.Items) - 1; i >= 0; i-- {
+		it := &s.Items[i]
+		if it.Ref.Kind == RefNone || !it.contains(x, y) {
+			continue
+		}
+		h := Hit{Item: *it}
+		if s.Describer != nil {
+			h.Info = s.Describer.Describe(it.Ref)
+		}
+		return h, true
+	}
+	return Hit{}, false
+}
+
+func (it *Item) contains(x, y float32) bool {
+	switch it.Kind {
+	case KindRect:
+		return x >= it.X && x < it.X+it.W && y >= it.Y && y < it.Y+it.H
+	case KindLine, KindArrow:
+		return segmentDistance2(x, y, it.X, it.Y, it.X2, it.Y2) <= 16
+	case KindText:
+		// Approximate the run as 0.6em per character.
+		w := float32(len(it.Text)) * it.Size * 0.6
+		x0 := it.X
+		switch it.Align {
+		case AlignMiddle:
+			x0 -= w / 2
+		case AlignEnd:
+			x0 -= w
+		}
+		return x >= x0 && x < x0+w && y >= it.Y-it.Size && y < it.Y+it.Size*0.25
+	}
+	return false
+}
+
+func segmentDistance2(px, py, x1, y1, x2, y2 float32) float32 {
+	dx, dy := x2-x1, y2-y1
+	l2 := dx*dx + dy*dy
+	t := float32(0)
+	if l2 > 0 {
+		t = ((px-x1)*dx + (py-y1)*dy) / l2
+		t = min(max(t, 0), 1)
+	}
+	ex, ey := x1+t*dx-px, y1+t*dy-py
+	return ex*ex + ey*ey
+}
