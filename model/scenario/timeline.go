@@ -32,6 +32,9 @@ type Timeline struct {
 	// Invariant: Keyframes[0].Event == 0 (the initial state).
 	Keyframes []Keyframe
 	End       sim.Time
+	// Writers names the writer ids of Cell.Writer from 2 on: Writers[0] is
+	// writer 2 (e.g. "etr"). 0 is nobody and 1 the CPU. See WriterName.
+	Writers []string
 }
 
 // GridSpec is a buffer shown as a grid of equal cells (cache lines or pages).
