@@ -1,0 +1,77 @@
+package sim
+
+// Queue is a priority queue of events ordered by (time, insertion
+// sequence): two events at the same Time come out in the order they were
+// pushed, so a run never depends on heap internals or the platform. The
+// payload type is the caller's (a small struct or an index, not a closure,
+// so the queue stays plain data).
+type Queue[T any] struct {
+	items []queued[T]
+	seq   uint64
+}
+
+type queued[T any] struct {
+	t   Time
+	seq uint64
+	v   T
+}
+
+func (a *queued[T]) before(b *queued[T]) bool {
+	return a.t < b.t || (a.t == b.t && a.seq < b.seq)
+}
+
+// Len returns the number of queued events.
+func (q *Queue[T]) Len() int { return len(q.items) }
+
+// Push queues v at time t.
+func (q *Queue[T]) Push(t Time, v T) {
+	q.items = append(q.items, queued[T]{t: t, seq: q.seq, v: v})
+	q.seq++
+	i := len(q.items) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !q.items[i].before(&q.items[p]) {
+			break
+		}
+		q.items[i], q.items[p] = q.items[p], q.items[i]
+		i = p
+	}
+}
+
+// Peek returns the time of the earliest event, false when empty.
+func (q *Queue[T]) Peek() (Time, bool) {
+	if len(q.items) == 0 {
+		return 0, false
+	}
+	return q.items[0].t, true
+}
+
+// Pop removes and returns the earliest event; ok is false when empty.
+func (q *Queue[T]) Pop() (t Time, v T, ok bool) {
+	n := len(q.items)
+	if n == 0 {
+		return 0, v, false
+	}
+	top := q.items[0]
+	q.items[0] = q.items[n-1]
+	var zero queued[T]
+	q.items[n-1] = zero
+	q.items = q.items[:n-1]
+	n--
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && q.items[l].before(&q.items[m]) {
+			m = l
+		}
+		if r < n && q.items[r].before(&q.items[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		q.items[i], q.items[m] = q.items[m], q.items[i]
+		i = m
+	}
+	return top.t, top.v, true
+}
