@@ -1,0 +1,127 @@
+package mem
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Writer ids: who wrote a line's data last. Devices use 2 and up (the
+// scenario names them, see scenario.Recorder.Writer).
+const (
+	Nobody uint8 = 0
+	CPU    uint8 = 1
+)
+
+// Versions records, for every tracked 64-byte line of physical memory, the
+// version of the data held in DRAM and the newest version anyone has written
+// (in DRAM or in a CPU cache), with the writer of each. A version is a
+// run-wide counter that increases with every line write, so comparing two
+// versions says which data is newer:
+//
+//   - a CPU read that returns version v is stale when v < Latest (the
+//     device wrote DRAM after the cache filled, or an NC alias read DRAM
+//     while a dirty cacheable copy was newer);
+//   - a write-back of version v over DRAM holding Mem > v destroys newer
+//     data (lost), as does discarding a dirty line newer than DRAM.
+//
+// Only ranges passed to Track are recorded (tracking a gigabyte costs about
+// 160 MiB, so scenarios track the buffers they check); untracked lines have
+// index -1 and are never flagged. Line data is addressed by a flat index so
+// the machine's per-line path indexes slices directly.
+type Versions struct {
+	lineShift uint
+	regions   []region // sorted by first line, disjoint
+	last      int      // region of the previous lookup (sequential sweeps)
+	next      uint32   // last version handed out
+
+	// Per tracked line, by index.
+	Mem          []uint32 // version in DRAM
+	Latest       []uint32 // newest version anywhere
+	MemWriter    []uint8  // who wrote the DRAM data
+	LatestWriter []uint8  // who wrote the newest data
+}
+
+type region struct {
+	first, n uint64 // line numbers
+	off      int    // index of the first line
+}
+
+// NewVersions returns an empty tracker for lines of 1<<lineShift bytes.
+func NewVersions(lineShift uint) *Versions { return &Versions{lineShift: lineShift} }
+
+// Track starts recording lines covering [pa, pa+bytes). Tracking a range
+// that overlaps a tracked one is an error.
+func (v *Versions) Track(pa, bytes uint64) error {
+	if bytes == 0 {
+		return nil
+	}
+	first := pa >> v.lineShift
+	end := (pa + bytes + 1<<v.lineShift - 1) >> v.lineShift
+	for _, r := range v.regions {
+		if first < r.first+r.n && r.first < end {
+			return fmt.Errorf("track %#x+%d: overlaps tracked lines %#x..%#x", pa, bytes, r.first<<v.lineShift, (r.first+r.n)<<v.lineShift)
+		}
+	}
+	n := end - first
+	off := len(v.Mem)
+	v.regions = append(v.regions, region{first: first, n: n, off: off})
+	sort.Slice(v.regions, func(i, j int) bool { return v.regions[i].first < v.regions[j].first })
+	v.Mem = append(v.Mem, make([]uint32, n)...)
+	v.Latest = append(v.Latest, make([]uint32, n)...)
+	v.MemWriter = append(v.MemWriter, make([]uint8, n)...)
+	v.LatestWriter = append(v.LatestWriter, make([]uint8, n)...)
+	v.last = 0
+	return nil
+}
+
+// Tracked reports whether any range is tracked (a fast path for callers).
+func (v *Versions) Tracked() bool { return len(v.regions) != 0 }
+
+// Index returns the flat index of line number line, or -1 if untracked.
+func (v *Versions) Index(line uint64) int {
+	if len(v.regions) == 0 {
+		return -1
+	}
+	if r := &v.regions[v.last]; line-r.first < r.n {
+		return r.off + int(line-r.first)
+	}
+	i := sort.Search(len(v.regions), func(i int) bool { return v.regions[i].first+v.regions[i].n > line })
+	if i < len(v.regions) && line >= v.regions[i].first {
+		v.last = i
+		return v.regions[i].off + int(line-v.regions[i].first)
+	}
+	return -1
+}
+
+// Next hands out a new version.
+func (v *Versions) Next() uint32 {
+	if v.next < ^uint32(0) {
+		v.next++
+	}
+	return v.next
+}
+
+// WriteMem records writer putting new data directly in DRAM (a device, an
+// NC store, a streaming store) at index i and returns its version.
+func (v *Versions) WriteMem(i int, writer uint8) uint32 {
+	ver := v.Next()
+	v.Mem[i], v.Latest[i] = ver, ver
+	v.MemWriter[i], v.LatestWriter[i] = writer, writer
+	return ver
+}
+
+// WriteCached records the CPU writing new data into a cache line at index i
+// and returns its version (DRAM keeps its old data until write-back).
+func (v *Versions) WriteCached(i int) uint32 {
+	ver := v.Next()
+	v.Latest[i], v.LatestWriter[i] = ver, CPU
+	return ver
+}
+
+// WriteBack records a dirty CPU line of version ver reaching DRAM. It
+// reports whether that destroyed newer data already in DRAM (lost data).
+func (v *Versions) WriteBack(i int, ver uint32) (lost bool) {
+	lost = v.Mem[i] > ver
+	v.Mem[i], v.MemWriter[i] = ver, CPU
+	return lost
+}
