@@ -1,0 +1,105 @@
+package cache
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Array is the tag store of a set-associative structure: sets x ways keys
+// with a valid bit and replacement state. A key is whatever the structure
+// caches (a physical line number for a data cache, a page number plus ASID
+// for a TLB); the set is key mod sets. Caches and TLBs keep their payload
+// (dirty bits, versions, PTE attributes) in their own slices indexed by
+// the same entry index.
+type Array struct {
+	sets, ways int
+	setMask    uint64
+	// tags[e] is key+1 for a valid entry, 0 for an invalid one.
+	tags []uint64
+	Repl Replacer
+}
+
+// NewArray returns an empty sets x ways array. sets must be a power of two,
+// ways 1..64.
+func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, error) {
+	if ways < 1 || ways > 64 {
+		return nil, fmt.Errorf("%s.ways: %d is out of range; allowed 1..64", name, ways)
+	}
+	if sets < 1 || sets > 1<<24 || sets&(sets-1) != 0 {
+		return nil, fmt.Errorf("%s.sets: %d is not a power of two in 1..16777216", name, sets)
+	}
+	r, err := NewReplacer(p, sets, ways, rng)
+	if err != nil {
+		return nil, fmt.Errorf("%s.%v", name, err)
+	}
+	return &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), tags: make([]uint64, sets*ways), Repl: r}, nil
+}
+
+// Sets returns the number of sets.
+func (a *Array) Sets() int { return a.sets }
+
+// Ways returns the associativity.
+func (a *Array) Ways() int { return a.ways }
+
+// SetOf returns the set a key maps to.
+func (a *Array) SetOf(key uint64) int { return int(key & a.setMask) }
+
+// Find returns the entry holding key, or -1. It does not update
+// replacement state (see Touch).
+func (a *Array) Find(key uint64) int {
+	base := int(key&a.setMask) * a.ways
+	t := a.tags[base : base+a.ways]
+	k := key + 1
+	for w, v := range t {
+		if v == k {
+			return base + w
+		}
+	}
+	return -1
+}
+
+// Touch records a use of entry e.
+func (a *Array) Touch(e int) {
+	if r := &a.Repl; r.policy == LRU { // fast path: no division
+		r.clock++
+		r.stamp[e] = r.clock
+		return
+	}
+	a.Repl.Touch(e/a.ways, e%a.ways)
+}
+
+// Victim returns the entry to fill for key: an invalid way of its set if
+// there is one, else the replacement policy's choice.
+func (a *Array) Victim(key uint64) int {
+	set := int(key & a.setMask)
+	base := set * a.ways
+	for w, v := range a.tags[base : base+a.ways] {
+		if v == 0 {
+			return base + w
+		}
+	}
+	return base + a.Repl.Victim(set)
+}
+
+// Install puts key in entry e (which must belong to key's set) and marks it
+// used.
+func (a *Array) Install(e int, key uint64) {
+	a.tags[e] = key + 1
+	a.Touch(e)
+}
+
+// Invalidate clears entry e.
+func (a *Array) Invalidate(e int) {
+	a.tags[e] = 0
+	a.Repl.Forget(e/a.ways, e%a.ways)
+}
+
+// Key returns the key in entry e and whether the entry is valid.
+func (a *Array) Key(e int) (uint64, bool) {
+	t := a.tags[e]
+	return t - 1, t != 0
+}
+
+// Entries returns sets*ways.
+func (a *Array) Entries() int { return len(a.tags) }

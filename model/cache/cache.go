@@ -1,0 +1,153 @@
+package cache
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Config describes one write-back, write-allocate cache level.
+type Config struct {
+	Name      string // "l1d", "l2", "l3"; used in error messages and counters
+	Size      int    // bytes; a multiple of Ways*LineBytes giving a power-of-two set count
+	Ways      int    // 1..64
+	LineBytes int    // power of two, 16..1024
+	Policy    Policy
+	// Latency is the load-to-use latency of a hit at this level, counted
+	// from the request (the machine adds levels on the way down).
+	Latency sim.Time
+}
+
+// Sets returns the number of sets the config implies (0 if malformed).
+func (c *Config) Sets() int {
+	if c.Ways <= 0 || c.LineBytes <= 0 {
+		return 0
+	}
+	return c.Size / (c.Ways * c.LineBytes)
+}
+
+// Validate checks the geometry; the error names the field and the allowed
+// range.
+func (c *Config) Validate() error {
+	if c.Ways < 1 || c.Ways > 64 {
+		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..64", c.Name, c.Ways)
+	}
+	if c.LineBytes < 16 || c.LineBytes > 1024 || c.LineBytes&(c.LineBytes-1) != 0 {
+		return fmt.Errorf("%s.line_bytes: %d is not a power of two in 16..1024", c.Name, c.LineBytes)
+	}
+	if c.Size <= 0 || c.Size%(c.Ways*c.LineBytes) != 0 {
+		return fmt.Errorf("%s.size: %d is not a positive multiple of ways*line_bytes (%d)", c.Name, c.Size, c.Ways*c.LineBytes)
+	}
+	if s := c.Sets(); s&(s-1) != 0 || s > 1<<24 {
+		return fmt.Errorf("%s.size: %d gives %d sets; the set count must be a power of two up to 16777216", c.Name, c.Size, s)
+	}
+	if c.Policy > Random {
+		return fmt.Errorf("%s.policy: %v is not one of lru, plru, random", c.Name, c.Policy)
+	}
+	if c.Policy == PLRU && c.Ways&(c.Ways-1) != 0 {
+		return fmt.Errorf("%s.ways: %d; plru needs a power of two", c.Name, c.Ways)
+	}
+	if c.Latency < 0 {
+		return fmt.Errorf("%s.latency: %v is negative", c.Name, c.Latency)
+	}
+	return nil
+}
+
+// Cache is one level: an Array keyed by physical line number plus per-entry
+// dirty bit, data version (see mem.Versions; 0 for untracked lines) and
+// ready time (when an in-flight fill's data arrives; a hit before then
+// waits).
+type Cache struct {
+	Array
+	Cfg       Config
+	LineShift uint
+	Dirty     []bool
+	Ver       []uint32
+	Ready     []sim.Time
+}
+
+// Victim describes the line an Access or Fill displaced.
+type Victim struct {
+	Line  uint64 // physical line number
+	Valid bool
+	Dirty bool
+	Ver   uint32
+	Entry int
+}
+
+// New builds an empty cache from a validated config.
+func New(c Config, rng *sim.RNG) (*Cache, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	a, err := NewArray(c.Name, c.Sets(), c.Ways, c.Policy, rng)
+	if err != nil {
+		return nil, err
+	}
+	shift := uint(0)
+	for 1<<shift < c.LineBytes {
+		shift++
+	}
+	n := a.Entries()
+	return &Cache{Array: *a, Cfg: c, LineShift: shift,
+		Dirty: make([]bool, n), Ver: make([]uint32, n), Ready: make([]sim.Time, n)}, nil
+}
+
+// Fill installs line in the entry chosen by Victim and returns what was
+// there. The caller writes back a dirty victim.
+func (c *Cache) Fill(line uint64, ver uint32, ready sim.Time, dirty bool) (int, Victim) {
+	e := c.Victim(line)
+	k, ok := c.Key(e)
+	v := Victim{Line: k, Valid: ok, Dirty: ok && c.Dirty[e], Ver: c.Ver[e], Entry: e}
+	c.Install(e, line)
+	c.Dirty[e], c.Ver[e], c.Ready[e] = dirty, ver, ready
+	return e, v
+}
+
+// Drop invalidates entry e (without write-back; the caller decides).
+func (c *Cache) Drop(e int) {
+	c.Invalidate(e)
+	c.Dirty[e] = false
+}
+
+// Access is a plain write-back, write-allocate access with no timing: a hit
+// touches the line (and dirties it on a write); a miss fills it and returns
+// the victim. Used by tests and by structures without a timing model.
+func (c *Cache) Access(line uint64, write bool) (hit bool, v Victim) {
+	if e := c.Find(line); e >= 0 {
+		c.Touch(e)
+		if write {
+			c.Dirty[e] = true
+		}
+		return true, Victim{Entry: e}
+	}
+	_, v = c.Fill(line, 0, 0, write)
+	return false, v
+}
+
+// Grid returns the contents as one string per set, ways separated by
+// spaces: the line number in hex, "*" when dirty, "." for an invalid way.
+// Tests write expected grids as literals in this form.
+func (c *Cache) Grid() []string {
+	out := make([]string, c.Sets())
+	for s := range out {
+		row := ""
+		for w := 0; w < c.Ways(); w++ {
+			e := s*c.Ways() + w
+			if w > 0 {
+				row += " "
+			}
+			k, ok := c.Key(e)
+			switch {
+			case !ok:
+				row += "."
+			case c.Dirty[e]:
+				row += fmt.Sprintf("%x*", k)
+			default:
+				row += fmt.Sprintf("%x", k)
+			}
+		}
+		out[s] = row
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+// Package cache models set-associative structures: the array of tags with
+// its replacement state (shared by data caches and, later, TLBs and the
+// SMMU's TLB), write-back caches built on it, and a stride prefetcher.
+//
+// Everything is flat slices indexed by entry = set*ways + way; no pointers
+// between entries, no per-access allocation, no interface calls on the
+// lookup path.
+package cache
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Policy is a replacement policy.
+type Policy uint8
+
+const (
+	// LRU evicts the least recently used way (a use stamp per entry).
+	LRU Policy = iota
+	// PLRU is the binary-tree pseudo-LRU of Arm cores (ways must be a
+	// power of two).
+	PLRU
+	// Random evicts a way drawn from the run's RNG.
+	Random
+)
+
+var policyNames = [...]string{"lru", "plru", "random"}
+
+func (p Policy) String() string {
+	if int(p) < len(policyNames) {
+		return policyNames[p]
+	}
+	return fmt.Sprintf("policy(%d)", uint8(p))
+}
+
+// ParsePolicy returns the policy named s ("lru", "plru", "random").
+func ParsePolicy(s string) (Policy, error) {
+	for i, n := range policyNames {
+		if n == s {
+			return Policy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("replacement: %q is not one of lru, plru, random", s)
+}
+
+// Replacer is the replacement state of a sets x ways structure. It is the
+// one tracker every set-associative structure in the model uses.
+type Replacer struct {
+	policy Policy
+	ways   int
+	clock  uint64
+	stamp  []uint64 // LRU: last-use stamp per entry
+	tree   []uint64 // PLRU: per set, tree node bits 1..ways-1
+	rng    *sim.RNG // Random
+}
+
+// NewReplacer returns replacement state for sets x ways entries. Random
+// needs rng (the run's generator or one split from it).
+func NewReplacer(p Policy, sets, ways int, rng *sim.RNG) (Replacer, error) {
+	r := Replacer{policy: p, ways: ways}
+	switch p {
+	case LRU:
+		r.stamp = make([]uint64, sets*ways)
+	case PLRU:
+		if ways&(ways-1) != 0 || ways > 64 {
+			return r, fmt.Errorf("ways: %d; plru needs a power of two up to 64", ways)
+		}
+		r.tree = make([]uint64, sets)
+	case Random:
+		if rng == nil {
+			return r, fmt.Errorf("replacement: random needs the run's RNG")
+		}
+		r.rng = rng
+	default:
+		return r, fmt.Errorf("replacement: %v is not one of lru, plru, random", p)
+	}
+	return r, nil
+}
+
+// Policy returns the replacement policy.
+func (r *Replacer) Policy() Policy { return r.policy }
+
+// Touch records a use of (set, way).
+func (r *Replacer) Touch(set, way int) {
+	switch r.policy {
+	case LRU:
+		r.clock++
+		r.stamp[set*r.ways+way] = r.clock
+	case PLRU:
+		if r.ways == 1 {
+			return
+		}
+		t := r.tree[set]
+		node := 1
+		for shift := bits.Len(uint(r.ways)) - 2; shift >= 0; shift-- {
+			dir := (way >> shift) & 1
+			// Point the node away from the way just used.
+			if dir == 0 {
+				t |= 1 << node
+			} else {
+				t &^= 1 << node
+			}
+			node = 2*node + dir
+		}
+		r.tree[set] = t
+	}
+}
+
+// Forget marks (set, way) as least recently used (after an invalidation).
+func (r *Replacer) Forget(set, way int) {
+	if r.policy == LRU {
+		r.stamp[set*r.ways+way] = 0
+	}
+}
+
+// Victim returns the way of set to replace when every way is valid.
+func (r *Replacer) Victim(set int) int {
+	switch r.policy {
+	case LRU:
+		base := set * r.ways
+		s := r.stamp[base : base+r.ways]
+		v, m := 0, s[0]
+		for w := 1; w < len(s); w++ {
+			if s[w] < m {
+				v, m = w, s[w]
+			}
+		}
+		return v
+	case PLRU:
+		t := r.tree[set]
+		node := 1
+		for node < r.ways {
+			node = 2*node + int(t>>node&1)
+		}
+		return node - r.ways
+	case Random:
+		return r.rng.Intn(r.ways)
+	}
+	return 0
+}
