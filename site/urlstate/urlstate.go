@@ -1,0 +1,285 @@
+// Package urlstate encodes every choice the page makes (scenario, the A and
+// B policies, each parameter under its Param.Name, the cursor, speed,
+// alignment, the collapsed panel and embed mode) in a query string, and
+// decodes one back. Decoding never fails: a bad or unknown value falls back
+// to its default and produces a Message naming the key and what is allowed,
+// for the panel (and the CLI, which uses the same keys) to show.
+package urlstate
+
+import (
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/play"
+)
+
+// Keys that are not scenario parameters. No scenario may name a parameter
+// after one of them (a test checks the catalog).
+const (
+	KeyScenario = "scenario"
+	KeyA        = "a"
+	KeyB        = "b"
+	KeyCursor   = "t"
+	KeySpeed    = "speed"
+	KeyAlign    = "align"
+	KeyPanel    = "panel"
+	KeyEmbed    = "embed"
+)
+
+// ReservedKeys lists the keys above.
+func ReservedKeys() []string {
+	return []string{KeyScenario, KeyA, KeyB, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed}
+}
+
+// State is everything a URL can say.
+type State struct {
+	Scenario string
+	A, B     string // policy ids
+	// Params holds every parameter of the scenario (the platform preset is
+	// the parameter named "preset").
+	Params    scenario.Params
+	Cursor    sim.Time // position on the player's common axis
+	Speed     int      // player speed step
+	Align     play.Align
+	Collapsed bool // panel collapsed (presentation mode)
+	Embed     bool // embed=1: stage with a minimal overlay
+}
+
+// Message reports one bad value; Text names the key and what is allowed.
+type Message struct {
+	Key  string
+	Text string
+}
+
+func (m Message) String() string { return m.Text }
+
+// Codec encodes and decodes States for the scenarios of one registry.
+type Codec struct {
+	Registry *scenario.Registry
+	// DefaultScenario is opened when the URL names none (or a bad one);
+	// empty means the first scenario by id.
+	DefaultScenario string
+}
+
+// Default returns the state of a URL without a query.
+func (c *Codec) Default() State {
+	st, _ := c.DecodeValues(nil)
+	return st
+}
+
+func (c *Codec) defaultScenario() scenario.Scenario {
+	if c.Registry == nil {
+		return nil
+	}
+	if s, err := c.Registry.Get(c.DefaultScenario); err == nil {
+		return s
+	}
+	if all := c.Registry.All(); len(all) > 0 {
+		return all[0]
+	}
+	return nil
+}
+
+// Encode returns the query string (without "?") for st. Scenario, policies
+// and every parameter are always written, in the spec's order, so a link
+// keeps its meaning if defaults change; view settings only when they differ
+// from the defaults.
+func (c *Codec) Encode(st State) string {
+	var b strings.Builder
+	add := func(k, v string) {
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(k))
+		b.WriteByte('=')
+		b.WriteString(url.QueryEscape(v))
+	}
+	add(KeyScenario, st.Scenario)
+	add(KeyA, st.A)
+	add(KeyB, st.B)
+	var spec *scenario.Spec
+	if c.Registry != nil {
+		if s, err := c.Registry.Get(st.Scenario); err == nil {
+			spec = s.Spec()
+		}
+	}
+	if spec != nil {
+		for _, d := range spec.Params {
+			if v, ok := st.Params[d.Name]; ok {
+				add(d.Name, v.Text)
+			}
+		}
+	}
+	if st.Cursor != 0 {
+		add(KeyCursor, FormatTime(st.Cursor))
+	}
+	if st.Speed != 0 {
+		add(KeySpeed, strconv.Itoa(st.Speed))
+	}
+	if st.Align != play.AlignTime {
+		add(KeyAlign, st.Align.String())
+	}
+	if st.Collapsed {
+		add(KeyPanel, "collapsed")
+	}
+	if st.Embed {
+		add(KeyEmbed, "1")
+	}
+	return b.String()
+}
+
+// Decode reads a query string (with or without a leading "?").
+func (c *Codec) Decode(query string) (State, []Message) {
+	query = strings.TrimPrefix(query, "?")
+	v, err := url.ParseQuery(query)
+	st, msgs := c.DecodeValues(v)
+	if err != nil {
+		msgs = append([]Message{{Key: "", Text: "the link is partly unreadable: " + err.Error()}}, msgs...)
+	}
+	return st, msgs
+}
+
+// DecodeValues reads parsed query values. Keys are handled in a fixed
+// order, so the messages are too.
+func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
+	var msgs []Message
+	bad := func(key, format string, args ...any) {
+		msgs = append(msgs, Message{Key: key, Text: fmt.Sprintf(format, args...)})
+	}
+	get := func(key string) (string, bool) {
+		vals, ok := v[key]
+		if !ok || len(vals) == 0 {
+			return "", false
+		}
+		if len(vals) > 1 {
+			bad(key, "%s: given %d times; using the first, %q", key, len(vals), vals[0])
+		}
+		return vals[0], true
+	}
+
+	var st State
+	s := c.defaultScenario()
+	if s == nil {
+		bad(KeyScenario, "scenario: no scenarios are registered")
+		return st, msgs
+	}
+	if id, ok := get(KeyScenario); ok {
+		if found, err := c.Registry.Get(id); err == nil {
+			s = found
+		} else {
+			bad(KeyScenario, "scenario: %q is not allowed; allowed %s; showing %s", id, strings.Join(c.ids(), ", "), s.Spec().ID)
+		}
+	}
+	spec := s.Spec()
+	st.Scenario = spec.ID
+	st.A = c.policy(spec, KeyA, spec.DefaultA, get, bad)
+	st.B = c.policy(spec, KeyB, spec.DefaultB, get, bad)
+
+	params, err := spec.Defaults()
+	if err != nil {
+		bad(KeyScenario, "scenario %s: %v", spec.ID, err)
+		params = scenario.Params{}
+	}
+	for _, d := range spec.Params {
+		if text, ok := get(d.Name); ok {
+			if err := spec.Set(params, d.Name, text); err != nil {
+				bad(d.Name, "%v; using %s", err, d.Default)
+			}
+		}
+	}
+	st.Params = params
+
+	if text, ok := get(KeyCursor); ok {
+		t, err := ParseTime(text)
+		if err != nil || t < 0 {
+			bad(KeyCursor, "t: %q is not a time such as 12.5us (0 to the end of the run); using 0", text)
+		} else {
+			st.Cursor = t
+		}
+	}
+	if text, ok := get(KeySpeed); ok {
+		k, err := strconv.Atoi(strings.TrimSpace(text))
+		if err != nil || k < play.MinSpeed || k > play.MaxSpeed {
+			bad(KeySpeed, "speed: %q is not allowed; allowed %d..%d; using 0", text, play.MinSpeed, play.MaxSpeed)
+		} else {
+			st.Speed = k
+		}
+	}
+	if text, ok := get(KeyAlign); ok {
+		a, err := play.ParseAlign(text)
+		if err != nil {
+			bad(KeyAlign, "%v; using time", err)
+		}
+		st.Align = a
+	}
+	if text, ok := get(KeyPanel); ok {
+		switch text {
+		case "collapsed":
+			st.Collapsed = true
+		case "open":
+		default:
+			bad(KeyPanel, "panel: %q is not allowed; allowed open or collapsed; using open", text)
+		}
+	}
+	if text, ok := get(KeyEmbed); ok {
+		switch text {
+		case "1":
+			st.Embed = true
+		case "0":
+		default:
+			bad(KeyEmbed, "embed: %q is not allowed; allowed 0 or 1; using 0", text)
+		}
+	}
+
+	known := map[string]bool{}
+	for _, k := range ReservedKeys() {
+		known[k] = true
+	}
+	for _, d := range spec.Params {
+		known[d.Name] = true
+	}
+	var unknown []string
+	for k := range v {
+		if !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	for _, k := range unknown {
+		names := make([]string, len(spec.Params))
+		for i, d := range spec.Params {
+			names[i] = d.Name
+		}
+		bad(k, "%s: unknown key for scenario %s; parameters are %s", k, spec.ID, strings.Join(names, ", "))
+	}
+	return st, msgs
+}
+
+func (c *Codec) policy(spec *scenario.Spec, key, def string, get func(string) (string, bool), bad func(string, string, ...any)) string {
+	id, ok := get(key)
+	if !ok {
+		return def
+	}
+	if _, err := spec.Policy(id); err != nil {
+		ids := make([]string, len(spec.Policies))
+		for i, p := range spec.Policies {
+			ids[i] = p.ID
+		}
+		bad(key, "%s: policy %q is not allowed; allowed %s; using %s", key, id, strings.Join(ids, ", "), def)
+		return def
+	}
+	return id
+}
+
+func (c *Codec) ids() []string {
+	var ids []string
+	for _, s := range c.Registry.All() {
+		ids = append(ids, s.Spec().ID)
+	}
+	return ids
+}
