@@ -1,0 +1,70 @@
+# dmaviz build, serve and test. The two commands a newcomer needs:
+#   make serve   build the site into dist/ and serve it on http://127.0.0.1:8080
+#   make test    every check CI runs (needs Debian's chromium for the browser tests)
+
+ADDR      ?= 127.0.0.1:8080
+GO        ?= go
+GOROOT    := $(shell $(GO) env GOROOT)
+WASM_EXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+VUGU_DIR   = $(shell $(GO) list -m -f '{{.Dir}}' github.com/vugu/vugu)
+# Packages that must also pass under GOOS=js GOARCH=wasm (run by Node).
+JS_PKGS   ?= ./model/... ./render/... ./site/control/... ./site/urlstate/...
+GEN_DIRS  := site
+
+.PHONY: all generate check-generated wasm site serve test fmt-check vet unit jstest e2e bench clean
+
+all: site
+
+# Vugu code generation with the pinned generator (go.mod's tool directive).
+generate:
+	@for d in $(GEN_DIRS); do $(GO) tool vugugen -skip-go-mod -skip-main ./$$d || exit 1; gofmt -w $$d/*_gen.go; done
+
+# Fails when a .vugu file changed but its generated Go was not regenerated.
+check-generated:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	for d in $(GEN_DIRS); do \
+	  mkdir -p $$tmp/$$d; cp $$d/*.vugu $$d/*.go $$tmp/$$d/; rm -f $$tmp/$$d/*_gen.go; \
+	  $(GO) tool vugugen -skip-go-mod -skip-main $$tmp/$$d; gofmt -w $$tmp/$$d/*_gen.go; \
+	  for f in $$tmp/$$d/*_gen.go; do \
+	    cmp -s $$f $$d/$$(basename $$f) || { echo "generated file $$d/$$(basename $$f) is stale: run make generate"; exit 1; }; \
+	  done; \
+	  for f in $$d/*_gen.go; do [ -f $$tmp/$$d/$$(basename $$f) ] || { echo "$$f has no .vugu source: delete it"; exit 1; }; done; \
+	done; echo "generated Vugu code is current"
+
+wasm: generate
+	@mkdir -p dist
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/main.wasm ./wasm
+
+site: wasm
+	$(GO) run ./cmd/sitebuild -out dist -goroot "$(GOROOT)" -vugu "$(VUGU_DIR)"
+
+serve: site
+	$(GO) run ./cmd/dmaviz serve -dir dist -addr $(ADDR)
+
+fmt-check:
+	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$bad" ]; then echo "not gofmt-clean:"; echo "$$bad"; exit 1; fi; echo "gofmt clean"
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(GO) vet -tags e2e ./e2e/
+
+unit:
+	$(GO) test ./...
+
+jstest:
+	@command -v node >/dev/null || { echo "GOOS=js tests need Node.js (Debian package nodejs)"; exit 1; }
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" $(JS_PKGS)
+
+e2e: site
+	@command -v chromium >/dev/null || [ -n "$$DMAVIZ_CHROMIUM" ] || { echo "browser tests need the Debian package chromium: apt-get install chromium"; exit 1; }
+	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/
+
+test: check-generated fmt-check vet unit jstest e2e
+
+bench: site
+	$(GO) run ./cmd/benchreport
+
+clean:
+	rm -rf dist

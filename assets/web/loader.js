@@ -1,0 +1,120 @@
+// dmaviz page loader: checks WebAssembly and WebGL2, downloads main.wasm with
+// a progress bar, starts the Go program and gives it a small page API
+// (window.dmaviz) for readiness, errors and the panel's width.
+"use strict";
+(function () {
+  const page = {
+    webgl2: false,
+    panelReadyAt: 0,
+    stageReadyAt: 0,
+    frames: 0,
+    errors: [],
+    panelReady() { page.panelReadyAt = performance.now(); document.body.classList.add("panel-ready"); },
+    stageReady() { page.stageReadyAt = performance.now(); document.body.classList.add("stage-ready"); },
+    showError(msg) { page.errors.push(msg); notice(msg); },
+    setPanelWidth: null, // set by the Go program
+  };
+  window.dmaviz = page;
+
+  function notice(msg) {
+    const n = document.getElementById("notice");
+    const p = document.createElement("p");
+    p.textContent = msg;
+    n.appendChild(p);
+    n.hidden = false;
+  }
+
+  function hasWebGL2() {
+    try {
+      const c = document.createElement("canvas");
+      return !!c.getContext("webgl2");
+    } catch (e) {
+      return false;
+    }
+  }
+
+  // Vugu's renderer installs its helper script with eval; the same script is
+  // already loaded from vugu-helper.js, so the page can forbid eval in its
+  // Content-Security-Policy. Only that one call is answered.
+  const realEval = window.eval;
+  window.eval = function (src) {
+    if (typeof src === "string" && src.startsWith("(function(){if(window.vuguRender)return;") && window.vuguRender) {
+      return undefined;
+    }
+    return realEval(src);
+  };
+
+  const loading = document.getElementById("loading");
+  const bar = document.getElementById("loading-bar");
+  const text = document.getElementById("loading-text");
+  const total = parseInt(document.body.dataset.wasmSize, 10) || 0;
+
+  function progress(got) {
+    if (total > 0) {
+      bar.value = Math.min(got / total, 1);
+      text.textContent = got + " of " + total + " bytes";
+    } else {
+      bar.removeAttribute("value");
+      text.textContent = got + " bytes";
+    }
+  }
+
+  async function download(url) {
+    const resp = await fetch(url);
+    if (!resp.ok) throw new Error(url + ": HTTP " + resp.status);
+    if (!resp.body || !resp.body.getReader) {
+      const buf = await resp.arrayBuffer();
+      progress(buf.byteLength);
+      return buf;
+    }
+    const reader = resp.body.getReader();
+    const parts = [];
+    let got = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      got += value.length;
+      progress(got);
+    }
+    const out = new Uint8Array(got);
+    let off = 0;
+    for (const p of parts) { out.set(p, off); off += p.length; }
+    return out.buffer;
+  }
+
+  function observePanel() {
+    const mount = document.getElementById("panel-mount");
+    if (typeof ResizeObserver === "undefined") return;
+    new ResizeObserver(() => {
+      const w = Math.ceil(mount.getBoundingClientRect().width);
+      page.panelWidth = w;
+      if (page.setPanelWidth) page.setPanelWidth(w);
+    }).observe(mount);
+  }
+
+  async function start() {
+    if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+      loading.remove();
+      notice("dmaviz needs WebAssembly, and this browser does not provide it (or it is turned off). Please use a current Chrome, Firefox, Safari or Edge.");
+      return;
+    }
+    page.webgl2 = hasWebGL2();
+    if (!page.webgl2) {
+      document.body.classList.add("no-webgl2");
+      notice("WebGL2 is not available in this browser (or it is turned off), so the animated stage cannot start. The controls and the numbers still work.");
+    }
+    observePanel();
+    try {
+      const bytes = await download("main.wasm");
+      const go = new Go();
+      const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+      loading.remove();
+      go.run(instance).then(() => notice("dmaviz stopped. Reload the page to start it again."));
+    } catch (e) {
+      loading.remove();
+      notice("dmaviz could not start: " + e.message);
+    }
+  }
+  start();
+})();

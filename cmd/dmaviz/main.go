@@ -1,0 +1,57 @@
+// Command dmaviz serves the built site and runs scenarios natively.
+//
+//	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080]
+//	dmaviz list
+//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json]
+//	dmaviz export <scenario> ... --at <cursor> --svg out.svg
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+type command struct {
+	name string
+	help string
+	run  func(args []string, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"serve", "serve the built site (dist/) on a loopback address", runServe},
+		{"list", "list scenarios with their policies, presets and parameters", runList},
+		{"run", "run a scenario's A and B policies and print the metrics", runRun},
+		{"export", "write the frame a URL would show as SVG", runExport},
+	}
+}
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "dmaviz: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: dmaviz <command> [arguments]\n\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-7s %s\n", c.name, c.help)
+	}
+}

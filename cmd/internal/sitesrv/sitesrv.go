@@ -1,0 +1,80 @@
+// Package sitesrv serves dmaviz's built static site (dist/) on loopback: the
+// right MIME type for .wasm and a precompressed main.wasm.gz for clients that
+// accept gzip. Used by `dmaviz serve` and the benchmark report.
+package sitesrv
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// Listen checks that dir holds a built site, opens addr and returns the
+// listener with the site's handler. Errors say what to do about them.
+func Listen(dir, addr string) (net.Listener, http.Handler, error) {
+	for _, f := range []string{"index.html", "main.wasm", "wasm_exec.js"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			return nil, nil, fmt.Errorf("%s has no %s: build the site first with `make site` (or `make serve`)", dir, f)
+		}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return nil, nil, fmt.Errorf("address %s is already in use: stop the other server or pick another with ADDR=127.0.0.1:9000 (make serve) or -addr", addr)
+		}
+		return nil, nil, fmt.Errorf("cannot listen on %s: %w", addr, err)
+	}
+	return ln, Handler(dir), nil
+}
+
+// Handler serves the static site. It names the wasm MIME type (needed by
+// WebAssembly.instantiateStreaming and some hosts get wrong) and sends a
+// precompressed name.gz when the client accepts gzip.
+func Handler(dir string) http.Handler {
+	_ = mime.AddExtensionType(".wasm", "application/wasm")
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Cache-Control", "no-cache")
+		p := path.Clean("/" + r.URL.Path)
+		if strings.HasSuffix(p, ".wasm") && acceptsGzip(r) {
+			gz := filepath.Join(dir, filepath.FromSlash(p)+".gz")
+			if f, err := os.Open(gz); err == nil {
+				defer f.Close()
+				if st, err := f.Stat(); err == nil && !st.IsDir() {
+					w.Header().Set("Content-Type", "application/wasm")
+					w.Header().Set("Content-Encoding", "gzip")
+					w.Header().Add("Vary", "Accept-Encoding")
+					http.ServeContent(w, r, p, st.ModTime(), f)
+					return
+				}
+			}
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(enc), "gzip") {
+			continue
+		}
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				q = f
+			}
+		}
+		return q > 0
+	}
+	return false
+}

@@ -1,0 +1,214 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dmaviz/dmaviz/e2e/chrome"
+)
+
+var (
+	siteURL   string // http://127.0.0.1:port/ of the real dmaviz server
+	chromeBin string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	var err error
+	if chromeBin, err = chrome.Find(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	dist, _ := filepath.Abs("../dist")
+	if _, err := os.Stat(filepath.Join(dist, "main.wasm")); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: ../dist/main.wasm is missing: run `make site` first")
+		return 1
+	}
+	tmp, err := os.MkdirTemp("", "dmaviz-e2e")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "dmaviz")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/dmaviz").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: building dmaviz: %v\n%s", err, out)
+		return 1
+	}
+	srv := exec.Command(bin, "serve", "-dir", dist, "-addr", "127.0.0.1:0")
+	stdout, _ := srv.StdoutPipe()
+	srv.Stderr = os.Stderr
+	if err := srv.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: starting server:", err)
+		return 1
+	}
+	defer srv.Process.Kill()
+	re := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if u := re.FindString(sc.Text()); u != "" {
+			siteURL = u
+			break
+		}
+	}
+	if siteURL == "" {
+		fmt.Fprintln(os.Stderr, "e2e: the server did not print its address")
+		return 1
+	}
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	return m.Run()
+}
+
+// browser is one headless Chromium with one tab, recording the console.
+type browser struct {
+	ctx     context.Context
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+}
+
+func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) *browser {
+	t.Helper()
+	ctx, stop := chrome.Start(chromeBin, t.TempDir(), extra...)
+	t.Cleanup(stop)
+	b := &browser{ctx: ctx}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			b.mu.Lock()
+			b.console = append(b.console, m)
+			b.mu.Unlock()
+		}
+	}()
+	return b
+}
+
+// do runs actions with a deadline.
+func (b *browser) do(t testing.TB, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatalf("%s: %v\nconsole:\n%s", what, err, b.consoleText())
+	}
+}
+
+// eval evaluates a JavaScript expression and decodes its value.
+func eval[T any](t testing.TB, b *browser, expr string) T {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("eval %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript predicate until it is truthy.
+func (b *browser) waitFor(t testing.TB, what, predicate string) {
+	t.Helper()
+	b.do(t, "waiting for "+what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(45*time.Second))(ctx, tg)
+		return err
+	}))
+}
+
+func (b *browser) consoleText() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var sb strings.Builder
+	for _, m := range b.console {
+		sb.WriteString(m.String())
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// consoleErrors returns the console errors and uncaught exceptions so far.
+func (b *browser) consoleErrors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []string
+	for _, m := range b.console {
+		if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
+			out = append(out, m.String())
+		}
+	}
+	return out
+}
+
+// screenshot captures the viewport.
+func (b *browser) screenshot(t testing.TB) image.Image {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		t.Fatalf("decoding screenshot: %v", err)
+	}
+	if dir := os.Getenv("DMAVIZ_SCREENSHOTS"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "_")+".png"), buf, 0o644)
+	}
+	return img
+}
+
+// rgb is a colour without alpha.
+type rgb struct{ R, G, B uint8 }
+
+func at(img image.Image, x, y int) rgb {
+	r, g, bl, _ := img.At(x, y).RGBA()
+	return rgb{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}
+}
+
+// countNear counts pixels in r within tol (per channel) of c.
+func countNear(img image.Image, r image.Rectangle, c rgb, tol int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := at(img, x, y)
+			if absDiff(p.R, c.R) <= tol && absDiff(p.G, c.G) <= tol && absDiff(p.B, c.B) <= tol {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
