@@ -1,0 +1,267 @@
+package soc
+
+import (
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// This file is the per-line path shared by every operation. It must stay
+// allocation-free and free of interface calls when no observer is set.
+
+// dram accepts a transfer of occupancy x requested at time at and returns
+// when its data is delivered: never before at+Latency, and after every
+// transfer accepted earlier (one shared channel of DRAM.Bandwidth).
+func (m *Machine) dram(at, x sim.Time) sim.Time {
+	start := at + m.cfg.DRAM.Latency - x
+	if start < m.dramFree {
+		start = m.dramFree
+	}
+	m.dramFree = start + x
+	return start + x
+}
+
+// dramWrite posts a write of occupancy x at the current time; the core does
+// not wait, but a DSB waits for it.
+func (m *Machine) dramWrite(x sim.Time) sim.Time {
+	start := max(m.now, m.dramFree)
+	m.dramFree = start + x
+	if m.dramFree > m.storeDone {
+		m.storeDone = m.dramFree
+	}
+	return m.dramFree
+}
+
+// fetch brings line from level i (1 = L2) or DRAM, starting at start, and
+// installs it in levels i.. on the way. It returns when the data is ready
+// and its version.
+func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, uint32) {
+	if i == len(m.lv) {
+		m.cnt[BusAccess]++
+		m.cnt[BusReadLine]++
+		var ver uint32
+		if idx >= 0 {
+			ver = m.ver.Mem[idx]
+		}
+		return m.dram(start, m.lineXfer), ver
+	}
+	c := m.lv[i]
+	m.cnt[L1DCache+Counter(2*i)]++ // l2d_cache, l3d_cache
+	if e := c.Find(line); e >= 0 {
+		c.Touch(e)
+		return max(start+c.Cfg.Latency, c.Ready[e]), c.Ver[e]
+	}
+	m.cnt[L1DCacheRefill+Counter(2*i)]++
+	ready, ver := m.fetch(i+1, line, idx, start)
+	m.install(i, line, ver, ready, false)
+	return ready, ver
+}
+
+// install fills line into level i and pushes a dirty victim down.
+func (m *Machine) install(i int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
+	c := m.lv[i]
+	e, v := c.Fill(line, ver, ready, dirty)
+	if v.Dirty {
+		m.putBack(i+1, v.Line, v.Ver)
+	}
+	if m.obs != nil {
+		m.noteEntry(i, e)
+	}
+	return e
+}
+
+// putBack writes a dirty line evicted from level i-1 into level i (or DRAM).
+func (m *Machine) putBack(i int, line uint64, ver uint32) {
+	if i == len(m.lv) {
+		m.writeBack(line, ver)
+		return
+	}
+	c := m.lv[i]
+	m.cnt[L1DCache+Counter(2*i)]++
+	if e := c.Find(line); e >= 0 {
+		c.Touch(e)
+		c.Dirty[e], c.Ver[e] = true, ver
+		if m.obs != nil {
+			m.noteEntry(i, e)
+		}
+		return
+	}
+	m.install(i, line, ver, m.now, true)
+}
+
+// writeBack sends a dirty line to DRAM and checks whether that destroyed
+// newer data (a device wrote the line after the CPU dirtied its copy).
+func (m *Machine) writeBack(line uint64, ver uint32) {
+	m.cnt[BusAccess]++
+	m.cnt[BusWriteLine]++
+	m.dramWrite(m.lineXfer)
+	if !m.ver.Tracked() {
+		return
+	}
+	if idx := m.ver.Index(line); idx >= 0 && m.ver.WriteBack(idx, ver) {
+		m.lost(line, "a dirty CPU line was written back over newer data a device had written (clean before the DMA, invalidate after)")
+	}
+}
+
+func (m *Machine) lost(line uint64, cause string) {
+	m.cnt[LostBytes] += m.lineBytes
+	m.hazard(line<<m.lineShift, m.lineBytes, cause)
+	if m.obs != nil {
+		m.noteLine(line, scenario.CellLost)
+	}
+}
+
+// readLine is a cacheable load of line by the core: L1 hit, or a fill
+// that takes an MLP slot and trains the prefetcher. It returns the data's
+// version.
+func (m *Machine) readLine(line uint64, idx int) uint32 {
+	l1 := m.lv[0]
+	if e := l1.Find(line); e >= 0 {
+		l1.Touch(e)
+		if r := l1.Ready[e]; r > m.loadsDone {
+			m.loadsDone = r
+		}
+		return l1.Ver[e]
+	}
+	m.cnt[L1DCacheRefill]++
+	start, wait := m.mshr.slot(m.now)
+	m.now = start
+	m.cnt[MLPStall] += uint64(wait)
+	ready, ver := m.fetch(1, line, idx, start)
+	m.install(0, line, ver, ready, false)
+	m.mshr.done(ready)
+	if ready > m.loadsDone {
+		m.loadsDone = ready
+	}
+	m.train(line)
+	return ver
+}
+
+// writeLine is a cacheable store to line; full says the stores cover the
+// whole line (write streaming may then skip the fill).
+func (m *Machine) writeLine(line uint64, idx int, full bool) {
+	l1 := m.lv[0]
+	e := l1.Find(line)
+	if e >= 0 {
+		l1.Touch(e)
+		l1.Dirty[e] = true
+		m.wsRun = 0
+	} else {
+		if full && m.cfg.Core.WriteStreamAfter > 0 {
+			m.wsRun++
+			if m.wsRun > m.cfg.Core.WriteStreamAfter {
+				m.streamWrite(line, idx)
+				return
+			}
+		} else {
+			m.wsRun = 0
+		}
+		m.cnt[L1DCacheRefill]++
+		start, wait := m.mshr.slot(m.now)
+		m.now = start
+		m.cnt[MLPStall] += uint64(wait)
+		ready, ver := m.fetch(1, line, idx, start)
+		e = m.install(0, line, ver, ready, true)
+		m.mshr.done(ready)
+		m.train(line)
+	}
+	if idx >= 0 {
+		l1.Ver[e] = m.ver.WriteCached(idx)
+	}
+	if m.obs != nil {
+		m.noteEntry(0, e)
+		m.noteLine(line, scenario.CellCPUWritten)
+	}
+}
+
+// streamWrite writes a full line straight to DRAM (no allocation); any
+// cached copy is superseded and dropped.
+func (m *Machine) streamWrite(line uint64, idx int) {
+	for i, c := range m.lv {
+		if e := c.Find(line); e >= 0 {
+			c.Drop(e)
+			if m.obs != nil {
+				m.noteEntry(i, e)
+			}
+		}
+	}
+	m.cnt[BusAccess]++
+	m.cnt[BusWriteStream]++
+	m.dramWrite(m.lineXfer)
+	if idx >= 0 {
+		m.ver.WriteMem(idx, mem.CPU)
+	}
+	if m.obs != nil {
+		m.noteLine(line, scenario.CellCPUWritten)
+	}
+}
+
+// uncached performs one Normal-NC or Device transaction of n bytes: it
+// takes a slot of the NC (or Device) queue and goes to DRAM, bypassing the
+// caches. A load's data arrival is tracked; a store is posted.
+func (m *Machine) uncached(attr mem.Attr, n int, write bool) {
+	q := &m.ncq
+	if attr == mem.Device {
+		q = &m.devq
+	}
+	start, wait := q.slot(m.now)
+	m.now = start
+	m.cnt[NCStall] += uint64(wait)
+	m.cnt[BusAccess]++
+	var done sim.Time
+	if write {
+		m.cnt[BusWriteNC]++
+		done = m.dramWrite(m.xfer(n)) + m.cfg.NC.Latency
+	} else {
+		m.cnt[BusReadNC]++
+		done = m.dram(start+m.cfg.NC.Latency, m.xfer(n))
+		if done > m.loadsDone {
+			m.loadsDone = done
+		}
+	}
+	q.done(done)
+}
+
+// train feeds an L1 miss to the prefetcher and issues what it asks for:
+// fills into L2 that take prefetch slots and DRAM bandwidth but do not
+// stall the core.
+func (m *Machine) train(line uint64) {
+	first, n, stride := m.pf.Train(line)
+	if n == 0 || len(m.lv) < 2 {
+		return
+	}
+	l2 := m.lv[1]
+	for k := 0; k < n; k++ {
+		l := first + uint64(int64(k)*stride)
+		if l2.Find(l) >= 0 || m.lv[0].Find(l) >= 0 {
+			continue
+		}
+		start, _ := m.pfq.slot(m.now)
+		idx := -1
+		if m.ver.Tracked() {
+			idx = m.ver.Index(l)
+		}
+		m.cnt[PrefetchLines]++
+		m.cnt[L2DCacheRefill]++
+		ready, ver := m.fetch(2, l, idx, start)
+		m.install(1, l, ver, ready, false)
+		m.pfq.done(ready)
+	}
+}
+
+// checkRead classifies a CPU read of version ver at idx: stale when newer
+// data exists anywhere. cause says why, for the hazard.
+func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
+	if idx < 0 || ver >= m.ver.Latest[idx] {
+		return false
+	}
+	m.cnt[StaleLinesRead]++
+	cause := "CPU read a stale cached copy: a device wrote the line after it was cached and nothing invalidated it (missing dma_sync_*_for_cpu)"
+	if nc {
+		cause = "read through a Normal-NC alias returned DRAM data older than a dirty cacheable copy (clean the linear map before using the alias)"
+	} else if m.ver.LatestWriter[idx] == mem.CPU {
+		cause = "CPU read data older than its own write (the newer copy was lost or bypassed)"
+	}
+	m.hazard(line<<m.lineShift, m.lineBytes, cause)
+	return true
+}

@@ -1,0 +1,191 @@
+// Package soc is the CPU/memory-system machine: one core with its cache
+// hierarchy, DRAM, the interconnect, DMA masters, cache maintenance and
+// barriers, and PMU counters. Time is transaction level: each operation
+// (a copy, a line fill, a DC op, a DMA burst) advances simulated time by a
+// cost computed from the hardware state (outstanding misses, DRAM
+// bandwidth, queue occupancy), with overlap modelled explicitly by queues
+// of completion times. Nothing ticks per cycle.
+//
+// Typical use by a scenario:
+//
+//	cfg, _ := platform.Lookup("juno-r2")
+//	m, _ := soc.New(cfg, seed)
+//	buf, _ := m.Alloc("etr-buf", 4<<20, mem.Normal) // linear map
+//	nc, _ := m.Alias(buf, "etr-buf nc", mem.NormalNC)   // dma_alloc_coherent alias
+//	m.Track(buf)                                        // check stale/lost data on it
+//	etr, _ := m.AddDevice(soc.DeviceConfig{Name: "etr", ...})
+//	done, _ := m.DeviceWrite(etr, buf.PA(0), buf.Size)   // non-coherent DMA
+//	m.WaitUntil(done)
+//	m.DC(soc.IVAC, buf.VA, buf.Size); m.DSB()           // dma_sync_single_for_cpu
+//	m.Copy(aux.VA, buf.VA, buf.Size, 16)                 // memcpy with 16-byte LDP/STP
+//	metrics := m.Metrics()                              // PMU + model counters
+package soc
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Config is the whole machine's hardware description. platform presets
+// build one; scenarios may copy and adjust it (what-if parameters) and
+// New validates it.
+type Config struct {
+	Name   string
+	Clocks sim.Clocks
+	Core   CoreConfig
+	L1D    cache.Config
+	L2     cache.Config
+	// L3 is the optional shared L3 / system-level cache; Size 0 means none.
+	L3       cache.Config
+	Prefetch PrefetchConfig
+	DRAM     DRAMConfig
+	NC       NCConfig
+	Maint    MaintConfig
+	TLB      TLBConfig
+	// MemBytes is the physical memory the buddy allocator manages.
+	MemBytes uint64
+	// MaxOrder is the buddy allocator's largest block order (Linux
+	// MAX_PAGE_ORDER, 10 for 4 KiB pages).
+	MaxOrder int
+}
+
+// CoreConfig is the core's issue and miss-handling capability.
+type CoreConfig struct {
+	// LoadIssue and StoreIssue are the core time one load or store
+	// instruction occupies when it hits in L1 (issue throughput).
+	LoadIssue, StoreIssue sim.Time
+	// MLP is the number of outstanding L1 line fills (demand misses and
+	// write-allocate fills); a miss beyond it waits for the oldest.
+	MLP int
+	// WriteStreamAfter switches stores to no-allocate after this many
+	// consecutive full-line store misses (Arm "write streaming mode");
+	// 0 disables it (always write-allocate).
+	WriteStreamAfter int
+}
+
+// PrefetchConfig is the L1 miss-stream prefetcher that fills L2.
+type PrefetchConfig struct {
+	cache.PrefetchConfig
+	// Inflight is the number of prefetch fills that may be outstanding.
+	Inflight int
+}
+
+// DRAMConfig is main memory as seen from the core.
+type DRAMConfig struct {
+	// Latency is the unloaded load-to-use latency of a line from DRAM.
+	Latency sim.Time
+	// Bandwidth is the sustained transfer rate in bytes per second that
+	// all masters share.
+	Bandwidth float64
+	// MinBurst is the smallest DRAM transfer in bytes; a 16-byte NC read
+	// still occupies one burst.
+	MinBurst int
+}
+
+// NCConfig is the path for Normal-NC and Device accesses.
+type NCConfig struct {
+	// Inflight is how many Normal-NC loads/stores may be outstanding.
+	Inflight int
+	// DeviceInflight is the same for Device memory (usually 1).
+	DeviceInflight int
+	// Latency is added to the DRAM latency for an uncached transaction
+	// (it bypasses the cache lookups but may take a slower path).
+	Latency sim.Time
+}
+
+// MaintConfig is cache maintenance by VA and the DSB barrier.
+type MaintConfig struct {
+	// Issue is the core time one DC op occupies.
+	Issue sim.Time
+	// CleanLatency and InvalLatency are the times from issue to
+	// completion at the point of coherency for DC CVAC and DC IVAC/CIVAC.
+	CleanLatency, InvalLatency sim.Time
+	// Inflight is how many DC ops may be outstanding.
+	Inflight int
+	// IVACCleans makes DC IVAC write back dirty data like DC CIVAC
+	// (Cortex-A76/N1 class behaviour).
+	IVACCleans bool
+	// DSB is the fixed cost of a DSB SY with nothing outstanding.
+	DSB sim.Time
+}
+
+// TLBConfig sizes the data-side TLBs (used once page tables and TLBs are
+// modelled; carried by presets now so the figures have one home).
+type TLBConfig struct {
+	L1Entries, L2Entries, L2Ways int
+}
+
+// Validate checks every field; the error names the field and the allowed
+// range. New calls it.
+func (c *Config) Validate() error {
+	if !(c.Clocks.CPU > 0) {
+		return fmt.Errorf("clocks.cpu: %v Hz; allowed > 0", float64(c.Clocks.CPU))
+	}
+	for _, cc := range []*cache.Config{&c.L1D, &c.L2} {
+		if err := cc.Validate(); err != nil {
+			return err
+		}
+	}
+	levels := []*cache.Config{&c.L2}
+	if c.L3.Size != 0 || c.L3.Ways != 0 {
+		if err := c.L3.Validate(); err != nil {
+			return err
+		}
+		levels = append(levels, &c.L3)
+	}
+	for _, l := range levels {
+		if l.LineBytes != c.L1D.LineBytes {
+			return fmt.Errorf("%s.line_bytes: %d; must equal l1d.line_bytes (%d)", l.Name, l.LineBytes, c.L1D.LineBytes)
+		}
+	}
+	ints := []struct {
+		name      string
+		v, lo, hi int
+	}{
+		{"core.mlp", c.Core.MLP, 1, 256},
+		{"core.write_stream_after", c.Core.WriteStreamAfter, 0, 1 << 20},
+		{"prefetch.inflight", c.Prefetch.Inflight, 0, 256},
+		{"prefetch.streams", c.Prefetch.Streams, 0, 64},
+		{"prefetch.degree", c.Prefetch.Degree, 0, 256},
+		{"nc.inflight", c.NC.Inflight, 1, 256},
+		{"nc.device_inflight", c.NC.DeviceInflight, 1, 256},
+		{"maint.inflight", c.Maint.Inflight, 1, 4096},
+		{"dram.min_burst", c.DRAM.MinBurst, 1, 4096},
+		{"mem.max_order", c.MaxOrder, 0, 20},
+	}
+	for _, f := range ints {
+		if f.v < f.lo || f.v > f.hi {
+			return fmt.Errorf("%s: %d is out of range; allowed %d..%d", f.name, f.v, f.lo, f.hi)
+		}
+	}
+	if c.Prefetch.Streams > 0 && c.Prefetch.Inflight == 0 {
+		return fmt.Errorf("prefetch.inflight: 0 with %d streams; allowed 1..256", c.Prefetch.Streams)
+	}
+	times := []struct {
+		name string
+		v    sim.Time
+	}{
+		{"core.load_issue", c.Core.LoadIssue}, {"core.store_issue", c.Core.StoreIssue},
+		{"nc.latency", c.NC.Latency}, {"maint.issue", c.Maint.Issue},
+		{"maint.clean_latency", c.Maint.CleanLatency}, {"maint.inval_latency", c.Maint.InvalLatency},
+		{"maint.dsb", c.Maint.DSB},
+	}
+	for _, f := range times {
+		if f.v < 0 || f.v > sim.Millisecond {
+			return fmt.Errorf("%s: %v is out of range; allowed 0..1ms", f.name, f.v)
+		}
+	}
+	if c.DRAM.Latency <= 0 || c.DRAM.Latency > sim.Millisecond {
+		return fmt.Errorf("dram.latency: %v is out of range; allowed 1ps..1ms", c.DRAM.Latency)
+	}
+	if !(c.DRAM.Bandwidth >= 1e6 && c.DRAM.Bandwidth <= 1e13) {
+		return fmt.Errorf("dram.bandwidth: %g B/s is out of range; allowed 1e6..1e13", c.DRAM.Bandwidth)
+	}
+	if c.MemBytes < 1<<20 || c.MemBytes > 1<<40 || c.MemBytes%mem.PageSize != 0 {
+		return fmt.Errorf("mem.bytes: %d is out of range; allowed 1MiB..1TiB in whole pages", c.MemBytes)
+	}
+	return nil
+}

@@ -1,0 +1,190 @@
+package soc
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// DeviceConfig describes a DMA master (a trace sink, a NIC, a test engine).
+type DeviceConfig struct {
+	Name string
+	// Coherent devices snoop the CPU caches (an invalidating snoop on
+	// write, dirty data forwarded on read); non-coherent ones go straight
+	// to DRAM and leave the caches as they are.
+	Coherent bool
+	// Burst is the size of one bus transaction in bytes (a multiple of
+	// the line size is typical).
+	Burst int
+	// Bandwidth is the device's own rate limit in bytes per second.
+	Bandwidth float64
+	// SnoopLatency is added per burst for a coherent device.
+	SnoopLatency sim.Time
+	// IOMMU translates the device's addresses (an SMMU context); nil means
+	// the device issues physical addresses.
+	IOMMU mem.Translator
+}
+
+// DeviceID names a device added to a machine.
+type DeviceID int
+
+type device struct {
+	cfg    DeviceConfig
+	now    sim.Time
+	writer uint8
+}
+
+// AddDevice adds a DMA master. Its writer id (who wrote a line last) is
+// 2 + its index: the first device added is writer 2.
+func (m *Machine) AddDevice(c DeviceConfig) (DeviceID, error) {
+	if c.Burst < 1 || c.Burst > 1<<16 {
+		return -1, fmt.Errorf("device %s: burst: %d is out of range; allowed 1..65536", c.Name, c.Burst)
+	}
+	if !(c.Bandwidth >= 1e3 && c.Bandwidth <= 1e13) {
+		return -1, fmt.Errorf("device %s: bandwidth: %g B/s is out of range; allowed 1e3..1e13", c.Name, c.Bandwidth)
+	}
+	if c.SnoopLatency < 0 {
+		return -1, fmt.Errorf("device %s: snoop_latency: %v is negative", c.Name, c.SnoopLatency)
+	}
+	if len(m.devices) >= 250 {
+		return -1, fmt.Errorf("device %s: too many devices; allowed 250", c.Name)
+	}
+	m.devices = append(m.devices, device{cfg: c, writer: uint8(2 + len(m.devices))})
+	return DeviceID(len(m.devices) - 1), nil
+}
+
+// DeviceWriter returns the writer id a device's data carries.
+func (m *Machine) DeviceWriter(d DeviceID) uint8 {
+	if d < 0 || int(d) >= len(m.devices) {
+		return mem.Nobody
+	}
+	return m.devices[d].writer
+}
+
+// DeviceTime returns the device's clock (when its last transfer ended).
+func (m *Machine) DeviceTime(d DeviceID) sim.Time {
+	if d < 0 || int(d) >= len(m.devices) {
+		return 0
+	}
+	return m.devices[d].now
+}
+
+// DeviceWrite has device d write n bytes at addr (physical, or IO-virtual
+// through its IOMMU) in bursts, starting when both the device and the core
+// (which started it) are ready. Each burst takes the longer of the device's
+// transfer time and its DRAM occupancy; a coherent device also pays a snoop
+// and invalidates the lines in every CPU cache, a non-coherent one leaves
+// them, so cached copies go stale. It returns when the last burst lands.
+func (m *Machine) DeviceWrite(d DeviceID, addr, n uint64) (sim.Time, error) {
+	return m.dma(d, addr, n, true)
+}
+
+// DeviceRead has device d read n bytes at addr. A non-coherent device reads
+// DRAM and gets stale data where a CPU line is dirty with newer data
+// (counted in device_stale_lines, reported as a hazard); a coherent one
+// gets the dirty data by snooping. It returns when the data has arrived.
+func (m *Machine) DeviceRead(d DeviceID, addr, n uint64) (sim.Time, error) {
+	return m.dma(d, addr, n, false)
+}
+
+func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) {
+	if d < 0 || int(d) >= len(m.devices) {
+		return m.now, fmt.Errorf("device: %d is not a device of this machine (0..%d)", d, len(m.devices)-1)
+	}
+	dev := &m.devices[d]
+	t := max(dev.now, m.now)
+	burst := uint64(dev.cfg.Burst)
+	devPerByte := 1e12 / dev.cfg.Bandwidth
+	lmask := m.lineBytes - 1
+	c := cursor{va: addr}
+	var err error
+	for off := uint64(0); off < n; {
+		seg := min(n-off, burst)
+		if dev.cfg.IOMMU != nil {
+			if c.left == 0 {
+				tr, e := dev.cfg.IOMMU.Translate(c.va, write)
+				if e != nil {
+					err = fmt.Errorf("device %s: %w", dev.cfg.Name, e)
+					break
+				}
+				if tr.Contig == 0 {
+					err = fmt.Errorf("device %s: empty translation at %#x", dev.cfg.Name, c.va)
+					break
+				}
+				c.tr, c.left = tr, tr.Contig
+				t += tr.Cost
+			}
+			seg = min(seg, c.left)
+		} else if c.left == 0 {
+			c.tr, c.left = mem.Translation{PA: c.va}, ^uint64(0)
+		}
+		dx := m.xfer(int(seg))
+		start := max(t, m.dramFree)
+		m.dramFree = start + dx
+		t = start + max(dx, sim.Time(float64(seg)*devPerByte+0.5))
+		if dev.cfg.Coherent {
+			t += dev.cfg.SnoopLatency
+		}
+		for a := c.tr.PA &^ lmask; a < c.tr.PA+seg; a += m.lineBytes {
+			m.dmaLine(dev, a>>m.lineShift, write)
+		}
+		c.step(seg)
+		off += seg
+	}
+	if !write {
+		t += m.cfg.DRAM.Latency
+	}
+	dev.now = t
+	if write {
+		m.cnt[DMAWriteBytes] += n
+	} else {
+		m.cnt[DMAReadBytes] += n
+	}
+	return t, err
+}
+
+// dmaLine applies one line of a DMA transfer to caches and versions.
+func (m *Machine) dmaLine(dev *device, line uint64, write bool) {
+	idx := -1
+	if m.ver.Tracked() {
+		idx = m.ver.Index(line)
+	}
+	if dev.cfg.Coherent {
+		forwarded := false
+		for i, c := range m.lv {
+			e := c.Find(line)
+			if e < 0 {
+				continue
+			}
+			if write {
+				c.Drop(e) // invalidating snoop: the device's line supersedes it
+			} else if c.Dirty[e] {
+				// The snoop forwards the newest (nearest the core) dirty
+				// data and DRAM is updated; older copies below are clean.
+				if idx >= 0 && !forwarded {
+					m.ver.WriteBack(idx, c.Ver[e])
+				}
+				forwarded = true
+				c.Dirty[e] = false
+			}
+			if m.obs != nil {
+				m.noteEntry(i, e)
+			}
+		}
+	}
+	if write {
+		if idx >= 0 {
+			m.ver.WriteMem(idx, dev.writer)
+		}
+		if m.obs != nil {
+			m.noteLineBy(line, scenario.CellDeviceWritten, dev.writer)
+		}
+		return
+	}
+	if idx >= 0 && m.ver.Mem[idx] < m.ver.Latest[idx] {
+		m.cnt[DeviceStaleLines]++
+		m.hazard(line<<m.lineShift, m.lineBytes, "device read DRAM older than a dirty CPU line (missing DC CVAC before the DMA: dma_sync_*_for_device)")
+	}
+}

@@ -1,0 +1,218 @@
+package soc
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// MaxHazards bounds the hazards a machine keeps; adjacent ones with the
+// same cause are merged first, so a whole stale buffer is one hazard.
+const MaxHazards = 256
+
+// Machine is one core, its caches, DRAM and DMA masters. It is
+// single-threaded and deterministic: the same Config, seed and calls give
+// the same state, counters and times on every platform.
+type Machine struct {
+	cfg       Config
+	rng       *sim.RNG
+	lineShift uint
+	lineBytes uint64
+
+	// now is the core's clock. Invariant: it never decreases.
+	now  sim.Time
+	busy sim.Time // time spent in operations (cpu_cycles)
+
+	lv []*cache.Cache // L1D, L2[, L3]
+	pf cache.Prefetcher
+
+	// Queues of completion times (FIFO rings) model bounded overlap: an
+	// access takes the slot of the one issued len(ring) accesses earlier
+	// and waits if that one has not completed.
+	mshr, pfq, ncq, devq, dcq ringq
+
+	dramFree  sim.Time // when DRAM finishes the transfers accepted so far
+	lineXfer  sim.Time // DRAM occupancy of one line
+	psPerByte float64
+
+	dcDone    sim.Time // latest completion of an outstanding DC op
+	storeDone sim.Time // latest completion of a posted store (NC, streaming)
+	loadsDone sim.Time // latest data arrival of the current operation
+	wsRun     int      // consecutive full-line store misses (write streaming)
+
+	buddy  *mem.Buddy
+	space  mem.Space
+	tr     mem.Translator
+	ver    *mem.Versions
+	nextVA uint64
+
+	devices []device
+	cnt     [numCounters]uint64
+	hazards []scenario.Hazard
+	dropped int // hazards not kept after MaxHazards
+
+	obs     Observer
+	watch   []physRange
+	windows [][2]int // per level: [first set, end set) shown to the observer
+}
+
+type ringq struct {
+	t    []sim.Time
+	head int
+}
+
+func newRing(n int) ringq { return ringq{t: make([]sim.Time, max(n, 1))} }
+
+// slot returns when the next access may start at time at (waiting for the
+// oldest outstanding one) and how long it waited.
+func (r *ringq) slot(at sim.Time) (sim.Time, sim.Time) {
+	if t := r.t[r.head]; t > at {
+		return t, t - at
+	}
+	return at, 0
+}
+
+// done records the completion time of the access just started.
+func (r *ringq) done(t sim.Time) {
+	r.t[r.head] = t
+	r.head++
+	if r.head == len(r.t) {
+		r.head = 0
+	}
+}
+
+// New builds a machine from a validated copy of cfg, with all caches empty,
+// all memory free and the run's RNG seeded with seed.
+func New(cfg Config, seed uint64) (*Machine, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	m := &Machine{cfg: cfg, rng: sim.NewRNG(seed), nextVA: 0x4000_0000_0000}
+	levels := []cache.Config{cfg.L1D, cfg.L2}
+	if cfg.L3.Size != 0 {
+		levels = append(levels, cfg.L3)
+	}
+	for _, lc := range levels {
+		c, err := cache.New(lc, m.rng.Split())
+		if err != nil {
+			return nil, err
+		}
+		m.lv = append(m.lv, c)
+	}
+	m.lineShift = m.lv[0].LineShift
+	m.lineBytes = 1 << m.lineShift
+	m.pf = cache.NewPrefetcher(cfg.Prefetch.PrefetchConfig)
+	m.mshr, m.pfq = newRing(cfg.Core.MLP), newRing(cfg.Prefetch.Inflight)
+	m.ncq, m.devq, m.dcq = newRing(cfg.NC.Inflight), newRing(cfg.NC.DeviceInflight), newRing(cfg.Maint.Inflight)
+	m.psPerByte = 1e12 / cfg.DRAM.Bandwidth
+	m.lineXfer = m.xfer(int(m.lineBytes))
+	b, err := mem.NewBuddy(cfg.MemBytes, cfg.MaxOrder)
+	if err != nil {
+		return nil, err
+	}
+	m.buddy = b
+	m.tr = &m.space
+	m.ver = mem.NewVersions(m.lineShift)
+	m.windows = make([][2]int, len(m.lv))
+	return m, nil
+}
+
+// xfer is the DRAM occupancy of a transfer of n bytes.
+func (m *Machine) xfer(n int) sim.Time {
+	return sim.Time(float64(max(n, m.cfg.DRAM.MinBurst))*m.psPerByte + 0.5)
+}
+
+// Config returns the machine's configuration.
+func (m *Machine) Config() Config { return m.cfg }
+
+// RNG returns the run's random number generator (for workloads).
+func (m *Machine) RNG() *sim.RNG { return m.rng }
+
+// Now returns the core's current time.
+func (m *Machine) Now() sim.Time { return m.now }
+
+// LineBytes returns the cache line size.
+func (m *Machine) LineBytes() uint64 { return m.lineBytes }
+
+// WaitUntil idles the core until t (polling a device, waiting for an
+// interrupt); idle time is not counted in cpu_cycles.
+func (m *Machine) WaitUntil(t sim.Time) {
+	if t > m.now {
+		m.now = t
+	}
+}
+
+// Spend charges d of core time for work the model does not detail
+// (driver bookkeeping, a syscall).
+func (m *Machine) Spend(d sim.Time) {
+	if d > 0 {
+		m.now += d
+		m.busy += d
+	}
+}
+
+// Buddy returns the physical page allocator (to fragment it, or allocate
+// page lists directly).
+func (m *Machine) Buddy() *mem.Buddy { return m.buddy }
+
+// Space returns the flat address space the default translator uses.
+func (m *Machine) Space() *mem.Space { return &m.space }
+
+// SetTranslator replaces the core's address translation (e.g. page tables
+// with TLBs wrapping Space). nil restores the flat Space.
+func (m *Machine) SetTranslator(t mem.Translator) {
+	if t == nil {
+		t = &m.space
+	}
+	m.tr = t
+}
+
+// Cache returns cache level i (0 = L1D, 1 = L2, 2 = L3 if present), or nil.
+func (m *Machine) Cache(i int) *cache.Cache {
+	if i < 0 || i >= len(m.lv) {
+		return nil
+	}
+	return m.lv[i]
+}
+
+// Levels returns the number of cache levels.
+func (m *Machine) Levels() int { return len(m.lv) }
+
+// Hazards returns the detected correctness problems, ordered by detection.
+func (m *Machine) Hazards() []scenario.Hazard {
+	return append([]scenario.Hazard(nil), m.hazards...)
+}
+
+func (m *Machine) hazard(pa, bytes uint64, cause string) {
+	if n := len(m.hazards); n > 0 {
+		h := &m.hazards[n-1]
+		if h.Cause == cause && h.Addr+uint64(h.Bytes) == pa {
+			h.Bytes += int64(bytes)
+			return
+		}
+	}
+	if len(m.hazards) >= MaxHazards {
+		m.dropped++
+		return
+	}
+	m.hazards = append(m.hazards, scenario.Hazard{T: m.now, Addr: pa, Bytes: int64(bytes), Cause: cause, Grid: -1})
+}
+
+// translate translates va, charging translation cost and TLB events.
+func (m *Machine) translate(va uint64, write bool) (mem.Translation, error) {
+	t, err := m.tr.Translate(va, write)
+	if err != nil {
+		return t, err
+	}
+	if t.Contig == 0 {
+		return t, fmt.Errorf("translation of %#x returned an empty range", va)
+	}
+	m.now += t.Cost
+	m.cnt[L1DTLBRefill] += uint64(t.L1Refill)
+	m.cnt[L2DTLBRefill] += uint64(t.L2Refill)
+	m.cnt[DTLBWalk] += uint64(t.Walk)
+	return t, nil
+}

@@ -1,0 +1,130 @@
+package soc
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// DCOp is a data cache maintenance instruction by VA to the point of
+// coherency.
+type DCOp uint8
+
+const (
+	CVAC  DCOp = iota // DC CVAC: clean (write back dirty data, keep the line)
+	IVAC              // DC IVAC: invalidate (discard, even dirty data, unless maint.ivac_cleans)
+	CIVAC             // DC CIVAC: clean and invalidate
+)
+
+var dcNames = [...]string{"cvac", "ivac", "civac"}
+
+func (o DCOp) String() string {
+	if int(o) < len(dcNames) {
+		return "dc " + dcNames[o]
+	}
+	return fmt.Sprintf("dc(%d)", uint8(o))
+}
+
+// DC issues op for every line overlapping [va, va+n), one instruction per
+// line as the kernel's dcache_*_poc loops do. Each op occupies the core for
+// maint.issue, takes a slot of the maint.inflight queue (waiting for the
+// oldest op when full) and completes maint.clean_latency or
+// maint.inval_latency after issue, or later if it writes back a dirty line
+// and DRAM is busy. The cache state changes at issue. Nothing waits for
+// completion here: DSB does. It returns the core time spent issuing.
+func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
+	if op > CIVAC {
+		return 0, fmt.Errorf("dc: op %d; allowed cvac, ivac, civac", op)
+	}
+	t0 := m.now
+	lmask := m.lineBytes - 1
+	end := va + n
+	c := cursor{va: va &^ lmask}
+	var err error
+	for c.va < end {
+		if err = m.advance(&c, false); err != nil {
+			break
+		}
+		m.dcLine(op, c.tr.PA>>m.lineShift)
+		c.step(min(m.lineBytes, c.left))
+	}
+	m.busy += m.now - t0
+	return m.now - t0, err
+}
+
+func (m *Machine) dcLine(op DCOp, line uint64) {
+	start, wait := m.dcq.slot(m.now)
+	m.now = start + m.cfg.Maint.Issue
+	m.cnt[DCStall] += uint64(wait)
+	m.cnt[DCOps]++
+	m.cnt[DCCVAC+Counter(op)]++
+	done := m.now + m.cfg.Maint.CleanLatency
+	if op != CVAC {
+		done = m.now + m.cfg.Maint.InvalLatency
+	}
+	idx := -1
+	if m.ver.Tracked() {
+		idx = m.ver.Index(line)
+	}
+	// The newest dirty copy is the one nearest the core.
+	dirtyVer, dirty := uint32(0), false
+	for _, c := range m.lv {
+		if e := c.Find(line); e >= 0 && c.Dirty[e] {
+			dirtyVer, dirty = c.Ver[e], true
+			break
+		}
+	}
+	clean := op != IVAC || m.cfg.Maint.IVACCleans
+	if dirty {
+		if clean {
+			m.writeBack(line, dirtyVer)
+			if m.dramFree > done {
+				done = m.dramFree
+			}
+		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
+			m.lost(line, "DC IVAC discarded a dirty line holding the CPU's newest data (use DC CIVAC on partial lines)")
+		}
+	}
+	for i, c := range m.lv {
+		if e := c.Find(line); e >= 0 {
+			if op == CVAC {
+				c.Dirty[e] = false
+			} else {
+				c.Drop(e)
+			}
+			if m.obs != nil {
+				m.noteEntry(i, e)
+			}
+		}
+	}
+	if m.obs != nil {
+		if op == CVAC {
+			m.noteLine(line, scenario.CellCleaned)
+		} else {
+			m.noteLine(line, scenario.CellInvalidated)
+		}
+	}
+	m.dcq.done(done)
+	if done > m.dcDone {
+		m.dcDone = done
+	}
+}
+
+// DSB is DSB SY: the core waits until every outstanding DC op and posted
+// store has completed (at least maint.dsb). It returns the time it took,
+// which is also added to dsb_stall_us.
+func (m *Machine) DSB() sim.Time {
+	t0 := m.now
+	end := m.now + m.cfg.Maint.DSB
+	end = max(end, m.dcDone, m.storeDone)
+	m.cnt[DSBCount]++
+	m.cnt[DSBStall] += uint64(end - t0)
+	m.now = end
+	m.busy += end - t0
+	return end - t0
+}
+
+// Outstanding returns when the last outstanding DC op completes (for a
+// gauge of in-flight maintenance).
+func (m *Machine) Outstanding() sim.Time { return m.dcDone }
