@@ -63,7 +63,11 @@ e2e: site
 
 test: check-generated fmt-check vet unit jstest e2e
 
+# Model speed natively and as WASM under Node (each benchmark reports its own
+# plain-Go baseline), then the page budgets.
 bench: site
+	$(GO) test -run '^$$' -bench . -benchmem ./model/... ./render/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench . ./model/...
 	$(GO) run ./cmd/benchreport
 
 clean:

@@ -59,28 +59,22 @@
     }
   }
 
-  async function download(url) {
+  // instantiate downloads and compiles main.wasm at the same time
+  // (instantiateStreaming), counting bytes on the way for the progress bar.
+  async function instantiate(url, imports) {
     const resp = await fetch(url);
     if (!resp.ok) throw new Error(url + ": HTTP " + resp.status);
-    if (!resp.body || !resp.body.getReader) {
-      const buf = await resp.arrayBuffer();
-      progress(buf.byteLength);
-      return buf;
-    }
-    const reader = resp.body.getReader();
-    const parts = [];
     let got = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parts.push(value);
-      got += value.length;
-      progress(got);
+    const count = (chunk) => { got += chunk.length; progress(got); };
+    if (resp.body && typeof TransformStream === "function" && WebAssembly.instantiateStreaming) {
+      const counted = resp.body.pipeThrough(new TransformStream({
+        transform(chunk, ctl) { count(chunk); ctl.enqueue(chunk); },
+      }));
+      return WebAssembly.instantiateStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }), imports);
     }
-    const out = new Uint8Array(got);
-    let off = 0;
-    for (const p of parts) { out.set(p, off); off += p.length; }
-    return out.buffer;
+    const buf = await resp.arrayBuffer();
+    count(new Uint8Array(buf));
+    return WebAssembly.instantiate(buf, imports);
   }
 
   function observePanel() {
@@ -106,9 +100,8 @@
     }
     observePanel();
     try {
-      const bytes = await download("main.wasm");
       const go = new Go();
-      const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+      const { instance } = await instantiate("main.wasm", go.importObject);
       loading.remove();
       go.run(instance).then(() => notice("dmaviz stopped. Reload the page to start it again."));
     } catch (e) {

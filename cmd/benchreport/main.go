@@ -1,0 +1,183 @@
+// Command benchreport prints dmaviz's page budgets beside baselines measured
+// in the same run, so the figures stay comparable on a shared, noisy machine:
+//
+//   - main.wasm raw and gzip size, against a bare "hello" js/wasm program;
+//   - cold build time of main.wasm (empty build cache), against the cold build
+//     of that bare program;
+//   - time from navigation to the panel's first render and to the stage's first
+//     frame (median of several loads in headless Chromium), against the same
+//     page's DOMContentLoaded.
+//
+// Run it with `make bench` after `make site`.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
+	"github.com/dmaviz/dmaviz/e2e/chrome"
+)
+
+const budgetGzip = 3 << 20
+
+func main() {
+	dist := flag.String("dist", "dist", "built site")
+	loads := flag.Int("loads", 7, "page loads to take the median of")
+	cold := flag.Bool("cold", true, "measure cold build times")
+	flag.Parse()
+	if err := report(*dist, *loads, *cold); err != nil {
+		fmt.Fprintln(os.Stderr, "benchreport:", err)
+		os.Exit(1)
+	}
+}
+
+func report(dist string, loads int, cold bool) error {
+	tmp, err := os.MkdirTemp("", "dmaviz-bench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	hello := filepath.Join(tmp, "hello")
+	if err := os.MkdirAll(hello, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(hello, "main.go"), []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello\") }\n"), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(hello, "go.mod"), []byte("module hello\n\ngo 1.26\n"), 0o644); err != nil {
+		return err
+	}
+
+	wasmRaw, wasmGz, err := sizes(filepath.Join(dist, "main.wasm"))
+	if err != nil {
+		return fmt.Errorf("%w (run make site first)", err)
+	}
+	helloWasm := filepath.Join(tmp, "hello.wasm")
+	helloCold, err := build(hello, ".", helloWasm, filepath.Join(tmp, "cache-hello"), cold)
+	if err != nil {
+		return err
+	}
+	helloRaw, helloGz, err := sizes(helloWasm)
+	if err != nil {
+		return err
+	}
+	wd, _ := os.Getwd()
+	appCold, err := build(wd, "./wasm", filepath.Join(tmp, "main.wasm"), filepath.Join(tmp, "cache-app"), cold)
+	if err != nil {
+		return err
+	}
+
+	fmt.Println("dmaviz page budgets (baseline measured in this run)")
+	fmt.Printf("  main.wasm raw            %8.2f MiB   bare hello.wasm %6.2f MiB   ratio %.1fx\n", mib(wasmRaw), mib(helloRaw), float64(wasmRaw)/float64(helloRaw))
+	fmt.Printf("  main.wasm gzip -9        %8.2f MiB   bare hello.wasm %6.2f MiB   ratio %.1fx   budget 3 MiB: %s\n", mib(wasmGz), mib(helloGz), float64(wasmGz)/float64(helloGz), verdict(wasmGz <= budgetGzip))
+	if cold {
+		fmt.Printf("  cold build (js/wasm)     %8.1f s     bare hello      %6.1f s     ratio %.1fx\n", appCold.Seconds(), helloCold.Seconds(), appCold.Seconds()/helloCold.Seconds())
+	}
+
+	panel, stage, dcl, err := pageTimes(dist, loads)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  navigation -> DOMContentLoaded (baseline)   median %6.0f ms\n", dcl)
+	fmt.Printf("  navigation -> panel first render            median %6.0f ms   (%.1fx baseline)\n", panel, panel/dcl)
+	fmt.Printf("  navigation -> stage first frame             median %6.0f ms   (%.1fx baseline)   target about 1 s: %s\n", stage, stage/dcl, verdict(stage <= 1200))
+	return nil
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "within"
+	}
+	return "OVER"
+}
+
+func mib(n int64) float64 { return float64(n) / (1 << 20) }
+
+func sizes(path string) (raw, gz int64, err error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	return int64(len(b)), int64(buf.Len()), nil
+}
+
+// build compiles pkg in dir for js/wasm with a fresh build cache and returns
+// how long it took.
+func build(dir, pkg, out, cache string, cold bool) (time.Duration, error) {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if cold {
+		cmd.Env = append(cmd.Env, "GOCACHE="+cache)
+	}
+	start := time.Now()
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("building %s: %v\n%s", pkg, err, b)
+	}
+	return time.Since(start), nil
+}
+
+// pageTimes loads the page several times in headless Chromium and returns
+// the medians (ms since navigation) of the panel's first render, the stage's
+// first frame and DOMContentLoaded.
+func pageTimes(dist string, loads int) (panel, stage, dcl float64, err error) {
+	bin, err := chrome.Find()
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	ln, h, err := sitesrv.Listen(dist, "127.0.0.1:0")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	defer srv.Close()
+	url := "http://" + ln.Addr().String() + "/"
+
+	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer os.RemoveAll(prof)
+	ctx, stop := chrome.Start(bin, prof)
+	defer stop()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		return 0, 0, 0, fmt.Errorf("starting chromium: %w", err)
+	}
+	var ps, ss, ds []float64
+	for i := 0; i < loads; i++ {
+		lctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		var v []float64
+		err := chromedp.Do(lctx, chromedp.Navigate(url))
+		if err == nil {
+			v, err = chromedp.Run(lctx, chromedp.Poll[[]float64](`window.dmaviz && dmaviz.stageReadyAt > 0 && [dmaviz.panelReadyAt, dmaviz.stageReadyAt, performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd]`))
+		}
+		cancel()
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("load %d: %w", i+1, err)
+		}
+		ps, ss, ds = append(ps, v[0]), append(ss, v[1]), append(ds, v[2])
+	}
+	return median(ps), median(ss), median(ds), nil
+}
+
+func median(v []float64) float64 {
+	sort.Float64s(v)
+	return v[len(v)/2]
+}
