@@ -142,8 +142,8 @@ type Hit struct {
 	Info string // what the item shows, in words; "" when unknown
 }
 
-// HitTest returns the topmost item with a Ref under (x, y): rectangles by
-// their area, lines and arrows within 4 pixels. Decoration (RefNone) is
+// HitTest returns the topmost item with a Ref under (x, y): filled
+// rectangles by their area, outlines, lines and arrows within 4 pixels. Decoration (RefNone) is
 // transparent to the pointer.
 func (s *Scene) HitTest(x, y float32) (Hit, bool) {
 	for i := len(s.Items) - 1; i >= 0; i-- {
@@ -163,7 +163,13 @@ func (s *Scene) HitTest(x, y float32) (Hit, bool) {
 func (it *Item) contains(x, y float32) bool {
 	switch it.Kind {
 	case KindRect:
-		return x >= it.X && x < it.X+it.W && y >= it.Y && y < it.Y+it.H
+		in := x >= it.X && x < it.X+it.W && y >= it.Y && y < it.Y+it.H
+		if it.Fill != None || !in {
+			return in
+		}
+		// An outline only: hit near its border, not inside it.
+		const m = 4
+		return x < it.X+m || x >= it.X+it.W-m || y < it.Y+m || y >= it.Y+it.H-m
 	case KindLine, KindArrow:
 		return segmentDistance2(x, y, it.X, it.Y, it.X2, it.Y2) <= 16
 	case KindText:

@@ -27,6 +27,13 @@ func TestHitTestTopmostWithRef(t *testing.T) {
 	if _, ok := s.HitTest(70, 70); ok {
 		t.Fatalf("HitTest(70,70) hit decoration")
 	}
+	s.Add(Item{Kind: KindRect, ID: "outline", X: 0, Y: 0, W: 50, H: 50, Fill: None, Stroke: Text, Ref: Ref{Kind: RefSpan}})
+	if h, _ := s.HitTest(40, 40); h.Item.ID != "under" {
+		t.Fatalf("inside an outline: hit %s, want the cell under it", h.Item.ID)
+	}
+	if h, _ := s.HitTest(1, 20); h.Item.ID != "outline" {
+		t.Fatalf("on an outline: hit %s", h.Item.ID)
+	}
 }
 
 func TestHitTestArrow(t *testing.T) {

@@ -1,0 +1,95 @@
+package render
+
+import (
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// cache draws cache window c as sets (rows) x ways (columns): invalid ways
+// empty, valid ways in the "cached" colour, dirty ways in the CPU-written
+// colour with a D; tags when a way is wide enough to read them.
+func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, c int, x, y, w, h float32) {
+	ids := &sideIDs[side]
+	spec := &tl.Caches[c]
+	if c >= len(state.Caches) || spec.Ways <= 0 || spec.Sets <= 0 {
+		return
+	}
+	lines := state.Caches[c]
+	label := st.txt.Join(spec.Label, " sets ", st.txt.Join(st.txt.Num(float64(spec.FirstSet)), "..",
+		st.txt.Join(st.txt.Num(float64(spec.FirstSet+spec.Sets-1)), " of ", st.txt.Num(float64(spec.TotalSets)))))
+	s.Text(ids.cacheLabel, x, y+textSz, label, smallSz, Muted, AlignStart)
+	top := y + textSz + 4
+	cw := w / float32(spec.Ways)
+	rh := min((y+h-top)/float32(spec.Sets), 22)
+	if cw < 2 || rh < 1 {
+		return
+	}
+	inset := float32(0)
+	if rh >= 4 {
+		inset = 0.5
+	}
+	for set := 0; set < spec.Sets; set++ {
+		for way := 0; way < spec.Ways; way++ {
+			i := set*spec.Ways + way
+			if i >= len(lines) {
+				return
+			}
+			l := lines[i]
+			fill := Surface
+			switch {
+			case l.Valid && l.Dirty:
+				fill = CellColor(scenario.CellCPUWritten)
+			case l.Valid:
+				fill = CellColor(scenario.CellCached)
+			}
+			lx, ly := x+float32(way)*cw, top+float32(set)*rh
+			s.Rect(ids.cache, int32(i), lx+inset, ly+inset, cw-2*inset, rh-2*inset, fill,
+				Ref{Kind: RefCacheWay, Side: side, Obj: int32(c), Index: int32(i)})
+			if l.Valid && rh >= smallSz+2 && cw >= 80 {
+				tag := st.txt.Hex(l.Tag)
+				if l.Dirty {
+					tag = st.txt.Join(tag, " D", "")
+				}
+				s.Text(ids.cacheTag, lx+4, ly+rh-3, tag, smallSz-1, Background, AlignStart)
+			}
+		}
+	}
+}
+
+// gauges draws the values that are neither grid pointers nor grid flags:
+// gauges as bars of Value/Max, flags as on/off, pointers without a grid as
+// numbers.
+func (st *Stage) gauges(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, x, y, w float32) {
+	ids := &sideIDs[side]
+	row := 0
+	for i, v := range tl.Values {
+		if !isGauge(v) || i >= len(state.Values) {
+			continue
+		}
+		if row >= 6 {
+			return
+		}
+		val := state.Values[i]
+		ry := y + float32(row)*gaugeRow
+		s.Text(ids.gaugeLabel, x, ry+textSz, v.Label, smallSz, Muted, AlignStart)
+		bx, bw := x+w*0.45, w*0.4
+		ref := Ref{Kind: RefValue, Side: side, Obj: int32(i)}
+		switch v.Kind {
+		case scenario.ValueFlag:
+			fill, word := Surface, "off"
+			if val != 0 {
+				fill, word = Text, "on"
+			}
+			s.Rect(ids.gauge, int32(i), bx, ry+3, 28, gaugeRow-6, fill, ref)
+			s.Text(ids.gaugeLabel, bx+34, ry+textSz, word, smallSz, Text, AlignStart)
+		case scenario.ValueGauge:
+			s.Rect(ids.gauge, int32(i), bx, ry+3, bw, gaugeRow-6, Surface, ref)
+			if v.Max > 0 && val > 0 {
+				s.Rect(ids.gauge, int32(i), bx, ry+3, bw*float32(min(val, v.Max))/float32(v.Max), gaugeRow-6, Sky, ref)
+			}
+			s.Text(ids.gaugeLabel, bx+bw+6, ry+textSz, st.txt.Num(float64(val)), smallSz, Text, AlignStart)
+		default:
+			s.Text(ids.gaugeLabel, bx, ry+textSz, st.txt.Num(float64(val)), smallSz, Text, AlignStart)
+		}
+		row++
+	}
+}

@@ -1,0 +1,81 @@
+package render
+
+import (
+	"math"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// Side colours in the counter bars.
+const (
+	colourA = Sky
+	colourB = Orange
+)
+
+// counters draws one row per check (then metric) that both sides report:
+// two bars scaled to the larger value, the values, and B/A.
+func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
+	s.Text("counters/title", x, y+textSz, "counters", textSz, Muted, AlignStart)
+	s.Rect("counters/key", 0, x+70, y+3, 10, 10, colourA, Ref{})
+	s.Text("counters/key", x+84, y+textSz, "A", smallSz, Text, AlignStart)
+	s.Rect("counters/key", 1, x+100, y+3, 10, 10, colourB, Ref{})
+	s.Text("counters/key", x+114, y+textSz, "B", smallSz, Text, AlignStart)
+	a, b := f.A.Result, f.B.Result
+	if a == nil || b == nil {
+		return
+	}
+	rowH := float32(18)
+	top := y + textSz + 8
+	maxRows := int((y + h - top) / rowH)
+	labelW, barW := w*0.36, w*0.3
+	row := 0
+	for pass, list := range [2][]scenario.Metric{a.Checks, a.Metrics} {
+		for mi, m := range list {
+			if row >= maxRows {
+				return
+			}
+			bv, ok := b.Metric(m.Name)
+			if !ok {
+				continue
+			}
+			ry := top + float32(row)*rowH
+			idx := int32(len(a.Metrics) + mi) // a check
+			if pass == 1 {
+				idx = int32(mi)
+			}
+			ref := Ref{Kind: RefMetric, Index: idx}
+			s.Text("counters/name", x, ry+textSz, m.Name, smallSz, Text, AlignStart)
+			full := math.Max(math.Abs(m.Value), math.Abs(bv))
+			bx := x + labelW
+			for side, v := range [2]float64{m.Value, bv} {
+				bw := float32(0)
+				if full > 0 {
+					bw = barW * float32(math.Abs(v)/full)
+				}
+				colour := colourA
+				if side == 1 {
+					colour = colourB
+				}
+				r := ref
+				r.Side = uint8(side)
+				s.Rect("counters/bar", idx*2+int32(side), bx, ry+2+float32(side)*(rowH/2-2), max(bw, 1), rowH/2-3, colour, r)
+			}
+			s.Text("counters/values", bx+barW+8, ry+textSz, st.txt.Join(st.txt.Num(m.Value), " / ", st.txt.Num(bv)), smallSz, Text, AlignStart)
+			s.Text("counters/ratio", x+w, ry+textSz, st.ratio(m.Value, bv), smallSz, Muted, AlignEnd)
+			row++
+		}
+	}
+}
+
+// ratio prints B/A ("×0.302"), or the difference when A is zero.
+func (st *Stage) ratio(a, b float64) string {
+	switch {
+	case a == b:
+		return "="
+	case a != 0:
+		return st.txt.Join("×", st.txt.Num(math.Round(b/a*1000)/1000), "")
+	case b > 0:
+		return st.txt.Join("+", st.txt.Num(b), "")
+	}
+	return st.txt.Num(b)
+}

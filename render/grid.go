@@ -1,0 +1,161 @@
+package render
+
+import (
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// gridLayout is how a window of n cells fits an area: k cells per drawn
+// cell, cols x rows drawn cells of size pixels.
+type gridLayout struct {
+	k, drawn, cols, rows int
+	size                 float32
+}
+
+// layoutGrid fits n cells into w x h with square drawn cells of at least
+// minCell pixels, aggregating k cells into one when they do not fit.
+func layoutGrid(n int, w, h float32) gridLayout {
+	if n <= 0 || w < minCell || h < minCell {
+		return gridLayout{k: 1}
+	}
+	capacity := int(w/minCell) * int(h/minCell)
+	k := max(1, (n+capacity-1)/capacity)
+	m := (n + k - 1) / k
+	best := gridLayout{k: k, drawn: m, cols: 1, rows: m}
+	for cols := 1; cols <= m && float32(cols) <= w; cols++ {
+		rows := (m + cols - 1) / cols
+		size := min(w/float32(cols), h/float32(rows))
+		if size > best.size {
+			best.cols, best.rows, best.size = cols, rows, size
+		}
+	}
+	return best
+}
+
+// worst returns the most severe state in cells (and its writer).
+func worst(cells []scenario.Cell) scenario.Cell {
+	var w scenario.Cell
+	sev := -1
+	for _, c := range cells {
+		if s := Severity(c.State); s > sev {
+			w, sev = c, s
+		}
+	}
+	return w
+}
+
+// grid draws one buffer grid: a label line, then the cells of the zoom
+// window coloured by state (the worst state when aggregated), pointers as
+// arrows onto their cell, and spans outlined.
+func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, x, y, w, h float32) {
+	ids := &sideIDs[side]
+	spec := &tl.Grids[g]
+	if g >= len(state.Cells) {
+		return
+	}
+	cells := state.Cells[g]
+	z := st.frame.Zoom.Clamp(len(cells))
+	label := spec.Label
+	if z.Count < len(cells) {
+		label = st.txt.Join(label, " · zoom from ", st.txt.Hex(spec.Base+uint64(z.First)*uint64(spec.CellBytes)))
+	}
+	s.Text(ids.gridLabel, x, y+textSz, label, textSz, Muted, AlignStart)
+	top := y + textSz + 4
+	if gridHasPointer(tl, g) {
+		top += 14
+	}
+	lay := layoutGrid(z.Count, w, y+h-top)
+	if lay.size <= 0 {
+		return
+	}
+	if lay.k > 1 {
+		s.Text(ids.gridLabel, x+w, y+textSz, st.txt.Join(st.txt.Num(float64(lay.k)), " cells per square", ""), smallSz, Muted, AlignEnd)
+	}
+	inset := float32(0)
+	if lay.size >= 5 {
+		inset = 1
+	}
+	end := z.First + z.Count
+	for i := 0; i < lay.drawn; {
+		// Merge a run of drawn cells with the same colour on one row when
+		// they touch (no inset), so dense grids stay cheap to paint.
+		lo := z.First + i*lay.k
+		c := worst(cells[lo:min(lo+lay.k, end)])
+		col, row := i%lay.cols, i/lay.cols
+		run := 1
+		if inset == 0 {
+			for col+run < lay.cols && i+run < lay.drawn {
+				nlo := z.First + (i+run)*lay.k
+				if CellColor(worst(cells[nlo:min(nlo+lay.k, end)]).State) != CellColor(c.State) {
+					break
+				}
+				run++
+			}
+		}
+		hi := min(z.First+(i+run)*lay.k, end)
+		cx, cy := x+float32(col)*lay.size, top+float32(row)*lay.size
+		s.Rect(ids.grid, int32(i), cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, CellColor(c.State),
+			Ref{Kind: RefCells, Side: side, Obj: int32(g), Index: int32(lo), Count: int32(hi - lo)})
+		if lay.size >= 9 && (c.State == scenario.CellStale || c.State == scenario.CellLost) {
+			// A cross, so stale and lost do not rely on colour alone.
+			s.Line(ids.gridMark, cx+2, cy+2, cx+lay.size-2, cy+lay.size-2, Background, 1.5)
+			s.Line(ids.gridMark, cx+lay.size-2, cy+2, cx+2, cy+lay.size-2, Background, 1.5)
+		}
+		i += run
+	}
+	st.gridSpans(s, side, tl, state, g, z, lay, x, top)
+	st.gridPointers(s, side, tl, state, g, z, lay, x, top)
+}
+
+func (st *Stage) gridSpans(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, z Zoom, lay gridLayout, x, top float32) {
+	ids := &sideIDs[side]
+	for i, sp := range tl.Spans {
+		if sp.Grid != g || i >= len(state.Spans) || state.Spans[i].Count <= 0 {
+			continue
+		}
+		r := state.Spans[i]
+		lo, hi := max(r.First, z.First), min(r.First+r.Count, z.First+z.Count)
+		if hi <= lo {
+			continue
+		}
+		d0, d1 := (lo-z.First)/lay.k, (hi-z.First+lay.k-1)/lay.k
+		for row := d0 / lay.cols; row <= (d1-1)/lay.cols; row++ {
+			c0, c1 := max(d0-row*lay.cols, 0), min(d1-row*lay.cols, lay.cols)
+			s.Add(Item{Kind: KindRect, ID: ids.span, Index: int32(row), X: x + float32(c0)*lay.size, Y: top + float32(row)*lay.size,
+				W: float32(c1-c0) * lay.size, H: lay.size, Fill: None, Stroke: Cursor, StrokeWidth: 2,
+				Ref: Ref{Kind: RefSpan, Side: side, Obj: int32(i)}})
+		}
+	}
+}
+
+func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, z Zoom, lay gridLayout, x, top float32) {
+	ids := &sideIDs[side]
+	n := 0
+	for i, v := range tl.Values {
+		if v.Kind != scenario.ValuePointer || v.Grid != g || i >= len(state.Values) {
+			continue
+		}
+		p := int(state.Values[i])
+		if p < z.First || p > z.First+z.Count {
+			continue
+		}
+		d := (p - z.First) / lay.k
+		col, row := d%lay.cols, d/lay.cols
+		if d == lay.drawn && d > 0 && col == 0 {
+			// Just past the last cell: point at the end of the last row.
+			col, row = lay.cols, row-1
+		}
+		px := x + float32(col)*lay.size
+		py := top + float32(row)*lay.size
+		colour := pointerColour(n)
+		s.Arrow(ids.pointer, px, py-12, px, py+min(lay.size/2, 6), colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+		s.Text(ids.pointerLabel, px+3, py-4, v.ID, smallSz, colour, AlignStart)
+		n++
+	}
+}
+
+func pointerColour(n int) Color {
+	if n%2 == 0 {
+		return Cursor
+	}
+	return Yellow
+}

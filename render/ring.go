@@ -1,0 +1,90 @@
+package render
+
+import (
+	"math"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// ringSegments caps how many arcs the ring is drawn with.
+const ringSegments = 96
+
+// ring draws grid g as a circular buffer in the box (x, y, w, h): arcs
+// coloured by the worst cell state they cover (clockwise from the top),
+// the grid's pointers as arrows from the centre, its spans as an outer arc,
+// its flags as words in the middle and the zoom window as an inner arc.
+func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, x, y, w, h float32) {
+	ids := &sideIDs[side]
+	if g >= len(state.Cells) || len(state.Cells[g]) == 0 {
+		return
+	}
+	cells := state.Cells[g]
+	n := len(cells)
+	s.Text(ids.ringLabel, x, y+textSz, st.txt.Join(tl.Grids[g].Label, " (ring)", ""), smallSz, Muted, AlignStart)
+	cx, cy := x+w/2, y+textSz+4+(h-textSz-4)/2
+	r := min(w, h-textSz-4)/2 - 12
+	if r < 12 {
+		return
+	}
+	m := min(n, ringSegments)
+	thick := min(max(r/6, 4), 14)
+	for j := 0; j < m; j++ {
+		lo, hi := j*n/m, (j+1)*n/m
+		c := worst(cells[lo:hi])
+		ax, ay := polar(cx, cy, r, float64(j)/float64(m))
+		bx, by := polar(cx, cy, r, float64(j+1)/float64(m))
+		s.Add(Item{Kind: KindLine, ID: ids.ring, Index: int32(j), X: ax, Y: ay, X2: bx, Y2: by, Fill: None,
+			Stroke: CellColor(c.State), StrokeWidth: thick,
+			Ref: Ref{Kind: RefCells, Side: side, Obj: int32(g), Index: int32(lo), Count: int32(hi - lo)}})
+	}
+	if z := st.frame.Zoom.Clamp(n); z.Count < n {
+		arc(s, ids.ringSpan, cx, cy, r-thick, float64(z.First)/float64(n), float64(z.First+z.Count)/float64(n), Muted, 2, Ref{})
+	}
+	for i, sp := range tl.Spans {
+		if sp.Grid == g && i < len(state.Spans) && state.Spans[i].Count > 0 {
+			sr := state.Spans[i]
+			arc(s, ids.ringSpan, cx, cy, r+thick/2+4, float64(sr.First)/float64(n), float64(sr.First+sr.Count)/float64(n), Cursor, 3,
+				Ref{Kind: RefSpan, Side: side, Obj: int32(i)})
+		}
+	}
+	k, flags := 0, 0
+	for i, v := range tl.Values {
+		if v.Grid != g || i >= len(state.Values) {
+			continue
+		}
+		switch v.Kind {
+		case scenario.ValuePointer:
+			f := float64(state.Values[i]) / float64(n)
+			tx, ty := polar(cx, cy, r-thick/2-2, f)
+			colour := pointerColour(k)
+			s.Arrow(ids.ringPointer, cx, cy, tx, ty, colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			lx, ly := polar(cx, cy, (r-thick)*0.55, f)
+			s.Text(ids.ringLabel, lx+4, ly+float32(k)*smallSz, v.ID, smallSz, colour, AlignStart)
+			k++
+		case scenario.ValueFlag:
+			colour := Muted
+			if state.Values[i] != 0 {
+				colour = Cursor
+			}
+			s.Text(ids.ringLabel, cx, cy+textSz+float32(flags)*textSz, v.Label, textSz, colour, AlignMiddle)
+			flags++
+		}
+	}
+}
+
+// polar returns the point at radius r and fraction f of a turn, clockwise
+// from the top.
+func polar(cx, cy, r float32, f float64) (float32, float32) {
+	a := 2*math.Pi*f - math.Pi/2
+	return cx + r*float32(math.Cos(a)), cy + r*float32(math.Sin(a))
+}
+
+// arc draws an arc from fraction f0 to f1 of a turn as chords.
+func arc(s *Scene, id string, cx, cy, r float32, f0, f1 float64, c Color, width float32, ref Ref) {
+	steps := max(int((f1-f0)*ringSegments), 1)
+	for j := 0; j < steps; j++ {
+		ax, ay := polar(cx, cy, r, f0+(f1-f0)*float64(j)/float64(steps))
+		bx, by := polar(cx, cy, r, f0+(f1-f0)*float64(j+1)/float64(steps))
+		s.Add(Item{Kind: KindLine, ID: id, Index: int32(j), X: ax, Y: ay, X2: bx, Y2: by, Fill: None, Stroke: c, StrokeWidth: width, Ref: ref})
+	}
+}

@@ -1,0 +1,233 @@
+package render
+
+import (
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Side is one run as the stage shows it.
+type Side struct {
+	Result *scenario.Result
+	State  *scenario.State // state at the cursor; nil draws the initial state
+	Time   sim.Time        // this side's simulated time at the cursor
+	// PolicyTitle labels the side, e.g. "cacheable + sync"; "" uses the id.
+	PolicyTitle string
+}
+
+// Zoom is a window onto every grid: cells [First, First+Count). Count 0
+// shows the whole grid.
+type Zoom struct{ First, Count int }
+
+// Clamp fits z to a grid of n cells.
+func (z Zoom) Clamp(n int) Zoom {
+	if z.Count <= 0 || z.Count >= n {
+		return Zoom{0, n}
+	}
+	z.First = min(max(z.First, 0), n-z.Count)
+	return z
+}
+
+// In zooms in by factor around cell c (kept at the same place on screen)
+// of a grid of n cells, down to one cell.
+func (z Zoom) In(c, n int, factor float64) Zoom {
+	z = z.Clamp(n)
+	if factor <= 1 {
+		return z
+	}
+	c = min(max(c, z.First), z.First+z.Count-1)
+	count := max(int(float64(z.Count)/factor), 1)
+	rel := float64(c-z.First) / float64(max(z.Count, 1))
+	return Zoom{First: c - int(rel*float64(count)), Count: count}.Clamp(n)
+}
+
+// Out zooms out by factor around cell c, up to the whole grid.
+func (z Zoom) Out(c, n int, factor float64) Zoom {
+	z = z.Clamp(n)
+	if factor <= 1 {
+		return z
+	}
+	count := int(float64(z.Count)*factor + 0.5)
+	if count >= n {
+		return Zoom{0, n}
+	}
+	rel := float64(c-z.First) / float64(max(z.Count, 1))
+	return Zoom{First: c - int(rel*float64(count)), Count: count}.Clamp(n)
+}
+
+// Frame is everything one stage frame depends on.
+type Frame struct {
+	A, B Side
+	// Cursor is the position on the player's common axis [0, Length].
+	Cursor, Length sim.Time
+	// Progress is set when the player aligns on progress: each side's
+	// timeline is stretched over the whole axis.
+	Progress bool
+	// Left is where the stage starts: the panel covers [0, Left).
+	Left float32
+	// W, H are the window size.
+	W, H float32
+	Zoom Zoom
+}
+
+// Layout constants, in CSS pixels.
+const (
+	pad      = 12
+	gap      = 16
+	titleSz  = 15
+	textSz   = 12
+	smallSz  = 11
+	minCell  = 3
+	legendH  = 22
+	headerH  = 44
+	gaugeRow = 18
+)
+
+// Stage builds the whole stage from a Frame: both sides laid out from their
+// timelines' specs (grids, rings for grids with pointers, cache windows,
+// gauges), then the shared timeline bars, counter bars and legend. A new
+// scenario needs no code here. A Stage keeps only memoised strings and the
+// last frame (for Describe); reuse one per canvas.
+type Stage struct {
+	txt   texts
+	frame Frame
+	lanes laneCache
+}
+
+// NewStage returns an empty stage builder.
+func NewStage() *Stage { return &Stage{} }
+
+// Build resets s and lays out f into it.
+func (st *Stage) Build(s *Scene, f *Frame) {
+	st.frame = *f
+	s.Reset(f.W, f.H)
+	s.Describer = st
+	x0, x1 := f.Left+pad, f.W-pad
+	y0, y1 := float32(pad), f.H-pad
+	if x1-x0 < 160 || y1-y0 < 160 {
+		s.Text("stage/small", x0, y0+textSz, "window too small", textSz, Muted, AlignStart)
+		return
+	}
+	bottomH := min(max((y1-y0)*0.3, 110), 260)
+	colTop, colBottom := y0, y1-bottomH-legendH-gap
+	colW := (x1 - x0 - gap) / 2
+	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
+	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
+	cellLegend(s, x0, colBottom+gap/2, x1-x0)
+	by := colBottom + gap/2 + legendH
+	tw := (x1 - x0) * 0.58
+	st.timeline(s, f, x0, by, tw, y1-by)
+	st.counters(s, f, x0+tw+gap, by, x1-x0-tw-gap, y1-by)
+}
+
+var sideNames = [2]string{"A", "B"}
+
+// side lays out one run in the column (x, y, w, h).
+func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
+	ids := &sideIDs[side]
+	s.Add(Item{Kind: KindRect, ID: ids.column, X: x, Y: y, W: w, H: h, Fill: None, Stroke: Surface, StrokeWidth: 1})
+	if sd.Result == nil || sd.Result.Timeline == nil {
+		s.Text(ids.header, x+8, y+titleSz+4, st.txt.Join(sideNames[side], " · ", "no result"), titleSz, Muted, AlignStart)
+		return
+	}
+	r := sd.Result
+	tl := r.Timeline
+	title := sd.PolicyTitle
+	if title == "" {
+		title = r.Policy
+	}
+	s.Text(ids.header, x+8, y+titleSz+4, st.txt.Join(sideNames[side], " · ", title), titleSz, Text, AlignStart)
+	s.Text(ids.clock, x+w-8, y+titleSz+4, st.txt.Time(sd.Time), textSz, Muted, AlignEnd)
+	if i := captionAt(r.Narration, sd.Time); i >= 0 {
+		s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title), textSz, Muted, AlignStart)
+	}
+	state := sd.State
+	if state == nil && len(tl.Keyframes) > 0 {
+		state = &tl.Keyframes[0].State
+	}
+	if state == nil {
+		return
+	}
+	cx, cy, cw := x+8, y+headerH, w-16
+	ch := h - headerH - 8
+
+	gauges := 0
+	for _, v := range tl.Values {
+		if isGauge(v) {
+			gauges++
+		}
+	}
+	gaugesH := float32(min(gauges, 6)) * gaugeRow
+	ch -= gaugesH
+
+	rings, caches := 0, len(tl.Caches)
+	for g := range tl.Grids {
+		if gridHasPointer(tl, g) {
+			rings++
+		}
+	}
+	lowH := float32(0)
+	if rings+caches > 0 {
+		lowH = min(ch*0.45, cw/float32(rings+caches))
+	}
+	gridsH := ch - lowH
+	if n := len(tl.Grids); n > 0 {
+		each := gridsH / float32(n)
+		for g := range tl.Grids {
+			st.grid(s, side, tl, state, g, cx, cy+float32(g)*each, cw, each-6)
+		}
+	}
+	ly := cy + gridsH
+	lx := cx
+	slot := cw / float32(max(rings+caches, 1))
+	for g := range tl.Grids {
+		if gridHasPointer(tl, g) {
+			st.ring(s, side, tl, state, g, lx, ly, min(slot, lowH)-6, lowH-6)
+			lx += slot
+		}
+	}
+	for c := range tl.Caches {
+		st.cache(s, side, tl, state, c, lx, ly, slot-8, lowH-6)
+		lx += slot
+	}
+	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
+}
+
+// isGauge reports whether a value is drawn in the gauge rows rather than on
+// its grid (pointers and flags that belong to a grid are drawn there).
+func isGauge(v scenario.ValueSpec) bool {
+	return v.Grid < 0 || (v.Kind != scenario.ValuePointer && v.Kind != scenario.ValueFlag)
+}
+
+func gridHasPointer(tl *scenario.Timeline, g int) bool {
+	for _, v := range tl.Values {
+		if v.Kind == scenario.ValuePointer && v.Grid == g {
+			return true
+		}
+	}
+	return false
+}
+
+func captionAt(steps []scenario.Step, t sim.Time) int {
+	i := -1
+	for k := range steps {
+		if steps[k].T > t {
+			break
+		}
+		i = k
+	}
+	return i
+}
+
+// itemIDs are the stable ids of one side's items; constants, so building a
+// frame does not allocate them.
+type itemIDs struct {
+	column, header, clock, caption, grid, gridLabel, gridMark, pointer, pointerLabel,
+	span, ring, ringPointer, ringLabel, ringSpan, cache, cacheLabel, cacheTag, gauge, gaugeLabel string
+}
+
+var sideIDs = [2]itemIDs{
+	{"a/column", "a/header", "a/clock", "a/caption", "a/grid", "a/grid-label", "a/grid-mark", "a/pointer", "a/pointer-label",
+		"a/span", "a/ring", "a/ring-pointer", "a/ring-label", "a/ring-span", "a/cache", "a/cache-label", "a/cache-tag", "a/gauge", "a/gauge-label"},
+	{"b/column", "b/header", "b/clock", "b/caption", "b/grid", "b/grid-label", "b/grid-mark", "b/pointer", "b/pointer-label",
+		"b/span", "b/ring", "b/ring-pointer", "b/ring-label", "b/ring-span", "b/cache", "b/cache-label", "b/cache-tag", "b/gauge", "b/gauge-label"},
+}

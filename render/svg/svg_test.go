@@ -1,0 +1,109 @@
+package svg
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dmaviz/dmaviz/model/demo"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/play"
+	"github.com/dmaviz/dmaviz/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// frameAt builds the demo stage (NC vs cacheable+sync, or the no-sync bug
+// on side B) at a fraction of the common axis.
+func frameAt(t *testing.T, bPolicy string, progress float64, zoom render.Zoom) (*render.Scene, *render.Stage) {
+	t.Helper()
+	s := demo.New()
+	p, _ := s.Spec().Defaults()
+	a, err := s.Run(p, demo.PolicyNoncacheable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.Run(p, bPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := play.New(a, b)
+	pl.Seek(sim.Time(progress * float64(pl.Length())))
+	sa, sb := pl.States()
+	f := render.Frame{
+		A:      render.Side{Result: a, State: sa, Time: pl.SideTime(play.A)},
+		B:      render.Side{Result: b, State: sb, Time: pl.SideTime(play.B)},
+		Cursor: pl.Cursor(), Length: pl.Length(),
+		W: 1280, H: 720, Zoom: zoom,
+	}
+	var sc render.Scene
+	st := render.NewStage()
+	st.Build(&sc, &f)
+	return &sc, st
+}
+
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name     string
+		b        string
+		progress float64
+		zoom     render.Zoom
+		light    bool
+	}{
+		{"demo-start", demo.PolicyCacheableSync, 0, render.Zoom{}, false},
+		{"demo-sync", demo.PolicyCacheableSync, 0.25, render.Zoom{}, false},
+		{"demo-end-light", demo.PolicyCacheableSync, 1, render.Zoom{}, true},
+		{"demo-nosync-stale", demo.PolicyCacheableNoSync, 1, render.Zoom{First: 32, Count: 16}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sc, _ := frameAt(t, c.b, c.progress, c.zoom)
+			var opt Options
+			if c.light {
+				l := render.Light()
+				opt.Palette = &l
+			}
+			var buf bytes.Buffer
+			if err := Write(&buf, sc, opt); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./render/svg -update)", err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				got := strings.Split(buf.String(), "\n")
+				exp := strings.Split(string(want), "\n")
+				for i := 0; i < len(got) && i < len(exp); i++ {
+					if got[i] != exp[i] {
+						t.Fatalf("differs from %s at line %d:\n got %s\nwant %s", path, i+1, got[i], exp[i])
+					}
+				}
+				t.Fatalf("differs from %s in length: %d vs %d lines", path, len(got), len(exp))
+			}
+		})
+	}
+}
+
+func TestEscapesText(t *testing.T) {
+	var sc render.Scene
+	sc.Reset(100, 50)
+	sc.Text("t", 1, 20, `a<b & "c"`, 12, render.Text, render.AlignStart)
+	var buf bytes.Buffer
+	if err := Write(&buf, &sc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); !strings.Contains(out, "a&lt;b &amp; &#34;c&#34;") || strings.Contains(out, "a<b") {
+		t.Fatalf("text not escaped:\n%s", out)
+	}
+}

@@ -1,0 +1,74 @@
+package render
+
+import (
+	"strconv"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// texts memoises the strings a frame shows (addresses, numbers, times,
+// joined labels) so that rebuilding an unchanged or slowly changing frame
+// does not allocate. Each map is cleared when it grows past textsLimit.
+type texts struct {
+	hex   map[uint64]string
+	num   map[float64]string
+	times map[sim.Time]string
+	join  map[[3]string]string
+}
+
+const textsLimit = 8192
+
+func (t *texts) Hex(v uint64) string {
+	if s, ok := t.hex[v]; ok {
+		return s
+	}
+	t.hex = limit(t.hex)
+	s := "0x" + strconv.FormatUint(v, 16)
+	t.hex[v] = s
+	return s
+}
+
+// Num prints v with at most 4 significant digits, and whole numbers in full.
+func (t *texts) Num(v float64) string {
+	if s, ok := t.num[v]; ok {
+		return s
+	}
+	t.num = limit(t.num)
+	var s string
+	if v == float64(int64(v)) && v < 1e15 && v > -1e15 {
+		s = strconv.FormatInt(int64(v), 10)
+	} else {
+		s = strconv.FormatFloat(v, 'g', 4, 64)
+	}
+	t.num[v] = s
+	return s
+}
+
+func (t *texts) Time(v sim.Time) string {
+	if s, ok := t.times[v]; ok {
+		return s
+	}
+	t.times = limit(t.times)
+	s := v.String()
+	t.times[v] = s
+	return s
+}
+
+// Join returns a+b+c.
+func (t *texts) Join(a, b, c string) string {
+	k := [3]string{a, b, c}
+	if s, ok := t.join[k]; ok {
+		return s
+	}
+	t.join = limit(t.join)
+	s := a + b + c
+	t.join[k] = s
+	return s
+}
+
+func limit[K comparable](m map[K]string) map[K]string {
+	if m == nil || len(m) > textsLimit {
+		return make(map[K]string)
+	}
+	return m
+}
