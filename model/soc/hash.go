@@ -1,0 +1,62 @@
+package soc
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+)
+
+// Hash returns a 64-bit FNV-1a digest of the machine's whole observable
+// state: time, counters, every cache entry (tag, dirty, version, ready
+// time), line versions, queues and hazards. Two runs with the same inputs
+// and seed must give the same hash on every platform (native and
+// WebAssembly); the determinism tests compare it.
+func (m *Machine) Hash() uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(b[:], v)
+		h.Write(b[:])
+	}
+	put(uint64(m.now))
+	put(uint64(m.busy))
+	put(uint64(m.dramFree))
+	put(uint64(m.dcDone))
+	put(uint64(m.storeDone))
+	for _, v := range m.cnt {
+		put(v)
+	}
+	for _, c := range m.lv {
+		for e := 0; e < c.Entries(); e++ {
+			k, ok := c.Key(e)
+			if !ok {
+				put(0)
+				continue
+			}
+			d := uint64(0)
+			if c.Dirty[e] {
+				d = 1
+			}
+			put(k + 1)
+			put(d | uint64(c.Ver[e])<<1)
+			put(uint64(c.Ready[e]))
+		}
+	}
+	for _, q := range []*ringq{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
+		for _, t := range q.t {
+			put(uint64(t))
+		}
+		put(uint64(q.head))
+	}
+	for i := range m.ver.Mem {
+		put(uint64(m.ver.Mem[i]) | uint64(m.ver.Latest[i])<<32)
+		put(uint64(m.ver.MemWriter[i]) | uint64(m.ver.LatestWriter[i])<<8)
+	}
+	for _, hz := range m.hazards {
+		put(uint64(hz.T))
+		put(hz.Addr)
+		put(uint64(hz.Bytes))
+		h.Write([]byte(hz.Cause))
+	}
+	put(m.buddy.FreePages())
+	return h.Sum64()
+}
