@@ -43,7 +43,7 @@ func TestStaleReadDetection(t *testing.T) {
 			}
 			dst := alloc(t, m, "dst", 4096, mem.Normal, false)
 			must[sim.Time](t)(m.Copy(dst.VA, b.VA, 2048, 16)) // copies 32 lines out ...
-			must[sim.Time](t)(m.Read(b.VA+2048, 2048, 16))   // ... and reads the rest
+			must[sim.Time](t)(m.Read(b.VA+2048, 2048, 16))    // ... and reads the rest
 			if got := m.Count(StaleLinesRead); got != c.wantStale {
 				t.Fatalf("stale_lines_read %d, want %d", got, c.wantStale)
 			}

@@ -93,7 +93,7 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 	}{
 		{func(c *Config) { c.L1D.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..64"},
 		{func(c *Config) { c.L2.LineBytes = 96 }, "l2.line_bytes: 96 is not a power of two"},
-		{func(c *Config) { c.L2.LineBytes, c.L2.Size = 128, 256 << 10 }, "l2.line_bytes: 128; must equal l1d.line_bytes (64)"},
+		{func(c *Config) { c.L2.LineBytes, c.L2.Size = 128, 256<<10 }, "l2.line_bytes: 128; must equal l1d.line_bytes (64)"},
 		{func(c *Config) { c.Core.MLP = 0 }, "core.mlp: 0 is out of range; allowed 1..256"},
 		{func(c *Config) { c.NC.Inflight = 0 }, "nc.inflight"},
 		{func(c *Config) { c.DRAM.Bandwidth = 0 }, "dram.bandwidth"},
@@ -101,7 +101,7 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 		{func(c *Config) { c.Clocks.CPU = 0 }, "clocks.cpu"},
 		{func(c *Config) { c.MemBytes = 1000 }, "mem.bytes"},
 		{func(c *Config) { c.Prefetch.Streams = 2 }, "prefetch.inflight"},
-		{func(c *Config) { c.L3.Size, c.L3.Name = 1 << 20, "l3" }, "l3.ways"},
+		{func(c *Config) { c.L3.Size, c.L3.Name = 1<<20, "l3" }, "l3.ways"},
 	} {
 		cfg := testConfig()
 		c.mut(&cfg)
