@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/site/urlstate"
+)
+
+// cliArgs are the arguments run and export share.
+type cliArgs struct {
+	values url.Values // scenario choices in URL keys, validated by urlstate
+	json   bool
+	at     string // --at: a time such as 12.5us, or "end"
+	svg    string // --svg: output file, "-" for stdout
+	light  bool
+	width  int
+	height int
+}
+
+// parseArgs reads "<scenario> [--a p] [--b p] [--preset id] [--param k=v]...
+// [--url query] [--json] [--at t] [--svg file] [--align a] [--light]
+// [--size WxH]". Flags take "--k v" or "--k=v", with one or two dashes.
+func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
+	c := &cliArgs{values: url.Values{}, width: 1280, height: 720}
+	var pairs [][2]string // applied after --url, so flags override it
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if !strings.HasPrefix(arg, "-") {
+			if c.values.Has(urlstate.KeyScenario) {
+				return nil, fmt.Errorf("unexpected argument %q", arg)
+			}
+			c.values.Set(urlstate.KeyScenario, arg)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if !allowed[name] {
+			return nil, fmt.Errorf("unknown flag %s", arg)
+		}
+		if name == "json" || name == "light" {
+			if hasVal {
+				return nil, fmt.Errorf("--%s takes no value", name)
+			}
+			if name == "json" {
+				c.json = true
+			} else {
+				c.light = true
+			}
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return nil, fmt.Errorf("--%s needs a value", name)
+			}
+			i++
+			val = args[i]
+		}
+		switch name {
+		case "a", "b", "preset", "align":
+			pairs = append(pairs, [2]string{name, val})
+		case "param":
+			k, v, ok := strings.Cut(val, "=")
+			if !ok || k == "" {
+				return nil, fmt.Errorf("--param %q: want name=value", val)
+			}
+			for _, r := range urlstate.ReservedKeys() {
+				if k == r {
+					return nil, fmt.Errorf("--param %s: %s is not a scenario parameter (use --%s)", val, k, k)
+				}
+			}
+			pairs = append(pairs, [2]string{k, v})
+		case "url":
+			q, err := url.ParseQuery(strings.TrimPrefix(val[strings.Index(val, "?")+1:], "?"))
+			if err != nil {
+				return nil, fmt.Errorf("--url: %v", err)
+			}
+			for k, vs := range q {
+				if k == urlstate.KeyScenario && c.values.Has(k) {
+					continue // the positional scenario wins
+				}
+				c.values[k] = vs
+			}
+		case "at":
+			c.at = val
+		case "svg":
+			c.svg = val
+		case "size":
+			if _, err := fmt.Sscanf(val, "%dx%d", &c.width, &c.height); err != nil || c.width < 200 || c.height < 200 || c.width > 10000 || c.height > 10000 {
+				return nil, fmt.Errorf("--size %q: want WIDTHxHEIGHT, each 200..10000", val)
+			}
+		}
+	}
+	for _, p := range pairs {
+		c.values.Set(p[0], p[1])
+	}
+	if !c.values.Has(urlstate.KeyScenario) {
+		return nil, fmt.Errorf("missing scenario id (see dmaviz list)")
+	}
+	return c, nil
+}
+
+// resolved is a validated request with both sides run.
+type resolved struct {
+	spec  *scenario.Spec
+	state urlstate.State
+	a, b  *scenario.Result
+}
+
+// resolve validates c's choices exactly as the page validates a URL (any
+// message is an error here: the CLI does not fall back), then runs A and B.
+func resolve(c *cliArgs, stderr io.Writer) (*resolved, bool) {
+	codec := &urlstate.Codec{Registry: catalog.Registry()}
+	st, msgs := codec.DecodeValues(c.values)
+	if len(msgs) > 0 {
+		for _, m := range msgs {
+			fmt.Fprintln(stderr, "dmaviz:", m.Text)
+		}
+		return nil, false
+	}
+	s, err := codec.Registry.Get(st.Scenario)
+	if err != nil {
+		fmt.Fprintln(stderr, "dmaviz:", err)
+		return nil, false
+	}
+	r := &resolved{spec: s.Spec(), state: st}
+	for _, side := range []struct {
+		policy string
+		out    **scenario.Result
+	}{{st.A, &r.a}, {st.B, &r.b}} {
+		res, err := s.Run(st.Params, side.policy)
+		if err != nil {
+			fmt.Fprintf(stderr, "dmaviz: %s %s: %v\n", st.Scenario, side.policy, err)
+			return nil, false
+		}
+		*side.out = res
+	}
+	return r, true
+}
+
+// flagSet lists the flags a command accepts.
+func flagSet(names ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}

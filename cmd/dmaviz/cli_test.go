@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/site/urlstate"
+)
+
+func call(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := dispatch(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestList(t *testing.T) {
+	code, out, _ := call(t, "list")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"demo  Demo:", "noncacheable", "[default A]", "cacheable-sync", "[default B]", "[bug]",
+		"presets:", "juno-r2", "[default]", "buffer", "unit B", "default 16KiB", "allowed 4KiB..4MiB"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list output lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, _ := call(t, "list", "extra"); code != 2 {
+		t.Errorf("list with an argument: exit %d", code)
+	}
+}
+
+func TestRunTable(t *testing.T) {
+	code, out, errs := call(t, "run", "demo", "--b", "cacheable-no-sync", "--param", "buffer=8KiB")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"params: buffer=8KiB preset=juno-r2", "A: noncacheable   B: cacheable-no-sync", "B/A", "reference",
+		"readout_us", "stale_bytes", "8192", "hazards:", "0x80000000, 8192 bytes"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("run output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	code, out, errs := call(t, "run", "--json", "--preset=neoverse-n1", "demo", "--a", "cacheable-no-sync")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Scenario, Preset string
+		Params           map[string]any
+		A, B             struct {
+			Policy          string
+			Metrics, Checks map[string]float64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.Scenario != "demo" || rep.Preset != "neoverse-n1" || rep.Params["buffer"] != float64(16<<10) || rep.Params["preset"] != "neoverse-n1" {
+		t.Fatalf("header %+v", rep)
+	}
+	if rep.A.Policy != "cacheable-no-sync" || rep.B.Policy != "cacheable-sync" {
+		t.Fatalf("policies %q %q", rep.A.Policy, rep.B.Policy)
+	}
+	for _, side := range []map[string]float64{rep.A.Checks, rep.B.Checks} {
+		for _, k := range []string{"stale_bytes", "lost_bytes"} {
+			if _, ok := side[k]; !ok {
+				t.Errorf("checks lack %s", k)
+			}
+		}
+	}
+	if rep.A.Checks["stale_bytes"] != 16<<10 || rep.B.Checks["stale_bytes"] != 0 {
+		t.Errorf("stale bytes A %v B %v", rep.A.Checks["stale_bytes"], rep.B.Checks["stale_bytes"])
+	}
+	if !(rep.B.Metrics["readout_us"] > rep.A.Metrics["readout_us"]) {
+		t.Errorf("the sync should cost time: %v vs %v", rep.B.Metrics["readout_us"], rep.A.Metrics["readout_us"])
+	}
+}
+
+// Bad input exits 2 with the same message the page shows for the same
+// value in a URL.
+func TestRunBadInput(t *testing.T) {
+	codec := &urlstate.Codec{Registry: catalog.Registry()}
+	for _, c := range []struct {
+		args  []string
+		query string // the equivalent URL, "" when the message is the CLI's own
+		want  string
+	}{
+		{[]string{"run", "etx"}, "scenario=etx", "allowed demo"},
+		{[]string{"run", "demo", "--param", "buffer=1GiB"}, "scenario=demo&buffer=1GiB", "4KiB..4MiB"},
+		{[]string{"run", "demo", "--a", "fast"}, "scenario=demo&a=fast", "allowed noncacheable, cacheable-sync, cacheable-no-sync"},
+		{[]string{"run", "demo", "--preset", "pdp11"}, "scenario=demo&preset=pdp11", "one of juno-r2, neoverse-n1"},
+		{[]string{"run", "demo", "--param", "colour=red"}, "scenario=demo&colour=red", "unknown key"},
+		{[]string{"run", "demo", "--param", "a=x"}, "", "not a scenario parameter"},
+		{[]string{"run", "demo", "--param", "buffer"}, "", "want name=value"},
+		{[]string{"run"}, "", "missing scenario"},
+		{[]string{"run", "demo", "--frob"}, "", "unknown flag"},
+		{[]string{"run", "demo", "--a"}, "", "needs a value"},
+		{[]string{"run", "demo", "demo2"}, "", "unexpected argument"},
+	} {
+		code, out, errs := call(t, c.args...)
+		if code != 2 || out != "" {
+			t.Errorf("%v: exit %d, stdout %q", c.args, code, out)
+		}
+		if !strings.Contains(errs, c.want) {
+			t.Errorf("%v: stderr %q lacks %q", c.args, errs, c.want)
+		}
+		if c.query != "" {
+			_, msgs := codec.Decode(c.query)
+			if len(msgs) != 1 || !strings.Contains(errs, msgs[0].Text) {
+				t.Errorf("%v: stderr %q differs from the URL codec's %v", c.args, errs, msgs)
+			}
+		}
+	}
+}
+
+func TestReferences(t *testing.T) {
+	r := &resolved{
+		spec: &scenario.Spec{References: []scenario.Reference{
+			{Metric: "x_us", Policy: "slow", Value: 8148.32, Source: "Juno-r2 ftrace"},
+			{Metric: "x_us", Policy: "other", Value: 1, Source: "not shown"},
+			{Metric: "x_us", Policy: "", Value: 3.31, Source: "ratio"},
+		}},
+		a: &scenario.Result{Policy: "slow"}, b: &scenario.Result{Policy: "fast"},
+	}
+	if got, want := r.references("x_us"), "A 8148.3 (Juno-r2 ftrace); A/B 3.31 (ratio)"; got != want {
+		t.Fatalf("references = %q, want %q", got, want)
+	}
+	if r.references("y") != "" {
+		t.Fatal("reference for an unrelated metric")
+	}
+}
+
+func TestExport(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "frame.svg")
+	code, out, errs := call(t, "export", "demo", "--b", "cacheable-no-sync", "--at", "end", "--svg", file, "--size", "1000x600")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "wrote "+file) {
+		t.Errorf("stdout %q", out)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgText := string(data)
+	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"`, `data-id="b/grid"`,
+		"0x80000000 line 0 · stale · last writer dev", "cacheable-no-sync", "</svg>"} {
+		if !strings.Contains(svgText, want) {
+			t.Errorf("export lacks %q", want)
+		}
+	}
+	// The URL form and the flags give the same frame.
+	_, viaFlags, _ := call(t, "export", "demo", "--at", "5us", "--align", "progress", "--svg", "-")
+	_, viaURL, errs := call(t, "export", "--url", "http://x/?scenario=demo&t=5us&align=progress", "--svg", "-")
+	if viaFlags == "" || viaFlags != viaURL {
+		t.Errorf("--url and flags differ (%d vs %d bytes) %s", len(viaFlags), len(viaURL), errs)
+	}
+	_, atStart, _ := call(t, "export", "demo", "--svg", "-")
+	if atStart == viaFlags {
+		t.Error("the cursor does not change the frame")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"export", "demo", "--at", "5us"}, "missing --svg"},
+		{[]string{"export", "demo", "--at", "soon", "--svg", "-"}, "t: \"soon\""},
+		{[]string{"export", "demo", "--at", "5s", "--svg", "-"}, "past the end"},
+		{[]string{"export", "demo", "--align", "up", "--svg", "-"}, "time or progress"},
+		{[]string{"export", "demo", "--size", "9x9", "--svg", "-"}, "WIDTHxHEIGHT"},
+		{[]string{"export", "demo", "--svg", filepath.Join(dir, "no", "such", "dir.svg")}, "no such file"},
+	} {
+		code, _, errs := call(t, c.args...)
+		if code == 0 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stderr %q lacks %q", c.args, code, errs, c.want)
+		}
+	}
+}

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// runRun runs a scenario's A and B policies and prints the metrics table,
+// or with --json one JSON object.
+func runRun(args []string, stdout, stderr io.Writer) int {
+	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json"))
+	if err != nil {
+		fmt.Fprintln(stderr, "dmaviz run:", err)
+		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json]")
+		return 2
+	}
+	r, ok := resolve(c, stderr)
+	if !ok {
+		return 2
+	}
+	if c.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r.jsonReport()); err != nil {
+			fmt.Fprintln(stderr, "dmaviz run:", err)
+			return 1
+		}
+		return 0
+	}
+	r.writeTable(stdout)
+	return 0
+}
+
+// jsonSide is one side of the --json report.
+type jsonSide struct {
+	Policy  string             `json:"policy"`
+	Metrics map[string]float64 `json:"metrics"`
+	Checks  map[string]float64 `json:"checks"`
+	Hazards []jsonHazard       `json:"hazards"`
+}
+
+type jsonHazard struct {
+	TimeUS float64 `json:"time_us"`
+	Addr   string  `json:"addr"`
+	Bytes  int64   `json:"bytes"`
+	Cause  string  `json:"cause"`
+}
+
+type jsonReport struct {
+	Scenario string         `json:"scenario"`
+	Preset   string         `json:"preset"`
+	Params   map[string]any `json:"params"`
+	A        jsonSide       `json:"a"`
+	B        jsonSide       `json:"b"`
+}
+
+func (r *resolved) jsonReport() jsonReport {
+	params := map[string]any{}
+	for _, d := range r.spec.Params {
+		v := r.state.Params[d.Name]
+		switch d.Kind {
+		case scenario.KindChoice:
+			params[d.Name] = v.Text
+		case scenario.KindBool:
+			params[d.Name] = v.Num != 0
+		default:
+			params[d.Name] = v.Num
+		}
+	}
+	side := func(res *scenario.Result) jsonSide {
+		s := jsonSide{Policy: res.Policy, Metrics: map[string]float64{}, Checks: map[string]float64{}, Hazards: []jsonHazard{}}
+		for _, m := range res.Metrics {
+			s.Metrics[m.Name] = finite(m.Value)
+		}
+		for _, m := range res.Checks {
+			s.Checks[m.Name] = finite(m.Value)
+		}
+		for _, h := range res.Hazards {
+			s.Hazards = append(s.Hazards, jsonHazard{TimeUS: h.T.Microseconds(), Addr: "0x" + strconv.FormatUint(h.Addr, 16), Bytes: h.Bytes, Cause: h.Cause})
+		}
+		return s
+	}
+	return jsonReport{Scenario: r.spec.ID, Preset: r.state.Params.Text("preset"), Params: params, A: side(r.a), B: side(r.b)}
+}
+
+// finite keeps the JSON valid: NaN and infinities become 0.
+func finite(v float64) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
+}
+
+func (r *resolved) writeTable(w io.Writer) {
+	fmt.Fprintf(w, "%s · %s\n", r.spec.ID, r.spec.Title)
+	var ps []string
+	for _, d := range r.spec.Params {
+		ps = append(ps, d.Name+"="+r.state.Params.Text(d.Name))
+	}
+	fmt.Fprintf(w, "params: %s\n", strings.Join(ps, " "))
+	fmt.Fprintf(w, "A: %s   B: %s\n\n", r.a.Policy, r.b.Policy)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tunit\tA\tB\tB/A\treference")
+	for _, list := range [][]scenario.Metric{r.a.Metrics, r.a.Checks} {
+		for _, m := range list {
+			bv, ok := r.b.Metric(m.Name)
+			b, ratio := "-", "-"
+			if ok {
+				b = num(bv)
+				ratio = ratioText(m.Value, bv)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Name, m.Unit, num(m.Value), b, ratio, r.references(m.Name))
+		}
+	}
+	// Metrics only B reports.
+	for _, list := range [][]scenario.Metric{r.b.Metrics, r.b.Checks} {
+		for _, m := range list {
+			if _, ok := r.a.Metric(m.Name); !ok {
+				fmt.Fprintf(tw, "%s\t%s\t-\t%s\t-\t%s\n", m.Name, m.Unit, num(m.Value), r.references(m.Name))
+			}
+		}
+	}
+	tw.Flush()
+	if n := len(r.a.Hazards) + len(r.b.Hazards); n > 0 {
+		fmt.Fprintln(w, "\nhazards:")
+		for _, side := range []*scenario.Result{r.a, r.b} {
+			for _, h := range side.Hazards {
+				fmt.Fprintf(w, "  %s at %v: %#x, %d bytes: %s\n", side.Policy, h.T, h.Addr, h.Bytes, h.Cause)
+			}
+		}
+	}
+}
+
+// references prints the published figures for a metric that apply to the
+// policies shown, with their sources.
+func (r *resolved) references(metric string) string {
+	var out []string
+	for _, ref := range r.spec.References {
+		if ref.Metric != metric {
+			continue
+		}
+		who := ""
+		switch ref.Policy {
+		case "":
+			who = "A/B "
+		case r.a.Policy:
+			who = "A "
+		case r.b.Policy:
+			who = "B "
+		default:
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s%s (%s)", who, num(ref.Value), ref.Source))
+	}
+	return strings.Join(out, "; ")
+}
+
+func num(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'g', 5, 64)
+}
+
+func ratioText(a, b float64) string {
+	switch {
+	case a == b:
+		return "1"
+	case a == 0:
+		return "-"
+	}
+	return strconv.FormatFloat(b/a, 'f', 3, 64)
+}
