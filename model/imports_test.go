@@ -1,0 +1,57 @@
+package model
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/dmaviz/dmaviz/"
+
+// Every non-test Go file under model/ imports only the standard library or
+// other model packages: never render, site, wasm, cmd or a third-party
+// module (DESIGN.md: "the model knows nothing about drawing").
+func TestModelImportsOnlyStandardLibrary(t *testing.T) {
+	files := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		files++
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			first := strings.SplitN(p, "/", 2)[0]
+			switch {
+			case strings.HasPrefix(p, module+"model/") || p == module+"model":
+			case !strings.Contains(first, "."):
+				// standard library
+			default:
+				t.Errorf("%s imports %s: model/ may import only the standard library and model packages", path, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 10 {
+		t.Fatalf("only %d files checked; is the test running in model/?", files)
+	}
+}
