@@ -48,14 +48,61 @@ type Policy struct {
 
 // Reference is a published figure shown beside the simulated one.
 type Reference struct {
-	Metric string  // metric name it compares with, e.g. "update_etr_buffer_us"
-	Policy string  // policy id, or "" for a figure about the A/B pair
-	Value  float64 // published value, in the metric's unit
+	Metric string // metric name it compares with, e.g. "update_etr_buffer_us"
+	Policy string // policy id, or "" for a figure about the A/B pair
+	// Pair says how a pair figure (Policy "") compares the two sides of the
+	// default A/B pair: PairRatio is A/B (e.g. 3.31x faster), PairChange is
+	// (B-A)/A in percent (e.g. -64.61 %).
+	Pair  PairKind
+	Value float64 // published value, in the metric's unit (or the pair's)
 	// Tolerance is the accepted relative deviation (0.1 = 10 %) or, when
 	// Absolute is set, the accepted absolute deviation in the metric's unit.
 	Tolerance float64
 	Absolute  bool
 	Source    string // where the figure comes from (commit, list post, board)
+}
+
+// PairKind says how a pair reference compares A and B.
+type PairKind uint8
+
+const (
+	PairNone   PairKind = iota // a figure for one policy
+	PairRatio                  // A / B
+	PairChange                 // (B - A) / A, in percent
+)
+
+// Of computes the pair figure for side values a and b; ok is false when it
+// is undefined (A is zero).
+func (k PairKind) Of(a, b float64) (v float64, ok bool) {
+	switch k {
+	case PairRatio:
+		if b == 0 {
+			return 0, false
+		}
+		return a / b, true
+	case PairChange:
+		if a == 0 {
+			return 0, false
+		}
+		return (b - a) / a * 100, true
+	}
+	return 0, false
+}
+
+// Within reports whether got matches the reference within its tolerance.
+func (r *Reference) Within(got float64) bool {
+	d := got - r.Value
+	if d < 0 {
+		d = -d
+	}
+	if r.Absolute {
+		return d <= r.Tolerance
+	}
+	ref := r.Value
+	if ref < 0 {
+		ref = -ref
+	}
+	return d <= r.Tolerance*ref
 }
 
 // Policy returns the policy with the given id or an error naming the choices.

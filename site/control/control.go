@@ -1,95 +1,222 @@
 // Package control is the small controller shared by the Vugu panel and the
-// Ebiten stage. The panel enqueues commands; the stage drains them in its
-// Update and publishes what it shows back (cursor, frames drawn, size).
+// Ebiten stage. The panel enqueues commands (play, step, seek, speed); the
+// stage drains them in its Update through Advance, which also ticks the
+// player; the runner hands in new results; the panel reads a Snapshot and is
+// told when it changed.
 //
-// The panel and the stage run in different goroutines of one WebAssembly
-// program, so every method takes the controller's lock for the length of a
-// copy and nothing else.
+// The panel, the runner and the stage run in different goroutines of one
+// WebAssembly program, so every method takes the controller's lock for the
+// length of a copy or a player call, and calls the change hook outside it.
 package control
 
-import "sync"
+import (
+	"sync"
+	"time"
 
-// Command is one request from the panel to the stage.
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/play"
+)
+
+// Command is one request from the panel to the player.
 type Command struct {
 	Kind CommandKind
-	// Int and Text carry the command's argument, depending on Kind.
-	Int  int64
-	Text string
+	Int  int64  // direction, speed step, time in ps, per Kind
+	Text string // alignment, per Kind
 }
 
 // CommandKind names a command.
 type CommandKind uint8
 
 const (
-	CmdNone CommandKind = iota
-	CmdSetGridCells
-	CmdSetGridColour
+	CmdNone          CommandKind = iota
+	CmdToggle                    // play or pause
+	CmdPause                     // pause
+	CmdStepEvent                 // Int: +1 forward, -1 back
+	CmdStepNarration             // Int: +1 forward, -1 back
+	CmdSeek                      // Int: cursor in ps on the common axis
+	CmdStart                     // jump to the start
+	CmdEnd                       // jump to the end
+	CmdSpeed                     // Int: speed step
+	CmdFaster                    // one speed step up
+	CmdSlower                    // one speed step down
+	CmdAlign                     // Text: "time" or "progress"
 )
 
-// Published is what the stage reports back to the panel.
-type Published struct {
-	Frames      int64 // frames the stage has drawn (not skipped)
-	Updates     int64 // Update calls
-	Cells       int64 // cells the stage currently draws
-	Colour      string
-	StageWidth  int
-	StageHeight int
+// Snapshot is what the panel shows of the player.
+type Snapshot struct {
+	Results  uint64 // bumped by every SetResults
+	Cursor   sim.Time
+	Length   sim.Time
+	Playing  bool
+	Speed    int
+	Align    play.Align
+	Step     [2]int // current narration step per side, -1 before the first
+	SideTime [2]sim.Time
+	Hover    string // what the pointer is over on the stage
+	Stage    bool   // a stage is drawing (false without WebGL2)
 }
 
-// Controller passes commands one way and published state the other.
-// The zero value is ready to use.
+// cursorNotifyEvery limits panel re-renders while the cursor merely moves.
+const cursorNotifyEvery = 100 * time.Millisecond
+
+// Controller passes commands, results and snapshots between the panel, the
+// runner and the stage. Use New.
 type Controller struct {
 	mu         sync.Mutex
 	queue      []Command
-	pub        Published
+	drained    []Command
+	player     *play.Player
+	results    uint64
+	snap       Snapshot
+	sinceNote  time.Duration
 	panelWidth int
-	onPublish  func()
+	onChange   func()
 }
 
-// Send enqueues a command for the stage.
+// New returns a controller with an empty player.
+func New() *Controller {
+	return &Controller{player: play.New(nil, nil), snap: Snapshot{Step: [2]int{-1, -1}}}
+}
+
+// Send enqueues a command for the next Advance.
 func (c *Controller) Send(cmd Command) {
 	c.mu.Lock()
 	c.queue = append(c.queue, cmd)
 	c.mu.Unlock()
 }
 
-// Drain moves every queued command into dst (reused) and returns it.
-func (c *Controller) Drain(dst []Command) []Command {
+// SetResults hands the player a new pair of runs.
+func (c *Controller) SetResults(a, b *scenario.Result) {
 	c.mu.Lock()
-	dst = append(dst[:0], c.queue...)
-	c.queue = c.queue[:0]
+	c.player.SetResults(a, b)
+	c.results++
+	notify := c.refresh(true)
 	c.mu.Unlock()
-	return dst
+	c.note(notify)
 }
 
-// Publish records the stage's state and notifies the panel if it changed.
-func (c *Controller) Publish(p Published) {
+// Advance drains the command queue into the player, then plays dt of wall
+// time. The stage calls it from Update; without a stage the page calls it
+// from a timer. It reports whether the picture changed.
+func (c *Controller) Advance(dt time.Duration, stage bool) bool {
 	c.mu.Lock()
-	// Frame and update counts change every frame; they alone do not
-	// warrant re-rendering the panel.
-	old := c.pub
-	old.Frames, old.Updates = p.Frames, p.Updates
-	changed := p != old
-	c.pub = p
-	fn := c.onPublish
+	before := c.player.Version()
+	c.drained = append(c.drained[:0], c.queue...)
+	c.queue = c.queue[:0]
+	for _, cmd := range c.drained {
+		apply(c.player, cmd)
+	}
+	c.player.Tick(dt)
+	changed := c.player.Version() != before
+	c.sinceNote += dt
+	c.snap.Stage = stage
+	notify := c.refresh(false)
 	c.mu.Unlock()
-	if changed && fn != nil {
+	c.note(notify)
+	return changed
+}
+
+func apply(p *play.Player, cmd Command) {
+	switch cmd.Kind {
+	case CmdToggle:
+		p.Toggle()
+	case CmdPause:
+		p.Pause()
+	case CmdStepEvent:
+		p.Pause()
+		p.StepEvent(int(cmd.Int))
+	case CmdStepNarration:
+		p.Pause()
+		p.StepNarration(int(cmd.Int))
+	case CmdSeek:
+		p.Seek(sim.Time(cmd.Int))
+	case CmdStart:
+		p.Start()
+	case CmdEnd:
+		p.End()
+	case CmdSpeed:
+		p.SetSpeed(int(cmd.Int))
+	case CmdFaster:
+		p.Faster()
+	case CmdSlower:
+		p.Slower()
+	case CmdAlign:
+		if a, err := play.ParseAlign(cmd.Text); err == nil {
+			p.SetAlign(a)
+		}
+	}
+}
+
+// refresh recomputes the snapshot under the lock and says whether the panel
+// should hear about it: at once for anything but the cursor, at most every
+// cursorNotifyEvery for cursor motion alone.
+func (c *Controller) refresh(force bool) bool {
+	p := c.player
+	old := c.snap
+	s := Snapshot{
+		Results: c.results, Cursor: p.Cursor(), Length: p.Length(), Playing: p.Playing(),
+		Speed: p.Speed(), Align: p.Align(), Hover: old.Hover, Stage: old.Stage,
+	}
+	for side := 0; side < 2; side++ {
+		_, i, _ := p.Caption(side)
+		s.Step[side] = i
+		s.SideTime[side] = p.SideTime(side)
+	}
+	c.snap = s
+	cursorOnly := old
+	cursorOnly.Cursor, cursorOnly.SideTime = s.Cursor, s.SideTime
+	switch {
+	case force || cursorOnly != s:
+	case old.Cursor != s.Cursor && (c.sinceNote >= cursorNotifyEvery || !s.Playing):
+	default:
+		return false
+	}
+	c.sinceNote = 0
+	return true
+}
+
+func (c *Controller) note(notify bool) {
+	if !notify {
+		return
+	}
+	c.mu.Lock()
+	fn := c.onChange
+	c.mu.Unlock()
+	if fn != nil {
 		fn()
 	}
 }
 
-// Published returns the last state the stage published.
-func (c *Controller) Published() Published {
+// Snapshot returns the player's state for the panel.
+func (c *Controller) Snapshot() Snapshot {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.pub
+	return c.snap
 }
 
-// OnPublish sets the function called (outside the lock) after a publish
-// that changed something. The panel uses it to request a re-render.
-func (c *Controller) OnPublish(fn func()) {
+// WithPlayer runs f with the player under the lock (the stage reads states
+// and results to build its frame). f must not call the controller.
+func (c *Controller) WithPlayer(f func(p *play.Player)) {
 	c.mu.Lock()
-	c.onPublish = fn
+	defer c.mu.Unlock()
+	f(c.player)
+}
+
+// SetHover records what the pointer is over on the stage ("" for nothing).
+func (c *Controller) SetHover(text string) {
+	c.mu.Lock()
+	changed := c.snap.Hover != text
+	c.snap.Hover = text
+	c.mu.Unlock()
+	c.note(changed)
+}
+
+// OnChange sets the function called (outside the lock) when the snapshot
+// changed in a way the panel shows. The panel uses it to re-render.
+func (c *Controller) OnChange(fn func()) {
+	c.mu.Lock()
+	c.onChange = fn
 	c.mu.Unlock()
 }
 
@@ -97,7 +224,7 @@ func (c *Controller) OnPublish(fn func()) {
 // stage draws only to its right.
 func (c *Controller) SetPanelWidth(w int) {
 	c.mu.Lock()
-	c.panelWidth = w
+	c.panelWidth = max(w, 0)
 	c.mu.Unlock()
 }
 

@@ -1,34 +1,99 @@
 package control
 
-import "testing"
+import (
+	"testing"
+	"time"
 
-func TestDrainKeepsOrderAndEmpties(t *testing.T) {
-	var c Controller
-	c.Send(Command{Kind: CmdSetGridCells, Int: 64})
-	c.Send(Command{Kind: CmdSetGridColour, Text: "orange"})
-	got := c.Drain(nil)
-	if len(got) != 2 || got[0].Int != 64 || got[1].Text != "orange" {
-		t.Fatalf("Drain = %+v", got)
+	"github.com/dmaviz/dmaviz/model/demo"
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+func demoResults(t *testing.T) (*scenario.Result, *scenario.Result) {
+	t.Helper()
+	s := demo.New()
+	p, err := s.Spec().Defaults()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if again := c.Drain(got); len(again) != 0 {
-		t.Fatalf("second Drain = %+v, want empty", again)
+	a, err := s.Run(p, demo.PolicyNoncacheable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.Run(p, demo.PolicyCacheableSync)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
+func TestCommandsReachThePlayerInOrder(t *testing.T) {
+	c := New()
+	c.SetResults(demoResults(t))
+	snap := c.Snapshot()
+	if snap.Length <= 0 || snap.Cursor != 0 || snap.Results != 1 {
+		t.Fatalf("after SetResults: %+v", snap)
+	}
+	c.Send(Command{Kind: CmdEnd})
+	c.Send(Command{Kind: CmdStepEvent, Int: -1})
+	if changed := c.Advance(0, true); !changed {
+		t.Fatal("Advance with commands reported no change")
+	}
+	snap = c.Snapshot()
+	if snap.Cursor <= 0 || snap.Cursor >= snap.Length {
+		t.Fatalf("end then one step back: cursor %v of %v", snap.Cursor, snap.Length)
+	}
+	if !snap.Stage {
+		t.Error("snapshot does not record that a stage is drawing")
+	}
+	c.Send(Command{Kind: CmdStart})
+	c.Send(Command{Kind: CmdToggle})
+	c.Advance(0, true)
+	if s := c.Snapshot(); !s.Playing || s.Cursor != 0 {
+		t.Fatalf("start + play: %+v", s)
+	}
+	c.Advance(time.Second, true)
+	if s := c.Snapshot(); s.Cursor <= 0 {
+		t.Fatalf("a second of play did not move the cursor: %+v", s)
+	}
+	if c.Advance(0, true) {
+		t.Error("Advance with nothing to do reported a change")
 	}
 }
 
-func TestPublishNotifiesOnlyOnRealChange(t *testing.T) {
-	var c Controller
-	calls := 0
-	c.OnPublish(func() { calls++ })
-	c.Publish(Published{Cells: 64, Frames: 1})
-	c.Publish(Published{Cells: 64, Frames: 2, Updates: 5})
-	if calls != 1 {
-		t.Fatalf("frame-count-only publish notified: %d calls, want 1", calls)
+func TestPanelIsNotifiedAtMostEveryHundredMillisecondsWhilePlaying(t *testing.T) {
+	c := New()
+	c.SetResults(demoResults(t))
+	notes := 0
+	c.OnChange(func() { notes++ })
+	c.Send(Command{Kind: CmdSpeed, Int: -8}) // slow, so a second of frames stays inside the run
+	c.Send(Command{Kind: CmdToggle})
+	c.Advance(0, true)
+	notes = 0
+	for i := 0; i < 60; i++ { // one second at 60 fps
+		c.Advance(time.Second/60, true)
 	}
-	c.Publish(Published{Cells: 128, Frames: 3})
-	if calls != 2 {
-		t.Fatalf("cell change did not notify: %d calls", calls)
+	if notes < 8 || notes > 11 {
+		t.Fatalf("%d notifications for a second of playback, want about 10", notes)
 	}
-	if p := c.Published(); p.Cells != 128 || p.Frames != 3 {
-		t.Fatalf("Published() = %+v", p)
+	notes = 0
+	c.Send(Command{Kind: CmdPause})
+	c.Advance(time.Second/60, true)
+	if notes != 1 {
+		t.Fatalf("pause notified %d times, want 1", notes)
+	}
+}
+
+func TestHoverAndPanelWidth(t *testing.T) {
+	c := New()
+	notes := 0
+	c.OnChange(func() { notes++ })
+	c.SetHover("0x80000040 line 1")
+	c.SetHover("0x80000040 line 1")
+	if notes != 1 || c.Snapshot().Hover != "0x80000040 line 1" {
+		t.Fatalf("hover: %d notes, %q", notes, c.Snapshot().Hover)
+	}
+	c.SetPanelWidth(301)
+	if c.PanelWidth() != 301 {
+		t.Fatalf("PanelWidth = %d", c.PanelWidth())
 	}
 }

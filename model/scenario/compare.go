@@ -1,0 +1,130 @@
+package scenario
+
+import (
+	"math"
+	"strconv"
+)
+
+// Row is one line of an A/B metrics table: the metric on both sides and the
+// published figures that apply to what is shown.
+type Row struct {
+	Name, Label, Unit, Group string
+	A, B                     float64
+	HasA, HasB               bool
+	Check                    bool // a correctness check (zero when correct)
+	Refs                     []RowRef
+}
+
+// RowRef is a published figure beside a row, with the simulated value it
+// compares with.
+type RowRef struct {
+	Reference
+	Side string  // "A", "B" or "A/B" for a pair figure
+	Got  float64 // the simulated figure
+	OK   bool    // Got is defined and within the reference's tolerance
+}
+
+// Compare lines up the metrics and checks of a and b (A's order first, then
+// what only B reports) with the spec's references. A pair reference applies
+// only when a and b run the spec's default A/B pair, in either order.
+func Compare(spec *Spec, a, b *Result) []Row {
+	var rows []Row
+	seen := map[string]bool{}
+	add := func(m Metric, check bool) {
+		if seen[m.Name] {
+			return
+		}
+		seen[m.Name] = true
+		r := Row{Name: m.Name, Label: m.Label, Unit: m.Unit, Group: m.Group, Check: check}
+		if a != nil {
+			r.A, r.HasA = a.Metric(m.Name)
+		}
+		if b != nil {
+			r.B, r.HasB = b.Metric(m.Name)
+		}
+		if spec != nil {
+			r.Refs = rowRefs(spec, a, b, &r)
+		}
+		rows = append(rows, r)
+	}
+	for _, res := range []*Result{a, b} {
+		if res == nil {
+			continue
+		}
+		for _, m := range res.Metrics {
+			add(m, false)
+		}
+		for _, m := range res.Checks {
+			add(m, true)
+		}
+	}
+	return rows
+}
+
+func rowRefs(spec *Spec, a, b *Result, r *Row) []RowRef {
+	var out []RowRef
+	for _, ref := range spec.References {
+		if ref.Metric != r.Name {
+			continue
+		}
+		rr := RowRef{Reference: ref}
+		switch {
+		case ref.Policy == "":
+			if a == nil || b == nil || !r.HasA || !r.HasB {
+				continue
+			}
+			va, vb := r.A, r.B
+			switch {
+			case a.Policy == spec.DefaultA && b.Policy == spec.DefaultB:
+			case a.Policy == spec.DefaultB && b.Policy == spec.DefaultA:
+				va, vb = vb, va
+			default:
+				continue
+			}
+			rr.Side = "A/B"
+			rr.Got, rr.OK = ref.Pair.Of(va, vb)
+		case a != nil && ref.Policy == a.Policy && r.HasA:
+			rr.Side, rr.Got, rr.OK = "A", r.A, true
+		case b != nil && ref.Policy == b.Policy && r.HasB:
+			rr.Side, rr.Got, rr.OK = "B", r.B, true
+		default:
+			continue
+		}
+		rr.OK = rr.OK && ref.Within(rr.Got)
+		out = append(out, rr)
+	}
+	return out
+}
+
+// FormatNumber prints a metric value compactly: integers in full, other
+// values with up to five significant digits.
+func FormatNumber(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'g', 5, 64)
+}
+
+// Describe prints the reference's figure in words, e.g. "A/B 3.31x" or
+// "A/B -64.61 %".
+func (r *RowRef) Describe() string {
+	switch r.Pair {
+	case PairRatio:
+		return r.Side + " " + FormatNumber(r.Value) + "x"
+	case PairChange:
+		return r.Side + " " + FormatNumber(r.Value) + " %"
+	}
+	return r.Side + " " + FormatNumber(r.Value)
+}
+
+// DescribeGot prints the simulated figure the same way.
+func (r *RowRef) DescribeGot() string {
+	v := math.Round(r.Got*100) / 100
+	switch r.Pair {
+	case PairRatio:
+		return FormatNumber(v) + "x"
+	case PairChange:
+		return FormatNumber(v) + " %"
+	}
+	return FormatNumber(r.Got)
+}

@@ -1,0 +1,53 @@
+package scenario
+
+import "testing"
+
+func TestCompareAttachesReferencesToTheRightSide(t *testing.T) {
+	spec := &Spec{
+		ID: "x", DefaultA: "slow", DefaultB: "fast",
+		References: []Reference{
+			{Metric: "t_us", Policy: "slow", Value: 100, Tolerance: 0.1, Source: "s1"},
+			{Metric: "t_us", Policy: "fast", Value: 30, Tolerance: 0.1, Source: "s1"},
+			{Metric: "t_us", Pair: PairRatio, Value: 3.3, Tolerance: 0.1, Source: "s1"},
+			{Metric: "t_us", Pair: PairChange, Value: -70, Tolerance: 3, Absolute: true, Source: "s1"},
+		},
+	}
+	slow := &Result{Policy: "slow", Metrics: []Metric{{Name: "t_us", Value: 104}}, Checks: []Metric{{Name: "stale_bytes"}}}
+	fast := &Result{Policy: "fast", Metrics: []Metric{{Name: "t_us", Value: 40}, {Name: "only_b", Value: 1}}, Checks: []Metric{{Name: "stale_bytes", Value: 64}}}
+
+	rows := Compare(spec, slow, fast)
+	if len(rows) != 3 || rows[0].Name != "t_us" || rows[1].Name != "stale_bytes" || !rows[1].Check || rows[2].Name != "only_b" || rows[2].HasA {
+		t.Fatalf("rows = %+v", rows)
+	}
+	refs := rows[0].Refs
+	if len(refs) != 4 {
+		t.Fatalf("refs = %+v", refs)
+	}
+	want := []struct {
+		side string
+		got  float64
+		ok   bool
+	}{{"A", 104, true}, {"B", 40, false}, {"A/B", 2.6, false}, {"A/B", -61.538, false}}
+	for i, w := range want {
+		if refs[i].Side != w.side || !near(refs[i].Got, w.got) || refs[i].OK != w.ok {
+			t.Errorf("ref %d = %+v, want side %s got %.3f ok %v", i, refs[i], w.side, w.got, w.ok)
+		}
+	}
+
+	// Swapped sides still compare the default pair the published way round.
+	swapped := Compare(spec, fast, slow)
+	for _, r := range swapped[0].Refs {
+		if r.Side == "A/B" && r.Pair == PairRatio && !near(r.Got, 2.6) {
+			t.Errorf("swapped ratio = %v, want 2.6", r.Got)
+		}
+	}
+	// A non-default pair gets no pair figures.
+	other := &Result{Policy: "other", Metrics: []Metric{{Name: "t_us", Value: 1}}}
+	for _, r := range Compare(spec, slow, other)[0].Refs {
+		if r.Side == "A/B" {
+			t.Errorf("pair figure shown for a non-default pair: %+v", r)
+		}
+	}
+}
+
+func near(a, b float64) bool { d := a - b; return d < 1e-3 && d > -1e-3 }
