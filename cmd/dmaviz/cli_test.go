@@ -124,18 +124,27 @@ func TestRunBadInput(t *testing.T) {
 }
 
 func TestReferences(t *testing.T) {
-	r := &resolved{
-		spec: &scenario.Spec{References: []scenario.Reference{
-			{Metric: "x_us", Policy: "slow", Value: 8148.32, Source: "Juno-r2 ftrace"},
-			{Metric: "x_us", Policy: "other", Value: 1, Source: "not shown"},
-			{Metric: "x_us", Policy: "", Value: 3.31, Source: "ratio"},
-		}},
-		a: &scenario.Result{Policy: "slow"}, b: &scenario.Result{Policy: "fast"},
+	spec := &scenario.Spec{DefaultA: "slow", DefaultB: "fast", References: []scenario.Reference{
+		{Metric: "x_us", Policy: "slow", Value: 8148.32, Tolerance: 0.1, Source: "Juno-r2 ftrace"},
+		{Metric: "x_us", Policy: "fast", Value: 100, Tolerance: 0.1, Source: "made up"},
+		{Metric: "x_us", Policy: "other", Value: 1, Source: "not shown"},
+		{Metric: "x_us", Pair: scenario.PairRatio, Value: 4, Tolerance: 0.05, Source: "ratio"},
+	}}
+	a := &scenario.Result{Policy: "slow", Metrics: []scenario.Metric{{Name: "x_us", Value: 8000}, {Name: "y"}}}
+	b := &scenario.Result{Policy: "fast", Metrics: []scenario.Metric{{Name: "x_us", Value: 2000}, {Name: "y"}}}
+	r := &resolved{spec: spec, a: a, b: b}
+	rows := scenario.Compare(spec, a, b)
+	got := r.references(&rows[0])
+	for _, want := range []string{"A 8148.3 (Juno-r2 ftrace; simulated 8000, within tolerance)",
+		"B 100 (made up; simulated 2000, OUTSIDE tolerance)", "A/B 4x (ratio; simulated 4x, within tolerance)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("references %q lack %q", got, want)
+		}
 	}
-	if got, want := r.references("x_us"), "A 8148.3 (Juno-r2 ftrace); A/B 3.31 (ratio)"; got != want {
-		t.Fatalf("references = %q, want %q", got, want)
+	if strings.Contains(got, "not shown") {
+		t.Errorf("a reference for another policy is shown: %q", got)
 	}
-	if r.references("y") != "" {
+	if r.references(&rows[1]) != "" {
 		t.Fatal("reference for an unrelated metric")
 	}
 }

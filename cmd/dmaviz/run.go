@@ -108,24 +108,21 @@ func (r *resolved) writeTable(w io.Writer) {
 	fmt.Fprintf(w, "A: %s   B: %s\n\n", r.a.Policy, r.b.Policy)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "metric\tunit\tA\tB\tB/A\treference")
-	for _, list := range [][]scenario.Metric{r.a.Metrics, r.a.Checks} {
-		for _, m := range list {
-			bv, ok := r.b.Metric(m.Name)
-			b, ratio := "-", "-"
-			if ok {
-				b = num(bv)
-				ratio = ratioText(m.Value, bv)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Name, m.Unit, num(m.Value), b, ratio, r.references(m.Name))
+	for _, row := range scenario.Compare(r.spec, r.a, r.b) {
+		a, b, ratio := "-", "-", "-"
+		if row.HasA {
+			a = num(row.A)
 		}
-	}
-	// Metrics only B reports.
-	for _, list := range [][]scenario.Metric{r.b.Metrics, r.b.Checks} {
-		for _, m := range list {
-			if _, ok := r.a.Metric(m.Name); !ok {
-				fmt.Fprintf(tw, "%s\t%s\t-\t%s\t-\t%s\n", m.Name, m.Unit, num(m.Value), r.references(m.Name))
-			}
+		if row.HasB {
+			b = num(row.B)
 		}
+		switch {
+		case row.HasA && row.HasB && row.A == row.B:
+			ratio = "1"
+		case row.HasA && row.HasB && row.A != 0:
+			ratio = strconv.FormatFloat(row.B/row.A, 'f', 3, 64)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", row.Name, row.Unit, a, b, ratio, r.references(&row))
 	}
 	tw.Flush()
 	if n := len(r.a.Hazards) + len(r.b.Hazards); n > 0 {
@@ -138,26 +135,16 @@ func (r *resolved) writeTable(w io.Writer) {
 	}
 }
 
-// references prints the published figures for a metric that apply to the
-// policies shown, with their sources.
-func (r *resolved) references(metric string) string {
+// references prints a row's published figures with their sources, and
+// whether the simulated figure is within the stated tolerance.
+func (r *resolved) references(row *scenario.Row) string {
 	var out []string
-	for _, ref := range r.spec.References {
-		if ref.Metric != metric {
-			continue
+	for _, ref := range row.Refs {
+		verdict := "within tolerance"
+		if !ref.OK {
+			verdict = "OUTSIDE tolerance"
 		}
-		who := ""
-		switch ref.Policy {
-		case "":
-			who = "A/B "
-		case r.a.Policy:
-			who = "A "
-		case r.b.Policy:
-			who = "B "
-		default:
-			continue
-		}
-		out = append(out, fmt.Sprintf("%s%s (%s)", who, num(ref.Value), ref.Source))
+		out = append(out, fmt.Sprintf("%s (%s; simulated %s, %s)", ref.Describe(), ref.Source, ref.DescribeGot(), verdict))
 	}
 	return strings.Join(out, "; ")
 }
@@ -167,14 +154,4 @@ func num(v float64) string {
 		return strconv.FormatInt(int64(v), 10)
 	}
 	return strconv.FormatFloat(v, 'g', 5, 64)
-}
-
-func ratioText(a, b float64) string {
-	switch {
-	case a == b:
-		return "1"
-	case a == 0:
-		return "-"
-	}
-	return strconv.FormatFloat(b/a, 'f', 3, 64)
 }
