@@ -27,7 +27,7 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	rowH := float32(18)
 	top := y + textSz + 8
 	maxRows := int((y + h - top) / rowH)
-	labelW, barW := w*0.36, w*0.3
+	labelW, barW := w*0.36, w*0.26
 	row := 0
 	for pass, list := range [2][]scenario.Metric{a.Checks, a.Metrics} {
 		for mi, m := range list {
@@ -60,8 +60,12 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 				r.Side = uint8(side)
 				s.Rect("counters/bar", idx*2+int32(side), bx, ry+2+float32(side)*(rowH/2-2), max(bw, 1), rowH/2-3, colour, r)
 			}
-			s.Text("counters/values", bx+barW+8, ry+textSz, st.txt.Join(st.txt.Num(m.Value), " / ", st.txt.Num(bv)), smallSz, Text, AlignStart)
-			s.Text("counters/ratio", x+w, ry+textSz, st.ratio(m.Value, bv), smallSz, Muted, AlignEnd)
+			values := st.txt.Join(st.txt.Num(m.Value), " / ", st.txt.Num(bv))
+			s.Text("counters/values", bx+barW+8, ry+textSz, values, smallSz, Text, AlignStart)
+			// The ratio only when it does not run into the values.
+			if ratio := st.ratio(m.Value, bv); bx+barW+8+textWidth(values, smallSz)+8+textWidth(ratio, smallSz) <= x+w {
+				s.Text("counters/ratio", x+w, ry+textSz, ratio, smallSz, Muted, AlignEnd)
+			}
 			row++
 		}
 	}

@@ -157,5 +157,5 @@ func pointerColour(n int) Color {
 	if n%2 == 0 {
 		return Cursor
 	}
-	return Yellow
+	return Accent
 }

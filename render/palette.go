@@ -29,6 +29,7 @@ const (
 	Purple
 	Grey
 	PaleSky // a light tint of Sky, for "cleaned"
+	Accent  // a second pointer colour, readable as text on the background
 	NumColors
 )
 
@@ -66,6 +67,7 @@ func Dark() Palette {
 		Purple:     rgb(0xcc79a7),
 		Grey:       rgb(0xbbbbbb),
 		PaleSky:    rgb(0xb9e0f6),
+		Accent:     rgb(0xf0e442),
 	}
 }
 
@@ -87,6 +89,7 @@ func Light() Palette {
 		Purple:     rgb(0xcc79a7),
 		Grey:       rgb(0x777777),
 		PaleSky:    rgb(0xa6d4ef),
+		Accent:     rgb(0x8a6d00),
 	}
 }
 

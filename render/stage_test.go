@@ -6,7 +6,6 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 func demoResult(t testing.TB, policy, size string) *scenario.Result {
@@ -224,5 +223,4 @@ func TestProgressAlignmentStretchesPhases(t *testing.T) {
 	if a, b := lastEnd(); a-b > 1 || b-a > 1 {
 		t.Fatalf("aligned on progress both should end together: %v vs %v", a, b)
 	}
-	_ = sim.Time(0)
 }
