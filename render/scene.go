@@ -198,3 +198,25 @@ func segmentDistance2(px, py, x1, y1, x2, y2 float32) float32 {
 	ex, ey := x1+t*dx-px, y1+t*dy-py
 	return ex*ex + ey*ey
 }
+
+// Highlight appends an outline around it (the hovered item), in the
+// Cursor colour: a frame around a rectangle or text, a wider line over a
+// line or arrow.
+func (s *Scene) Highlight(it *Item) {
+	switch it.Kind {
+	case KindRect:
+		s.Frame("hover", it.X-1, it.Y-1, it.W+2, it.H+2, Cursor, 2)
+	case KindLine, KindArrow:
+		s.Line("hover", it.X, it.Y, it.X2, it.Y2, Cursor, max(it.StrokeWidth, 1)+2)
+	case KindText:
+		w := textWidth(it.Text, it.Size)
+		x := it.X
+		switch it.Align {
+		case AlignMiddle:
+			x -= w / 2
+		case AlignEnd:
+			x -= w
+		}
+		s.Frame("hover", x-2, it.Y-it.Size-1, w+4, it.Size*1.3+2, Cursor, 1)
+	}
+}

@@ -83,3 +83,19 @@ func TestEveryCellStateHasDistinctColour(t *testing.T) {
 		}
 	}
 }
+
+func TestHighlight(t *testing.T) {
+	var s Scene
+	s.Reset(100, 100)
+	s.Rect("cell", 3, 10, 10, 5, 5, Green, Ref{Kind: RefCells})
+	h, _ := s.HitTest(12, 12)
+	s.Highlight(&h.Item)
+	last := s.Items[len(s.Items)-1]
+	if last.ID != "hover" || last.Fill != None || last.Stroke != Cursor || last.X != 9 || last.W != 7 {
+		t.Fatalf("highlight %+v", last)
+	}
+	// The outline is decoration: hovering again still finds the cell.
+	if h2, _ := s.HitTest(12, 12); h2.Item.ID != "cell" {
+		t.Fatalf("hit %s after highlighting", h2.Item.ID)
+	}
+}
