@@ -2,12 +2,19 @@ package render
 
 import (
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 )
+
+// recentEvents is how many of the latest events count as "just happened"
+// (outlined in the cache view, so fills, evictions and maintenance show as
+// they occur).
+const recentEvents = 24
 
 // cache draws cache window c as sets (rows) x ways (columns): invalid ways
 // empty, valid ways in the "cached" colour, dirty ways in the CPU-written
-// colour with a D; tags when a way is wide enough to read them.
-func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, c int, x, y, w, h float32) {
+// colour with a D; tags when a way is wide enough to read them; ways changed
+// by one of the last recentEvents events before the side's time outlined.
+func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, c int, at sim.Time, x, y, w, h float32) {
 	ids := &sideIDs[side]
 	spec := &tl.Caches[c]
 	if c >= len(state.Caches) || spec.Ways <= 0 || spec.Sets <= 0 {
@@ -52,6 +59,14 @@ func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scena
 				s.Text(ids.cacheTag, lx+4, ly+rh-3, tag, smallSz-1, Background, AlignStart)
 			}
 		}
+	}
+	n := tl.EventsUntil(at)
+	for _, e := range tl.Events[max(n-recentEvents, 0):n] {
+		if e.Kind != scenario.EvCache || int(e.Obj) != c || e.A < 0 || e.A >= int64(spec.Sets*spec.Ways) {
+			continue
+		}
+		set, way := int(e.A)/spec.Ways, int(e.A)%spec.Ways
+		s.Frame(ids.cacheRecent, x+float32(way)*cw, top+float32(set)*rh, cw, rh, Cursor, 1.5)
 	}
 }
 

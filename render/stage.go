@@ -186,7 +186,7 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 		}
 	}
 	for c := range tl.Caches {
-		st.cache(s, side, tl, state, c, lx, ly, slot-8, lowH-6)
+		st.cache(s, side, tl, state, c, sd.Time, lx, ly, slot-8, lowH-6)
 		lx += slot
 	}
 	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
@@ -222,12 +222,12 @@ func captionAt(steps []scenario.Step, t sim.Time) int {
 // frame does not allocate them.
 type itemIDs struct {
 	column, header, clock, caption, grid, gridLabel, gridMark, pointer, pointerLabel,
-	span, ring, ringPointer, ringLabel, ringSpan, cache, cacheLabel, cacheTag, gauge, gaugeLabel string
+	span, ring, ringPointer, ringLabel, ringSpan, cache, cacheLabel, cacheTag, cacheRecent, gauge, gaugeLabel string
 }
 
 var sideIDs = [2]itemIDs{
 	{"a/column", "a/header", "a/clock", "a/caption", "a/grid", "a/grid-label", "a/grid-mark", "a/pointer", "a/pointer-label",
-		"a/span", "a/ring", "a/ring-pointer", "a/ring-label", "a/ring-span", "a/cache", "a/cache-label", "a/cache-tag", "a/gauge", "a/gauge-label"},
+		"a/span", "a/ring", "a/ring-pointer", "a/ring-label", "a/ring-span", "a/cache", "a/cache-label", "a/cache-tag", "a/cache-recent", "a/gauge", "a/gauge-label"},
 	{"b/column", "b/header", "b/clock", "b/caption", "b/grid", "b/grid-label", "b/grid-mark", "b/pointer", "b/pointer-label",
-		"b/span", "b/ring", "b/ring-pointer", "b/ring-label", "b/ring-span", "b/cache", "b/cache-label", "b/cache-tag", "b/gauge", "b/gauge-label"},
+		"b/span", "b/ring", "b/ring-pointer", "b/ring-label", "b/ring-span", "b/cache", "b/cache-label", "b/cache-tag", "b/cache-recent", "b/gauge", "b/gauge-label"},
 }

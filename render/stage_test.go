@@ -6,6 +6,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 func demoResult(t testing.TB, policy, size string) *scenario.Result {
@@ -222,5 +223,46 @@ func TestProgressAlignmentStretchesPhases(t *testing.T) {
 	st.Build(&s, f)
 	if a, b := lastEnd(); a-b > 1 || b-a > 1 {
 		t.Fatalf("aligned on progress both should end together: %v vs %v", a, b)
+	}
+}
+
+// Fills and invalidations show as they happen: while the sync runs, the
+// way it just invalidated is outlined.
+func TestCacheShowsRecentChanges(t *testing.T) {
+	b := demoResult(t, demo.PolicyCacheableSync, "4KiB")
+	tl := b.Timeline
+	// The 8th DC IVAC (line 7, set 7) is recorded as a cache event.
+	var at sim.Time
+	seen := 0
+	for _, e := range tl.Events {
+		if e.Kind == scenario.EvCache && e.A/4 == 7 {
+			seen++
+			if seen == 2 { // the first is the earlier read's fill
+				at = e.T
+				break
+			}
+		}
+	}
+	if seen != 2 {
+		t.Fatal("no invalidation of set 7 recorded")
+	}
+	var sb scenario.State
+	tl.StateAt(tl.EventsUntil(at), &sb)
+	var s Scene
+	NewStage().Build(&s, &Frame{B: Side{Result: b, State: &sb, Time: at}, Cursor: at, Length: b.End, W: 1280, H: 720})
+	recent := find(&s, "b/cache-recent")
+	if len(recent) == 0 {
+		t.Fatal("no recently changed ways outlined during the sync")
+	}
+	ways := find(&s, "b/cache")
+	way7 := ways[7*4]
+	found := false
+	for _, r := range recent {
+		if r.Y <= way7.Y && r.Y+r.H >= way7.Y+way7.H-1 && r.X <= way7.X {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("set 7 way 0 not outlined; outlines %+v", recent)
 	}
 }
