@@ -2,6 +2,7 @@ package cache
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -15,6 +16,7 @@ import (
 type Array struct {
 	sets, ways int
 	setMask    uint64
+	waysShift  int // log2(ways) when ways is a power of two, else -1
 	// tags[e] is key+1 for a valid entry, 0 for an invalid one.
 	tags []uint64
 	Repl Replacer
@@ -33,7 +35,11 @@ func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, erro
 	if err != nil {
 		return nil, fmt.Errorf("%s.%v", name, err)
 	}
-	return &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), tags: make([]uint64, sets*ways), Repl: r}, nil
+	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways), Repl: r}
+	if ways&(ways-1) == 0 {
+		a.waysShift = bits.TrailingZeros(uint(ways))
+	}
+	return a, nil
 }
 
 // Sets returns the number of sets.
@@ -66,7 +72,40 @@ func (a *Array) Touch(e int) {
 		r.stamp[e] = r.clock
 		return
 	}
+	if a.waysShift >= 0 {
+		a.Repl.Touch(e>>a.waysShift, e&(a.ways-1))
+		return
+	}
 	a.Repl.Touch(e/a.ways, e%a.ways)
+}
+
+// Probe looks key up in one pass over its set: it returns the entry
+// holding key (hit) or -1, and the first invalid entry of the set or -1.
+// It does not update replacement state.
+func (a *Array) Probe(key uint64) (hit, free int) {
+	base := int(key&a.setMask) * a.ways
+	t := a.tags[base : base+a.ways]
+	k := key + 1
+	free = -1
+	for w, v := range t {
+		if v == k {
+			return base + w, -1
+		}
+		if v == 0 && free < 0 {
+			free = base + w
+		}
+	}
+	return -1, free
+}
+
+// Replace returns the entry to fill for key given the free entry a Probe
+// found (-1 when the set is full): the free one, else the policy's victim.
+func (a *Array) Replace(key uint64, free int) int {
+	if free >= 0 {
+		return free
+	}
+	set := int(key & a.setMask)
+	return set*a.ways + a.Repl.Victim(set)
 }
 
 // Victim returns the entry to fill for key: an invalid way of its set if

@@ -96,7 +96,12 @@ func New(c Config, rng *sim.RNG) (*Cache, error) {
 // Fill installs line in the entry chosen by Victim and returns what was
 // there. The caller writes back a dirty victim.
 func (c *Cache) Fill(line uint64, ver uint32, ready sim.Time, dirty bool) (int, Victim) {
-	e := c.Victim(line)
+	return c.FillAt(c.Victim(line), line, ver, ready, dirty)
+}
+
+// FillAt is Fill into entry e, chosen by the caller with Probe and Replace
+// (saving a second pass over the set after a miss).
+func (c *Cache) FillAt(e int, line uint64, ver uint32, ready sim.Time, dirty bool) (int, Victim) {
 	k, ok := c.Key(e)
 	v := Victim{Line: k, Valid: ok, Dirty: ok && c.Dirty[e], Ver: c.Ver[e], Entry: e}
 	c.Install(e, line)

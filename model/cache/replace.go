@@ -51,9 +51,13 @@ func ParsePolicy(s string) (Policy, error) {
 type Replacer struct {
 	policy Policy
 	ways   int
+	levels int // PLRU tree depth, log2(ways)
 	clock  uint64
 	stamp  []uint64 // LRU: last-use stamp per entry
 	tree   []uint64 // PLRU: per set, tree node bits 1..ways-1
+	// PLRU: per way, the node bits a use sets and clears (so a touch is
+	// two mask operations, not a walk of the tree).
+	setBits, clrBits []uint64
 	rng    *sim.RNG // Random
 }
 
@@ -69,6 +73,21 @@ func NewReplacer(p Policy, sets, ways int, rng *sim.RNG) (Replacer, error) {
 			return r, fmt.Errorf("ways: %d; plru needs a power of two up to 64", ways)
 		}
 		r.tree = make([]uint64, sets)
+		r.levels = bits.Len(uint(ways)) - 1
+		r.setBits, r.clrBits = make([]uint64, ways), make([]uint64, ways)
+		for w := 0; w < ways; w++ {
+			node := 1
+			for shift := r.levels - 1; shift >= 0; shift-- {
+				dir := (w >> shift) & 1
+				// Point the node away from the way just used.
+				if dir == 0 {
+					r.setBits[w] |= 1 << node
+				} else {
+					r.clrBits[w] |= 1 << node
+				}
+				node = 2*node + dir
+			}
+		}
 	case Random:
 		if rng == nil {
 			return r, fmt.Errorf("replacement: random needs the run's RNG")
@@ -90,22 +109,7 @@ func (r *Replacer) Touch(set, way int) {
 		r.clock++
 		r.stamp[set*r.ways+way] = r.clock
 	case PLRU:
-		if r.ways == 1 {
-			return
-		}
-		t := r.tree[set]
-		node := 1
-		for shift := bits.Len(uint(r.ways)) - 2; shift >= 0; shift-- {
-			dir := (way >> shift) & 1
-			// Point the node away from the way just used.
-			if dir == 0 {
-				t |= 1 << node
-			} else {
-				t &^= 1 << node
-			}
-			node = 2*node + dir
-		}
-		r.tree[set] = t
+		r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
 	}
 }
 

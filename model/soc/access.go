@@ -47,20 +47,26 @@ func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, 
 	}
 	c := m.lv[i]
 	m.cnt[L1DCache+Counter(2*i)]++ // l2d_cache, l3d_cache
-	if e := c.Find(line); e >= 0 {
+	e, free := c.Probe(line)
+	if e >= 0 {
 		c.Touch(e)
 		return max(start+c.Cfg.Latency, c.Ready[e]), c.Ver[e]
 	}
 	m.cnt[L1DCacheRefill+Counter(2*i)]++
 	ready, ver := m.fetch(i+1, line, idx, start)
-	m.install(i, line, ver, ready, false)
+	m.installAt(i, c.Replace(line, free), line, ver, ready, false)
 	return ready, ver
 }
 
 // install fills line into level i and pushes a dirty victim down.
 func (m *Machine) install(i int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
+	return m.installAt(i, m.lv[i].Victim(line), line, ver, ready, dirty)
+}
+
+// installAt is install into entry e (from Probe and Replace).
+func (m *Machine) installAt(i, e int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
 	c := m.lv[i]
-	e, v := c.Fill(line, ver, ready, dirty)
+	e, v := c.FillAt(e, line, ver, ready, dirty)
 	if v.Dirty {
 		m.putBack(i+1, v.Line, v.Ver)
 	}
@@ -116,7 +122,8 @@ func (m *Machine) lost(line uint64, cause string) {
 // version.
 func (m *Machine) readLine(line uint64, idx int) uint32 {
 	l1 := m.lv[0]
-	if e := l1.Find(line); e >= 0 {
+	e, free := l1.Probe(line)
+	if e >= 0 {
 		l1.Touch(e)
 		if r := l1.Ready[e]; r > m.loadsDone {
 			m.loadsDone = r
@@ -128,7 +135,7 @@ func (m *Machine) readLine(line uint64, idx int) uint32 {
 	m.now = start
 	m.cnt[MLPStall] += uint64(wait)
 	ready, ver := m.fetch(1, line, idx, start)
-	m.install(0, line, ver, ready, false)
+	m.installAt(0, l1.Replace(line, free), line, ver, ready, false)
 	m.mshr.done(ready)
 	if ready > m.loadsDone {
 		m.loadsDone = ready
@@ -150,7 +157,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		if full && m.cfg.Core.WriteStreamAfter > 0 {
 			m.wsRun++
 			if m.wsRun > m.cfg.Core.WriteStreamAfter {
-				m.streamWrite(line, idx)
+				m.streamWrite(line, idx, 1) // L1 already missed
 				return
 			}
 		} else {
@@ -175,9 +182,10 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 }
 
 // streamWrite writes a full line straight to DRAM (no allocation); any
-// cached copy is superseded and dropped.
-func (m *Machine) streamWrite(line uint64, idx int) {
-	for i, c := range m.lv {
+// cached copy in levels from.. is superseded and dropped.
+func (m *Machine) streamWrite(line uint64, idx int, from int) {
+	for i := from; i < len(m.lv); i++ {
+		c := m.lv[i]
 		if e := c.Find(line); e >= 0 {
 			c.Drop(e)
 			if m.obs != nil {
@@ -233,7 +241,10 @@ func (m *Machine) train(line uint64) {
 	l2 := m.lv[1]
 	for k := 0; k < n; k++ {
 		l := first + uint64(int64(k)*stride)
-		if l2.Find(l) >= 0 || m.lv[0].Find(l) >= 0 {
+		// Only L2 is probed: a copy in L1 is newer or equal, and reads
+		// and maintenance look at L1 first.
+		hit, free := l2.Probe(l)
+		if hit >= 0 {
 			continue
 		}
 		start, _ := m.pfq.slot(m.now)
@@ -244,7 +255,7 @@ func (m *Machine) train(line uint64) {
 		m.cnt[PrefetchLines]++
 		m.cnt[L2DCacheRefill]++
 		ready, ver := m.fetch(2, l, idx, start)
-		m.install(1, l, ver, ready, false)
+		m.installAt(1, l2.Replace(l, free), l, ver, ready, false)
 		m.pfq.done(ready)
 	}
 }
