@@ -58,7 +58,7 @@ type Replacer struct {
 	// PLRU: per way, the node bits a use sets and clears (so a touch is
 	// two mask operations, not a walk of the tree).
 	setBits, clrBits []uint64
-	rng    *sim.RNG // Random
+	rng              *sim.RNG // Random
 }
 
 // NewReplacer returns replacement state for sets x ways entries. Random
