@@ -60,7 +60,7 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 			val = args[i]
 		}
 		switch name {
-		case "a", "b", "preset", "align":
+		case "a", "b", "preset", "align", "zoom":
 			pairs = append(pairs, [2]string{name, val})
 		case "param":
 			k, v, ok := strings.Cut(val, "=")

@@ -176,6 +176,10 @@ func TestExport(t *testing.T) {
 	if viaFlags == "" || viaFlags != viaURL {
 		t.Errorf("--url and flags differ (%d vs %d bytes) %s", len(viaFlags), len(viaURL), errs)
 	}
+	_, zoomed, _ := call(t, "export", "demo", "--at", "end", "--zoom", "65:1", "--svg", "-")
+	if n := strings.Count(zoomed, `data-id="a/grid"`); n != 1 || !strings.Contains(zoomed, "zoom from 0x80001040") {
+		t.Errorf("--zoom 65:1 drew %d cells of A's grid", n)
+	}
 	_, atStart, _ := call(t, "export", "demo", "--svg", "-")
 	if atStart == viaFlags {
 		t.Error("the cursor does not change the frame")
@@ -189,6 +193,7 @@ func TestExport(t *testing.T) {
 		{[]string{"export", "demo", "--at", "5s", "--svg", "-"}, "past the end"},
 		{[]string{"export", "demo", "--align", "up", "--svg", "-"}, "time or progress"},
 		{[]string{"export", "demo", "--size", "9x9", "--svg", "-"}, "WIDTHxHEIGHT"},
+		{[]string{"export", "demo", "--zoom", "9", "--svg", "-"}, "first:count"},
 		{[]string{"export", "demo", "--svg", filepath.Join(dir, "no", "such", "dir.svg")}, "no such file"},
 	} {
 		code, _, errs := call(t, c.args...)

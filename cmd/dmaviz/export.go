@@ -15,8 +15,8 @@ import (
 // runExport writes the stage frame a URL would show (same choices, cursor
 // and alignment) as a standalone SVG.
 func runExport(args []string, stdout, stderr io.Writer) int {
-	usage := "usage: dmaviz export <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--align time|progress] --at <time|end> --svg <file|-> [--light] [--size WxH]"
-	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "align", "at", "svg", "light", "size"))
+	usage := "usage: dmaviz export <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--align time|progress] [--zoom first:count] --at <time|end> --svg <file|-> [--light] [--size WxH]"
+	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "align", "zoom", "at", "svg", "light", "size"))
 	if err == nil && c.svg == "" {
 		err = fmt.Errorf("missing --svg <file>")
 	}
@@ -50,6 +50,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		B:      render.Side{Result: r.b, State: sb, Time: p.SideTime(play.B), PolicyTitle: policyTitle(r, r.b.Policy)},
 		Cursor: p.Cursor(), Length: p.Length(), Progress: r.state.Align == play.AlignProgress,
 		W: float32(c.width), H: float32(c.height),
+		Zoom: render.Zoom{First: r.state.ZoomFirst, Count: r.state.ZoomCount},
 	}
 	var scene render.Scene
 	render.NewStage().Build(&scene, &f)

@@ -29,11 +29,12 @@ const (
 	KeyAlign    = "align"
 	KeyPanel    = "panel"
 	KeyEmbed    = "embed"
+	KeyZoom     = "zoom"
 )
 
 // ReservedKeys lists the keys above.
 func ReservedKeys() []string {
-	return []string{KeyScenario, KeyA, KeyB, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed}
+	return []string{KeyScenario, KeyA, KeyB, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom}
 }
 
 // State is everything a URL can say.
@@ -48,6 +49,10 @@ type State struct {
 	Align     play.Align
 	Collapsed bool // panel collapsed (presentation mode)
 	Embed     bool // embed=1: stage with a minimal overlay
+	// ZoomFirst and ZoomCount are the buffer grids' zoom window (cells
+	// [first, first+count)); ZoomCount 0 shows whole grids. The stage
+	// clamps the window to each grid.
+	ZoomFirst, ZoomCount int
 }
 
 // Message reports one bad value; Text names the key and what is allowed.
@@ -129,6 +134,9 @@ func (c *Codec) Encode(st State) string {
 	}
 	if st.Embed {
 		add(KeyEmbed, "1")
+	}
+	if st.ZoomCount > 0 {
+		add(KeyZoom, strconv.Itoa(st.ZoomFirst)+":"+strconv.Itoa(st.ZoomCount))
 	}
 	return b.String()
 }
@@ -236,6 +244,15 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 		}
 	}
 
+	if text, ok := get(KeyZoom); ok {
+		f, c, err := parseZoom(text)
+		if err != nil {
+			bad(KeyZoom, "zoom: %q is not allowed; allowed first:count, e.g. 1024:64 (count at least 1); showing whole buffers", text)
+		} else {
+			st.ZoomFirst, st.ZoomCount = f, c
+		}
+	}
+
 	known := map[string]bool{}
 	for _, k := range ReservedKeys() {
 		known[k] = true
@@ -274,6 +291,20 @@ func (c *Codec) policy(spec *scenario.Spec, key, def string, get func(string) (s
 		return def
 	}
 	return id
+}
+
+// parseZoom reads "first:count" with first >= 0 and count >= 1.
+func parseZoom(s string) (int, int, error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), ":")
+	if !ok {
+		return 0, 0, fmt.Errorf("no colon")
+	}
+	f, err1 := strconv.ParseUint(a, 10, 31)
+	c, err2 := strconv.ParseUint(b, 10, 31)
+	if err1 != nil || err2 != nil || c < 1 {
+		return 0, 0, fmt.Errorf("bad numbers")
+	}
+	return int(f), int(c), nil
 }
 
 func (c *Codec) ids() []string {

@@ -31,8 +31,9 @@ func TestRoundTrip(t *testing.T) {
 	st.Align = play.AlignProgress
 	st.Collapsed = true
 	st.Embed = true
+	st.ZoomFirst, st.ZoomCount = 1024, 64
 	q := c.Encode(st)
-	want := "scenario=demo&a=noncacheable&b=cacheable-no-sync&buffer=256KiB&preset=neoverse-n1&t=12.500003us&speed=-3&align=progress&panel=collapsed&embed=1"
+	want := "scenario=demo&a=noncacheable&b=cacheable-no-sync&buffer=256KiB&preset=neoverse-n1&t=12.500003us&speed=-3&align=progress&panel=collapsed&embed=1&zoom=1024%3A64"
 	if q != want {
 		t.Fatalf("Encode = %s\nwant     %s", q, want)
 	}
@@ -69,6 +70,9 @@ func TestBadValuesFallBackWithMessages(t *testing.T) {
 		{"align=left", "align", []string{"align", "time or progress"}, func(s State) bool { return s.Align == play.AlignTime }},
 		{"panel=gone", "panel", []string{"open or collapsed"}, func(s State) bool { return !s.Collapsed }},
 		{"embed=yes", "embed", []string{"0 or 1"}, func(s State) bool { return !s.Embed }},
+		{"zoom=5:0", "zoom", []string{"first:count"}, func(s State) bool { return s.ZoomCount == 0 }},
+		{"zoom=-1:5", "zoom", []string{"first:count"}, func(s State) bool { return s.ZoomCount == 0 }},
+		{"zoom=12", "zoom", []string{"first:count"}, func(s State) bool { return s.ZoomCount == 0 }},
 		{"colour=red", "colour", []string{"unknown key", "buffer, preset"}, func(s State) bool { return true }},
 		{"a=cacheable-sync&a=noncacheable", "a", []string{"2 times"}, func(s State) bool { return s.A == "cacheable-sync" }},
 	}
@@ -148,7 +152,7 @@ func TestEmptyRegistry(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	c := codec()
 	for _, s := range []string{"", "scenario=demo&buffer=64KiB&t=3us", "a=%zz&&&=", "buffer=1e400", "t=9223372036854775807",
-		"speed=-8&align=progress&panel=collapsed&embed=1", "buffer=-0", "buffer=4.5KiB", "preset=neoverse-n1&preset="} {
+		"speed=-8&align=progress&panel=collapsed&embed=1", "zoom=3:4", "zoom=0:2147483647", "buffer=-0", "buffer=4.5KiB", "preset=neoverse-n1&preset="} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
