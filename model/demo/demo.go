@@ -108,11 +108,13 @@ func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, erro
 	if err != nil {
 		return nil, err
 	}
-	for k, v := range p {
-		if spec.Param(k) == nil {
-			return nil, fmt.Errorf("%s: unknown parameter for scenario demo", k)
+	for _, d := range spec.Params {
+		if v, ok := p[d.Name]; ok {
+			full[d.Name] = v
 		}
-		full[k] = v
+	}
+	if k := firstUnknown(spec, p); k != "" {
+		return nil, fmt.Errorf("%s: unknown parameter for scenario demo", k)
 	}
 	c, err := presetCosts(full.Text("preset"))
 	if err != nil {
@@ -129,4 +131,16 @@ func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, erro
 	res.Policy = policy
 	res.Preset = full.Text("preset")
 	return res, nil
+}
+
+// firstUnknown returns the smallest name in p that is not a parameter, so
+// the error does not depend on map order ("" when all are known).
+func firstUnknown(spec *scenario.Spec, p scenario.Params) string {
+	first := ""
+	for k := range p {
+		if spec.Param(k) == nil && (first == "" || k < first) {
+			first = k
+		}
+	}
+	return first
 }

@@ -122,6 +122,13 @@ func TestBadInput(t *testing.T) {
 		t.Error("unknown preset accepted")
 	}
 	p, _ = s.Spec().Defaults()
+	p["zz"], p["colour"] = scenario.Value{}, scenario.Value{}
+	for i := 0; i < 5; i++ {
+		if _, err := s.Run(p, PolicyNoncacheable); err == nil || err.Error() != "colour: unknown parameter for scenario demo" {
+			t.Fatalf("unknown parameters: %v", err)
+		}
+	}
+	p, _ = s.Spec().Defaults()
 	p["buffer"] = scenario.Value{Num: -5}
 	if _, err := s.Run(p, PolicyNoncacheable); err == nil {
 		t.Error("negative buffer accepted")
