@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"image"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,25 +13,30 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-var (
-	blue   = rgb{0x00, 0x72, 0xb2}
-	orange = rgb{0xe6, 0x9f, 0x00}
-)
+// background is the stage's clear colour (render.Dark Background).
+var background = rgb{0x11, 0x14, 0x18}
 
 // stageRect is the part of the 1280x800 viewport right of the panel.
-func stageRect(b *browser, t *testing.T) image.Rectangle {
+func stageRect(t *testing.T, b *browser) image.Rectangle {
+	t.Helper()
 	w := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
-	if w <= 0 || w > 640 {
+	if w < 0 || w > 640 {
 		t.Fatalf("panel width %d", w)
 	}
 	return image.Rect(w+1, 0, 1280, 800)
 }
 
-func TestPageLoadsAndPanelDrivesStage(t *testing.T) {
-	b := newBrowser(t)
-	b.do(t, "opening the page", chromedp.Navigate(siteURL))
-	b.waitFor(t, "panel and stage", `window.dmaviz && dmaviz.panelReadyAt > 0 && dmaviz.stageReadyAt > 0`)
+// openReady opens the page at query and waits for panel, stage and the
+// first results.
+func openReady(t *testing.T, b *browser, query string) {
+	t.Helper()
+	b.do(t, "opening the page", chromedp.Navigate(siteURL+query))
+	b.waitFor(t, "panel, stage and results", `window.dmaviz && dmaviz.panelReadyAt > 0 && dmaviz.stageReadyAt > 0 && document.querySelectorAll("#metrics tbody tr").length > 0`)
+}
 
+func TestPageLoadsWithPanelStageAndNoErrors(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "")
 	if gone := eval[bool](t, b, `document.getElementById("loading") === null`); !gone {
 		t.Errorf("the download progress bar is still on the page")
 	}
@@ -43,22 +47,11 @@ func TestPageLoadsAndPanelDrivesStage(t *testing.T) {
 	if len(foreign) > 0 {
 		t.Errorf("page loaded resources from outside its origin: %v", foreign)
 	}
-
-	area := stageRect(b, t)
 	img := b.screenshot(t)
-	nBlue, nOrange := countNear(img, area, blue, 24), countNear(img, area, orange, 24)
-	if nBlue < area.Dx()*area.Dy()/4 || nOrange > 0 {
-		t.Fatalf("before: %d blue and %d orange stage pixels, want mostly blue", nBlue, nOrange)
-	}
-
-	frames := eval[int](t, b, `dmaviz.frames`)
-	b.do(t, "choosing orange", chromedp.SetValue(chromedp.CSS("#colour"), "orange"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("colour").dispatchEvent(new Event("change", {bubbles: true}))`))
-	b.waitFor(t, "the stage to redraw", `dmaviz.frames > `+strconv.Itoa(frames)+` && document.getElementById("stage-status").textContent.includes("orange")`)
-	img = b.screenshot(t)
-	nBlue, nOrange = countNear(img, area, blue, 24), countNear(img, area, orange, 24)
-	if nOrange < area.Dx()*area.Dy()/4 || nBlue > 0 {
-		t.Fatalf("after: %d blue and %d orange stage pixels, want mostly orange", nBlue, nOrange)
+	area := stageRect(t, b)
+	drawn := area.Dx()*area.Dy() - countNear(img, area, background, 6)
+	if drawn < area.Dx()*area.Dy()/10 {
+		t.Errorf("only %d stage pixels differ from the background; the stage did not draw the scenario", drawn)
 	}
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
@@ -68,7 +61,7 @@ func TestPageLoadsAndPanelDrivesStage(t *testing.T) {
 func TestWithoutWebGL2PanelStillWorks(t *testing.T) {
 	b := newBrowser(t, chromedp.Flag("disable-3d-apis", true))
 	b.do(t, "opening the page", chromedp.Navigate(siteURL))
-	b.waitFor(t, "the panel", `window.dmaviz && dmaviz.panelReadyAt > 0`)
+	b.waitFor(t, "the panel and results", `window.dmaviz && dmaviz.panelReadyAt > 0 && document.querySelectorAll("#metrics tbody tr").length > 0`)
 	notice := eval[string](t, b, `document.getElementById("notice").textContent`)
 	if !strings.Contains(notice, "WebGL2 is not available") || !strings.Contains(notice, "controls and the numbers still work") {
 		t.Fatalf("notice = %q, want the WebGL2 message", notice)
@@ -76,13 +69,19 @@ func TestWithoutWebGL2PanelStillWorks(t *testing.T) {
 	if n := eval[int](t, b, `[...document.querySelectorAll("canvas")].filter(c => c.getBoundingClientRect().width > 0).length`); n != 0 {
 		t.Errorf("%d visible canvases on the page without WebGL2, want 0", n)
 	}
-	b.do(t, "typing a bad cell count", chromedp.SetValue(chromedp.CSS("#cells"), "99999"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("cells").dispatchEvent(new Event("change", {bubbles: true}))`))
-	b.waitFor(t, "the validation message", `(document.querySelector(".panel .msg")||{}).textContent`)
-	msg := eval[string](t, b, `document.querySelector(".panel .msg").textContent`)
-	if !strings.Contains(msg, "cells") || !strings.Contains(msg, "1..4096") {
-		t.Fatalf("validation message %q does not name the field and range", msg)
+	// A bad value is refused with a message naming the field and range.
+	field := eval[string](t, b, `document.querySelector(".field[data-param] input").id`)
+	b.do(t, "typing a bad value", chromedp.SetValue(chromedp.ID(field), "not-a-size"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("`+field+`").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.waitFor(t, "the validation message", `(document.querySelector(".field .msg")||{}).textContent`)
+	msg := eval[string](t, b, `document.querySelector(".field .msg").textContent`)
+	name := strings.TrimPrefix(field, "param-")
+	if !strings.Contains(msg, name) || !strings.Contains(msg, "allowed") {
+		t.Fatalf("validation message %q does not name the field %q and the allowed range", msg, name)
 	}
+	// The player still runs without a stage.
+	b.do(t, "jumping to the end", chromedp.Click(chromedp.ID("btn-end")))
+	b.waitFor(t, "the cursor to move", `document.getElementById("scrub").value === "1000"`)
 }
 
 func TestWithoutWebAssemblySaysSo(t *testing.T) {

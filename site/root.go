@@ -1,48 +1,134 @@
 // Package site holds the Vugu components of the control panel. Go code lives
 // in the .go files; the .vugu files hold markup only and are compiled by the
-// pinned vugugen (see the Makefile).
+// pinned vugugen (make generate). The panel's rules live in site/app and its
+// link to the stage in site/control, both plain Go tested natively.
 package site
 
 import (
-	"fmt"
-	"strconv"
+	"github.com/vugu/vugu"
 
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
 )
 
-var colours = []string{"blue", "orange", "green", "pink"}
-
-// Root is the panel. It talks to the stage only through Ctl.
+// Root is the panel. It shows App and sends player commands to Ctl; Rerun
+// starts a run after a choice changed.
 type Root struct {
-	Ctl       *control.Controller `vugu:"data"`
-	CellsText string              `vugu:"data"`
-	CellsErr  string              `vugu:"data"`
-	Colour    string              `vugu:"data"`
+	App     *app.App
+	Ctl     *control.Controller
+	Rerun   func()
+	Page    string // the page's URL without query, for links
+	AttrMap vugu.AttrMap
 }
 
-// SetCells validates the cell count typed in the panel and sends it on.
-func (c *Root) SetCells(text string) {
-	c.CellsText = text
-	n, err := strconv.Atoi(text)
-	if err != nil || n < 1 || n > 4096 {
-		c.CellsErr = fmt.Sprintf("cells: %q is not allowed; allowed 1..4096", text)
-		return
+func (c *Root) send(k control.CommandKind, n int64) { c.Ctl.Send(control.Command{Kind: k, Int: n}) }
+func (c *Root) prev()                               { c.send(control.CmdStepEvent, -1) }
+func (c *Root) next()                               { c.send(control.CmdStepEvent, 1) }
+func (c *Root) toggle()                             { c.send(control.CmdToggle, 0) }
+
+func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
+
+func (c *Root) rerun(changed bool) {
+	if changed && c.Rerun != nil {
+		c.Rerun()
 	}
-	c.CellsErr = ""
-	c.Ctl.Send(control.Command{Kind: control.CmdSetGridCells, Int: int64(n)})
 }
 
-// SetColour sends the chosen colour on.
-func (c *Root) SetColour(v string) {
-	c.Colour = v
-	c.Ctl.Send(control.Command{Kind: control.CmdSetGridColour, Text: v})
+func (c *Root) setScenario(id string) { c.rerun(c.App.SetScenario(id)) }
+func (c *Root) setA(id string)        { c.rerun(c.App.SetPolicy(0, id)) }
+func (c *Root) setB(id string)        { c.rerun(c.App.SetPolicy(1, id)) }
+func (c *Root) swap()                 { c.rerun(c.App.SwapPolicies()) }
+func (c *Root) setParam(name, text string) {
+	c.rerun(c.App.SetParam(name, text))
 }
 
-// Status describes what the stage last published.
-func (c *Root) Status() string {
-	p := c.Ctl.Published()
-	if p.StageWidth == 0 {
-		return "stage: starting"
+func (c *Root) toggleCollapsed() { c.App.State.Collapsed = !c.App.State.Collapsed }
+
+func (c *Root) panelClass() string {
+	switch {
+	case c.App.State.Embed:
+		return "panel embed"
+	case c.App.State.Collapsed:
+		return "panel collapsed"
 	}
-	return fmt.Sprintf("stage: %d cells, %s, %dx%d", p.Cells, p.Colour, p.StageWidth, p.StageHeight)
+	return "panel"
 }
+
+func (c *Root) playLabel() string {
+	if c.Ctl.Snapshot().Playing {
+		return "Pause"
+	}
+	return "Play"
+}
+
+func (c *Root) params() []scenario.Param {
+	if c.App.Spec == nil {
+		return nil
+	}
+	return c.App.Spec.Params
+}
+
+func (c *Root) scenarioOptions() []Option {
+	var out []Option
+	for _, s := range c.App.Registry.All() {
+		sp := s.Spec()
+		out = append(out, Option{sp.ID, sp.Title})
+	}
+	return out
+}
+
+func (c *Root) policyOptions() []Option {
+	if c.App.Spec == nil {
+		return nil
+	}
+	out := make([]Option, len(c.App.Spec.Policies))
+	for i, p := range c.App.Spec.Policies {
+		label := p.ID + " — " + p.Title
+		out[i] = Option{p.ID, label}
+	}
+	return out
+}
+
+func (c *Root) runText() string {
+	switch {
+	case c.App.Running:
+		return "running A and B…"
+	case c.App.RunErr != "":
+		return "run failed: " + c.App.RunErr
+	case c.App.A != nil:
+		return "simulated: A " + c.App.A.End.String() + ", B " + c.App.B.End.String()
+	}
+	return ""
+}
+
+func (c *Root) runClass() string {
+	if c.App.RunErr != "" {
+		return "run-status msg"
+	}
+	return "run-status"
+}
+
+func (c *Root) hoverText() string {
+	if h := c.Ctl.Snapshot().Hover; h != "" {
+		return h
+	}
+	return "Point at the stage to see what a cell, way or bar is."
+}
+
+func (c *Root) query() string {
+	s := c.Ctl.Snapshot()
+	return c.App.Query(s.Cursor, s.Speed, s.Align)
+}
+
+// Query is the URL query the page should show now.
+func (c *Root) Query() string { return c.query() }
+
+func (c *Root) fullLink() string {
+	st := *c.App
+	st.State.Embed = false
+	s := c.Ctl.Snapshot()
+	return c.Page + "?" + st.Query(s.Cursor, s.Speed, s.Align)
+}
+
+func (c *Root) embedCode() string { return app.EmbedCode(c.Page, c.query()) }

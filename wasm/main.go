@@ -1,23 +1,33 @@
 //go:build js && wasm
 
 // Command wasm is dmaviz in the browser: the Vugu panel's render loop runs in
-// main, the Ebiten stage in a goroutine, and the two share one controller.
+// main, the Ebiten stage in a goroutine, runs of the model in another, and
+// they meet in one controller (site/control) and the panel's state
+// (site/app).
 package main
 
 import (
 	"log"
 	"syscall/js"
+	"time"
 
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/domrender"
 
+	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/site"
+	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
 )
 
 func main() {
-	ctl := &control.Controller{}
 	page := js.Global().Get("dmaviz")
+	loc := js.Global().Get("location")
+
+	a := app.New(catalog.Registry(), loc.Get("search").String())
+	ctl := control.New()
+	ctl.Send(control.Command{Kind: control.CmdSpeed, Int: int64(a.State.Speed)})
+	ctl.Send(control.Command{Kind: control.CmdAlign, Text: a.State.Align.String()})
 
 	renderer, err := domrender.New("#panel-root")
 	if err != nil {
@@ -31,39 +41,94 @@ func main() {
 		return
 	}
 	env := renderer.EventEnv()
-	ctl.OnPublish(func() {
+	ctl.OnChange(func() {
 		env.Lock()
 		env.UnlockRender()
 	})
+
+	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String())}
+	firstCursor := a.State.Cursor
+	first := true
+	root.Rerun = func() {
+		req, err := a.NextRun()
+		if err != nil {
+			a.RunErr = err.Error()
+			return
+		}
+		go func() {
+			// Let the panel show "running" before the model takes the
+			// (single) thread, and again between A and B.
+			breathe := func() { time.Sleep(time.Millisecond) }
+			breathe()
+			ra, rb, err := req.Run(breathe)
+			env.Lock()
+			fresh := a.SetResults(req.Gen, ra, rb, err)
+			env.UnlockRender()
+			if fresh && err == nil {
+				ctl.SetResults(ra, rb)
+				if first {
+					first = false
+					ctl.Send(control.Command{Kind: control.CmdSeek, Int: int64(firstCursor)})
+				}
+			}
+		}()
+	}
+	root.Rerun()
+
 	if page.Truthy() {
 		page.Set("setPanelWidth", js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) == 1 && args[0].Type() == js.TypeNumber {
-				ctl.SetPanelWidth(args[0].Int())
+				w := args[0].Int()
+				if a.State.Embed {
+					w = 0 // the embed overlay floats over a full-width stage
+				}
+				ctl.SetPanelWidth(w)
 			}
 			return nil
 		}))
-		if w := page.Get("panelWidth"); w.Type() == js.TypeNumber {
-			ctl.SetPanelWidth(w.Int())
-		}
 	}
-	root := &site.Root{Ctl: ctl, CellsText: "256", Colour: "blue"}
+	listenKeys(ctl)
 
 	if page.Truthy() && page.Get("webgl2").Truthy() {
 		go runStage(ctl, page)
 	} else {
 		log.Print("dmaviz: WebGL2 is not available; the stage is off, the panel still works")
+		go tickWithoutStage(ctl)
 	}
 
-	first := true
+	var shown string
+	ready := false
 	for ok := true; ok; ok = renderer.EventWait() {
 		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
 			fail(page, "the control panel failed to render: "+err.Error())
 			return
 		}
-		if first && page.Truthy() {
-			first = false
+		syncPage(a, root, &shown)
+		if !ready && page.Truthy() {
+			ready = true
 			page.Call("panelReady")
 		}
+	}
+}
+
+// syncPage keeps the address bar and the body's mode classes current.
+func syncPage(a *app.App, root *site.Root, shown *string) {
+	q := root.Query()
+	if q != *shown {
+		*shown = q
+		js.Global().Get("history").Call("replaceState", nil, "", "?"+q)
+	}
+	cl := js.Global().Get("document").Get("body").Get("classList")
+	cl.Call("toggle", "embed", a.State.Embed)
+	cl.Call("toggle", "collapsed", a.State.Collapsed && !a.State.Embed)
+}
+
+// tickWithoutStage plays the player when no stage does (no WebGL2), so the
+// transport, narration and URL still follow the cursor.
+func tickWithoutStage(ctl *control.Controller) {
+	const dt = 50 * time.Millisecond
+	for range time.Tick(dt) {
+		ctl.Advance(dt, false)
 	}
 }
 

@@ -3,63 +3,135 @@
 package main
 
 import (
-	"image/color"
+	"math"
 	"syscall/js"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"github.com/dmaviz/dmaviz/play"
+	"github.com/dmaviz/dmaviz/render"
+	"github.com/dmaviz/dmaviz/render/paint"
 	"github.com/dmaviz/dmaviz/site/control"
 )
 
-var palette = map[string]color.RGBA{
-	"blue":   {0x00, 0x72, 0xb2, 0xff},
-	"orange": {0xe6, 0x9f, 0x00, 0xff},
-	"green":  {0x00, 0x9e, 0x73, 0xff},
-	"pink":   {0xcc, 0x79, 0xa7, 0xff},
-}
-
-// stage is the Ebiten game: Update drains the controller's queue, Draw
-// paints the current state, and it publishes what it shows.
+// stage is the Ebiten game. Update turns input into intent (commands to the
+// controller, hover, zoom) and advances the player; Draw builds the scene
+// from the player's states and paints it, and is skipped when nothing
+// changed.
 type stage struct {
-	ctl    *control.Controller
-	page   js.Value
-	cmds   []control.Command
-	cells  int64
-	colour string
-	w, h   int
-	dirty  bool
-	pub    control.Published
+	ctl     *control.Controller
+	page    js.Value
+	painter *paint.Painter
+	views   *render.Stage
+	scene   render.Scene
+	frame   render.Frame
+	zoom    render.Zoom
+
+	w, h   int     // screen size in device pixels
+	dpr    float64 // device pixels per CSS pixel
 	panelW int
+	dirty  bool
+	last   time.Time
+	frames int64
+
+	pointer pointerState
+	hoverAt [2]float32
+	touches []ebiten.TouchID
 }
 
 func runStage(ctl *control.Controller, page js.Value) {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
-	s := &stage{ctl: ctl, page: page, cells: 256, colour: "blue", dirty: true}
+	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1}
+	s.pointer.watchCanvas()
 	if err := ebiten.RunGame(s); err != nil {
 		fail(page, "the stage stopped: "+err.Error())
 	}
 }
 
 func (s *stage) Update() error {
-	s.pub.Updates++
+	now := time.Now()
+	dt := time.Duration(0)
+	if !s.last.IsZero() {
+		dt = min(now.Sub(s.last), 250*time.Millisecond) // a hidden tab does not jump the cursor
+	}
+	s.last = now
+	if s.ctl.Advance(dt, true) {
+		s.dirty = true
+	}
 	if pw := s.ctl.PanelWidth(); pw != s.panelW {
 		s.panelW, s.dirty = pw, true
 	}
-	s.cmds = s.ctl.Drain(s.cmds)
-	for _, c := range s.cmds {
-		switch c.Kind {
-		case control.CmdSetGridCells:
-			s.cells = c.Int
-		case control.CmdSetGridColour:
-			if _, ok := palette[c.Text]; ok {
-				s.colour = c.Text
-			}
-		}
-		s.dirty = true
-	}
+	s.input()
 	return nil
+}
+
+// input handles hover (mouse or touch), wheel zoom and the zoom reset key.
+func (s *stage) input() {
+	x, y, ok := s.pointerAt()
+	if !ok {
+		s.ctl.SetHover("")
+	} else if x != s.hoverAt[0] || y != s.hoverAt[1] || s.dirty {
+		s.hoverAt = [2]float32{x, y}
+		info := ""
+		if h, hit := s.scene.HitTest(x, y); hit {
+			info = h.Info
+		}
+		s.ctl.SetHover(info)
+	}
+	if _, wy := ebiten.Wheel(); wy != 0 && ok {
+		s.zoomAt(x, y, wy > 0)
+	}
+	if ebiten.IsKeyPressed(ebiten.Key0) && s.zoom != (render.Zoom{}) {
+		s.zoom, s.dirty = render.Zoom{}, true
+	}
+}
+
+// pointerAt is the pointer (or first touch) in CSS pixels, if it is over
+// the stage.
+func (s *stage) pointerAt() (float32, float32, bool) {
+	s.touches = ebiten.AppendTouchIDs(s.touches[:0])
+	var px, py int
+	switch {
+	case len(s.touches) > 0:
+		px, py = ebiten.TouchPosition(s.touches[0])
+	case s.pointer.inside:
+		px, py = ebiten.CursorPosition()
+	default:
+		return 0, 0, false
+	}
+	x, y := float32(float64(px)/s.dpr), float32(float64(py)/s.dpr)
+	return x, y, x >= float32(s.panelW)
+}
+
+func (s *stage) zoomAt(x, y float32, in bool) {
+	h, hit := s.scene.HitTest(x, y)
+	if !hit || h.Item.Ref.Kind != render.RefCells {
+		return
+	}
+	n := s.gridCells(h.Item.Ref)
+	if n <= 0 {
+		return
+	}
+	c := int(h.Item.Ref.Index)
+	if in {
+		s.zoom = s.zoom.In(c, n, 2)
+	} else {
+		s.zoom = s.zoom.Out(c, n, 2)
+	}
+	s.dirty = true
+}
+
+func (s *stage) gridCells(r render.Ref) int {
+	n := 0
+	s.ctl.WithPlayer(func(p *play.Player) {
+		res := p.Result(int(r.Side))
+		if res != nil && res.Timeline != nil && int(r.Obj) < len(res.Timeline.Grids) {
+			n = res.Timeline.Grids[r.Obj].Cells
+		}
+	})
+	return n
 }
 
 func (s *stage) Draw(screen *ebiten.Image) {
@@ -67,35 +139,73 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		return
 	}
 	s.dirty = false
-	screen.Fill(color.RGBA{0x14, 0x16, 0x1c, 0xff})
-	x0 := float32(s.panelW)
-	w, h := float32(s.w)-x0, float32(s.h)
-	if w > 0 && h > 0 && s.cells > 0 {
-		cols := int64(1)
-		for cols*cols < s.cells {
-			cols++
+	s.ctl.WithPlayer(func(p *play.Player) {
+		f := &s.frame
+		for side, sd := range [2]*render.Side{&f.A, &f.B} {
+			sd.Result = p.Result(side)
+			sd.State = p.State(side)
+			sd.Time = p.SideTime(side)
 		}
-		rows := (s.cells + cols - 1) / cols
-		cw, ch := (w-32)/float32(cols), (h-32)/float32(rows)
-		c := palette[s.colour]
-		for i := int64(0); i < s.cells; i++ {
-			x := x0 + 16 + float32(i%cols)*cw
-			y := 16 + float32(i/cols)*ch
-			vector.DrawFilledRect(screen, x+1, y+1, max(cw-2, 1), max(ch-2, 1), c, false)
-		}
-	}
-	s.pub.Frames++
-	s.pub.Cells, s.pub.Colour, s.pub.StageWidth, s.pub.StageHeight = s.cells, s.colour, s.w, s.h
-	s.ctl.Publish(s.pub)
-	if s.pub.Frames == 1 {
+		f.Cursor, f.Length = p.Cursor(), p.Length()
+		f.Progress = p.Align() == play.AlignProgress
+		f.Left = float32(s.panelW)
+		f.W, f.H = float32(float64(s.w)/s.dpr), float32(float64(s.h)/s.dpr)
+		f.Zoom = s.zoom
+		s.views.Build(&s.scene, f)
+	})
+	s.painter.Scale = float32(s.dpr)
+	s.painter.Draw(screen, &s.scene)
+	s.frames++
+	if s.frames == 1 {
 		s.page.Call("stageReady")
 	}
-	s.page.Set("frames", s.pub.Frames)
+	s.page.Set("frames", s.frames)
 }
 
+// Layout renders at device resolution: the scene is laid out in CSS pixels
+// and the painter scales it by the device pixel ratio.
 func (s *stage) Layout(outsideWidth, outsideHeight int) (int, int) {
-	if outsideWidth != s.w || outsideHeight != s.h {
-		s.w, s.h, s.dirty = outsideWidth, outsideHeight, true
+	dpr := ebiten.Monitor().DeviceScaleFactor()
+	if dpr <= 0 || math.IsNaN(dpr) {
+		dpr = 1
 	}
-	return outsideWidth, outsideHeight
+	w, h := int(math.Ceil(float64(outsideWidth)*dpr)), int(math.Ceil(float64(outsideHeight)*dpr))
+	if w != s.w || h != s.h || dpr != s.dpr {
+		s.w, s.h, s.dpr, s.dirty = w, h, dpr, true
+	}
+	return w, h
+}
+
+// pointerState tracks whether the pointer is over the canvas: while it is
+// over the panel, Ebiten keeps reporting the last canvas position, so hover
+// would stick. A pointer captured on pointerdown keeps a drag that ends over
+// the panel from leaving a button pressed.
+type pointerState struct {
+	inside bool
+	funcs  []js.Func
+}
+
+func (ps *pointerState) watchCanvas() {
+	canvas := js.Global().Get("document").Call("querySelector", "canvas")
+	if !canvas.Truthy() {
+		ps.inside = true
+		return
+	}
+	on := func(name string, f func(ev js.Value)) {
+		fn := js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) == 1 {
+				f(args[0])
+			}
+			return nil
+		})
+		ps.funcs = append(ps.funcs, fn)
+		canvas.Call("addEventListener", name, fn)
+	}
+	on("pointerenter", func(js.Value) { ps.inside = true })
+	on("pointerleave", func(js.Value) { ps.inside = false })
+	on("pointerdown", func(ev js.Value) {
+		if id := ev.Get("pointerId"); id.Type() == js.TypeNumber {
+			canvas.Call("setPointerCapture", id)
+		}
+	})
 }

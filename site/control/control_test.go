@@ -97,3 +97,28 @@ func TestHoverAndPanelWidth(t *testing.T) {
 		t.Fatalf("PanelWidth = %d", c.PanelWidth())
 	}
 }
+
+func TestKeyCommands(t *testing.T) {
+	for _, c := range []struct {
+		key   string
+		shift bool
+		want  Command
+	}{
+		{" ", false, Command{Kind: CmdToggle}},
+		{"ArrowLeft", false, Command{Kind: CmdStepEvent, Int: -1}},
+		{"ArrowRight", true, Command{Kind: CmdStepNarration, Int: 1}},
+		{"ArrowLeft", true, Command{Kind: CmdStepNarration, Int: -1}},
+		{"+", false, Command{Kind: CmdFaster}},
+		{"-", false, Command{Kind: CmdSlower}},
+		{"Home", false, Command{Kind: CmdStart}},
+		{"End", false, Command{Kind: CmdEnd}},
+	} {
+		got, ok := KeyCommand(c.key, c.shift)
+		if !ok || got != c.want {
+			t.Errorf("KeyCommand(%q, %v) = %+v, %v; want %+v", c.key, c.shift, got, ok, c.want)
+		}
+	}
+	if _, ok := KeyCommand("a", false); ok {
+		t.Error("KeyCommand(a) mapped to a command")
+	}
+}

@@ -1,0 +1,237 @@
+// Package app is the panel's state: which scenario, policies and parameters
+// are chosen, what the user typed into each field and what is wrong with it,
+// the messages from the URL, and the latest pair of runs. It is plain Go (no
+// Vugu, no syscall/js), so every rule the panel follows is tested natively;
+// the Vugu components only display it and call its methods.
+package app
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/play"
+	"github.com/dmaviz/dmaviz/site/urlstate"
+)
+
+// App is the panel's state. Methods are called from the panel's goroutine
+// only; the runner hands results back through SetResults in the same one.
+type App struct {
+	Registry *scenario.Registry
+	Codec    *urlstate.Codec
+
+	State    urlstate.State
+	Spec     *scenario.Spec
+	Texts    map[string]string // what each parameter field shows
+	Errors   map[string]string // per parameter: why its text was refused
+	Messages []string          // from the URL, shown until dismissed
+
+	// Run bookkeeping: Gen counts requested runs; a result for an older
+	// generation is dropped.
+	Gen     uint64
+	Running bool
+	RunErr  string
+	A, B    *scenario.Result
+}
+
+// New returns the panel state for a URL query (with or without "?").
+func New(reg *scenario.Registry, query string) *App {
+	a := &App{Registry: reg, Codec: &urlstate.Codec{Registry: reg, DefaultScenario: DefaultScenario(reg)}}
+	st, msgs := a.Codec.Decode(query)
+	for _, m := range msgs {
+		a.Messages = append(a.Messages, m.Text)
+	}
+	a.load(st)
+	return a
+}
+
+// DefaultScenario is the scenario a bare URL opens: the first seed scenario
+// registered ("etr"), else the first by id.
+func DefaultScenario(reg *scenario.Registry) string {
+	for _, id := range []string{"etr", "sg-sync"} {
+		if _, err := reg.Get(id); err == nil {
+			return id
+		}
+	}
+	if all := reg.All(); len(all) > 0 {
+		return all[0].Spec().ID
+	}
+	return ""
+}
+
+func (a *App) load(st urlstate.State) {
+	a.State = st
+	a.Spec = nil
+	if s, err := a.Registry.Get(st.Scenario); err == nil {
+		a.Spec = s.Spec()
+	}
+	a.Texts = map[string]string{}
+	a.Errors = map[string]string{}
+	if a.Spec != nil {
+		for _, d := range a.Spec.Params {
+			a.Texts[d.Name] = st.Params.Text(d.Name)
+		}
+	}
+	a.A, a.B = nil, nil
+}
+
+// SetScenario switches to another scenario at its defaults. It reports
+// whether anything changed (and so a run is due).
+func (a *App) SetScenario(id string) bool {
+	if id == a.State.Scenario {
+		return false
+	}
+	s, err := a.Registry.Get(id)
+	if err != nil {
+		a.Messages = append(a.Messages, err.Error())
+		return false
+	}
+	st, _ := a.Codec.DecodeValues(map[string][]string{urlstate.KeyScenario: {s.Spec().ID}})
+	st.Speed, st.Align, st.Collapsed, st.Embed = a.State.Speed, a.State.Align, a.State.Collapsed, a.State.Embed
+	a.load(st)
+	return true
+}
+
+// SetPolicy chooses side 0 (A) or 1 (B)'s policy.
+func (a *App) SetPolicy(side int, id string) bool {
+	if a.Spec == nil {
+		return false
+	}
+	if _, err := a.Spec.Policy(id); err != nil {
+		a.Messages = append(a.Messages, err.Error())
+		return false
+	}
+	p := &a.State.A
+	if side == 1 {
+		p = &a.State.B
+	}
+	if *p == id {
+		return false
+	}
+	*p = id
+	return true
+}
+
+// SetParam validates the text typed for a parameter. A valid value replaces
+// the parameter and clears its error (and a run is due if it changed); an
+// invalid one keeps the text in the field, records the message naming the
+// field and the allowed range, and leaves the running value alone.
+func (a *App) SetParam(name, text string) bool {
+	if a.Spec == nil {
+		return false
+	}
+	a.Texts[name] = text
+	old := a.State.Params[name]
+	if err := a.Spec.Set(a.State.Params, name, text); err != nil {
+		a.Errors[name] = err.Error()
+		return false
+	}
+	delete(a.Errors, name)
+	a.Texts[name] = a.State.Params.Text(name)
+	return a.State.Params[name] != old
+}
+
+// SwapPolicies exchanges A and B.
+func (a *App) SwapPolicies() bool {
+	if a.State.A == a.State.B {
+		return false
+	}
+	a.State.A, a.State.B = a.State.B, a.State.A
+	return true
+}
+
+// DismissMessages clears the URL messages.
+func (a *App) DismissMessages() { a.Messages = nil }
+
+// Request is one run to do: the scenario, the parameters (a private copy)
+// and both policies, tagged with its generation.
+type Request struct {
+	Gen      uint64
+	Scenario scenario.Scenario
+	Params   scenario.Params
+	A, B     string
+}
+
+// NextRun marks a run as due and returns what to run.
+func (a *App) NextRun() (Request, error) {
+	s, err := a.Registry.Get(a.State.Scenario)
+	if err != nil {
+		return Request{}, err
+	}
+	a.Gen++
+	a.Running = true
+	p := make(scenario.Params, len(a.State.Params))
+	for k, v := range a.State.Params {
+		p[k] = v
+	}
+	return Request{Gen: a.Gen, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, nil
+}
+
+// Run simulates both sides of a request. It is what the runner goroutine
+// calls; after is called between the two runs (to let the page breathe and
+// show progress).
+func (r Request) Run(between func()) (ra, rb *scenario.Result, err error) {
+	if ra, err = r.Scenario.Run(r.Params, r.A); err != nil {
+		return nil, nil, fmt.Errorf("A (%s): %w", r.A, err)
+	}
+	if between != nil {
+		between()
+	}
+	if rb, err = r.Scenario.Run(r.Params, r.B); err != nil {
+		return nil, nil, fmt.Errorf("B (%s): %w", r.B, err)
+	}
+	return ra, rb, nil
+}
+
+// SetResults takes a finished run; it reports false (and drops it) when a
+// newer run was requested meanwhile.
+func (a *App) SetResults(gen uint64, ra, rb *scenario.Result, err error) bool {
+	if gen != a.Gen {
+		return false
+	}
+	a.Running = false
+	if err != nil {
+		a.RunErr = err.Error()
+		return true
+	}
+	a.RunErr = ""
+	a.A, a.B = ra, rb
+	return true
+}
+
+// Rows is the metrics table for the latest runs.
+func (a *App) Rows() []scenario.Row {
+	if a.A == nil || a.B == nil {
+		return nil
+	}
+	return scenario.Compare(a.Spec, a.A, a.B)
+}
+
+// Query is the current URL query (without "?") with the player's cursor,
+// speed and alignment.
+func (a *App) Query(cursor sim.Time, speed int, align play.Align) string {
+	st := a.State
+	st.Cursor, st.Speed, st.Align = max(cursor, 0), speed, align
+	return a.Codec.Encode(st)
+}
+
+// EmbedCode is the iframe snippet for page (the page's URL without query)
+// and query.
+func EmbedCode(page, query string) string {
+	q := query
+	if q != "" {
+		q += "&"
+	}
+	src := page + "?" + q + "embed=1"
+	return `<iframe src="` + html.EscapeString(src) + `" width="960" height="600" style="border:0" title="dmaviz" loading="lazy"></iframe>`
+}
+
+// PageURL strips the query and fragment from a location.
+func PageURL(href string) string {
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		return href[:i]
+	}
+	return href
+}

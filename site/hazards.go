@@ -1,0 +1,43 @@
+package site
+
+import (
+	"fmt"
+
+	"github.com/vugu/vugu"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// maxHazardsShown bounds the list per side; the rest are counted.
+const maxHazardsShown = 12
+
+// Hazards lists failed checks and located hazards of both sides.
+type Hazards struct {
+	Results [2]*scenario.Result
+	AttrMap vugu.AttrMap
+}
+
+type hazardLine struct{ Text, Class string }
+
+func (c *Hazards) items() []hazardLine {
+	var out []hazardLine
+	for side, r := range c.Results {
+		if r == nil {
+			continue
+		}
+		name := [2]string{"A", "B"}[side]
+		for _, m := range r.Checks {
+			if m.Value != 0 {
+				out = append(out, hazardLine{fmt.Sprintf("%s (%s): %s = %s %s", name, r.Policy, m.Name, scenario.FormatNumber(m.Value), m.Unit), "check"})
+			}
+		}
+		for i, h := range r.Hazards {
+			if i == maxHazardsShown {
+				out = append(out, hazardLine{fmt.Sprintf("%s: … and %d more", name, len(r.Hazards)-i), "more"})
+				break
+			}
+			out = append(out, hazardLine{fmt.Sprintf("%s at %v: %#x, %d bytes: %s", name, h.T, h.Addr, h.Bytes, h.Cause), "hazard"})
+		}
+	}
+	return out
+}

@@ -1,0 +1,90 @@
+package site
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/vugu/vugu"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/play"
+	"github.com/dmaviz/dmaviz/site/control"
+)
+
+// Transport is the playback bar: jump, step by event or narration step,
+// play/pause, scrub, speed and alignment. It only sends commands; what it
+// shows comes from the controller's snapshot.
+type Transport struct {
+	Snap    control.Snapshot
+	Send    func(control.Command)
+	AttrMap vugu.AttrMap
+}
+
+func (c *Transport) send(k control.CommandKind, n int64) {
+	if c.Send != nil {
+		c.Send(control.Command{Kind: k, Int: n})
+	}
+}
+
+func (c *Transport) start()    { c.send(control.CmdStart, 0) }
+func (c *Transport) end()      { c.send(control.CmdEnd, 0) }
+func (c *Transport) prev()     { c.send(control.CmdStepEvent, -1) }
+func (c *Transport) next()     { c.send(control.CmdStepEvent, 1) }
+func (c *Transport) prevStep() { c.send(control.CmdStepNarration, -1) }
+func (c *Transport) nextStep() { c.send(control.CmdStepNarration, 1) }
+func (c *Transport) toggle()   { c.send(control.CmdToggle, 0) }
+func (c *Transport) slower()   { c.send(control.CmdSlower, 0) }
+func (c *Transport) faster()   { c.send(control.CmdFaster, 0) }
+
+func (c *Transport) alignIs(a string) bool { return c.Snap.Align.String() == a }
+
+func (c *Transport) playLabel() string {
+	if c.Snap.Playing {
+		return "Pause"
+	}
+	return "Play"
+}
+
+func (c *Transport) playTitle() string {
+	if c.Snap.Playing {
+		return "Pause (Space)"
+	}
+	return "Play (Space)"
+}
+
+func (c *Transport) scrubValue() string {
+	if c.Snap.Length <= 0 {
+		return "0"
+	}
+	return strconv.FormatInt(int64(c.Snap.Cursor)*1000/int64(c.Snap.Length), 10)
+}
+
+func (c *Transport) scrub(v string) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || c.Snap.Length <= 0 {
+		return
+	}
+	n = min(max(n, 0), 1000)
+	c.send(control.CmdSeek, int64(c.Snap.Length)/1000*n+int64(c.Snap.Length)%1000*n/1000)
+}
+
+func (c *Transport) align(v string) {
+	if c.Send != nil {
+		c.Send(control.Command{Kind: control.CmdAlign, Text: v})
+	}
+}
+
+func (c *Transport) timesText() string {
+	return fmt.Sprintf("A %s · B %s · of %s", c.Snap.SideTime[0], c.Snap.SideTime[1], sim.Time(c.Snap.Length))
+}
+
+func (c *Transport) speedText() string {
+	s := c.Snap.Speed
+	switch {
+	case s > 0:
+		return "speed ×" + strconv.Itoa(1<<s)
+	case s < 0:
+		return "speed ÷" + strconv.Itoa(1<<-s)
+	}
+	return "speed ×1 (" + play.BaseDuration.String() + " a run)"
+}
