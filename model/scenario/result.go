@@ -28,7 +28,33 @@ type Result struct {
 	Narration []Step
 	// Timeline is the recorded state the player scrubs over.
 	Timeline *Timeline
+	// Charts answer the question a reader asks next (e.g. how the saving
+	// changes with entry size). They are computed by the scenario from
+	// extra model runs, not drawn from the timeline.
+	Charts []Chart
 }
+
+// Chart is a small x/y line chart.
+type Chart struct {
+	ID     string // stable id, e.g. "saving-vs-entry-size"
+	Title  string
+	XLabel string // with unit, e.g. "entry size (B)"
+	YLabel string // with unit, e.g. "time saved (%)"
+	LogX   bool   // x axis on a log scale (sizes)
+	Series []Series
+	// Mark is the x value of the current setting, drawn as a marker; NaN or
+	// 0 for none.
+	Mark float64
+}
+
+// Series is one named line of a Chart.
+type Series struct {
+	Name   string
+	Points []Point
+}
+
+// Point is one (x, y) sample.
+type Point struct{ X, Y float64 }
 
 // Metric is one named number.
 type Metric struct {
