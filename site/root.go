@@ -116,19 +116,11 @@ func (c *Root) hoverText() string {
 	return "Point at the stage to see what a cell, way or bar is."
 }
 
-func (c *Root) query() string {
-	s := c.Ctl.Snapshot()
-	return c.App.Query(s.Cursor, s.Speed, s.Align)
-}
+func (c *Root) query() string { return c.App.Query(c.Ctl.Snapshot()) }
 
 // Query is the URL query the page should show now.
 func (c *Root) Query() string { return c.query() }
 
-func (c *Root) fullLink() string {
-	st := *c.App
-	st.State.Embed = false
-	s := c.Ctl.Snapshot()
-	return c.Page + "?" + st.Query(s.Cursor, s.Speed, s.Align)
-}
+func (c *Root) fullLink() string { return c.Page + "?" + c.App.LinkQuery(c.Ctl.Snapshot()) }
 
 func (c *Root) embedCode() string { return app.EmbedCode(c.Page, c.query()) }

@@ -26,8 +26,9 @@ func main() {
 
 	a := app.New(catalog.Registry(), loc.Get("search").String())
 	ctl := control.New()
-	ctl.Send(control.Command{Kind: control.CmdSpeed, Int: int64(a.State.Speed)})
-	ctl.Send(control.Command{Kind: control.CmdAlign, Text: a.State.Align.String()})
+	for _, cmd := range a.InitialCommands() {
+		ctl.Send(cmd)
+	}
 
 	renderer, err := domrender.New("#panel-root")
 	if err != nil {

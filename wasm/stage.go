@@ -26,7 +26,6 @@ type stage struct {
 	views   *render.Stage
 	scene   render.Scene
 	frame   render.Frame
-	zoom    render.Zoom
 
 	w, h   int     // screen size in device pixels
 	dpr    float64 // device pixels per CSS pixel
@@ -83,8 +82,8 @@ func (s *stage) input() {
 	if _, wy := ebiten.Wheel(); wy != 0 && ok {
 		s.zoomAt(x, y, wy > 0)
 	}
-	if ebiten.IsKeyPressed(ebiten.Key0) && s.zoom != (render.Zoom{}) {
-		s.zoom, s.dirty = render.Zoom{}, true
+	if ebiten.IsKeyPressed(ebiten.Key0) && s.frame.Zoom != (render.Zoom{}) {
+		s.ctl.Send(control.Command{Kind: control.CmdZoom})
 	}
 }
 
@@ -114,18 +113,21 @@ func (s *stage) zoomAt(x, y float32, in bool) {
 	if n <= 0 {
 		return
 	}
-	c := int(h.Item.Ref.Index)
+	c, z := int(h.Item.Ref.Index), s.frame.Zoom
 	if in {
-		s.zoom = s.zoom.In(c, n, 2)
+		z = z.In(c, n, 2)
 	} else {
-		s.zoom = s.zoom.Out(c, n, 2)
+		z = z.Out(c, n, 2)
 	}
-	s.dirty = true
+	if z.Count >= n {
+		z = render.Zoom{}
+	}
+	s.ctl.Send(control.Command{Kind: control.CmdZoom, Int: int64(z.First), Int2: int64(z.Count)})
 }
 
 func (s *stage) gridCells(r render.Ref) int {
 	n := 0
-	s.ctl.WithPlayer(func(p *play.Player) {
+	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		res := p.Result(int(r.Side))
 		if res != nil && res.Timeline != nil && int(r.Obj) < len(res.Timeline.Grids) {
 			n = res.Timeline.Grids[r.Obj].Cells
@@ -139,7 +141,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		return
 	}
 	s.dirty = false
-	s.ctl.WithPlayer(func(p *play.Player) {
+	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		f := &s.frame
 		for side, sd := range [2]*render.Side{&f.A, &f.B} {
 			sd.Result = p.Result(side)
@@ -150,7 +152,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		f.Progress = p.Align() == play.AlignProgress
 		f.Left = float32(s.panelW)
 		f.W, f.H = float32(float64(s.w)/s.dpr), float32(float64(s.h)/s.dpr)
-		f.Zoom = s.zoom
+		f.Zoom = zoom
 		s.views.Build(&s.scene, f)
 	})
 	s.painter.Scale = float32(s.dpr)

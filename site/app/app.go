@@ -11,8 +11,7 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/model/sim"
-	"github.com/dmaviz/dmaviz/play"
+	"github.com/dmaviz/dmaviz/site/control"
 	"github.com/dmaviz/dmaviz/site/urlstate"
 )
 
@@ -210,11 +209,30 @@ func (a *App) Rows() []scenario.Row {
 }
 
 // Query is the current URL query (without "?") with the player's cursor,
-// speed and alignment.
-func (a *App) Query(cursor sim.Time, speed int, align play.Align) string {
+// speed, alignment and zoom from snap.
+func (a *App) Query(snap control.Snapshot) string {
 	st := a.State
-	st.Cursor, st.Speed, st.Align = max(cursor, 0), speed, align
+	st.Cursor, st.Speed, st.Align = max(snap.Cursor, 0), snap.Speed, snap.Align
+	st.ZoomFirst, st.ZoomCount = snap.Zoom.First, snap.Zoom.Count
 	return a.Codec.Encode(st)
+}
+
+// LinkQuery is Query for a link to the full app (never embed mode).
+func (a *App) LinkQuery(snap control.Snapshot) string {
+	embed := a.State.Embed
+	a.State.Embed = false
+	q := a.Query(snap)
+	a.State.Embed = embed
+	return q
+}
+
+// InitialCommands replays the URL's view settings into the player.
+func (a *App) InitialCommands() []control.Command {
+	return []control.Command{
+		{Kind: control.CmdSpeed, Int: int64(a.State.Speed)},
+		{Kind: control.CmdAlign, Text: a.State.Align.String()},
+		{Kind: control.CmdZoom, Int: int64(a.State.ZoomFirst), Int2: int64(a.State.ZoomCount)},
+	}
 }
 
 // EmbedCode is the iframe snippet for page (the page's URL without query)

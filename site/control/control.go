@@ -16,12 +16,14 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/play"
+	"github.com/dmaviz/dmaviz/render"
 )
 
 // Command is one request from the panel to the player.
 type Command struct {
 	Kind CommandKind
-	Int  int64  // direction, speed step, time in ps, per Kind
+	Int  int64  // direction, speed step, time in ps, zoom's first cell, per Kind
+	Int2 int64  // zoom's cell count
 	Text string // alignment, per Kind
 }
 
@@ -41,6 +43,7 @@ const (
 	CmdFaster                    // one speed step up
 	CmdSlower                    // one speed step down
 	CmdAlign                     // Text: "time" or "progress"
+	CmdZoom                      // Int: first cell, Int2: cell count (0 = whole grids)
 )
 
 // Snapshot is what the panel shows of the player.
@@ -53,8 +56,9 @@ type Snapshot struct {
 	Align    play.Align
 	Step     [2]int // current narration step per side, -1 before the first
 	SideTime [2]sim.Time
-	Hover    string // what the pointer is over on the stage
-	Stage    bool   // a stage is drawing (false without WebGL2)
+	Zoom     render.Zoom // the buffer grids' window
+	Hover    string      // what the pointer is over on the stage
+	Stage    bool        // a stage is drawing (false without WebGL2)
 }
 
 // cursorNotifyEvery limits panel re-renders while the cursor merely moves.
@@ -68,6 +72,7 @@ type Controller struct {
 	drained    []Command
 	player     *play.Player
 	results    uint64
+	zoom       render.Zoom
 	snap       Snapshot
 	sinceNote  time.Duration
 	panelWidth int
@@ -101,14 +106,21 @@ func (c *Controller) SetResults(a, b *scenario.Result) {
 // from a timer. It reports whether the picture changed.
 func (c *Controller) Advance(dt time.Duration, stage bool) bool {
 	c.mu.Lock()
+	changed := false
 	before := c.player.Version()
 	c.drained = append(c.drained[:0], c.queue...)
 	c.queue = c.queue[:0]
 	for _, cmd := range c.drained {
+		if cmd.Kind == CmdZoom {
+			z := render.Zoom{First: int(max(cmd.Int, 0)), Count: int(max(cmd.Int2, 0))}
+			changed = changed || z != c.zoom
+			c.zoom = z
+			continue
+		}
 		apply(c.player, cmd)
 	}
 	c.player.Tick(dt)
-	changed := c.player.Version() != before
+	changed = changed || c.player.Version() != before
 	c.sinceNote += dt
 	c.snap.Stage = stage
 	notify := c.refresh(false)
@@ -156,7 +168,7 @@ func (c *Controller) refresh(force bool) bool {
 	old := c.snap
 	s := Snapshot{
 		Results: c.results, Cursor: p.Cursor(), Length: p.Length(), Playing: p.Playing(),
-		Speed: p.Speed(), Align: p.Align(), Hover: old.Hover, Stage: old.Stage,
+		Speed: p.Speed(), Align: p.Align(), Zoom: c.zoom, Hover: old.Hover, Stage: old.Stage,
 	}
 	for side := 0; side < 2; side++ {
 		_, i, _ := p.Caption(side)
@@ -195,12 +207,13 @@ func (c *Controller) Snapshot() Snapshot {
 	return c.snap
 }
 
-// WithPlayer runs f with the player under the lock (the stage reads states
-// and results to build its frame). f must not call the controller.
-func (c *Controller) WithPlayer(f func(p *play.Player)) {
+// WithPlayer runs f with the player and the grids' zoom under the lock (the
+// stage reads states and results to build its frame). f must not call the
+// controller.
+func (c *Controller) WithPlayer(f func(p *play.Player, zoom render.Zoom)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	f(c.player)
+	f(c.player, c.zoom)
 }
 
 // SetHover records what the pointer is over on the stage ("" for nothing).

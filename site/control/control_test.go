@@ -122,3 +122,21 @@ func TestKeyCommands(t *testing.T) {
 		t.Error("KeyCommand(a) mapped to a command")
 	}
 }
+
+func TestZoomCommandReachesTheSnapshot(t *testing.T) {
+	c := New()
+	notes := 0
+	c.OnChange(func() { notes++ })
+	c.Send(Command{Kind: CmdZoom, Int: 128, Int2: 64})
+	if !c.Advance(0, true) {
+		t.Fatal("zoom did not count as a change")
+	}
+	if z := c.Snapshot().Zoom; z.First != 128 || z.Count != 64 || notes != 1 {
+		t.Fatalf("zoom %+v after %d notes", z, notes)
+	}
+	c.Send(Command{Kind: CmdZoom})
+	c.Advance(0, true)
+	if z := c.Snapshot().Zoom; z.Count != 0 {
+		t.Fatalf("reset zoom = %+v", z)
+	}
+}
