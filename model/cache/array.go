@@ -19,6 +19,8 @@ type Array struct {
 	waysShift  int // log2(ways) when ways is a power of two, else -1
 	// tags[e] is key+1 for a valid entry, 0 for an invalid one.
 	tags []uint64
+	// Invariant: lanes mirrors tags as 16-bit partial tags (see lanes.go).
+	lanes
 	Repl Replacer
 }
 
@@ -39,6 +41,7 @@ func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, erro
 	if ways&(ways-1) == 0 {
 		a.waysShift = bits.TrailingZeros(uint(ways))
 	}
+	a.lanes = newLanes(sets, ways)
 	return a, nil
 }
 
@@ -54,12 +57,16 @@ func (a *Array) SetOf(key uint64) int { return int(key & a.setMask) }
 // Find returns the entry holding key, or -1. It does not update
 // replacement state (see Touch).
 func (a *Array) Find(key uint64) int {
-	base := int(key&a.setMask) * a.ways
-	t := a.tags[base : base+a.ways]
+	set := int(key & a.setMask)
+	base := set * a.ways
 	k := key + 1
-	for w, v := range t {
-		if v == k {
-			return base + w
+	pat := a.pattern(key)
+	for wi, w := range a.words[set*a.wps : set*a.wps+a.wps] {
+		x := w ^ pat
+		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
+			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < a.ways && a.tags[base+way] == k {
+				return base + way
+			}
 		}
 	}
 	return -1
@@ -83,16 +90,23 @@ func (a *Array) Touch(e int) {
 // holding key (hit) or -1, and the first invalid entry of the set or -1.
 // It does not update replacement state.
 func (a *Array) Probe(key uint64) (hit, free int) {
-	base := int(key&a.setMask) * a.ways
-	t := a.tags[base : base+a.ways]
+	set := int(key & a.setMask)
+	base := set * a.ways
 	k := key + 1
+	pat := a.pattern(key)
 	free = -1
-	for w, v := range t {
-		if v == k {
-			return base + w, -1
+	for wi, w := range a.words[set*a.wps : set*a.wps+a.wps] {
+		x := w ^ pat
+		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
+			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < a.ways && a.tags[base+way] == k {
+				return base + way, -1
+			}
 		}
-		if v == 0 && free < 0 {
-			free = base + w
+		if free < 0 {
+			// The lowest zero lane is exact; padding lanes are never zero.
+			if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
+				free = base + wi<<2 + bits.TrailingZeros64(z)>>4
+			}
 		}
 	}
 	return -1, free
@@ -113,9 +127,10 @@ func (a *Array) Replace(key uint64, free int) int {
 func (a *Array) Victim(key uint64) int {
 	set := int(key & a.setMask)
 	base := set * a.ways
-	for w, v := range a.tags[base : base+a.ways] {
-		if v == 0 {
-			return base + w
+	w := a.words[set*a.wps : set*a.wps+a.wps]
+	for wi, x := range w {
+		if z := (x - laneOnes) &^ x & laneHigh; z != 0 {
+			return base + wi<<2 + bits.TrailingZeros64(z)>>4
 		}
 	}
 	return base + a.Repl.Victim(set)
@@ -125,13 +140,25 @@ func (a *Array) Victim(key uint64) int {
 // used.
 func (a *Array) Install(e int, key uint64) {
 	a.tags[e] = key + 1
+	set, way := a.split(e)
+	a.setLane(set, way, a.partial(key))
 	a.Touch(e)
 }
 
 // Invalidate clears entry e.
 func (a *Array) Invalidate(e int) {
 	a.tags[e] = 0
-	a.Repl.Forget(e/a.ways, e%a.ways)
+	set, way := a.split(e)
+	a.setLane(set, way, 0)
+	a.Repl.Forget(set, way)
+}
+
+// split returns the set and way of entry e.
+func (a *Array) split(e int) (set, way int) {
+	if a.waysShift >= 0 {
+		return e >> a.waysShift, e & (a.ways - 1)
+	}
+	return e / a.ways, e % a.ways
 }
 
 // Key returns the key in entry e and whether the entry is valid.

@@ -61,9 +61,19 @@ type Cache struct {
 	Array
 	Cfg       Config
 	LineShift uint
-	Dirty     []bool
-	Ver       []uint32
-	Ready     []sim.Time
+	// Meta is the per-entry payload, indexed like the Array's entries.
+	Meta []Line
+}
+
+// Line is the payload of one cache entry, kept together so a fill touches
+// one host cache line.
+type Line struct {
+	// Ready is when an in-flight fill's data arrives (a hit before then
+	// waits).
+	Ready sim.Time
+	// Ver is the data version (see mem.Versions; 0 for untracked lines).
+	Ver   uint32
+	Dirty bool
 }
 
 // Victim describes the line an Access or Fill displaced.
@@ -90,7 +100,7 @@ func New(c Config, rng *sim.RNG) (*Cache, error) {
 	}
 	n := a.Entries()
 	return &Cache{Array: *a, Cfg: c, LineShift: shift,
-		Dirty: make([]bool, n), Ver: make([]uint32, n), Ready: make([]sim.Time, n)}, nil
+		Meta: make([]Line, n)}, nil
 }
 
 // Fill installs line in the entry chosen by Victim and returns what was
@@ -103,16 +113,16 @@ func (c *Cache) Fill(line uint64, ver uint32, ready sim.Time, dirty bool) (int, 
 // (saving a second pass over the set after a miss).
 func (c *Cache) FillAt(e int, line uint64, ver uint32, ready sim.Time, dirty bool) (int, Victim) {
 	k, ok := c.Key(e)
-	v := Victim{Line: k, Valid: ok, Dirty: ok && c.Dirty[e], Ver: c.Ver[e], Entry: e}
+	v := Victim{Line: k, Valid: ok, Dirty: ok && c.Meta[e].Dirty, Ver: c.Meta[e].Ver, Entry: e}
 	c.Install(e, line)
-	c.Dirty[e], c.Ver[e], c.Ready[e] = dirty, ver, ready
+	c.Meta[e] = Line{Ready: ready, Ver: ver, Dirty: dirty}
 	return e, v
 }
 
 // Drop invalidates entry e (without write-back; the caller decides).
 func (c *Cache) Drop(e int) {
 	c.Invalidate(e)
-	c.Dirty[e] = false
+	c.Meta[e].Dirty = false
 }
 
 // Access is a plain write-back, write-allocate access with no timing: a hit
@@ -122,7 +132,7 @@ func (c *Cache) Access(line uint64, write bool) (hit bool, v Victim) {
 	if e := c.Find(line); e >= 0 {
 		c.Touch(e)
 		if write {
-			c.Dirty[e] = true
+			c.Meta[e].Dirty = true
 		}
 		return true, Victim{Entry: e}
 	}
@@ -146,7 +156,7 @@ func (c *Cache) Grid() []string {
 			switch {
 			case !ok:
 				row += "."
-			case c.Dirty[e]:
+			case c.Meta[e].Dirty:
 				row += fmt.Sprintf("%x*", k)
 			default:
 				row += fmt.Sprintf("%x", k)

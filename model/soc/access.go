@@ -1,6 +1,7 @@
 package soc
 
 import (
+	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -50,7 +51,7 @@ func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, 
 	e, free := c.Probe(line)
 	if e >= 0 {
 		c.Touch(e)
-		return max(start+c.Cfg.Latency, c.Ready[e]), c.Ver[e]
+		return max(start+c.Cfg.Latency, c.Meta[e].Ready), c.Meta[e].Ver
 	}
 	m.cnt[L1DCacheRefill+Counter(2*i)]++
 	ready, ver := m.fetch(i+1, line, idx, start)
@@ -66,10 +67,13 @@ func (m *Machine) install(i int, line uint64, ver uint32, ready sim.Time, dirty 
 // installAt is install into entry e (from Probe and Replace).
 func (m *Machine) installAt(i, e int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
 	c := m.lv[i]
-	e, v := c.FillAt(e, line, ver, ready, dirty)
-	if v.Dirty {
-		m.putBack(i+1, v.Line, v.Ver)
+	if c.Meta[e].Dirty { // a dirty victim goes down first (it cannot land in level i)
+		if k, ok := c.Key(e); ok {
+			m.putBack(i+1, k, c.Meta[e].Ver)
+		}
 	}
+	c.Install(e, line)
+	c.Meta[e] = cache.Line{Ready: ready, Ver: ver, Dirty: dirty}
 	if m.obs != nil {
 		m.noteEntry(i, e)
 	}
@@ -86,7 +90,7 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	m.cnt[L1DCache+Counter(2*i)]++
 	if e := c.Find(line); e >= 0 {
 		c.Touch(e)
-		c.Dirty[e], c.Ver[e] = true, ver
+		c.Meta[e].Dirty, c.Meta[e].Ver = true, ver
 		if m.obs != nil {
 			m.noteEntry(i, e)
 		}
@@ -125,10 +129,10 @@ func (m *Machine) readLine(line uint64, idx int) uint32 {
 	e, free := l1.Probe(line)
 	if e >= 0 {
 		l1.Touch(e)
-		if r := l1.Ready[e]; r > m.loadsDone {
+		if r := l1.Meta[e].Ready; r > m.loadsDone {
 			m.loadsDone = r
 		}
-		return l1.Ver[e]
+		return l1.Meta[e].Ver
 	}
 	m.cnt[L1DCacheRefill]++
 	start, wait := m.mshr.slot(m.now)
@@ -151,7 +155,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	e := l1.Find(line)
 	if e >= 0 {
 		l1.Touch(e)
-		l1.Dirty[e] = true
+		l1.Meta[e].Dirty = true
 		m.wsRun = 0
 	} else {
 		if full && m.cfg.Core.WriteStreamAfter > 0 {
@@ -173,7 +177,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		m.train(line)
 	}
 	if idx >= 0 {
-		l1.Ver[e] = m.ver.WriteCached(idx)
+		l1.Meta[e].Ver = m.ver.WriteCached(idx)
 	}
 	if m.obs != nil {
 		m.noteEntry(0, e)

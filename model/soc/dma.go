@@ -160,14 +160,14 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool) {
 			}
 			if write {
 				c.Drop(e) // invalidating snoop: the device's line supersedes it
-			} else if c.Dirty[e] {
+			} else if c.Meta[e].Dirty {
 				// The snoop forwards the newest (nearest the core) dirty
 				// data and DRAM is updated; older copies below are clean.
 				if idx >= 0 && !forwarded {
-					m.ver.WriteBack(idx, c.Ver[e])
+					m.ver.WriteBack(idx, c.Meta[e].Ver)
 				}
 				forwarded = true
-				c.Dirty[e] = false
+				c.Meta[e].Dirty = false
 			}
 			if m.obs != nil {
 				m.noteEntry(i, e)

@@ -33,12 +33,12 @@ func (m *Machine) Hash() uint64 {
 				continue
 			}
 			d := uint64(0)
-			if c.Dirty[e] {
+			if c.Meta[e].Dirty {
 				d = 1
 			}
 			put(k + 1)
-			put(d | uint64(c.Ver[e])<<1)
-			put(uint64(c.Ready[e]))
+			put(d | uint64(c.Meta[e].Ver)<<1)
+			put(uint64(c.Meta[e].Ready))
 		}
 	}
 	for _, q := range []*ringq{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {

@@ -70,8 +70,8 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	// The newest dirty copy is the one nearest the core.
 	dirtyVer, dirty := uint32(0), false
 	for _, c := range m.lv {
-		if e := c.Find(line); e >= 0 && c.Dirty[e] {
-			dirtyVer, dirty = c.Ver[e], true
+		if e := c.Find(line); e >= 0 && c.Meta[e].Dirty {
+			dirtyVer, dirty = c.Meta[e].Ver, true
 			break
 		}
 	}
@@ -89,7 +89,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	for i, c := range m.lv {
 		if e := c.Find(line); e >= 0 {
 			if op == CVAC {
-				c.Dirty[e] = false
+				c.Meta[e].Dirty = false
 			} else {
 				c.Drop(e)
 			}

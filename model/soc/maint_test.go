@@ -101,11 +101,11 @@ func TestDCStateChanges(t *testing.T) {
 	line := b.PA(0) >> 6
 	l1 := m.Cache(0)
 	e := l1.Find(line)
-	if e < 0 || !l1.Dirty[e] {
+	if e < 0 || !l1.Meta[e].Dirty {
 		t.Fatal("written line not dirty in L1")
 	}
 	must[sim.Time](t)(m.DC(CVAC, b.VA, 256)) // 4 lines, 2 dirty
-	if l1.Find(line) < 0 || l1.Dirty[e] {
+	if l1.Find(line) < 0 || l1.Meta[e].Dirty {
 		t.Fatal("CVAC must keep the line and clear dirty")
 	}
 	if m.Count(BusWriteLine) != 2 {

@@ -54,7 +54,7 @@ func (m *Machine) noteEntry(level, e int) {
 		return
 	}
 	k, ok := c.Key(e)
-	m.obs.CacheEntry(m.now, level, set, way, k<<m.lineShift, ok, ok && c.Dirty[e])
+	m.obs.CacheEntry(m.now, level, set, way, k<<m.lineShift, ok, ok && c.Meta[e].Dirty)
 }
 
 func (m *Machine) noteLine(line uint64, st scenario.CellState) {
