@@ -1,24 +1,3 @@
-// Package soc is the CPU/memory-system machine: one core with its cache
-// hierarchy, DRAM, the interconnect, DMA masters, cache maintenance and
-// barriers, and PMU counters. Time is transaction level: each operation
-// (a copy, a line fill, a DC op, a DMA burst) advances simulated time by a
-// cost computed from the hardware state (outstanding misses, DRAM
-// bandwidth, queue occupancy), with overlap modelled explicitly by queues
-// of completion times. Nothing ticks per cycle.
-//
-// Typical use by a scenario:
-//
-//	cfg, _ := platform.Lookup("juno-r2")
-//	m, _ := soc.New(cfg, seed)
-//	buf, _ := m.Alloc("etr-buf", 4<<20, mem.Normal) // linear map
-//	nc, _ := m.Alias(buf, "etr-buf nc", mem.NormalNC)   // dma_alloc_coherent alias
-//	m.Track(buf)                                        // check stale/lost data on it
-//	etr, _ := m.AddDevice(soc.DeviceConfig{Name: "etr", ...})
-//	done, _ := m.DeviceWrite(etr, buf.PA(0), buf.Size)   // non-coherent DMA
-//	m.WaitUntil(done)
-//	m.DC(soc.IVAC, buf.VA, buf.Size); m.DSB()           // dma_sync_single_for_cpu
-//	m.Copy(aux.VA, buf.VA, buf.Size, 16)                 // memcpy with 16-byte LDP/STP
-//	metrics := m.Metrics()                              // PMU + model counters
 package soc
 
 import (

@@ -128,3 +128,15 @@ func (m *Machine) DSB() sim.Time {
 // Outstanding returns when the last outstanding DC op completes (for a
 // gauge of in-flight maintenance).
 func (m *Machine) Outstanding() sim.Time { return m.dcDone }
+
+// OutstandingDC returns how many DC ops have not completed at the core's
+// current time (for a gauge of in-flight maintenance).
+func (m *Machine) OutstandingDC() int {
+	n := 0
+	for _, t := range m.dcq.t {
+		if t > m.now {
+			n++
+		}
+	}
+	return n
+}

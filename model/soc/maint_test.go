@@ -118,3 +118,20 @@ func TestDCStateChanges(t *testing.T) {
 		}
 	}
 }
+
+func TestOutstandingDC(t *testing.T) {
+	m := newMachine(t, nil)
+	b := alloc(t, m, "b", 4096, mem.Normal, false)
+	must[sim.Time](t)(m.DC(CVAC, b.VA, 640)) // 10 ops, 1 ns apart, 50 ns each
+	if n := m.OutstandingDC(); n != 10 {
+		t.Fatalf("outstanding after issue: %d, want 10", n)
+	}
+	m.WaitUntil(m.Now() + 45*sim.Nanosecond) // ops 0..4 done
+	if n := m.OutstandingDC(); n != 5 {
+		t.Fatalf("outstanding 45ns later: %d, want 5", n)
+	}
+	m.DSB()
+	if n := m.OutstandingDC(); n != 0 {
+		t.Fatalf("outstanding after DSB: %d", n)
+	}
+}

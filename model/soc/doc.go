@@ -1,0 +1,73 @@
+// Package soc is the CPU/memory-system machine: one core with its cache
+// hierarchy (L1D, L2, optional L3/SLC), a stride prefetcher, DRAM, the
+// Normal-NC/Device path, cache maintenance and DSB, DMA masters, and PMU
+// counters.
+//
+// # Time
+//
+// Time is transaction level (STYLE.md #2): an operation (a copy, a line
+// fill, a DC op, a DMA burst) advances the core's clock by a cost computed
+// from hardware state, and overlap is modelled by FIFO queues of completion
+// times, one per resource:
+//
+//   - core.mlp outstanding L1 fills: a miss takes the slot of the miss
+//     issued core.mlp misses earlier and waits if it has not completed
+//     (mlp_stall_us);
+//   - prefetch.inflight prefetch fills into L2, issued by the stride
+//     prefetcher on L1 misses; a demand hit on a line still in flight waits
+//     for it;
+//   - nc.inflight Normal-NC transactions (nc.device_inflight for Device),
+//     one per load or store instruction of the access width;
+//   - maint.inflight DC ops, each completing maint.clean_latency or
+//     maint.inval_latency after its issue (later if its write-back waits
+//     for DRAM);
+//   - one DRAM channel: every transfer occupies it for bytes/bandwidth and
+//     no read is delivered before dram.latency.
+//
+// DSB waits for the latest outstanding DC op and posted store. So the cost
+// of "a DSB after each SG entry" against "one DSB at the end" is the
+// completion latency paid once per entry instead of once: it comes out of
+// the queue, not out of a constant.
+//
+// # Correctness
+//
+// Buffers passed to Track carry data versions (mem.Versions): every CPU
+// read is classified, a read returning older data than the newest written
+// counts in stale_lines_read and becomes a Hazard; a write-back over newer
+// device data, or DC IVAC discarding newer CPU data, counts in lost_bytes;
+// a non-coherent DMA read of DRAM older than a dirty CPU line counts in
+// device_stale_lines. A non-coherent device writes DRAM and leaves the CPU
+// caches alone (stale copies stay); a coherent one snoops.
+//
+// # Recipes
+//
+// The ETR bounce buffer (MODEL.md section 1):
+//
+//	m, _ := platform.New("juno-r2", seed)
+//	buf, _ := m.Alloc("etr-buf", size, mem.Normal)       // cacheable linear map
+//	m.Track(buf)
+//	aux, _ := m.Alloc("aux", size, mem.Normal)           // perf AUX pages
+//	etr, _ := m.AddDevice(soc.DeviceConfig{Name: "etr", Burst: 256, Bandwidth: 1e9})
+//	done, _ := m.DeviceWrite(etr, buf.PA(0), size)       // trace lands in DRAM
+//	m.WaitUntil(done)
+//	// coherent policy: copy through the Normal-NC alias
+//	nc, _ := m.Alias(buf, "etr-buf (nc)", mem.NormalNC)
+//	m.Copy(aux.VA, nc.VA, size, 16)
+//	// cacheable policy: dma_sync_single_for_cpu, then a cached copy
+//	m.DC(soc.IVAC, buf.VA+off, n); m.DSB()
+//	m.Copy(aux.VA, buf.VA+off, n, 16)
+//
+// Scatter-gather sync (MODEL.md section 2): for each entry call
+// DC(CVAC, ...) (toward the device) or DC(IVAC, ...) (back to the CPU;
+// CIVAC on partial first/last lines) over its lines, then DSB per entry
+// (before) or once after the loop (after). Single-buffer calls wait once
+// per buffer.
+//
+// Showing it: NewRecording(m, scenario.NewRecorder()) attaches an
+// observer; Recording.Grid declares a buffer grid (cells of 64 B or 4 KiB)
+// and Recording.Cache a window of cache sets; the machine then reports
+// line states (device-written, cached, copied, stale, lost...) and cache
+// entry changes into the timeline. Without an observer the per-line path
+// pays only a nil check. Metrics, Checks and Hazards (with
+// Recording.Annotate for grid cells) fill a scenario.Result.
+package soc
