@@ -32,6 +32,7 @@ type Versions struct {
 	lineShift uint
 	regions   []region // sorted by first line, disjoint
 	last      int      // region of the previous lookup (sequential sweeps)
+	lo, hi    uint64   // lines outside [lo, hi) are untracked (fast reject)
 	next      uint32   // last version handed out
 
 	// Per tracked line, by index.
@@ -71,6 +72,10 @@ func (v *Versions) Track(pa, bytes uint64) error {
 	v.MemWriter = append(v.MemWriter, make([]uint8, n)...)
 	v.LatestWriter = append(v.LatestWriter, make([]uint8, n)...)
 	v.last = 0
+	v.lo, v.hi = v.regions[0].first, 0
+	for _, r := range v.regions {
+		v.hi = max(v.hi, r.first+r.n)
+	}
 	return nil
 }
 
@@ -79,18 +84,37 @@ func (v *Versions) Tracked() bool { return len(v.regions) != 0 }
 
 // Index returns the flat index of line number line, or -1 if untracked.
 func (v *Versions) Index(line uint64) int {
-	if len(v.regions) == 0 {
+	if line < v.lo || line >= v.hi {
 		return -1
 	}
 	if r := &v.regions[v.last]; line-r.first < r.n {
 		return r.off + int(line-r.first)
 	}
-	i := sort.Search(len(v.regions), func(i int) bool { return v.regions[i].first+v.regions[i].n > line })
-	if i < len(v.regions) && line >= v.regions[i].first {
-		v.last = i
-		return v.regions[i].off + int(line-v.regions[i].first)
+	lo, hi := 0, len(v.regions)
+	for lo < hi { // first region ending after line
+		mid := (lo + hi) / 2
+		if v.regions[mid].first+v.regions[mid].n > line {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if lo < len(v.regions) && line >= v.regions[lo].first {
+		v.last = lo
+		return v.regions[lo].off + int(line-v.regions[lo].first)
 	}
 	return -1
+}
+
+// Run reports whether lines [line, line+n) are all tracked in one region
+// (their indexes are then Index(line)+i) and returns Index(line).
+func (v *Versions) Run(line, n uint64) (int, bool) {
+	i := v.Index(line)
+	if i < 0 || n == 0 {
+		return i, false
+	}
+	r := &v.regions[v.last] // Index left the matching region here
+	return i, line+n <= r.first+r.n
 }
 
 // Next hands out a new version.

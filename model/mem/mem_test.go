@@ -160,3 +160,27 @@ func TestSpaceAliasAndFaults(t *testing.T) {
 		t.Fatalf("unmapped: %v", err)
 	}
 }
+
+func TestVersionsRun(t *testing.T) {
+	v := NewVersions(6)
+	// Two regions tracked out of line order, adjacent in line space.
+	if err := v.Track(10<<6, 10<<6); err != nil { // lines 10..19, indexes 0..9
+		t.Fatal(err)
+	}
+	if err := v.Track(0, 10<<6); err != nil { // lines 0..9, indexes 10..19
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		line, n uint64
+		idx     int
+		ok      bool
+	}{{10, 10, 0, true}, {12, 8, 2, true}, {12, 9, 2, false}, {5, 10, 15, false}, {0, 10, 10, true}, {20, 1, -1, false}, {3, 0, 13, false}} {
+		idx, ok := v.Run(c.line, c.n)
+		if idx != c.idx || ok != c.ok {
+			t.Errorf("Run(%d,%d) = %d,%v; want %d,%v", c.line, c.n, idx, ok, c.idx, c.ok)
+		}
+	}
+	if v.Index(25) != -1 || v.Index(19) != 9 || v.Index(0) != 10 {
+		t.Fatal("Index across out-of-order regions")
+	}
+}

@@ -139,18 +139,35 @@ func (m *Machine) copyLines(src, dst, k, ops uint64) {
 	m.cnt[L1DCache] += 2 * ops * k
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
+	// Version indexes advance with the line while both ends of the run
+	// fall in one tracked region (checked once); otherwise per line.
+	var sidx, didx int
+	var sRun, dRun bool
+	if m.ver.Tracked() {
+		sidx, sRun = m.ver.Run(src, k)
+		didx, dRun = m.ver.Run(dst, k)
+	}
 	tracked := m.ver.Tracked()
 	for i := uint64(0); i < k; i++ {
-		sidx, didx := -1, -1
+		si, di := -1, -1
 		if tracked {
-			sidx, didx = m.ver.Index(src+i), m.ver.Index(dst+i)
+			if sRun {
+				si = sidx + int(i)
+			} else {
+				si = m.ver.Index(src + i)
+			}
+			if dRun {
+				di = didx + int(i)
+			} else {
+				di = m.ver.Index(dst + i)
+			}
 		}
-		ver := m.readLine(src+i, sidx)
+		ver := m.readLine(src+i, si)
 		m.now += ld
-		if sidx >= 0 && ver < m.ver.Latest[sidx] {
-			m.checkRead(src+i, sidx, ver, false)
+		if si >= 0 && ver < m.ver.Latest[si] {
+			m.checkRead(src+i, si, ver, false)
 		}
-		m.writeLine(dst+i, didx, true)
+		m.writeLine(dst+i, di, true)
 		m.now += st
 	}
 }
