@@ -1,0 +1,135 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// stale is the stage's colour for stale cells (render.Dark Vermillion).
+var stale = rgb{0xd5, 0x5e, 0x00}
+
+func TestURLParametersShowInThePanel(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo&buffer=64KiB&b=cacheable-no-sync&speed=2")
+	if v := eval[string](t, b, `document.getElementById("param-buffer").value`); v != "64KiB" {
+		t.Errorf("buffer field shows %q, want 64KiB", v)
+	}
+	if v := eval[string](t, b, `document.getElementById("policy-b").value`); v != "cacheable-no-sync" {
+		t.Errorf("policy B shows %q", v)
+	}
+	if v := eval[string](t, b, `document.getElementById("speed-text").textContent`); !strings.Contains(v, "×4") {
+		t.Errorf("speed shows %q, want ×4", v)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("#messages p").length`); n != 0 {
+		t.Errorf("%d messages for a good URL", n)
+	}
+}
+
+func TestBadURLValueShowsAMessageAndFallsBack(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo&buffer=zzz&a=nope")
+	msgs := eval[string](t, b, `document.getElementById("messages").textContent`)
+	if !strings.Contains(msgs, "buffer") || !strings.Contains(msgs, "4KiB..4MiB") || !strings.Contains(msgs, "a: policy") {
+		t.Fatalf("messages %q do not name the bad keys and allowed values", msgs)
+	}
+	if v := eval[string](t, b, `document.getElementById("param-buffer").value`); v != "16KiB" {
+		t.Errorf("buffer fell back to %q, want the default 16KiB", v)
+	}
+	if q := eval[string](t, b, `location.search`); strings.Contains(q, "zzz") || strings.Contains(q, "nope") {
+		t.Errorf("the URL still carries the bad values: %s", q)
+	}
+}
+
+func TestControlChangesURLAndStage(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo")
+	// The buffer grids sit in the upper part of each side; the legend and
+	// the timeline below use the same colour for other things.
+	area := stageRect(t, b)
+	area.Min.Y, area.Max.Y = 60, 290
+	b.do(t, "jumping to the end", chromedp.Click(chromedp.ID("btn-end")))
+	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)
+	if n := countNear(b.screenshot(t), area, stale, 20); n != 0 {
+		t.Fatalf("%d stale-coloured pixels with two correct policies", n)
+	}
+	b.do(t, "choosing the no-sync bug for B", chromedp.SetValue(chromedp.ID("policy-b"), "cacheable-no-sync"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.waitFor(t, "the URL to follow", `location.search.includes("b=cacheable-no-sync") && document.getElementById("hazards").textContent.includes("stale")`)
+	b.do(t, "jumping to the end", chromedp.Click(chromedp.ID("btn-end")))
+	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)
+	img := b.screenshot(t)
+	right := image.Rect(area.Min.X+area.Dx()/2, area.Min.Y, area.Max.X, area.Max.Y)
+	if n := countNear(img, right, stale, 20); n < 50 {
+		t.Fatalf("only %d stale-coloured pixels on side B after switching to the no-sync bug", n)
+	}
+}
+
+func TestKeyboardStepsBackAndForward(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo")
+	b.do(t, "focusing the page", chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`),
+		chromedp.KeyEvent(kb.End))
+	b.waitFor(t, "End to reach the end", `document.getElementById("scrub").value === "1000"`)
+	end := eval[string](t, b, `document.getElementById("cursor-text").textContent`)
+	b.do(t, "stepping back", chromedp.KeyEvent(kb.ArrowLeft))
+	b.waitFor(t, "the cursor to step back", `document.getElementById("cursor-text").textContent !== `+jsString(end))
+	back := eval[string](t, b, `document.getElementById("cursor-text").textContent`)
+	b.do(t, "stepping forward", chromedp.KeyEvent(kb.ArrowRight))
+	b.waitFor(t, "the cursor to return", `document.getElementById("cursor-text").textContent === `+jsString(end))
+	if back == end {
+		t.Fatal("step back did not move the cursor")
+	}
+	// Typing in a field must not move the player.
+	b.do(t, "typing Home in a field", chromedp.Focus(chromedp.ID("param-buffer")), chromedp.KeyEvent(kb.Home))
+	if v := eval[string](t, b, `document.getElementById("scrub").value`); v != "1000" {
+		t.Errorf("a key typed into a field moved the cursor to %s", v)
+	}
+}
+
+func TestEmbedModeShowsAFullWidthStageAndAMinimalOverlay(t *testing.T) {
+	b := newBrowser(t)
+	b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=demo&embed=1"))
+	b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
+	w := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
+	h := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().height)`)
+	if w > 400 || h > 80 {
+		t.Errorf("embed overlay is %dx%d, want a small bar", w, h)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("#metrics, #param-buffer").length`); n != 0 {
+		t.Errorf("embed mode shows %d full-panel controls", n)
+	}
+	href := eval[string](t, b, `document.getElementById("open-full").href`)
+	if !strings.Contains(href, "scenario=demo") || strings.Contains(href, "embed") {
+		t.Errorf("open-full link %q", href)
+	}
+	img := b.screenshot(t)
+	below := image.Rect(0, h+10, 400, 800) // under the overlay, where the panel would be
+	if drawn := below.Dx()*below.Dy() - countNear(img, below, background, 6); drawn < 2000 {
+		t.Errorf("the stage does not use the left of the window in embed mode (%d drawn pixels)", drawn)
+	}
+}
+
+func TestHoverDescribesACell(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo")
+	area := stageRect(t, b)
+	// Sweep the upper part of side A until the hover names an address.
+	for y := 60; y < 300; y += 12 {
+		b.do(t, "moving the mouse", chromedp.MouseEvent("mouseMoved", float64(area.Min.X+40), float64(y)))
+		b.do(t, "letting a frame pass", chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`))
+		if text := eval[string](t, b, `document.getElementById("hover").textContent`); strings.Contains(text, "0x") {
+			return
+		}
+	}
+	t.Fatalf("hovering over side A never described a cell; hover shows %q", eval[string](t, b, `document.getElementById("hover").textContent`))
+}
+
+func jsString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
