@@ -67,7 +67,13 @@ func (m *Machine) AllocChunks(name string, size uint64, attr mem.Attr, order int
 			list = append(list, c.PA()+i<<mem.PageShift)
 		}
 	}
-	return m.MapPages(name, list, attr)
+	b, err := m.MapPages(name, list, attr)
+	if err != nil {
+		for _, c := range chunks {
+			_ = m.buddy.Free(c)
+		}
+	}
+	return b, err
 }
 
 // MapPages maps a page list at a fresh VA (2 MiB aligned, with a guard gap).

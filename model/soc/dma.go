@@ -94,6 +94,9 @@ func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) 
 		return m.now, fmt.Errorf("device: %d is not a device of this machine (0..%d)", d, len(m.devices)-1)
 	}
 	dev := &m.devices[d]
+	if dev.cfg.IOMMU == nil && (addr >= m.cfg.MemBytes || n > m.cfg.MemBytes-addr) {
+		return m.now, fmt.Errorf("device %s: range %#x+%d is outside physical memory (%d bytes)", dev.cfg.Name, addr, n, m.cfg.MemBytes)
+	}
 	t := max(dev.now, m.now)
 	burst := uint64(dev.cfg.Burst)
 	devPerByte := 1e12 / dev.cfg.Bandwidth

@@ -37,9 +37,15 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 	if op > CIVAC {
 		return 0, fmt.Errorf("dc: op %d; allowed cvac, ivac, civac", op)
 	}
+	if n == 0 {
+		return 0, nil
+	}
 	t0 := m.now
 	lmask := m.lineBytes - 1
 	end := va + n
+	if end < va {
+		return 0, fmt.Errorf("dc: range %#x+%d wraps the address space", va, n)
+	}
 	c := cursor{va: va &^ lmask}
 	var err error
 	for c.va < end {
