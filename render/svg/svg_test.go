@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dmaviz/dmaviz/model/demo"
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/play"
 	"github.com/dmaviz/dmaviz/render"
@@ -70,29 +71,54 @@ func TestGolden(t *testing.T) {
 			if err := Write(&buf, sc, opt); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./render/svg -update)", err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				got := strings.Split(buf.String(), "\n")
-				exp := strings.Split(string(want), "\n")
-				for i := 0; i < len(got) && i < len(exp); i++ {
-					if got[i] != exp[i] {
-						t.Fatalf("differs from %s at line %d:\n got %s\nwant %s", path, i+1, got[i], exp[i])
-					}
-				}
-				t.Fatalf("differs from %s in length: %d vs %d lines", path, len(got), len(exp))
-			}
+			checkGolden(t, c.name, buf.Bytes())
 		})
 	}
+}
+
+// checkGolden compares got with testdata/name.golden (or rewrites it with
+// -update) and reports the first differing line.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render/svg -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		g := strings.Split(string(got), "\n")
+		exp := strings.Split(string(want), "\n")
+		for i := 0; i < len(g) && i < len(exp); i++ {
+			if g[i] != exp[i] {
+				t.Fatalf("differs from %s at line %d:\n got %s\nwant %s", path, i+1, g[i], exp[i])
+			}
+		}
+		t.Fatalf("differs from %s in length: %d vs %d lines", path, len(g), len(exp))
+	}
+}
+
+// A chart of a batching saving over entry sizes, as a scenario reports it.
+func TestChartGolden(t *testing.T) {
+	c := scenario.Chart{
+		ID: "saving", Title: "Time saved by batching", XLabel: "entry size (B)", YLabel: "saved (%)", LogX: true, Mark: 4096,
+		Series: []scenario.Series{
+			{Name: "dma_map_sg", Points: []scenario.Point{{512, 80}, {4096, 64.6}, {65536, 12}, {1 << 20, 1}}},
+			{Name: "dma_unmap_sg", Points: []scenario.Point{{512, 82}, {4096, 66.6}, {65536, 13}, {1 << 20, 1.2}}},
+		},
+	}
+	var sc render.Scene
+	render.ChartScene(&sc, &c, 360, 200)
+	var buf bytes.Buffer
+	if err := Write(&buf, &sc, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "chart-saving", buf.Bytes())
 }
 
 func TestEscapesText(t *testing.T) {

@@ -1,0 +1,168 @@
+package render
+
+import (
+	"math"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// seriesColours colour a chart's lines in order; markers differ too, so the
+// lines do not rely on colour alone.
+var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Vermillion}
+
+// ChartScene lays out one chart alone in a w x h scene (for the panel, the
+// CLI and documentation figures).
+func ChartScene(s *Scene, c *scenario.Chart, w, h float32) {
+	s.Reset(w, h)
+	DrawChart(s, c, 0, 0, w, h)
+}
+
+// DrawChart draws c as a line chart in the box (x, y, w, h): axes with
+// ticks, one line per series with markers, a legend, and a vertical marker
+// at c.Mark (the current setting).
+func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
+	const left, right, top, bottom = 46, 10, 22, 34
+	s.Text("chart/title", x+4, y+14, c.Title, textSz, Text, AlignStart)
+	px, py, pw, ph := x+left, y+top, w-left-right, h-top-bottom
+	if pw < 40 || ph < 30 {
+		return
+	}
+	xmin, xmax, ymin, ymax, ok := chartBounds(c)
+	if !ok {
+		s.Text("chart/empty", px, py+ph/2, "no data", smallSz, Muted, AlignStart)
+		return
+	}
+	fx := func(v float64) float32 {
+		if c.LogX {
+			return px + pw*float32((math.Log(v)-math.Log(xmin))/(math.Log(xmax)-math.Log(xmin)))
+		}
+		return px + pw*float32((v-xmin)/(xmax-xmin))
+	}
+	fy := func(v float64) float32 { return py + ph - ph*float32((v-ymin)/(ymax-ymin)) }
+
+	s.Rect("chart/plot", 0, px, py, pw, ph, Surface, Ref{})
+	for _, v := range niceTicks(ymin, ymax, 5) {
+		ty := fy(v)
+		s.Line("chart/ygrid", px, ty, px+pw, ty, Background, 1)
+		s.Text("chart/ytick", px-4, ty+4, scenario.FormatNumber(v), smallSz, Muted, AlignEnd)
+	}
+	bytes := strings.Contains(c.XLabel, "(B)")
+	for _, v := range xTicks(xmin, xmax, c.LogX) {
+		tx := fx(v)
+		s.Line("chart/xtick", tx, py+ph, tx, py+ph+4, Muted, 1)
+		label := scenario.FormatNumber(v)
+		if bytes {
+			label = scenario.FormatBytes(int64(v))
+		}
+		s.Text("chart/xlabel", tx, py+ph+15, label, smallSz, Muted, AlignMiddle)
+	}
+	if ymin < 0 && ymax > 0 {
+		s.Line("chart/zero", px, fy(0), px+pw, fy(0), Muted, 1)
+	}
+	s.Text("chart/xaxis", px+pw/2, y+h-4, c.XLabel, smallSz, Muted, AlignMiddle)
+	s.Text("chart/yaxis", px, py-5, c.YLabel, smallSz, Muted, AlignStart)
+	if c.Mark > 0 && c.Mark >= xmin && c.Mark <= xmax {
+		mx := fx(c.Mark)
+		s.Line("chart/mark", mx, py, mx, py+ph, Cursor, 1.5)
+	}
+	lx := px + pw
+	for si, ser := range c.Series {
+		col := seriesColours[si%len(seriesColours)]
+		for i := 1; i < len(ser.Points); i++ {
+			a, b := ser.Points[i-1], ser.Points[i]
+			if !finite(a) || !finite(b) {
+				continue
+			}
+			s.Line("chart/line", fx(a.X), fy(a.Y), fx(b.X), fy(b.Y), col, 2)
+		}
+		for i, p := range ser.Points {
+			if !finite(p) {
+				continue
+			}
+			mx, my := fx(p.X), fy(p.Y)
+			r := float32(2.5 + float32(si%3))
+			s.Rect("chart/point", int32(si*1000+i), mx-r, my-r, 2*r, 2*r, col, Ref{})
+		}
+		lx -= 8 + float32(len(ser.Name))*6.2
+		s.Rect("chart/key", int32(si), lx, y+6, 8, 8, col, Ref{})
+		s.Text("chart/key", lx+11, y+14, ser.Name, smallSz, Text, AlignStart)
+		lx -= 10
+	}
+}
+
+func finite(p scenario.Point) bool {
+	return !math.IsNaN(p.X) && !math.IsInf(p.X, 0) && !math.IsNaN(p.Y) && !math.IsInf(p.Y, 0)
+}
+
+// chartBounds returns the data range, padded on y, and whether there is
+// anything to draw.
+func chartBounds(c *scenario.Chart) (xmin, xmax, ymin, ymax float64, ok bool) {
+	xmin, ymin = math.Inf(1), math.Inf(1)
+	xmax, ymax = math.Inf(-1), math.Inf(-1)
+	for _, ser := range c.Series {
+		for _, p := range ser.Points {
+			if !finite(p) || (c.LogX && p.X <= 0) {
+				continue
+			}
+			xmin, xmax = math.Min(xmin, p.X), math.Max(xmax, p.X)
+			ymin, ymax = math.Min(ymin, p.Y), math.Max(ymax, p.Y)
+		}
+	}
+	if math.IsInf(xmin, 0) {
+		return 0, 0, 0, 0, false
+	}
+	if xmax == xmin {
+		xmin, xmax = xmin*0.5, xmax*2
+		if xmax == 0 {
+			xmin, xmax = -1, 1
+		}
+	}
+	if ymin > 0 && ymin < ymax*0.5 {
+		ymin = 0
+	}
+	if ymax < 0 && ymax > ymin*0.5 {
+		ymax = 0
+	}
+	if ymax == ymin {
+		ymin, ymax = ymin-1, ymax+1
+	}
+	pad := (ymax - ymin) * 0.08
+	return xmin, xmax, ymin - pad, ymax + pad, true
+}
+
+// niceTicks returns about n round values covering [lo, hi].
+func niceTicks(lo, hi float64, n int) []float64 {
+	step := math.Pow(10, math.Floor(math.Log10((hi-lo)/float64(n))))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if (hi-lo)/(step*m) <= float64(n) {
+			step *= m
+			break
+		}
+	}
+	var out []float64
+	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9 && len(out) < 4*n; v += step {
+		out = append(out, math.Round(v/step)*step)
+	}
+	return out
+}
+
+// xTicks are powers of two on a log axis (thinned to about 8), round values
+// on a linear one.
+func xTicks(lo, hi float64, log bool) []float64 {
+	if !log {
+		return niceTicks(lo, hi, 6)
+	}
+	var out []float64
+	for v := math.Pow(2, math.Ceil(math.Log2(lo))); v <= hi*(1+1e-9); v *= 2 {
+		out = append(out, v)
+	}
+	for len(out) > 8 {
+		thin := out[:0]
+		for i := 0; i < len(out); i += 2 {
+			thin = append(thin, out[i])
+		}
+		out = thin
+	}
+	return out
+}
