@@ -29,13 +29,12 @@ const (
 type Buddy struct {
 	frames   uint64
 	maxOrder int
-	// freeHead[pfn] is the order of the free block that starts at pfn, or
-	// -1. Invariant: free blocks never overlap.
-	freeHead []int8
-	// allocHead[pfn] is the order of the allocated block starting at pfn, or -1.
-	allocHead []int8
-	stacks    [][]uint64 // per order, candidate free block heads
-	nfree     []uint64   // per order, live free blocks
+	// ft holds, per frame, the order of the free block that starts there
+	// (or -1) and of the allocated block that starts there (or -1).
+	// Invariant: free blocks never overlap.
+	ft     frameTable
+	stacks [][]uint64 // per order, candidate free block heads
+	nfree  []uint64   // per order, live free blocks
 }
 
 // Chunk is a physically contiguous allocation: 2^Order frames from PFN.
@@ -63,14 +62,11 @@ func NewBuddy(bytes uint64, maxOrder int) (*Buddy, error) {
 		return nil, fmt.Errorf("mem.max_order: %d is out of range; allowed 0..20", maxOrder)
 	}
 	n := bytes >> PageShift
-	b := &Buddy{frames: n, maxOrder: maxOrder,
-		freeHead: make([]int8, n), allocHead: make([]int8, n),
+	b := &Buddy{frames: n, maxOrder: maxOrder, ft: newFrameTable(n, maxOrder),
 		stacks: make([][]uint64, maxOrder+1), nfree: make([]uint64, maxOrder+1)}
-	for i := range b.freeHead {
-		b.freeHead[i], b.allocHead[i] = -1, -1
-	}
 	// Carve memory into the largest aligned blocks, highest address first
-	// so the lowest block is on top of each stack.
+	// so the lowest block is on top of each stack. Whole max-order blocks
+	// are free in an untouched frame table and cost no per-frame memory.
 	var heads []Chunk
 	for pfn := uint64(0); pfn < n; {
 		o := maxOrder
@@ -81,7 +77,13 @@ func NewBuddy(bytes uint64, maxOrder int) (*Buddy, error) {
 		pfn += 1 << o
 	}
 	for i := len(heads) - 1; i >= 0; i-- {
-		b.pushFree(heads[i].PFN, heads[i].Order)
+		h := heads[i]
+		if h.Order == maxOrder {
+			b.stacks[h.Order] = append(b.stacks[h.Order], h.PFN)
+			b.nfree[h.Order]++
+		} else {
+			b.pushFree(h.PFN, h.Order)
+		}
 	}
 	return b, nil
 }
@@ -110,7 +112,7 @@ func (b *Buddy) FreePages() uint64 {
 }
 
 func (b *Buddy) pushFree(pfn uint64, o int) {
-	b.freeHead[pfn] = int8(o)
+	b.ft.setFree(pfn, int8(o))
 	b.stacks[o] = append(b.stacks[o], pfn)
 	b.nfree[o]++
 }
@@ -121,9 +123,9 @@ func (b *Buddy) popFree(o int) (uint64, bool) {
 	for len(s) > 0 {
 		pfn := s[len(s)-1]
 		s = s[:len(s)-1]
-		if b.freeHead[pfn] == int8(o) {
+		if b.ft.free(pfn) == int8(o) {
 			b.stacks[o] = s
-			b.freeHead[pfn] = -1
+			b.ft.setFree(pfn, -1)
 			b.nfree[o]--
 			return pfn, true
 		}
@@ -151,7 +153,7 @@ func (b *Buddy) Alloc(order int) (Chunk, error) {
 			o--
 			b.pushFree(pfn+1<<o, o)
 		}
-		b.allocHead[pfn] = int8(order)
+		b.ft.setAlloc(pfn, int8(order))
 		return Chunk{pfn, order}, nil
 	}
 	return Chunk{}, fmt.Errorf("out of memory: no free block of order %d or larger (%d pages free)", order, b.FreePages())
@@ -165,10 +167,10 @@ func (b *Buddy) AllocAt(pfn uint64) bool {
 	}
 	for o := 0; o <= b.maxOrder; o++ {
 		head := pfn &^ (1<<o - 1)
-		if b.freeHead[head] != int8(o) {
+		if b.ft.free(head) != int8(o) {
 			continue
 		}
-		b.freeHead[head] = -1 // leaves a stale stack entry; popFree skips it
+		b.ft.setFree(head, -1) // leaves a stale stack entry; popFree skips it
 		b.nfree[o]--
 		for o > 0 { // split towards pfn, freeing the other halves
 			o--
@@ -180,7 +182,7 @@ func (b *Buddy) AllocAt(pfn uint64) bool {
 				b.pushFree(half, o)
 			}
 		}
-		b.allocHead[pfn] = 0
+		b.ft.setAlloc(pfn, 0)
 		return true
 	}
 	return false
@@ -188,17 +190,17 @@ func (b *Buddy) AllocAt(pfn uint64) bool {
 
 // Free returns an allocated chunk and merges it with free buddies.
 func (b *Buddy) Free(c Chunk) error {
-	if c.PFN >= b.frames || c.Order < 0 || c.Order > b.maxOrder || b.allocHead[c.PFN] != int8(c.Order) {
+	if c.PFN >= b.frames || c.Order < 0 || c.Order > b.maxOrder || b.ft.alloc(c.PFN) != int8(c.Order) {
 		return fmt.Errorf("free of pfn %#x order %d: not an allocated block", c.PFN, c.Order)
 	}
-	b.allocHead[c.PFN] = -1
+	b.ft.setAlloc(c.PFN, -1)
 	pfn, o := c.PFN, c.Order
 	for o < b.maxOrder {
 		buddy := pfn ^ 1<<o
-		if buddy >= b.frames || b.freeHead[buddy] != int8(o) {
+		if buddy >= b.frames || b.ft.free(buddy) != int8(o) {
 			break
 		}
-		b.freeHead[buddy] = -1
+		b.ft.setFree(buddy, -1)
 		b.nfree[o]--
 		pfn &^= 1 << o
 		o++

@@ -1,0 +1,67 @@
+package mem
+
+// frameTable is the buddy allocator's per-frame state, stored in chunks of
+// one max-order block that are allocated on first change. An untouched
+// chunk stands for a whole free max-order block, so gigabytes of memory
+// that a run never splits cost one nil slice per 4 MiB.
+type frameTable struct {
+	shift  uint // frames per chunk = 1 << shift
+	top    int8 // the free order of an untouched chunk's first frame
+	chunks [][]frameInfo
+}
+
+type frameInfo struct{ free, alloc int8 }
+
+func newFrameTable(frames uint64, maxOrder int) frameTable {
+	t := frameTable{shift: uint(maxOrder), top: int8(maxOrder)}
+	per := uint64(1) << t.shift
+	t.chunks = make([][]frameInfo, (frames+per-1)/per)
+	if frames%per != 0 { // the tail is not a whole block: materialize it empty
+		c := t.chunk(frames - 1)
+		c[0].free = -1
+	}
+	return t
+}
+
+// chunk returns the materialized chunk holding pfn.
+func (t *frameTable) chunk(pfn uint64) []frameInfo {
+	i := pfn >> t.shift
+	if c := t.chunks[i]; c != nil {
+		return c
+	}
+	c := make([]frameInfo, 1<<t.shift)
+	for j := range c {
+		c[j] = frameInfo{-1, -1}
+	}
+	c[0].free = t.top
+	t.chunks[i] = c
+	return c
+}
+
+func (t *frameTable) get(pfn uint64) frameInfo {
+	c := t.chunks[pfn>>t.shift]
+	if c == nil {
+		if pfn&(1<<t.shift-1) == 0 {
+			return frameInfo{t.top, -1}
+		}
+		return frameInfo{-1, -1}
+	}
+	return c[pfn&(1<<t.shift-1)]
+}
+
+func (t *frameTable) free(pfn uint64) int8  { return t.get(pfn).free }
+func (t *frameTable) alloc(pfn uint64) int8 { return t.get(pfn).alloc }
+
+func (t *frameTable) setFree(pfn uint64, o int8) {
+	if t.get(pfn).free == o {
+		return
+	}
+	t.chunk(pfn)[pfn&(1<<t.shift-1)].free = o
+}
+
+func (t *frameTable) setAlloc(pfn uint64, o int8) {
+	if t.get(pfn).alloc == o {
+		return
+	}
+	t.chunk(pfn)[pfn&(1<<t.shift-1)].alloc = o
+}
