@@ -92,8 +92,10 @@ func (c *Root) policyOptions() []Option {
 
 func (c *Root) runText() string {
 	switch {
+	case c.App.Running && c.App.RunSide == 0:
+		return "simulating A (1 of 2)…"
 	case c.App.Running:
-		return "running A and B…"
+		return "simulating B (2 of 2)…"
 	case c.App.RunErr != "":
 		return "run failed: " + c.App.RunErr
 	case c.App.A != nil:

@@ -59,9 +59,15 @@ func main() {
 		go func() {
 			// Let the panel show "running" before the model takes the
 			// (single) thread, and again between A and B.
-			breathe := func() { time.Sleep(time.Millisecond) }
-			breathe()
-			ra, rb, err := req.Run(breathe)
+			time.Sleep(time.Millisecond)
+			ra, rb, err := req.Run(func() {
+				env.Lock()
+				if a.Gen == req.Gen {
+					a.RunSide = 1
+				}
+				env.UnlockRender()
+				time.Sleep(time.Millisecond)
+			})
 			env.Lock()
 			fresh := a.SetResults(req.Gen, ra, rb, err)
 			env.UnlockRender()

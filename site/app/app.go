@@ -31,6 +31,7 @@ type App struct {
 	// generation is dropped.
 	Gen     uint64
 	Running bool
+	RunSide int // side being simulated while Running: 0 = A, 1 = B
 	RunErr  string
 	A, B    *scenario.Result
 }
@@ -160,7 +161,7 @@ func (a *App) NextRun() (Request, error) {
 		return Request{}, err
 	}
 	a.Gen++
-	a.Running = true
+	a.Running, a.RunSide = true, 0
 	p := make(scenario.Params, len(a.State.Params))
 	for k, v := range a.State.Params {
 		p[k] = v
