@@ -6,6 +6,7 @@ package catalog
 import (
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sgsync"
 )
 
 // Registry returns a fresh registry of every scenario. A registration error
@@ -23,5 +24,6 @@ func Registry() *scenario.Registry {
 func all() []scenario.Scenario {
 	return []scenario.Scenario{
 		demo.New(),
+		sgsync.New(),
 	}
 }

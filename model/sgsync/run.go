@@ -1,0 +1,260 @@
+package sgsync
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/platform"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// device is the DMA master: a generic SG-capable engine (assumed figures;
+// its speed does not enter the API call times).
+var device = soc.DeviceConfig{Name: "dma", Burst: 256, Bandwidth: 16e9, SnoopLatency: 10 * sim.Nanosecond}
+
+// run is one simulation of one policy.
+type run struct {
+	cfg    config
+	pol    policy
+	m      *soc.Machine
+	dev    soc.DeviceID
+	list   sgList
+	bounce sgList // SWIOTLB slots, parallel to list.entries
+	iommu  iommuCost
+
+	pending int64              // DC ops issued since the last DSB
+	cur     [numCalls]callStat // calls of the current iteration
+	view    *view              // records the first iteration; nil after it
+	steps   []scenario.Step    // the first iteration's narration
+}
+
+// Run simulates one policy.
+func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, error) {
+	spec := s.Spec()
+	if _, err := spec.Policy(policyID); err != nil {
+		return nil, err
+	}
+	c, err := parse(spec, p)
+	if err != nil {
+		return nil, err
+	}
+	r, err := setup(c, policyOf(policyID), true)
+	if err != nil {
+		return nil, err
+	}
+	out, err := r.simulate()
+	if err != nil {
+		return nil, err
+	}
+	res := r.result(out)
+	res.Scenario, res.Policy, res.Preset, res.Seed = spec.ID, policyID, c.preset, c.seed
+	res.Charts = []scenario.Chart{savingChart(c)}
+	return res, nil
+}
+
+// memBytes sizes the machine's memory for the list, its gaps and the
+// bounce pool (the size changes no timing; a small buddy is fast to build).
+func memBytes(c config, preset uint64) uint64 {
+	need := 2 * bounceBytes(c.sizes)
+	for _, s := range c.sizes {
+		need += (uint64(1)<<orderFor((c.offset+s+mem.PageSize-1)>>mem.PageShift) + 2) << mem.PageShift
+	}
+	n := uint64(256 << 20)
+	for n < 4*need {
+		n *= 2
+	}
+	return min(n, preset)
+}
+
+// setup builds the machine, the device, the list (and bounce pool), and
+// the view when record is set.
+func setup(c config, pol policy, record bool) (*run, error) {
+	hw, err := platform.Lookup(c.preset)
+	if err != nil {
+		return nil, err
+	}
+	hw.MemBytes = memBytes(c, hw.MemBytes)
+	m, err := soc.New(hw, c.seed)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{cfg: c, pol: pol, m: m, iommu: defaultIOMMU}
+	dc := device
+	dc.Coherent = c.path == pathCoherent
+	if r.dev, err = m.AddDevice(dc); err != nil {
+		return nil, err
+	}
+	var pool soc.Buffer
+	if c.path == pathSWIOTLB {
+		if pool, err = m.Alloc("swiotlb", bounceBytes(c.sizes), mem.Normal); err != nil {
+			return nil, fmt.Errorf("total: %w", err)
+		}
+	}
+	if r.list, err = buildList(m, "sg", c.sizes, c.offset, c.scatter, m.RNG().Split()); err != nil {
+		return nil, err
+	}
+	lo, hi := r.list.lo, r.list.hi
+	if c.path == pathSWIOTLB {
+		r.bounce = bounceList(pool, &r.list)
+		lo, hi = min(lo, r.bounce.lo), max(hi, r.bounce.hi)
+	}
+	if err := m.Track(physRange(lo, hi)); err != nil {
+		return nil, err
+	}
+	if record {
+		ops := int64(0)
+		for _, e := range r.list.entries {
+			ops += int64((e.len+2*m.LineBytes()-2)/m.LineBytes()) + 1
+		}
+		r.view = newView(m, lo, hi, ops)
+	}
+	return r, nil
+}
+
+// outcome is a finished workload: per-call totals over every iteration
+// and the machine's counters, both with the extrapolated iterations.
+type outcome struct {
+	calls     [numCalls]callStat
+	counters  []soc.CounterValue // names, units and groups
+	totals    []float64          // raw counts (ps for time counters)
+	simulated int
+	perIter   sim.Time // core time of one steady-state iteration
+	timeline  *scenario.Timeline
+}
+
+// iteration is one transfer: CPU use, map (or sync for the device),
+// the DMA, unmap (or sync for the CPU), CPU use.
+func (r *run) iteration() error {
+	if r.cfg.cpu == cpuWrites || (r.cfg.cpu == cpuReads && r.cfg.dir == toDevice) {
+		if err := r.cpuUse(r.cfg.cpu == cpuWrites); err != nil {
+			return err
+		}
+	}
+	r.note("toward the device")
+	var err error
+	if r.cfg.persistent {
+		err = r.syncForDevice()
+	} else {
+		err = r.mapSG()
+	}
+	if err != nil {
+		return err
+	}
+	r.note("transfer")
+	if err := r.transfer(); err != nil {
+		return err
+	}
+	r.note("back to the cpu")
+	if !r.pol.skipUnmap {
+		if r.cfg.persistent {
+			err = r.syncForCPU()
+		} else {
+			err = r.unmapSG()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if r.cfg.cpu != cpuNone && r.cfg.dir != toDevice {
+		r.note("cpu reads")
+		return r.cpuUse(false)
+	}
+	return nil
+}
+
+func (r *run) counts(cs []soc.CounterValue) []uint64 {
+	out := make([]uint64, len(cs))
+	for i, c := range cs {
+		out[i] = r.m.Count(c.Counter)
+	}
+	return out
+}
+
+// simulate runs the iterations, extrapolating from the first one that
+// repeats its predecessor (see the package comment).
+func (r *run) simulate() (*outcome, error) {
+	m := r.m
+	out := &outcome{counters: m.Counters()}
+	r.note("start")
+	if r.cfg.persistent {
+		if err := r.mapSG(); err != nil {
+			return nil, err
+		}
+		out.calls[callMap].add(r.cur[callMap], 1)
+		r.cur = [numCalls]callStat{}
+	}
+	prev, prevT := r.counts(out.counters), m.Now()
+	var lastCalls [numCalls]callStat
+	var lastDelta []uint64
+	k := 0
+	for k < r.cfg.iterations {
+		k++
+		r.cur = [numCalls]callStat{}
+		if err := r.iteration(); err != nil {
+			return nil, err
+		}
+		if k == 1 && r.view != nil {
+			r.note("end")
+			out.timeline = r.view.finish(m)
+			r.steps, r.view = r.view.steps, nil
+		}
+		now := r.counts(out.counters)
+		delta := make([]uint64, len(now))
+		for i := range now {
+			delta[i] = now[i] - prev[i]
+		}
+		for i := range r.cur {
+			out.calls[i].add(r.cur[i], 1)
+		}
+		repeats := k >= 2 && r.cur == lastCalls && sameDeltas(out.counters, delta, lastDelta)
+		out.perIter = m.Now() - prevT
+		lastCalls, lastDelta, prev, prevT = r.cur, delta, now, m.Now()
+		if !r.cfg.fullSim && (repeats || k >= maxSimulated) {
+			break
+		}
+	}
+	out.simulated = k
+	rest := int64(r.cfg.iterations - k)
+	for i := range lastCalls {
+		out.calls[i].add(lastCalls[i], rest)
+	}
+	if r.cfg.persistent && !r.pol.skipUnmap {
+		r.cur = [numCalls]callStat{}
+		if err := r.unmapSG(); err != nil {
+			return nil, err
+		}
+		out.calls[callUnmap].add(r.cur[callUnmap], 1)
+	}
+	final := r.counts(out.counters)
+	out.totals = make([]float64, len(final))
+	for i := range final {
+		out.totals[i] = float64(final[i]) + float64(rest)*float64(lastDelta[i])
+	}
+	return out, nil
+}
+
+// steadyCounters are the counters an iteration must repeat exactly (with
+// every call's time) to count as steady: the maintenance, the barriers
+// and the correctness figures. The CPU's own reads are not among them: a
+// random-replacement L3 keeps lines prefetched past an entry's end for a
+// varying number of iterations, so cache refill counts wander by a fraction
+// of a percent from one iteration to the next without touching any call.
+var steadyCounters = []soc.Counter{soc.DCOps, soc.DCCVAC, soc.DCIVAC, soc.DCCIVAC, soc.DSBCount, soc.DSBStall,
+	soc.DCStall, soc.StaleLinesRead, soc.DeviceStaleLines, soc.LostBytes, soc.DMAReadBytes, soc.DMAWriteBytes}
+
+// sameDeltas compares two iterations' deltas of the steady counters.
+func sameDeltas(cs []soc.CounterValue, a, b []uint64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		for _, c := range steadyCounters {
+			if cs[i].Counter == c && a[i] != b[i] {
+				return false
+			}
+		}
+	}
+	return true
+}

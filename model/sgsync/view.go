@@ -1,0 +1,101 @@
+package sgsync
+
+import (
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// maxCells bounds the physical-memory grid; cells grow from one line to
+// whatever power of two keeps the range within it.
+const maxCells = 8192
+
+// view records the first iteration into a timeline: the physical range the
+// list is laid over as a grid (entries are the touched segments, the
+// frames between them stay empty), the entry being maintained as a span,
+// the DC ops not yet waited for as a gauge, and phases on the cpu, device
+// and api lanes.
+type view struct {
+	rec   *soc.Recording
+	r     *scenario.Recorder
+	grid  int
+	gauge int
+	span  int
+	steps []scenario.Step
+
+	issuing   bool
+	issueFrom sim.Time
+	issueKind string
+	lastList  *sgList
+	lastEntry int
+}
+
+func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
+	v := &view{r: scenario.NewRecorder(), lastEntry: -1}
+	v.r.Writer("dma") // the machine's first device is writer 2
+	v.rec = soc.NewRecording(m, v.r)
+	cell := m.LineBytes()
+	for (hi-lo)/cell > maxCells && cell < mem.PageSize<<10 {
+		cell *= 2
+	}
+	v.grid = v.rec.Grid("phys", "physical memory under the SG list", physRange(lo, hi), cell)
+	v.rec.Cache("l1d", "CPU L1D", 0, 0, 16)
+	v.gauge = v.r.AddValue(scenario.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for (DSB drains)",
+		Kind: scenario.ValueGauge, Grid: -1, Max: max(maxOps, 1)}, 0)
+	v.span = v.r.AddSpan(scenario.SpanSpec{ID: "entry", Label: "SG entry being maintained", Grid: v.grid})
+	return v
+}
+
+func (v *view) step(t sim.Time, title, text string) {
+	v.r.Mark(t, len(v.steps))
+	v.steps = append(v.steps, scenario.Step{T: t, Title: title, Text: text})
+}
+
+func (v *view) phase(lane, kind, label string, start, end sim.Time) {
+	v.r.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: label, Start: start, End: end})
+}
+
+func (v *view) gaugeAt(t sim.Time, n int64) { v.r.Value(t, v.gauge, n) }
+
+// openIssue starts (or continues) a phase of DC ops and points the span
+// at entry i of l.
+func (v *view) openIssue(t sim.Time, op soc.DCOp, l *sgList, i int) {
+	if !v.issuing {
+		v.issuing, v.issueFrom, v.issueKind = true, t, "clean"
+		if op != soc.CVAC {
+			v.issueKind = "invalidate"
+		}
+	}
+	if l == v.lastList && i == v.lastEntry {
+		return
+	}
+	v.lastList, v.lastEntry = l, i
+	e := l.entries[i]
+	g0, c0 := v.rec.Locate(l.buf.PA(e.off))
+	g1, c1 := v.rec.Locate(l.buf.PA(e.off + e.len - 1))
+	if g0 == v.grid && g1 == v.grid && c1 >= c0 {
+		v.r.Span(t, v.span, c0, c1-c0+1)
+	}
+}
+
+// closeIssue ends the current phase of DC ops at t.
+func (v *view) closeIssue(t sim.Time) {
+	if !v.issuing {
+		return
+	}
+	v.issuing = false
+	label := "DC CVAC issue"
+	if v.issueKind == "invalidate" {
+		label = "DC IVAC/CIVAC issue"
+	}
+	v.phase("cpu", v.issueKind, label, v.issueFrom, t)
+}
+
+// finish detaches the recorder from the machine and closes the timeline.
+func (v *view) finish(m *soc.Machine) *scenario.Timeline {
+	v.closeIssue(m.Now())
+	v.r.Span(m.Now(), v.span, 0, 0)
+	m.SetObserver(nil)
+	return v.r.Finish(m.Now())
+}
