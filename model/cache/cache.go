@@ -129,15 +129,15 @@ func (c *Cache) Drop(e int) {
 // touches the line (and dirties it on a write); a miss fills it and returns
 // the victim. Used by tests and by structures without a timing model.
 func (c *Cache) Access(line uint64, write bool) (hit bool, v Victim) {
-	if e := c.Find(line); e >= 0 {
-		c.Touch(e)
+	e, free := c.Lookup(line)
+	if e >= 0 {
 		if write {
 			c.Meta[e].Dirty = true
 		}
 		return true, Victim{Entry: e}
 	}
-	_, v = c.Fill(line, 0, 0, write)
-	return false, v
+	e, old, om, valid := c.Put(line, free, Line{Dirty: write})
+	return false, Victim{Line: old, Valid: valid, Dirty: valid && om.Dirty, Ver: om.Ver, Entry: e}
 }
 
 // Grid returns the contents as one string per set, ways separated by

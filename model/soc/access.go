@@ -48,32 +48,23 @@ func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, 
 	}
 	c := m.lv[i]
 	m.cnt[L1DCache+Counter(2*i)]++ // l2d_cache, l3d_cache
-	e, free := c.Probe(line)
+	e, free := c.Lookup(line)
 	if e >= 0 {
-		c.Touch(e)
 		return max(start+c.Cfg.Latency, c.Meta[e].Ready), c.Meta[e].Ver
 	}
 	m.cnt[L1DCacheRefill+Counter(2*i)]++
 	ready, ver := m.fetch(i+1, line, idx, start)
-	m.installAt(i, c.Replace(line, free), line, ver, ready, false)
+	m.installAt(i, free, line, ver, ready, false)
 	return ready, ver
 }
 
-// install fills line into level i and pushes a dirty victim down.
-func (m *Machine) install(i int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
-	return m.installAt(i, m.lv[i].Victim(line), line, ver, ready, dirty)
-}
-
-// installAt is install into entry e (from Probe and Replace).
-func (m *Machine) installAt(i, e int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
+// installAt is install into free (from Probe; -1 for the policy's victim).
+func (m *Machine) installAt(i, free int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
 	c := m.lv[i]
-	if c.Meta[e].Dirty { // a dirty victim goes down first (it cannot land in level i)
-		if k, ok := c.Key(e); ok {
-			m.putBack(i+1, k, c.Meta[e].Ver)
-		}
+	e, old, om, valid := c.Put(line, free, cache.Line{Ready: ready, Ver: ver, Dirty: dirty})
+	if valid && om.Dirty { // the dirty victim goes down (it cannot land in level i)
+		m.putBack(i+1, old, om.Ver)
 	}
-	c.Install(e, line)
-	c.Meta[e] = cache.Line{Ready: ready, Ver: ver, Dirty: dirty}
 	if m.obs != nil {
 		m.noteEntry(i, e)
 	}
@@ -88,15 +79,15 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	}
 	c := m.lv[i]
 	m.cnt[L1DCache+Counter(2*i)]++
-	if e := c.Find(line); e >= 0 {
-		c.Touch(e)
+	e, free := c.Lookup(line)
+	if e >= 0 {
 		c.Meta[e].Dirty, c.Meta[e].Ver = true, ver
 		if m.obs != nil {
 			m.noteEntry(i, e)
 		}
 		return
 	}
-	m.install(i, line, ver, m.now, true)
+	m.installAt(i, free, line, ver, m.now, true)
 }
 
 // writeBack sends a dirty line to DRAM and checks whether that destroyed
@@ -126,9 +117,8 @@ func (m *Machine) lost(line uint64, cause string) {
 // version.
 func (m *Machine) readLine(line uint64, idx int) uint32 {
 	l1 := m.lv[0]
-	e, free := l1.Probe(line)
+	e, free := l1.Lookup(line)
 	if e >= 0 {
-		l1.Touch(e)
 		if r := l1.Meta[e].Ready; r > m.loadsDone {
 			m.loadsDone = r
 		}
@@ -139,7 +129,7 @@ func (m *Machine) readLine(line uint64, idx int) uint32 {
 	m.now = start
 	m.cnt[MLPStall] += uint64(wait)
 	ready, ver := m.fetch(1, line, idx, start)
-	m.installAt(0, l1.Replace(line, free), line, ver, ready, false)
+	m.installAt(0, free, line, ver, ready, false)
 	m.mshr.done(ready)
 	if ready > m.loadsDone {
 		m.loadsDone = ready
@@ -152,9 +142,8 @@ func (m *Machine) readLine(line uint64, idx int) uint32 {
 // whole line (write streaming may then skip the fill).
 func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	l1 := m.lv[0]
-	e := l1.Find(line)
+	e, free := l1.Lookup(line)
 	if e >= 0 {
-		l1.Touch(e)
 		l1.Meta[e].Dirty = true
 		m.wsRun = 0
 	} else {
@@ -172,7 +161,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		m.now = start
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
-		e = m.install(0, line, ver, ready, true)
+		e = m.installAt(0, free, line, ver, ready, true)
 		m.mshr.done(ready)
 		m.train(line)
 	}
@@ -259,7 +248,7 @@ func (m *Machine) train(line uint64) {
 		m.cnt[PrefetchLines]++
 		m.cnt[L2DCacheRefill]++
 		ready, ver := m.fetch(2, l, idx, start)
-		m.installAt(1, l2.Replace(l, free), l, ver, ready, false)
+		m.installAt(1, free, l, ver, ready, false)
 		m.pfq.done(ready)
 	}
 }
