@@ -18,8 +18,10 @@ type ParamField struct {
 	AttrMap vugu.AttrMap
 }
 
-func (c *ParamField) id() string     { return "param-" + c.Param.Name }
-func (c *ParamField) isChoice() bool { return c.Param.Kind == scenario.KindChoice || c.Param.Kind == scenario.KindBool }
+func (c *ParamField) id() string { return "param-" + c.Param.Name }
+func (c *ParamField) isChoice() bool {
+	return c.Param.Kind == scenario.KindChoice || c.Param.Kind == scenario.KindBool
+}
 
 func (c *ParamField) inputClass() string {
 	if c.Err != "" {
