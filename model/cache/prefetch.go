@@ -58,6 +58,9 @@ func (p *Prefetcher) Train(line uint64) (first uint64, count int, stride int64) 
 		if s.stride != 0 && d == s.stride {
 			s.conf++
 			s.last = line
+			if s.conf < p.cfg.Confirm {
+				return 0, 0, 0
+			}
 			return p.issue(s, line)
 		}
 		if s.conf <= 1 && d != 0 && d >= -int64(p.cfg.MaxStride) && d <= int64(p.cfg.MaxStride) {
@@ -72,9 +75,6 @@ func (p *Prefetcher) Train(line uint64) (first uint64, count int, stride int64) 
 }
 
 func (p *Prefetcher) issue(s *stream, line uint64) (uint64, int, int64) {
-	if s.conf < p.cfg.Confirm {
-		return 0, 0, 0
-	}
 	target := line + uint64(s.stride*int64(p.cfg.Degree))
 	from := s.ahead + uint64(s.stride)
 	if s.stride > 0 && from <= line || s.stride < 0 && from >= line {

@@ -1,5 +1,7 @@
 package cache
 
+import "math/bits"
+
 // Lookup and Put are the per-access pair the machine's hot path uses: one
 // pass over the set to look up, one call to fill. They do exactly what
 // Probe+Touch and Replace+Install do, flattened into single calls because
@@ -8,11 +10,33 @@ package cache
 // Lookup probes line and marks a hit used. free is the first invalid
 // entry of the set on a miss, or -1 (see Probe).
 func (c *Cache) Lookup(line uint64) (hit, free int) {
-	hit, free = c.Probe(line)
-	if hit >= 0 {
-		c.Touch(hit)
+	set := int(line & c.setMask)
+	base := set * c.ways
+	k := line + 1
+	pat := c.pattern(line)
+	free = -1
+	for wi, w := range c.words[set*c.wps : set*c.wps+c.wps] {
+		x := w ^ pat
+		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
+			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < c.ways && c.tags[base+way] == k {
+				r := &c.Repl
+				switch r.policy {
+				case LRU:
+					r.clock++
+					r.stamp[base+way] = r.clock
+				case PLRU:
+					r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
+				}
+				return base + way, -1
+			}
+		}
+		if free < 0 {
+			if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
+				free = base + wi<<2 + bits.TrailingZeros64(z)>>4
+			}
+		}
 	}
-	return hit, free
+	return -1, free
 }
 
 // Put fills line with meta into free (from Lookup/Probe) or, when free is

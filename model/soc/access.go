@@ -53,7 +53,18 @@ func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, 
 		return max(start+c.Cfg.Latency, c.Meta[e].Ready), c.Meta[e].Ver
 	}
 	m.cnt[L1DCacheRefill+Counter(2*i)]++
-	ready, ver := m.fetch(i+1, line, idx, start)
+	var ready sim.Time
+	var ver uint32
+	if i+1 == len(m.lv) { // DRAM, inline (the common miss)
+		m.cnt[BusAccess]++
+		m.cnt[BusReadLine]++
+		if idx >= 0 {
+			ver = m.ver.Mem[idx]
+		}
+		ready = m.dram(start, m.lineXfer)
+	} else {
+		ready, ver = m.fetch(i+1, line, idx, start)
+	}
 	m.installAt(i, free, line, ver, ready, false)
 	return ready, ver
 }
