@@ -4,7 +4,8 @@ package cache
 // lookup compares four ways per word (SWAR) instead of one way per
 // iteration: the classic "has a zero lane" test on word XOR pattern flags
 // candidate ways, which are then confirmed against the full tag. A zero
-// lane means an invalid way; a valid key's partial tag is never zero, and
+// lane means an invalid way; a valid key's partial tag has its top bit
+// set, and
 // padding lanes (ways not a multiple of 4) are all ones so they never look
 // free or match (a match is also bounds-checked against ways).
 type lanes struct {
@@ -33,15 +34,10 @@ func newLanes(sets, ways int) lanes {
 	return l
 }
 
-// partial folds the key bits above the set index into a nonzero 16 bits.
-func (l *lanes) partial(key uint64) uint64 {
-	h := key >> l.shift
-	p := (h ^ h>>16 ^ h>>32 ^ h>>48) & 0xffff
-	if p == 0 {
-		p = 1
-	}
-	return p
-}
+// partial is the low 15 key bits above the set index with the lane's top
+// bit set, so it is never zero (keys 2^15 sets apart share it and are told
+// apart by the full tag).
+func (l *lanes) partial(key uint64) uint64 { return key>>l.shift&0x7fff | 0x8000 }
 
 // pattern is the partial tag of key repeated in all four lanes.
 func (l *lanes) pattern(key uint64) uint64 { return l.partial(key) * laneOnes }
