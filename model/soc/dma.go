@@ -155,7 +155,7 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool) {
 		idx = m.ver.Index(line)
 	}
 	if dev.cfg.Coherent {
-		forwarded := false
+		forwarded, fwdVer := false, uint32(0)
 		for i, c := range m.lv {
 			e := c.Find(line)
 			if e < 0 {
@@ -163,14 +163,17 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool) {
 			}
 			if write {
 				c.Drop(e) // invalidating snoop: the device's line supersedes it
-			} else if c.Meta[e].Dirty {
+			} else if c.Meta[e].Dirty || forwarded {
 				// The snoop forwards the newest (nearest the core) dirty
-				// data and DRAM is updated; older copies below are clean.
-				if idx >= 0 && !forwarded {
-					m.ver.WriteBack(idx, c.Meta[e].Ver)
+				// data and DRAM is updated; copies below now hold it too
+				// (an older one must not resurface after an eviction).
+				if !forwarded {
+					if idx >= 0 {
+						m.ver.WriteBack(idx, c.Meta[e].Ver)
+					}
+					forwarded, fwdVer = true, c.Meta[e].Ver
 				}
-				forwarded = true
-				c.Meta[e].Dirty = false
+				c.Meta[e].Dirty, c.Meta[e].Ver = false, fwdVer
 			}
 			if m.obs != nil {
 				m.noteEntry(i, e)

@@ -95,7 +95,13 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	for i, c := range m.lv {
 		if e := c.Find(line); e >= 0 {
 			if op == CVAC {
+				// Every copy now holds the data written back to the
+				// PoC: an older copy below must not resurface once the
+				// cleaned one is evicted silently.
 				c.Meta[e].Dirty = false
+				if dirty {
+					c.Meta[e].Ver = dirtyVer
+				}
 			} else {
 				c.Drop(e)
 			}
