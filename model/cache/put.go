@@ -46,7 +46,15 @@ func (c *Cache) Put(line uint64, free int, meta Line) (e int, old uint64, oldMet
 	set := int(line & c.setMask)
 	e = free
 	if e < 0 {
-		e = set*c.ways + c.Repl.Victim(set)
+		if r := &c.Repl; r.policy == PLRU { // inline tree walk
+			t, node := r.tree[set], 1
+			for node < c.ways {
+				node = 2*node + int(t>>node&1)
+			}
+			e = set*c.ways + node - c.ways
+		} else {
+			e = set*c.ways + c.Repl.Victim(set)
+		}
 	}
 	way := e - set*c.ways
 	if t := c.tags[e]; t != 0 {
