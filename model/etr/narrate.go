@@ -1,0 +1,107 @@
+package etr
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+func bytes(n uint64) string { return scenario.FormatBytes(int64(n)) }
+
+func (r *run) narrateTrace() {
+	cached := 0
+	for off := uint64(0); off < r.c.size; off += r.m.LineBytes() {
+		if r.cached(r.buf.PA(off) >> lineShift(r.m)) {
+			cached++
+		}
+	}
+	prior := map[string]string{
+		PriorSteady: "left there by the previous session's copy through the same mapping",
+		PriorCold:   "nothing: the caches start cold",
+		PriorCached: "the CPU read the whole buffer through the cacheable map before the session",
+	}[r.c.prior]
+	r.step(r.m.Now(), "Trace arrives",
+		fmt.Sprintf("The session starts with RRP = RWP = base. The ETR writes %s of trace (%.3g laps of the %s buffer) by DMA at %.0f MB/s. It is not coherent: its writes go to DRAM and leave the CPU caches as they are. %d of the buffer's lines are in the CPU caches (%s); those copies are now older than DRAM.",
+			bytes(r.c.written), r.c.laps, bytes(r.c.size), r.c.rate/1e6, cached, prior))
+}
+
+func (r *run) narrateStop(p path) {
+	full := "not set, so the data runs from RRP to RWP"
+	if p.ptr.Full {
+		full = "set, so the whole buffer holds data and the oldest byte is at RWP"
+	}
+	r.step(r.m.Now(), "Stop and read the pointers",
+		fmt.Sprintf("tmc_update_etr_buffer stops the ETR (flush and stop), then reads RRP = base+%#x, RWP = base+%#x and STS.FULL, which is %s: offset = RRP - base = %#x, length = %s. The data %s.",
+			p.ptr.RRP, p.ptr.RWP, full, p.window.Offset, bytes(p.window.Len), wrapWords(p.window, r.c.size)))
+}
+
+func wrapWords(w Window, size uint64) string {
+	if w.Len == 0 {
+		return "is empty: nothing to copy"
+	}
+	if w.Wraps(size) {
+		return fmt.Sprintf("wraps: the tail part [%#x, %#x) then the head part [0, %#x)", w.Offset, size, w.Offset+w.Len-size)
+	}
+	return fmt.Sprintf("is one range [%#x, %#x)", w.Offset, w.Offset+w.Len)
+}
+
+func (r *run) narrateSync(p path) {
+	var text string
+	switch {
+	case r.pol.NC:
+		text = "Nothing to sync: the buffer came from dma_alloc_coherent, cleaned and invalidated once, and the CPU reads it only through the Normal-NC alias, which never allocates in the caches."
+	case len(p.syncs) == 0 && p.window.Len == 0:
+		text = "No data, no sync."
+	case len(p.syncs) == 0:
+		text = "The driver does not call dma_sync_single_for_cpu (bug): any line of the buffer still in the caches keeps the data it had before the ETR wrote."
+	default:
+		var synced uint64
+		for _, s := range p.syncs {
+			synced += s.Len
+		}
+		text = fmt.Sprintf("dma_sync_single_for_cpu %s: DC IVAC on each of its %d lines (DC CIVAC on a partial first or last line), many in flight, then DSB SY waits for all of them. Cached copies are dropped, so the copy will fetch what the ETR wrote.",
+			syncWords(p.syncs), synced/r.m.LineBytes())
+		if r.pol.ID == WrongWrap && p.window.Wraps(r.c.size) {
+			text += fmt.Sprintf(" But the data wraps and only [%#x, %#x) was synced: the head part [0, %#x) keeps whatever the caches hold (bug).",
+				p.window.Offset, r.c.size, p.window.Offset+p.window.Len-r.c.size)
+		}
+	}
+	r.step(r.m.Now(), "Sync for the CPU", text)
+}
+
+func syncWords(rs []Range) string {
+	s := ""
+	for i, rg := range rs {
+		if i > 0 {
+			s += ", then "
+		}
+		s += fmt.Sprintf("over [%#x, %#x)", rg.Off, rg.End())
+	}
+	return s
+}
+
+func (r *run) narrateCopy(p path) {
+	how := "Each 16-byte load misses the caches and fills a line (the prefetcher runs ahead into L2); lines come from DRAM at cached-copy speed."
+	if r.pol.NC {
+		how = "Each load through the Normal-NC alias is its own bus read to DRAM: no line fill, no prefetch, only a few in flight."
+	}
+	trunc := ""
+	if p.take.Truncated {
+		trunc = fmt.Sprintf(" The AUX ring has only %s free, so only the newest %s are kept (from offset %#x) and the record is marked TRUNCATED; %s of the oldest trace are dropped.",
+			bytes(r.ring.Space()), bytes(p.take.Len), p.take.Offset, bytes(p.take.Dropped))
+	}
+	r.step(r.m.Now(), "Copy to the AUX ring",
+		fmt.Sprintf("tmc_etr_sync_perf_buffer copies %s page by page into the perf AUX ring at its head. %s%s", bytes(p.take.Len), how, trunc))
+}
+
+func (r *run) narrateResult(p path, stale, lost float64) {
+	verdict := "Every byte of trace reached the AUX ring as the ETR wrote it."
+	if stale > 0 || lost > 0 {
+		verdict = fmt.Sprintf("The CPU read %s of stale data and %s of trace reached the AUX ring wrong: the red lines on the buffer grid, listed as hazards.",
+			bytes(uint64(stale)), bytes(uint64(lost)))
+	}
+	r.step(p.end, "Result",
+		fmt.Sprintf("tmc_update_etr_buffer took %.1f us: stop %.1f us, sync %.1f us, copy %.1f us (%s at %.0f MB/s). %s",
+			(p.end-p.start).Microseconds(), (p.stopped-p.start).Microseconds(), (p.synced-p.stopped).Microseconds(),
+			(p.end-p.barriered).Microseconds(), bytes(p.take.Len), mbps(p.take.Len, p.end-p.barriered), verdict))
+}

@@ -1,0 +1,93 @@
+package etr
+
+import (
+	"fmt"
+	"strings"
+)
+
+// PolicyID names one way of getting the trace out of the ETR buffer.
+type PolicyID string
+
+// The policies. Coherent, TwoChunks and WholeWhenFull are correct;
+// NoSync and WrongWrap are the bugs kept for teaching.
+const (
+	Coherent      PolicyID = "coherent"
+	TwoChunks     PolicyID = "cached-sync-two-chunks"
+	WholeWhenFull PolicyID = "cached-sync-whole-when-full"
+	NoSync        PolicyID = "cached-no-sync"
+	WrongWrap     PolicyID = "cached-wrong-wrap-sync"
+)
+
+// Policy is how the driver allocates the ETR buffer and makes the device's
+// data visible to the CPU before the copy. It is data plus one function:
+// the dma_sync_single_for_cpu calls the driver makes for a data window.
+type Policy struct {
+	ID    PolicyID
+	Title string
+	Help  string
+	Bug   bool
+	// NC says the CPU reads the buffer through dma_alloc_coherent's
+	// Normal-NC alias (no cache allocation, so nothing to sync); otherwise
+	// through the cacheable linear map.
+	NC bool
+	// Syncs returns the ranges of the buffer (size bytes) the driver passes
+	// to dma_sync_single_for_cpu, in call order, for the window it read
+	// from the pointers. Each call is DC IVAC per line (DC CIVAC on a
+	// partial first or last line) and one DSB SY.
+	Syncs func(w Window, size uint64) []Range
+}
+
+var policies = []Policy{
+	{ID: Coherent, Title: "coherent (Normal-NC)", NC: true,
+		Help:  "dma_alloc_coherent: the CPU copies through a Normal-NC alias, every load its own DRAM read; nothing to sync, always correct",
+		Syncs: func(Window, uint64) []Range { return nil }},
+	{ID: TwoChunks, Title: "cacheable + sync, two chunks on wrap",
+		Help:  "dma_alloc_noncoherent + dma_sync_single_for_cpu over the data; on a wrap two calls, the tail [offset, size) then the head [0, offset+len-size) (the patch's v1/v2)",
+		Syncs: func(w Window, size uint64) []Range { return w.Chunks(size) }},
+	{ID: WholeWhenFull, Title: "cacheable + sync, whole buffer on wrap",
+		Help:  "dma_alloc_noncoherent + dma_sync_single_for_cpu over [offset, offset+len), or over the whole buffer in one call when the data wraps (which implies FULL): the merged form",
+		Syncs: syncWholeWhenFull},
+	{ID: NoSync, Title: "cacheable, no sync (bug)", Bug: true,
+		Help:  "cacheable buffer without dma_sync_single_for_cpu: lines the CPU cached before the ETR wrote them are read stale",
+		Syncs: func(Window, uint64) []Range { return nil }},
+	{ID: WrongWrap, Title: "cacheable, wrap-blind sync (bug)", Bug: true,
+		Help:  "syncs only [offset, offset+len) clipped at the end of the buffer: on a wrap the head part [0, offset+len-size) stays stale",
+		Syncs: syncWrongWrap},
+}
+
+// syncWholeWhenFull is tmc_etr_sync_flat_buf as merged: the driver always
+// starts at the base, so a wrap only happens when the buffer is full, and
+// then the whole buffer is synced in one go.
+func syncWholeWhenFull(w Window, size uint64) []Range {
+	if w.Len == 0 {
+		return nil
+	}
+	if w.Wraps(size) {
+		return []Range{{0, size}}
+	}
+	return []Range{{w.Offset, w.Len}}
+}
+
+func syncWrongWrap(w Window, size uint64) []Range {
+	if w.Len == 0 {
+		return nil
+	}
+	return []Range{{w.Offset, min(w.Len, size-w.Offset)}}
+}
+
+// Policies returns every policy in declaration order.
+func Policies() []Policy { return append([]Policy(nil), policies...) }
+
+// LookupPolicy returns the policy with the given id, or an error naming
+// the known ones.
+func LookupPolicy(id string) (*Policy, error) {
+	ids := make([]string, len(policies))
+	for i := range policies {
+		if string(policies[i].ID) == id {
+			p := policies[i]
+			return &p, nil
+		}
+		ids[i] = string(policies[i].ID)
+	}
+	return nil, fmt.Errorf("policy %q is not one of %s for scenario etr", id, strings.Join(ids, ", "))
+}

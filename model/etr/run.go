@@ -1,0 +1,282 @@
+package etr
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// Seed is the run's RNG seed (cache replacement where a preset uses random
+// replacement). Fixed, so a URL always shows the same run.
+const Seed = 1
+
+// maxCells bounds the ETR grid: up to 65536 cells it shows one cache line
+// per cell, larger buffers show several lines per cell.
+const maxCells = 65536
+
+// cacheWindowSets is how many sets of L1D and L2 the cache views show.
+const cacheWindowSets = 16
+
+// Run simulates one policy. Errors name the parameter at fault.
+func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+	spec := s.Spec()
+	pol, err := LookupPolicy(policy)
+	if err != nil {
+		return nil, err
+	}
+	c, err := parse(spec, p)
+	if err != nil {
+		return nil, err
+	}
+	r, err := newRun(c, pol)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.simulate(); err != nil {
+		return nil, err
+	}
+	res := r.result()
+	res.Scenario, res.Policy, res.Preset, res.Seed = spec.ID, policy, c.preset, Seed
+	return res, nil
+}
+
+// run is one simulation of one policy.
+type run struct {
+	c   config
+	pol *Policy
+	m   *soc.Machine
+
+	buf  soc.Buffer // the ETR buffer through the cacheable linear map
+	nc   soc.Buffer // its Normal-NC alias (coherent policy only)
+	src  soc.Buffer // the mapping the CPU reads the buffer through
+	aux  soc.Buffer // the perf AUX pages (order-0, cacheable)
+	regs soc.Buffer // the TMC's registers (Device memory)
+	etr  *Device
+	ring AUX
+
+	// Recording (the live session only).
+	live      bool
+	rec       *scenario.Recorder
+	recording *soc.Recording
+	obs       *observer
+	origin    sim.Time
+	cellBytes uint64
+	ids       ids
+	steps     []scenario.Step
+
+	path path // the live session's tmc_update_etr_buffer
+}
+
+// ids are the recorded objects' indices.
+type ids struct {
+	grid, auxGrid                int
+	rrp, rwp, full, head, tail   int
+	truncated                    int
+	sync                         [2]int
+	traceStart, traceEnd, fullAt sim.Time
+}
+
+func newRun(c config, pol *Policy) (*run, error) {
+	m, err := soc.New(c.hw, Seed)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{c: c, pol: pol, m: m}
+	if r.buf, err = m.Alloc("etr-buf", c.size, mem.Normal); err != nil {
+		return nil, fmt.Errorf("%s: %w", ParamBuffer, err)
+	}
+	if err := m.Track(r.buf); err != nil {
+		return nil, err
+	}
+	r.src = r.buf
+	if pol.NC {
+		if r.nc, err = m.Alias(r.buf, "etr-buf (Normal-NC alias)", mem.NormalNC); err != nil {
+			return nil, err
+		}
+		r.src = r.nc
+	}
+	if r.aux, err = m.AllocChunks("perf-aux", c.aux, mem.Normal, 0); err != nil {
+		return nil, fmt.Errorf("%s: %w", ParamAUX, err)
+	}
+	r.ring = AUX{Size: c.aux}
+	if r.regs, err = m.Alloc("etr-regs", mem.PageSize, mem.Device); err != nil {
+		return nil, err
+	}
+	if r.etr, err = NewDevice(m, r.buf, c.rate); err != nil {
+		return nil, fmt.Errorf("%s: %w", ParamRate, err)
+	}
+	return r, nil
+}
+
+// simulate sets up the prior CPU state, then records one session: the
+// trace arriving and tmc_update_etr_buffer.
+func (r *run) simulate() error {
+	if err := r.prior(); err != nil {
+		return err
+	}
+	r.startRecording()
+	return r.session()
+}
+
+// prior brings the caches into the chosen state before the session. None
+// of it is timed or counted: the measurement starts with the session.
+func (r *run) prior() error {
+	switch r.c.prior {
+	case PriorCold:
+		return nil
+	case PriorCached:
+		_, err := r.m.Read(r.buf.VA, r.buf.Size, 16)
+		return err
+	}
+	// Steady state: one earlier session of the same workload, copied out
+	// by the same policy through the same mapping; user space then
+	// consumed the AUX data.
+	if err := r.session(); err != nil {
+		return err
+	}
+	r.ring.Tail = r.ring.Head
+	return nil
+}
+
+// session is one perf session: the ETR writes the trace from the base,
+// then the driver runs tmc_update_etr_buffer.
+func (r *run) session() error {
+	r.etr.Start()
+	step := max(mem.PageSize, r.c.size/256)
+	if r.live {
+		r.ids.traceStart = r.m.Now()
+		r.narrateTrace()
+	}
+	if err := r.etr.Trace(r.c.written, step, r.traceProgress); err != nil {
+		return err
+	}
+	if r.live {
+		r.ids.traceEnd = r.m.Now()
+		r.phase("etr", "dma-write", "ETR writes trace", r.ids.traceStart, r.ids.traceEnd)
+	}
+	p, err := r.update()
+	if r.live {
+		r.path = p
+	}
+	return err
+}
+
+// startRecording attaches the recorder after the prior state: grids of
+// the ETR buffer and the AUX ring, windows on L1D and L2, the pointers,
+// and the caches' current content as the initial state at time 0.
+func (r *run) startRecording() {
+	m := r.m
+	r.live = true
+	r.origin = m.Now()
+	r.rec = scenario.NewRecorder()
+	r.recording = soc.NewRecording(m, r.rec)
+	etrW := r.rec.Writer("etr")
+	lines := r.c.size / m.LineBytes()
+	r.cellBytes = m.LineBytes() * ((lines + maxCells - 1) / maxCells)
+	r.ids.grid = r.recording.Grid("etr-buf", "ETR buffer ("+scenario.FormatBytes(int64(r.c.size))+")", r.buf, r.cellBytes)
+	r.ids.auxGrid = r.recording.Grid("aux", "perf AUX ring ("+scenario.FormatBytes(int64(r.c.aux))+", pages)", r.aux, mem.PageSize)
+	windows := []int{
+		r.recording.Cache("l1d", "L1D", 0, 0, cacheWindowSets),
+		r.recording.Cache("l2", "L2", 1, 0, cacheWindowSets),
+	}
+	g, a := r.ids.grid, r.ids.auxGrid
+	r.ids.rrp = r.rec.AddValue(scenario.ValueSpec{ID: "rrp", Label: "RRP (read pointer)", Kind: scenario.ValuePointer, Grid: g}, 0)
+	r.ids.rwp = r.rec.AddValue(scenario.ValueSpec{ID: "rwp", Label: "RWP (write pointer)", Kind: scenario.ValuePointer, Grid: g}, 0)
+	r.ids.full = r.rec.AddValue(scenario.ValueSpec{ID: "full", Label: "STS.FULL", Kind: scenario.ValueFlag, Grid: g}, 0)
+	r.ids.sync[0] = r.rec.AddSpan(scenario.SpanSpec{ID: "synced", Label: "dma_sync_single_for_cpu", Grid: g})
+	r.ids.sync[1] = r.rec.AddSpan(scenario.SpanSpec{ID: "synced-head", Label: "dma_sync_single_for_cpu (head chunk)", Grid: g})
+	head := int64(r.ring.Head % r.ring.Size / mem.PageSize)
+	r.ids.head = r.rec.AddValue(scenario.ValueSpec{ID: "head", Label: "AUX head (driver)", Kind: scenario.ValuePointer, Grid: a}, head)
+	r.ids.tail = r.rec.AddValue(scenario.ValueSpec{ID: "tail", Label: "AUX tail (perf tool)", Kind: scenario.ValuePointer, Grid: a}, head)
+	r.ids.truncated = r.rec.AddValue(scenario.ValueSpec{ID: "truncated", Label: "TRUNCATED", Kind: scenario.ValueFlag, Grid: a}, 0)
+
+	// What the caches hold of the buffer now, shown at time 0.
+	writer := etrW
+	if r.c.prior != PriorSteady {
+		writer = scenario.WriterNobody
+	}
+	shift := lineShift(m)
+	for off := uint64(0); off < r.c.size; off += m.LineBytes() {
+		if r.cached(r.buf.PA(off) >> shift) {
+			_, cell := r.recording.Locate(r.buf.PA(off))
+			r.rec.Cells(0, r.ids.grid, cell, 1, scenario.CellCached, writer)
+		}
+	}
+	for level, obj := range windows {
+		c := m.Cache(level)
+		if c == nil || obj < 0 {
+			continue
+		}
+		for set := 0; set < min(cacheWindowSets, c.Sets()); set++ {
+			for way := 0; way < c.Ways(); way++ {
+				e := set*c.Ways() + way
+				if k, ok := c.Key(e); ok {
+					r.rec.CacheLine(0, obj, e, k<<shift, true, c.Meta[e].Dirty)
+				}
+			}
+		}
+	}
+	r.obs = newObserver(r.recording, r.buf, shift, r.pol.NC)
+	r.obs.origin = r.origin
+	m.SetObserver(r.obs)
+}
+
+// cached reports whether line (physical line number) is in any cache level.
+func (r *run) cached(line uint64) bool {
+	for i := 0; i < r.m.Levels(); i++ {
+		if r.m.Cache(i).Find(line) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func lineShift(m *soc.Machine) uint {
+	s := uint(0)
+	for uint64(1)<<s < m.LineBytes() {
+		s++
+	}
+	return s
+}
+
+// traceProgress records the pointers as the trace lands.
+func (r *run) traceProgress(p Pointers, t sim.Time) {
+	if !r.live {
+		return
+	}
+	at := r.at(t)
+	r.rec.Value(at, r.ids.rwp, int64(p.RWP/r.cellBytes))
+	r.rec.Value(at, r.ids.rrp, int64(p.RRP/r.cellBytes))
+	if p.Full && r.ids.fullAt == 0 {
+		r.ids.fullAt = t
+		r.rec.Value(at, r.ids.full, 1)
+		r.step(t, "The buffer is full: STS.FULL",
+			"RWP reached the end of the buffer and wrapped to the base; STS.FULL is set. From now on the ETR overwrites its oldest trace and the hardware moves RRP along with RWP, so the oldest byte is always at RWP.")
+	}
+}
+
+// at converts machine time to timeline time (the session starts at 0).
+func (r *run) at(t sim.Time) sim.Time {
+	if t < r.origin {
+		return 0
+	}
+	return t - r.origin
+}
+
+func (r *run) phase(lane, kind, label string, start, end sim.Time) {
+	if r.live {
+		r.rec.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: label, Start: r.at(start), End: r.at(end)})
+	}
+}
+
+// step adds a narration step at machine time t and a mark to stop at.
+func (r *run) step(t sim.Time, title, text string) {
+	if !r.live {
+		return
+	}
+	r.rec.Mark(r.at(t), len(r.steps))
+	r.steps = append(r.steps, scenario.Step{T: r.at(t), Title: title, Text: text})
+}
