@@ -5,6 +5,7 @@ package catalog
 
 import (
 	"github.com/dmaviz/dmaviz/model/demo"
+	"github.com/dmaviz/dmaviz/model/etr"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sgsync"
 )
@@ -24,6 +25,7 @@ func Registry() *scenario.Registry {
 func all() []scenario.Scenario {
 	return []scenario.Scenario{
 		demo.New(),
+		etr.New(),
 		sgsync.New(),
 	}
 }
