@@ -112,16 +112,6 @@ func (a *Array) Probe(key uint64) (hit, free int) {
 	return -1, free
 }
 
-// Replace returns the entry to fill for key given the free entry a Probe
-// found (-1 when the set is full): the free one, else the policy's victim.
-func (a *Array) Replace(key uint64, free int) int {
-	if free >= 0 {
-		return free
-	}
-	set := int(key & a.setMask)
-	return set*a.ways + a.Repl.Victim(set)
-}
-
 // Victim returns the entry to fill for key: an invalid way of its set if
 // there is one, else the replacement policy's choice.
 func (a *Array) Victim(key uint64) int {

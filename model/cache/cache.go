@@ -76,7 +76,7 @@ type Line struct {
 	Dirty bool
 }
 
-// Victim describes the line an Access or Fill displaced.
+// Victim describes the line an Access displaced.
 type Victim struct {
 	Line  uint64 // physical line number
 	Valid bool
@@ -101,22 +101,6 @@ func New(c Config, rng *sim.RNG) (*Cache, error) {
 	n := a.Entries()
 	return &Cache{Array: *a, Cfg: c, LineShift: shift,
 		Meta: make([]Line, n)}, nil
-}
-
-// Fill installs line in the entry chosen by Victim and returns what was
-// there. The caller writes back a dirty victim.
-func (c *Cache) Fill(line uint64, ver uint32, ready sim.Time, dirty bool) (int, Victim) {
-	return c.FillAt(c.Victim(line), line, ver, ready, dirty)
-}
-
-// FillAt is Fill into entry e, chosen by the caller with Probe and Replace
-// (saving a second pass over the set after a miss).
-func (c *Cache) FillAt(e int, line uint64, ver uint32, ready sim.Time, dirty bool) (int, Victim) {
-	k, ok := c.Key(e)
-	v := Victim{Line: k, Valid: ok, Dirty: ok && c.Meta[e].Dirty, Ver: c.Meta[e].Ver, Entry: e}
-	c.Install(e, line)
-	c.Meta[e] = Line{Ready: ready, Ver: ver, Dirty: dirty}
-	return e, v
 }
 
 // Drop invalidates entry e (without write-back; the caller decides).

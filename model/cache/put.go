@@ -4,7 +4,7 @@ import "math/bits"
 
 // Lookup and Put are the per-access pair the machine's hot path uses: one
 // pass over the set to look up, one call to fill. They do exactly what
-// Probe+Touch and Replace+Install do, flattened into single calls because
+// Probe+Touch and Victim+Install do, flattened into single calls because
 // calls dominate the cost of simulating a line (notably as WebAssembly).
 
 // Lookup probes line and marks a hit used. free is the first invalid
