@@ -19,13 +19,15 @@ func (r *run) note(stage string) {
 	n := len(r.list.entries)
 	switch stage {
 	case "start":
+		before := map[cpuKind]string{cpuReads: " The CPU read the buffer before: its lines are cached, clean.",
+			cpuWrites: " The CPU writes the buffer before every map: its lines are dirty.", cpuNone: ""}[c.cpu]
 		scatter := "packed back to back in one buffer"
 		if c.scatter {
 			scatter = "each on its own frames, with frames that belong to someone else between them"
 		}
 		v.step(t, "The scatterlist", fmt.Sprintf("%d entries, %s in all, %s. The grid is physical memory: the entries are "+
-			"the segments that change colour, the gaps stay empty. Direction %s, %s path.",
-			n, scenario.FormatBytes(int64(c.total)), scatter, dirNames[c.dir], pathNames[c.path]))
+			"the segments that change colour, the gaps stay empty. Direction %s, %s path.%s",
+			n, scenario.FormatBytes(int64(c.total)), scatter, dirNames[c.dir], pathNames[c.path], before))
 	case "toward the device":
 		call := "dma_map_sg"
 		if c.persistent {
@@ -46,10 +48,20 @@ func (r *run) note(stage string) {
 		v.step(t, "The CPU reads the data", "Every line it reads is checked against the newest version in DRAM: "+
 			"a line cached before the device wrote, and not invalidated since, is stale.")
 	case "end":
-		v.step(t, "Why one wait suffices", "DC ops by VA to the point of coherency are independent of one another, and DSB SY "+
-			"completes only when every earlier one has. Nothing needs entry 1 cleaned before entry 2 is cleaned: the device is "+
-			"started, or the CPU reads, only after the call returns. So one DSB after the last entry gives the same guarantee "+
-			"as one per entry, and the waits overlap instead of adding up.")
+		switch c.path {
+		case pathCoherent:
+			v.step(t, "Nothing to wait for", "A coherent device snoops the CPU caches on every access, so neither call "+
+				"issues a DC op or a DSB: the control case for the cost of maintenance.")
+		case pathSWIOTLB:
+			v.step(t, "Why SWIOTLB still waits per entry", "Each bounced entry is copied and its slot maintained on its own; "+
+				"the copy back to the original buffer must read the device's data, so the slot's invalidate must have "+
+				"completed first. The wait stays once per entry under either policy.")
+		default:
+			v.step(t, "Why one wait suffices", "DC ops by VA to the point of coherency are independent of one another, "+
+				"and DSB SY completes only when every earlier one has. Nothing needs entry 1 cleaned before entry 2 is "+
+				"cleaned: the device is started, or the CPU reads, only after the call returns. So one DSB after the last "+
+				"entry gives the same guarantee as one per entry, and the waits overlap instead of adding up.")
+		}
 	}
 }
 

@@ -340,3 +340,46 @@ func TestExtrapolationMatchesFullSimulation(t *testing.T) {
 		}
 	}
 }
+
+// The recorded first iteration already shows the bug toggles' hazards in
+// the physical-memory grid (the CPU had the buffer cached beforehand).
+func TestTimelineShowsHazards(t *testing.T) {
+	count := func(r *scenario.Result, st scenario.CellState) int {
+		var s scenario.State
+		n := 0
+		for k := 0; k <= len(r.Timeline.Events); k += 256 {
+			r.Timeline.StateAt(k, &s)
+			c := 0
+			for _, cell := range s.Cells[0] {
+				if cell.State == st {
+					c++
+				}
+			}
+			n = max(n, c)
+		}
+		return n
+	}
+	if n := count(runP(t, PolicySkipUnmap, small...), scenario.CellStale); n == 0 {
+		t.Error("skip-unmap: no stale cells in the first iteration's timeline")
+	}
+	if n := count(runP(t, PolicySkipDevice, with(small, "cpu", "writes")...), scenario.CellLost); n == 0 {
+		t.Error("skip-sync-for-device: no lost cells in the first iteration's timeline")
+	}
+	ok := runP(t, PolicyBatched, with(small, "cpu", "writes")...)
+	if count(ok, scenario.CellStale)+count(ok, scenario.CellLost) != 0 {
+		t.Error("batched-dsb: stale or lost cells")
+	}
+	if count(ok, scenario.CellCleaned) == 0 || count(ok, scenario.CellInvalidated) == 0 {
+		t.Error("batched-dsb: no cleaned or invalidated cells recorded")
+	}
+}
+
+// The timeline stays bounded at the seed's size: one iteration in detail.
+func TestTimelineBounded(t *testing.T) {
+	for _, pol := range []string{PolicyPerEntry, PolicyBatched} {
+		tl := runP(t, pol).Timeline
+		if len(tl.Events) > 200000 || len(tl.Phases) > 20000 || len(tl.Keyframes) > scenario.MaxKeyframes || tl.Grids[0].Cells > maxCells {
+			t.Errorf("%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
+		}
+	}
+}
