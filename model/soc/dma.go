@@ -131,7 +131,7 @@ func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) 
 			t += dev.cfg.SnoopLatency
 		}
 		for a := c.tr.PA &^ lmask; a < c.tr.PA+seg; a += m.lineBytes {
-			m.dmaLine(dev, a>>m.lineShift, write)
+			m.dmaLine(dev, a>>m.lineShift, write, t)
 		}
 		c.step(seg)
 		off += seg
@@ -149,7 +149,7 @@ func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) 
 }
 
 // dmaLine applies one line of a DMA transfer to caches and versions.
-func (m *Machine) dmaLine(dev *device, line uint64, write bool) {
+func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 	idx := -1
 	if m.ver.Tracked() {
 		idx = m.ver.Index(line)
@@ -176,7 +176,7 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool) {
 				c.Meta[e].Dirty, c.Meta[e].Ver = false, fwdVer
 			}
 			if m.obs != nil {
-				m.noteEntry(i, e)
+				m.noteEntryAt(t, i, e)
 			}
 		}
 	}
@@ -185,12 +185,12 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool) {
 			m.ver.WriteMem(idx, dev.writer)
 		}
 		if m.obs != nil {
-			m.noteLineBy(line, scenario.CellDeviceWritten, dev.writer)
+			m.noteLineAt(t, line, scenario.CellDeviceWritten, dev.writer)
 		}
 		return
 	}
 	if idx >= 0 && m.ver.Mem[idx] < m.ver.Latest[idx] {
 		m.cnt[DeviceStaleLines]++
-		m.hazard(line<<m.lineShift, m.lineBytes, "device read DRAM older than a dirty CPU line (missing DC CVAC before the DMA: dma_sync_*_for_device)")
+		m.hazardAt(t, line<<m.lineShift, m.lineBytes, "device read DRAM older than a dirty CPU line (missing DC CVAC before the DMA: dma_sync_*_for_device)")
 	}
 }

@@ -186,7 +186,10 @@ func (m *Machine) Hazards() []scenario.Hazard {
 	return append([]scenario.Hazard(nil), m.hazards...)
 }
 
-func (m *Machine) hazard(pa, bytes uint64, cause string) {
+func (m *Machine) hazard(pa, bytes uint64, cause string) { m.hazardAt(m.now, pa, bytes, cause) }
+
+// hazardAt records a hazard detected at time t (a device's clock for DMA).
+func (m *Machine) hazardAt(t sim.Time, pa, bytes uint64, cause string) {
 	if n := len(m.hazards); n > 0 {
 		h := &m.hazards[n-1]
 		if h.Cause == cause && h.Addr+uint64(h.Bytes) == pa {
@@ -198,7 +201,7 @@ func (m *Machine) hazard(pa, bytes uint64, cause string) {
 		m.dropped++
 		return
 	}
-	m.hazards = append(m.hazards, scenario.Hazard{T: m.now, Addr: pa, Bytes: int64(bytes), Cause: cause, Grid: -1})
+	m.hazards = append(m.hazards, scenario.Hazard{T: t, Addr: pa, Bytes: int64(bytes), Cause: cause, Grid: -1})
 }
 
 // translate translates va, charging translation cost and TLB events.

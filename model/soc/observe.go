@@ -47,14 +47,16 @@ func (m *Machine) WatchSets(level, first, count int) {
 	m.windows[level] = [2]int{lo, hi}
 }
 
-func (m *Machine) noteEntry(level, e int) {
+func (m *Machine) noteEntry(level, e int) { m.noteEntryAt(m.now, level, e) }
+
+func (m *Machine) noteEntryAt(t sim.Time, level, e int) {
 	c := m.lv[level]
 	set, way := e/c.Ways(), e%c.Ways()
 	if w := m.windows[level]; set < w[0] || set >= w[1] {
 		return
 	}
 	k, ok := c.Key(e)
-	m.obs.CacheEntry(m.now, level, set, way, k<<m.lineShift, ok, ok && c.Meta[e].Dirty)
+	m.obs.CacheEntry(t, level, set, way, k<<m.lineShift, ok, ok && c.Meta[e].Dirty)
 }
 
 func (m *Machine) noteLine(line uint64, st scenario.CellState) {
@@ -64,13 +66,13 @@ func (m *Machine) noteLine(line uint64, st scenario.CellState) {
 	} else if st == scenario.CellCPUWritten {
 		w = mem.CPU
 	}
-	m.noteLineBy(line, st, w)
+	m.noteLineAt(m.now, line, st, w)
 }
 
-func (m *Machine) noteLineBy(line uint64, st scenario.CellState, writer uint8) {
+func (m *Machine) noteLineAt(t sim.Time, line uint64, st scenario.CellState, writer uint8) {
 	for _, r := range m.watch {
 		if line >= r.lo && line < r.hi {
-			m.obs.Line(m.now, line<<m.lineShift, st, writer)
+			m.obs.Line(t, line<<m.lineShift, st, writer)
 			return
 		}
 	}
