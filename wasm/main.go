@@ -8,6 +8,7 @@ package main
 
 import (
 	"log"
+	"runtime"
 	"syscall/js"
 	"time"
 
@@ -95,6 +96,7 @@ func main() {
 		}))
 	}
 	listenKeys(ctl)
+	exposeMemStats(page)
 
 	if page.Truthy() && page.Get("webgl2").Truthy() {
 		go runStage(ctl, page)
@@ -137,6 +139,19 @@ func tickWithoutStage(ctl *control.Controller) {
 	for range time.Tick(dt) {
 		ctl.Advance(dt, false)
 	}
+}
+
+// exposeMemStats gives the page (and make bench) the Go heap's allocation
+// counters: dmaviz.goMem() returns {mallocs, heapAlloc}.
+func exposeMemStats(page js.Value) {
+	if !page.Truthy() {
+		return
+	}
+	var ms runtime.MemStats
+	page.Set("goMem", js.FuncOf(func(js.Value, []js.Value) any {
+		runtime.ReadMemStats(&ms)
+		return map[string]any{"mallocs": float64(ms.Mallocs), "heapAlloc": float64(ms.HeapAlloc)}
+	}))
 }
 
 func fail(page js.Value, msg string) {

@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command benchreport prints dmaviz's page budgets beside baselines measured
 // in the same run, so the figures stay comparable on a shared, noisy machine:
 //
@@ -86,13 +88,15 @@ func report(dist string, loads int, cold bool) error {
 		fmt.Printf("  cold build (js/wasm)     %8.1f s     bare hello      %6.1f s     ratio %.1fx\n", appCold.Seconds(), helloCold.Seconds(), appCold.Seconds()/helloCold.Seconds())
 	}
 
-	panel, stage, dcl, err := pageTimes(dist, loads)
+	panel, stage, dcl, play, err := pageTimes(dist, loads)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("  navigation -> DOMContentLoaded (baseline)   median %6.0f ms\n", dcl)
 	fmt.Printf("  navigation -> panel first render            median %6.0f ms   (%.1fx baseline)\n", panel, panel/dcl)
 	fmt.Printf("  navigation -> stage first frame             median %6.0f ms   (%.1fx baseline)   target about 1 s: %s\n", stage, stage/dcl, verdict(stage <= 1200))
+	fmt.Printf("  stage frames/s while playing (%s)   %5.1f   browser animation frames/s %5.1f (baseline)   ratio %.2f\n", play.scenario, play.fps, play.rafFPS, play.fps/play.rafFPS)
+	fmt.Printf("  Go allocations per stage frame while playing  %8.1f   Go heap after - before %+.2f MiB over %d frames\n", play.mallocsPerFrame, play.heapGrowth/(1<<20), play.frames)
 	return nil
 }
 
@@ -133,17 +137,40 @@ func build(dir, pkg, out, cache string, cold bool) (time.Duration, error) {
 	return time.Since(start), nil
 }
 
+// playback is what the stage does while playing the default scenario.
+type playback struct {
+	scenario        string
+	fps, rafFPS     float64
+	frames          int
+	mallocsPerFrame float64
+	heapGrowth      float64
+}
+
+// playScript plays the default scenario slowly for 4 s, counting stage
+// frames, the browser's animation frames (the ceiling) and Go allocations.
+const playScript = `new Promise(resolve => {
+  let raf = 0, run = true;
+  const tick = () => { raf++; if (run) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  const m0 = dmaviz.goMem(), f0 = dmaviz.frames, t0 = performance.now();
+  setTimeout(() => {
+    run = false;
+    const m1 = dmaviz.goMem(), f1 = dmaviz.frames, s = (performance.now() - t0) / 1000;
+    resolve([(f1 - f0) / s, raf / s, f1 - f0, m1.mallocs - m0.mallocs, m1.heapAlloc - m0.heapAlloc]);
+  }, 4000);
+})`
+
 // pageTimes loads the page several times in headless Chromium and returns
 // the medians (ms since navigation) of the panel's first render, the stage's
-// first frame and DOMContentLoaded.
-func pageTimes(dist string, loads int) (panel, stage, dcl float64, err error) {
+// first frame and DOMContentLoaded, then measures playback.
+func pageTimes(dist string, loads int) (panel, stage, dcl float64, pb playback, err error) {
 	bin, err := chrome.Find()
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, pb, err
 	}
 	ln, h, err := sitesrv.Listen(dist, "127.0.0.1:0")
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, pb, err
 	}
 	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
@@ -152,13 +179,13 @@ func pageTimes(dist string, loads int) (panel, stage, dcl float64, err error) {
 
 	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, 0, pb, err
 	}
 	defer os.RemoveAll(prof)
 	ctx, stop := chrome.Start(bin, prof)
 	defer stop()
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		return 0, 0, 0, fmt.Errorf("starting chromium: %w", err)
+		return 0, 0, 0, pb, fmt.Errorf("starting chromium: %w", err)
 	}
 	var ps, ss, ds []float64
 	for i := 0; i < loads; i++ {
@@ -170,11 +197,28 @@ func pageTimes(dist string, loads int) (panel, stage, dcl float64, err error) {
 		}
 		cancel()
 		if err != nil {
-			return 0, 0, 0, fmt.Errorf("load %d: %w", i+1, err)
+			return 0, 0, 0, pb, fmt.Errorf("load %d: %w", i+1, err)
 		}
 		ps, ss, ds = append(ps, v[0]), append(ss, v[1]), append(ds, v[2])
 	}
-	return median(ps), median(ss), median(ds), nil
+	pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	err = chromedp.Do(pctx, chromedp.Navigate(url+"?speed=-6"),
+		chromedp.Poll[chromedp.Void](`window.dmaviz && dmaviz.stageReadyAt > 0 && document.querySelectorAll("#metrics tbody tr").length > 0`),
+		chromedp.Click(chromedp.ID("btn-play")))
+	if err != nil {
+		return 0, 0, 0, pb, fmt.Errorf("playback: %w", err)
+	}
+	r, err := chromedp.Run(pctx, chromedp.Evaluate[[]float64](playScript, chromedp.EvalAwaitPromise))
+	if err != nil || len(r) != 5 {
+		return 0, 0, 0, pb, fmt.Errorf("playback: %v", err)
+	}
+	pb.scenario, _ = chromedp.Run(pctx, chromedp.Evaluate[string](`new URLSearchParams(location.search).get("scenario")`))
+	pb.fps, pb.rafFPS, pb.frames, pb.heapGrowth = r[0], r[1], int(r[2]), r[4]
+	if r[2] > 0 {
+		pb.mallocsPerFrame = r[3] / r[2]
+	}
+	return median(ps), median(ss), median(ds), pb, nil
 }
 
 func median(v []float64) float64 {

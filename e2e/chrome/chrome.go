@@ -1,3 +1,5 @@
+//go:build !js
+
 // Package chrome finds Debian's Chromium and starts it headless with the
 // flags dmaviz's browser tests and benchmarks use (DESIGN.md): WebGL2 through
 // SwiftShader, no sandbox (tests run as root), no network beyond loopback.

@@ -108,8 +108,8 @@ func TestChartGolden(t *testing.T) {
 	c := scenario.Chart{
 		ID: "saving", Title: "Time saved by batching", XLabel: "entry size (B)", YLabel: "saved (%)", LogX: true, Mark: 4096,
 		Series: []scenario.Series{
-			{Name: "dma_map_sg", Points: []scenario.Point{{512, 80}, {4096, 64.6}, {65536, 12}, {1 << 20, 1}}},
-			{Name: "dma_unmap_sg", Points: []scenario.Point{{512, 82}, {4096, 66.6}, {65536, 13}, {1 << 20, 1.2}}},
+			{Name: "dma_map_sg", Points: []scenario.Point{{X: 512, Y: 80}, {X: 4096, Y: 64.6}, {X: 65536, Y: 12}, {X: 1 << 20, Y: 1}}},
+			{Name: "dma_unmap_sg", Points: []scenario.Point{{X: 512, Y: 82}, {X: 4096, Y: 66.6}, {X: 65536, Y: 13}, {X: 1 << 20, Y: 1.2}}},
 		},
 	}
 	var sc render.Scene

@@ -1,0 +1,37 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// dist/ must work from any static host and from a sub-path: serve it with
+// a plain file server under /docs/dmaviz/ (no gzip, no special headers).
+func TestSiteWorksFromASubPathOnAPlainStaticHost(t *testing.T) {
+	dist, _ := filepath.Abs("../dist")
+	mux := http.NewServeMux()
+	mux.Handle("/docs/dmaviz/", http.StripPrefix("/docs/dmaviz/", http.FileServer(http.Dir(dist))))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	b := newBrowser(t)
+	b.do(t, "opening the page under a sub-path", chromedp.Navigate(srv.URL+"/docs/dmaviz/?scenario=demo"))
+	b.waitFor(t, "panel, stage and results", `window.dmaviz && dmaviz.panelReadyAt > 0 && dmaviz.stageReadyAt > 0 && document.querySelectorAll("#metrics tbody tr").length > 0`)
+	outside := eval[[]string](t, b, `performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith(location.origin + "/docs/dmaviz/"))`)
+	if len(outside) > 0 {
+		t.Errorf("resources loaded from outside the sub-path: %v", outside)
+	}
+	if link := eval[string](t, b, `document.getElementById("embed-code").value`); !strings.Contains(link, srv.URL+"/docs/dmaviz/") {
+		t.Errorf("embed code %q does not point at the sub-path", link)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
