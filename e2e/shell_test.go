@@ -109,7 +109,7 @@ func TestEmbedModeShowsAFullWidthStageAndAMinimalOverlay(t *testing.T) {
 		t.Errorf("open-full link %q", href)
 	}
 	img := b.screenshot(t)
-	below := image.Rect(0, h+10, 400, 800) // under the overlay, where the panel would be
+	below := image.Rect(0, 0, 400, 800-h-10) // above the overlay, where the panel would be
 	if drawn := below.Dx()*below.Dy() - countNear(img, below, background, 6); drawn < 2000 {
 		t.Errorf("the stage does not use the left of the window in embed mode (%d drawn pixels)", drawn)
 	}
