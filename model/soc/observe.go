@@ -11,7 +11,10 @@ import (
 // Observer sees what a view needs, as it happens. The machine calls it only
 // for watched physical ranges (WatchPhys) and watched cache sets
 // (WatchSets), and only when one is set: with no observer the per-line
-// path pays one nil check.
+// path pays one nil check. t is when the change happened on the clock of
+// the agent that made it: the core's, or the device's for DMA lines and
+// snoops (a device running ahead of the core reports ahead of it;
+// scenario.Recorder clamps time so it never decreases).
 type Observer interface {
 	// Line reports what just happened to the data of the line at pa
 	// (e.g. CellDeviceWritten, CellStale, CellCopied) and who wrote the
