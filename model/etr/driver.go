@@ -88,9 +88,6 @@ func (r *run) update() (path, error) {
 	// tmc_etr_sync_perf_buffer: page by page into the AUX ring.
 	if r.live {
 		r.narrateCopy(p)
-		if p.take.Truncated {
-			r.rec.Value(r.at(m.Now()), r.ids.truncated, 1)
-		}
 	}
 	head := r.ring.Head
 	err := Pieces(p.take, size, r.ring.Size, head, func(pc Piece) error {
@@ -113,6 +110,9 @@ func (r *run) update() (path, error) {
 	p.after = m.Counters()
 	if r.live {
 		r.obs.tally = false
+		if p.lost { // perf_aux_output_flag(handle, PERF_AUX_FLAG_TRUNCATED)
+			r.rec.Value(r.at(p.end), r.ids.truncated, 1)
+		}
 	}
 	return p, err
 }
