@@ -65,7 +65,14 @@ func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, 
 	} else {
 		ready, ver = m.fetch(i+1, line, idx, start)
 	}
-	m.installAt(i, free, line, ver, ready, false)
+	// installAt, inlined on the hot path.
+	e, old, om, valid := c.Put(line, free, cache.Line{Ready: ready, Ver: ver})
+	if valid && om.Dirty {
+		m.putBack(i+1, old, om.Ver)
+	}
+	if m.obs != nil {
+		m.noteEntry(i, e)
+	}
 	return ready, ver
 }
 
@@ -140,7 +147,14 @@ func (m *Machine) readLine(line uint64, idx int) uint32 {
 	m.now = start
 	m.cnt[MLPStall] += uint64(wait)
 	ready, ver := m.fetch(1, line, idx, start)
-	m.installAt(0, free, line, ver, ready, false)
+	// installAt, inlined on the hot path.
+	e, old, om, valid := l1.Put(line, free, cache.Line{Ready: ready, Ver: ver})
+	if valid && om.Dirty {
+		m.putBack(1, old, om.Ver)
+	}
+	if m.obs != nil {
+		m.noteEntry(0, e)
+	}
 	m.mshr.done(ready)
 	if ready > m.loadsDone {
 		m.loadsDone = ready
