@@ -75,8 +75,8 @@ func (r *run) update() (path, error) {
 	if p.barrier {
 		if r.live {
 			r.step(m.Now(), "Barrier packet",
-				fmt.Sprintf("The trace wrapped%s, so the decoder must resynchronise: the driver writes a %d-byte barrier packet at the new start of the data (offset %#x) through the CPU's %s mapping.",
-					truncNote(p.take), BarrierBytes, p.take.Offset, mappingName(r.pol)))
+				fmt.Sprintf("%s, so the trace has a gap the decoder must resynchronise over: the driver writes a %d-byte barrier packet at the new start of the data (offset %#x) through the CPU's %s mapping, after the sync.",
+					gapReason(p), BarrierBytes, p.take.Offset, mappingName(r.pol)))
 		}
 		if err := r.insertBarrier(p.take.Offset); err != nil {
 			return p, err
@@ -209,9 +209,12 @@ func mappingName(p *Policy) string {
 	return "cacheable"
 }
 
-func truncNote(t Take) string {
-	if t.Truncated {
-		return " or was truncated to fit the AUX space"
+func gapReason(p path) string {
+	switch {
+	case p.ptr.Full && p.take.Truncated:
+		return "The buffer was full (the ring overwrote its oldest trace) and the data was truncated to fit the AUX space"
+	case p.take.Truncated:
+		return "The data was truncated to fit the AUX space"
 	}
-	return ""
+	return "The buffer was full: the ring overwrote its oldest trace"
 }

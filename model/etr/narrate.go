@@ -20,6 +20,9 @@ func (r *run) narrateTrace() {
 		PriorCold:   "nothing: the caches start cold",
 		PriorCached: "the CPU read the whole buffer through the cacheable map before the session",
 	}[r.c.prior]
+	if cached == 0 && r.c.prior == PriorSteady && r.pol.NC {
+		prior = "the previous session read it only through the Normal-NC alias, which allocates nothing"
+	}
 	r.step(r.m.Now(), "Trace arrives",
 		fmt.Sprintf("The session starts with RRP = RWP = base. The ETR writes %s of trace (%.3g laps of the %s buffer) by DMA at %.0f MB/s. It is not coherent: its writes go to DRAM and leave the CPU caches as they are. %d of the buffer's lines are in the CPU caches (%s); those copies are now older than DRAM.",
 			bytes(r.c.written), r.c.laps, bytes(r.c.size), r.c.rate/1e6, cached, prior))
@@ -81,9 +84,9 @@ func syncWords(rs []Range) string {
 }
 
 func (r *run) narrateCopy(p path) {
-	how := "Each 16-byte load misses the caches and fills a line (the prefetcher runs ahead into L2); lines come from DRAM at cached-copy speed."
+	how := fmt.Sprintf("Each %d-byte load looks in the caches first; a miss fills the whole line from DRAM and the prefetcher runs ahead into L2, so the copy moves at cached speed (and a line still cached from before the ETR wrote is read as it is).", r.c.width)
 	if r.pol.NC {
-		how = "Each load through the Normal-NC alias is its own bus read to DRAM: no line fill, no prefetch, only a few in flight."
+		how = fmt.Sprintf("Each %d-byte load through the Normal-NC alias is its own bus read to DRAM: no line fill, no prefetch, only a few in flight.", r.c.width)
 	}
 	trunc := ""
 	if p.take.Truncated {
