@@ -74,7 +74,7 @@ type run struct {
 type ids struct {
 	grid, auxGrid                int
 	rrp, rwp, full, head, tail   int
-	truncated                    int
+	truncated, dcInFlight        int
 	sync                         [2]int
 	traceStart, traceEnd, fullAt sim.Time
 }
@@ -186,6 +186,8 @@ func (r *run) startRecording() {
 	r.ids.rrp = r.rec.AddValue(scenario.ValueSpec{ID: "rrp", Label: "RRP (read pointer)", Kind: scenario.ValuePointer, Grid: g}, 0)
 	r.ids.rwp = r.rec.AddValue(scenario.ValueSpec{ID: "rwp", Label: "RWP (write pointer)", Kind: scenario.ValuePointer, Grid: g}, 0)
 	r.ids.full = r.rec.AddValue(scenario.ValueSpec{ID: "full", Label: "STS.FULL", Kind: scenario.ValueFlag, Grid: g}, 0)
+	r.ids.dcInFlight = r.rec.AddValue(scenario.ValueSpec{ID: "dc_outstanding", Label: "DC ops in flight", Kind: scenario.ValueGauge, Grid: -1,
+		Max: int64(r.c.hw.Maint.Inflight)}, 0)
 	r.ids.sync[0] = r.rec.AddSpan(scenario.SpanSpec{ID: "synced", Label: "dma_sync_single_for_cpu", Grid: g})
 	r.ids.sync[1] = r.rec.AddSpan(scenario.SpanSpec{ID: "synced-head", Label: "dma_sync_single_for_cpu (head chunk)", Grid: g})
 	head := int64(r.ring.Head % r.ring.Size / mem.PageSize)
