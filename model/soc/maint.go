@@ -73,12 +73,15 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	if m.ver.Tracked() {
 		idx = m.ver.Index(line)
 	}
-	// The newest dirty copy is the one nearest the core.
+	// One lookup per level; the newest dirty copy is the one nearest the
+	// core.
+	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
 	dirtyVer, dirty := uint32(0), false
-	for _, c := range m.lv {
-		if e := c.Find(line); e >= 0 && c.Meta[e].Dirty {
+	for i, c := range m.lv {
+		e := c.Find(line)
+		ents[i] = e
+		if e >= 0 && !dirty && c.Meta[e].Dirty {
 			dirtyVer, dirty = c.Meta[e].Ver, true
-			break
 		}
 	}
 	clean := op != IVAC || m.cfg.Maint.IVACCleans
@@ -93,7 +96,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 		}
 	}
 	for i, c := range m.lv {
-		if e := c.Find(line); e >= 0 {
+		if e := ents[i]; e >= 0 {
 			if op == CVAC {
 				// Every copy now holds the data written back to the
 				// PoC: an older copy below must not resurface once the
