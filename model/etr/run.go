@@ -67,16 +67,16 @@ type run struct {
 	ids       ids
 	steps     []scenario.Step
 
-	path path // the live session's tmc_update_etr_buffer
+	path   path     // the live session's tmc_update_etr_buffer
+	fullAt sim.Time // when STS.FULL set in the live session (0: not yet)
 }
 
 // ids are the recorded objects' indices.
 type ids struct {
-	grid, auxGrid                int
-	rrp, rwp, full, head, tail   int
-	truncated, dcInFlight        int
-	sync                         [2]int
-	traceStart, traceEnd, fullAt sim.Time
+	grid, auxGrid              int
+	rrp, rwp, full, head, tail int
+	truncated, dcInFlight      int
+	sync                       [2]int
 }
 
 func newRun(c config, pol *Policy) (*run, error) {
@@ -146,16 +146,15 @@ func (r *run) prior() error {
 func (r *run) session() error {
 	r.etr.Start()
 	step := max(mem.PageSize, r.c.size/256)
+	traceStart := r.m.Now()
 	if r.live {
-		r.ids.traceStart = r.m.Now()
 		r.narrateTrace()
 	}
 	if err := r.etr.Trace(r.c.written, step, r.traceProgress); err != nil {
 		return err
 	}
 	if r.live {
-		r.ids.traceEnd = r.m.Now()
-		r.phase("etr", "dma-write", "ETR writes trace", r.ids.traceStart, r.ids.traceEnd)
+		r.phase("etr", "dma-write", "ETR writes trace", traceStart, r.m.Now())
 	}
 	p, err := r.update()
 	if r.live {
@@ -252,8 +251,8 @@ func (r *run) traceProgress(p Pointers, t sim.Time) {
 	at := r.at(t)
 	r.rec.Value(at, r.ids.rwp, int64(p.RWP/r.cellBytes))
 	r.rec.Value(at, r.ids.rrp, int64(p.RRP/r.cellBytes))
-	if p.Full && r.ids.fullAt == 0 {
-		r.ids.fullAt = t
+	if p.Full && r.fullAt == 0 {
+		r.fullAt = t
 		r.rec.Value(at, r.ids.full, 1)
 		r.step(t, "The buffer is full: STS.FULL",
 			"RWP reached the end of the buffer and wrapped to the base; STS.FULL is set. From now on the ETR overwrites its oldest trace and the hardware moves RRP along with RWP, so the oldest byte is always at RWP.")
