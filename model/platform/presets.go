@@ -78,7 +78,7 @@ func junoR2() soc.Config {
 		DRAM:     800 * sim.MHz, // Juno r2: DDR3L-1600 (800 MHz I/O clock)
 	}
 	return soc.Config{
-		Name:   "juno-r2",
+		Name:   "juno-r2", // preset name
 		Clocks: clk,
 		Core: soc.CoreConfig{
 			LoadIssue:        clk.CPUCycles(1), // A53 TRM: one load/store pipe, one LDP per cycle
@@ -86,10 +86,20 @@ func junoR2() soc.Config {
 			MLP:              3,                // fitted to the ETR figure (cacheable copy); A53 is in-order with few outstanding linefills
 			WriteStreamAfter: 4,                // A53 TRM: write streaming (no-allocate) after consecutive full-line writes; threshold assumed
 		},
-		L1D: cache.Config{Name: "l1d", Size: 32 << 10, Ways: 4, LineBytes: 64, Policy: cache.PLRU, // A53 TRM: 4-way, 64 B lines; Juno r2: 32 KiB
-			Latency: clk.CPUCycles(3)}, // A53 TRM: 3-cycle load-to-use
-		L2: cache.Config{Name: "l2", Size: 1 << 20, Ways: 16, LineBytes: 64, Policy: cache.PLRU, // A53 TRM: 16-way; Juno r2 A53 cluster: 1 MiB
-			Latency: clk.CPUCycles(15)}, // assumed: A53 L2 hit about 15 cycles
+		L1D: cache.Config{Name: "l1d",
+			Size:      32 << 10,         // Juno r2: 32 KiB L1D per A53
+			Ways:      4,                // A53 TRM: 4-way
+			LineBytes: 64,               // A53 TRM: 64-byte lines
+			Policy:    cache.PLRU,       // assumed
+			Latency:   clk.CPUCycles(3), // A53 TRM: 3-cycle load-to-use
+		},
+		L2: cache.Config{Name: "l2",
+			Size:      1 << 20,           // Juno r2: 1 MiB L2 in the A53 cluster
+			Ways:      16,                // A53 TRM: 16-way
+			LineBytes: 64,                // A53 TRM: 64-byte lines
+			Policy:    cache.PLRU,        // assumed
+			Latency:   clk.CPUCycles(15), // assumed: A53 L2 hit about 15 cycles
+		},
 		Prefetch: soc.PrefetchConfig{
 			PrefetchConfig: cache.PrefetchConfig{Streams: 4, // assumed: a few independent streams
 				Degree:    8,  // fitted to the ETR figure (cacheable copy)
@@ -130,7 +140,7 @@ func dimensity9500() soc.Config {
 		DRAM:     4.8 * sim.GHz, // assumed: LPDDR5X-9600 (half-rate clock)
 	}
 	return soc.Config{
-		Name:   "dimensity-9500",
+		Name:   "dimensity-9500", // preset name
 		Clocks: clk,
 		Core: soc.CoreConfig{
 			LoadIssue:        clk.CPUCycles(1.0 / 3), // assumed: three load pipes (X-class core)
@@ -138,12 +148,27 @@ func dimensity9500() soc.Config {
 			MLP:              32,                     // assumed: X-class cores track dozens of L1 misses
 			WriteStreamAfter: 4,                      // assumed: write streaming as on other Arm cores
 		},
-		L1D: cache.Config{Name: "l1d", Size: 64 << 10, Ways: 4, LineBytes: 64, Policy: cache.PLRU, // assumed: X-class 64 KiB 4-way
-			Latency: clk.CPUCycles(4)}, // MODEL.md: L1D hit 4 cycles (A76/N1 class)
-		L2: cache.Config{Name: "l2", Size: 2 << 20, Ways: 8, LineBytes: 64, Policy: cache.PLRU, // assumed: 2 MiB private L2
-			Latency: clk.CPUCycles(11)}, // MODEL.md: L2 9-11 cycles
-		L3: cache.Config{Name: "l3", Size: 16 << 20, Ways: 16, LineBytes: 64, Policy: cache.Random, // assumed: 16 MiB shared L3
-			Latency: clk.CPUCycles(30)}, // MODEL.md: L3/cluster cache about 30 cycles
+		L1D: cache.Config{Name: "l1d",
+			Size:      64 << 10,         // assumed: X-class 64 KiB
+			Ways:      4,                // assumed
+			LineBytes: 64,               // MODEL.md: 64-byte lines
+			Policy:    cache.PLRU,       // assumed
+			Latency:   clk.CPUCycles(4), // MODEL.md: L1D hit 4 cycles (A76/N1 class)
+		},
+		L2: cache.Config{Name: "l2",
+			Size:      2 << 20,           // assumed: 2 MiB private L2
+			Ways:      8,                 // assumed
+			LineBytes: 64,                // MODEL.md: 64-byte lines
+			Policy:    cache.PLRU,        // assumed
+			Latency:   clk.CPUCycles(11), // MODEL.md: L2 9-11 cycles
+		},
+		L3: cache.Config{Name: "l3",
+			Size:      16 << 20,          // assumed: 16 MiB shared L3
+			Ways:      16,                // assumed
+			LineBytes: 64,                // MODEL.md: 64-byte lines
+			Policy:    cache.Random,      // assumed
+			Latency:   clk.CPUCycles(30), // MODEL.md: L3/cluster cache about 30 cycles
+		},
 		Prefetch: soc.PrefetchConfig{
 			PrefetchConfig: cache.PrefetchConfig{Streams: 8, Degree: 16, Confirm: 2, MaxStride: 8, PageLines: 0}, // assumed: VA-trained, crosses pages
 			Inflight:       32,                                                                                   // assumed
@@ -175,7 +200,7 @@ func neoverseN1() soc.Config {
 		DRAM:     1.6 * sim.GHz, // assumed: DDR4-3200
 	}
 	return soc.Config{
-		Name:   "neoverse-n1",
+		Name:   "neoverse-n1", // preset name
 		Clocks: clk,
 		Core: soc.CoreConfig{
 			LoadIssue:        clk.CPUCycles(0.5), // N1 TRM: two load/store pipes
@@ -183,12 +208,27 @@ func neoverseN1() soc.Config {
 			MLP:              20,                 // assumed: N1 L1D tracks about 20 outstanding misses
 			WriteStreamAfter: 4,                  // assumed: N1 write streaming mode threshold
 		},
-		L1D: cache.Config{Name: "l1d", Size: 64 << 10, Ways: 4, LineBytes: 64, Policy: cache.PLRU, // N1 TRM: 64 KiB 4-way
-			Latency: clk.CPUCycles(4)}, // MODEL.md: L1D hit 4 cycles
-		L2: cache.Config{Name: "l2", Size: 1 << 20, Ways: 8, LineBytes: 64, Policy: cache.PLRU, // N1 TRM: 1 MiB 8-way private L2
-			Latency: clk.CPUCycles(11)}, // MODEL.md: L2 9-11 cycles
-		L3: cache.Config{Name: "l3", Size: 32 << 20, Ways: 16, LineBytes: 64, Policy: cache.Random, // assumed: 32 MiB SLC (Graviton2)
-			Latency: clk.CPUCycles(30)}, // MODEL.md: L3 about 30 cycles
+		L1D: cache.Config{Name: "l1d",
+			Size:      64 << 10,         // N1 TRM: 64 KiB L1D
+			Ways:      4,                // N1 TRM: 4-way
+			LineBytes: 64,               // N1 TRM: 64-byte lines
+			Policy:    cache.PLRU,       // assumed
+			Latency:   clk.CPUCycles(4), // MODEL.md: L1D hit 4 cycles
+		},
+		L2: cache.Config{Name: "l2",
+			Size:      1 << 20,           // N1 TRM: 1 MiB private L2 (largest option; Graviton2)
+			Ways:      8,                 // N1 TRM: 8-way
+			LineBytes: 64,                // N1 TRM: 64-byte lines
+			Policy:    cache.PLRU,        // assumed
+			Latency:   clk.CPUCycles(11), // MODEL.md: L2 9-11 cycles
+		},
+		L3: cache.Config{Name: "l3",
+			Size:      32 << 20,          // assumed: 32 MiB SLC (Graviton2)
+			Ways:      16,                // assumed
+			LineBytes: 64,                // MODEL.md: 64-byte lines
+			Policy:    cache.Random,      // assumed
+			Latency:   clk.CPUCycles(30), // MODEL.md: L3 about 30 cycles
+		},
 		Prefetch: soc.PrefetchConfig{
 			PrefetchConfig: cache.PrefetchConfig{Streams: 8, Degree: 16, Confirm: 2, MaxStride: 8, PageLines: 0}, // assumed: VA-trained, crosses pages
 			Inflight:       24,                                                                                   // assumed
