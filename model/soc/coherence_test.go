@@ -168,3 +168,25 @@ func TestDeviceReadsStale(t *testing.T) {
 		}
 	}
 }
+
+// Hazards are bounded: scattered stale lines beyond MaxHazards are counted
+// but not kept.
+func TestHazardsBounded(t *testing.T) {
+	m := newMachine(t, nil)
+	b := alloc(t, m, "buf", 1<<20, mem.Normal, true)
+	dev := addDev(t, m, false)
+	lines := uint64(MaxHazards + 44)
+	for i := uint64(0); i < lines; i++ { // every other line: no merging
+		must[sim.Time](t)(m.Read(b.VA+i*128, 64, 64))
+	}
+	m.WaitUntil(must[sim.Time](t)(m.DeviceWrite(dev, b.PA(0), b.Size)))
+	for i := uint64(0); i < lines; i++ {
+		must[sim.Time](t)(m.Read(b.VA+i*128, 64, 64))
+	}
+	if n := len(m.Hazards()); n != MaxHazards {
+		t.Fatalf("%d hazards kept, want %d", n, MaxHazards)
+	}
+	if m.HazardsDropped() != 44 || m.Count(StaleLinesRead) != lines {
+		t.Fatalf("dropped %d (want 44), stale lines %d (want %d)", m.HazardsDropped(), m.Count(StaleLinesRead), lines)
+	}
+}

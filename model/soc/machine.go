@@ -186,6 +186,10 @@ func (m *Machine) Hazards() []scenario.Hazard {
 	return append([]scenario.Hazard(nil), m.hazards...)
 }
 
+// HazardsDropped returns how many hazards were detected after MaxHazards
+// were kept (they still count in the counters).
+func (m *Machine) HazardsDropped() int { return m.dropped }
+
 func (m *Machine) hazard(pa, bytes uint64, cause string) { m.hazardAt(m.now, pa, bytes, cause) }
 
 // hazardAt records a hazard detected at time t (a device's clock for DMA).
