@@ -62,7 +62,7 @@ const figureSource = "dma-mapping: batched DMA sync — MediaTek Dimensity 9500,
 
 // Limits that keep a run within its memory and time budget.
 const (
-	maxEntries   = 16384
+	maxEntries   = 32768
 	swiotlbMax   = 256 << 10 // IO_TLB_SEGSIZE x IO_TLB_SIZE: the largest bounced mapping
 	maxSimulated = 6
 )
