@@ -133,7 +133,7 @@ func TestReferences(t *testing.T) {
 	a := &scenario.Result{Policy: "slow", Metrics: []scenario.Metric{{Name: "x_us", Value: 8000}, {Name: "y"}}}
 	b := &scenario.Result{Policy: "fast", Metrics: []scenario.Metric{{Name: "x_us", Value: 2000}, {Name: "y"}}}
 	r := &resolved{spec: spec, a: a, b: b}
-	rows := scenario.Compare(spec, a, b)
+	rows := scenario.Compare(spec, nil, a, b)
 	got := r.references(&rows[0])
 	for _, want := range []string{"A 8148.3 (Juno-r2 ftrace; simulated 8000, within tolerance)",
 		"B 100 (made up; simulated 2000, OUTSIDE tolerance)", "A/B 4x (ratio; simulated 4x, within tolerance)"} {

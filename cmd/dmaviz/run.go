@@ -108,7 +108,7 @@ func (r *resolved) writeTable(w io.Writer) {
 	fmt.Fprintf(w, "A: %s   B: %s\n\n", r.a.Policy, r.b.Policy)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "metric\tunit\tA\tB\tB/A\treference")
-	for _, row := range scenario.Compare(r.spec, r.a, r.b) {
+	for _, row := range scenario.Compare(r.spec, r.state.Params, r.a, r.b) {
 		a, b, ratio := "-", "-", "-"
 		if row.HasA {
 			a = num(row.A)

@@ -25,9 +25,12 @@ type RowRef struct {
 }
 
 // Compare lines up the metrics and checks of a and b (A's order first, then
-// what only B reports) with the spec's references. A pair reference applies
-// only when a and b run the spec's default A/B pair, in either order.
-func Compare(spec *Spec, a, b *Result) []Row {
+// what only B reports) with the spec's references. Published figures were
+// measured at one setting, the spec's defaults, so references attach only
+// when params are the defaults; a pair reference applies only when a and b
+// run the spec's default A/B pair, in either order.
+func Compare(spec *Spec, params Params, a, b *Result) []Row {
+	published := spec != nil && spec.AtDefaults(params)
 	var rows []Row
 	seen := map[string]bool{}
 	add := func(m Metric, check bool) {
@@ -42,7 +45,7 @@ func Compare(spec *Spec, a, b *Result) []Row {
 		if b != nil {
 			r.B, r.HasB = b.Metric(m.Name)
 		}
-		if spec != nil {
+		if published {
 			r.Refs = rowRefs(spec, a, b, &r)
 		}
 		rows = append(rows, r)

@@ -15,7 +15,7 @@ func TestCompareAttachesReferencesToTheRightSide(t *testing.T) {
 	slow := &Result{Policy: "slow", Metrics: []Metric{{Name: "t_us", Value: 104}}, Checks: []Metric{{Name: "stale_bytes"}}}
 	fast := &Result{Policy: "fast", Metrics: []Metric{{Name: "t_us", Value: 40}, {Name: "only_b", Value: 1}}, Checks: []Metric{{Name: "stale_bytes", Value: 64}}}
 
-	rows := Compare(spec, slow, fast)
+	rows := Compare(spec, nil, slow, fast)
 	if len(rows) != 3 || rows[0].Name != "t_us" || rows[1].Name != "stale_bytes" || !rows[1].Check || rows[2].Name != "only_b" || rows[2].HasA {
 		t.Fatalf("rows = %+v", rows)
 	}
@@ -35,7 +35,7 @@ func TestCompareAttachesReferencesToTheRightSide(t *testing.T) {
 	}
 
 	// Swapped sides still compare the default pair the published way round.
-	swapped := Compare(spec, fast, slow)
+	swapped := Compare(spec, nil, fast, slow)
 	for _, r := range swapped[0].Refs {
 		if r.Side == "A/B" && r.Pair == PairRatio && !near(r.Got, 2.6) {
 			t.Errorf("swapped ratio = %v, want 2.6", r.Got)
@@ -43,7 +43,7 @@ func TestCompareAttachesReferencesToTheRightSide(t *testing.T) {
 	}
 	// A non-default pair gets no pair figures.
 	other := &Result{Policy: "other", Metrics: []Metric{{Name: "t_us", Value: 1}}}
-	for _, r := range Compare(spec, slow, other)[0].Refs {
+	for _, r := range Compare(spec, nil, slow, other)[0].Refs {
 		if r.Side == "A/B" {
 			t.Errorf("pair figure shown for a non-default pair: %+v", r)
 		}
@@ -51,3 +51,21 @@ func TestCompareAttachesReferencesToTheRightSide(t *testing.T) {
 }
 
 func near(a, b float64) bool { d := a - b; return d < 1e-3 && d > -1e-3 }
+
+func TestReferencesOnlyAtThePublishedSetting(t *testing.T) {
+	spec := &Spec{ID: "x", DefaultA: "a", DefaultB: "b",
+		Params:     []Param{{Name: "size", Kind: KindBytes, Default: "4MiB", Min: 1, Max: 1 << 30}},
+		References: []Reference{{Metric: "t_us", Policy: "a", Value: 1, Tolerance: 0.1}}}
+	a := &Result{Policy: "a", Metrics: []Metric{{Name: "t_us", Value: 1}}}
+	b := &Result{Policy: "b", Metrics: []Metric{{Name: "t_us", Value: 2}}}
+	p, _ := spec.Defaults()
+	if rows := Compare(spec, p, a, b); len(rows[0].Refs) != 1 {
+		t.Fatalf("defaults: %d references, want 1", len(rows[0].Refs))
+	}
+	if err := spec.Set(p, "size", "8MiB"); err != nil {
+		t.Fatal(err)
+	}
+	if rows := Compare(spec, p, a, b); len(rows[0].Refs) != 0 {
+		t.Fatalf("another size: %d references, want none", len(rows[0].Refs))
+	}
+}

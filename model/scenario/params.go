@@ -219,3 +219,18 @@ func FormatBytes(n int64) string {
 	}
 	return strconv.FormatInt(n, 10) + "B"
 }
+
+// AtDefaults reports whether every parameter of p has its default value
+// (the setting the scenario's published figures were measured at).
+func (s *Spec) AtDefaults(p Params) bool {
+	def, err := s.Defaults()
+	if err != nil {
+		return false
+	}
+	for _, d := range s.Params {
+		if p[d.Name] != def[d.Name] {
+			return false
+		}
+	}
+	return true
+}

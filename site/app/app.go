@@ -206,7 +206,7 @@ func (a *App) Rows() []scenario.Row {
 	if a.A == nil || a.B == nil {
 		return nil
 	}
-	return scenario.Compare(a.Spec, a.A, a.B)
+	return scenario.Compare(a.Spec, a.State.Params, a.A, a.B)
 }
 
 // Query is the current URL query (without "?") with the player's cursor,
