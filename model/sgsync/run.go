@@ -113,24 +113,22 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if err := m.Track(physRange(lo, hi)); err != nil {
 		return nil, err
 	}
-	// Beforehand the CPU has used the buffer: its lines are cached (clean;
-	// cpu=writes dirties them again before every map).
-	warm := m.Now()
-	if c.cpu != cpuNone {
-		if err := r.cpuUse(false); err != nil {
-			return nil, err
-		}
-	}
 	if record {
 		ops := int64(0)
 		for _, e := range r.list.entries {
 			ops += int64((e.len+2*m.LineBytes()-2)/m.LineBytes()) + 1
 		}
 		r.view = newView(m, lo, hi, ops)
-		if m.Now() > warm {
-			r.view.step(warm, "Beforehand", "The CPU used the buffer before this transfer (it read it), so its lines "+
-				"are in the CPU caches. This time is not part of any DMA API call.")
-			r.view.phase("cpu", "read", "CPU used the buffer before", warm, m.Now())
+	}
+	// Beforehand the CPU has used the buffer: its lines are cached (clean;
+	// cpu=writes dirties them again before every map).
+	if c.cpu != cpuNone {
+		if r.view != nil {
+			r.view.step(m.Now(), "Beforehand", "The CPU used the buffer before this transfer (it read it), so its "+
+				"lines are in the CPU caches. This time is not part of any DMA API call.")
+		}
+		if err := r.cpuUse(false); err != nil {
+			return nil, err
 		}
 	}
 	return r, nil

@@ -23,7 +23,10 @@
 //
 // The workload repeats map, device transfer, unmap (or, with a persistent
 // mapping, sync_for_device, transfer, sync_for_cpu) for the given number of
-// iterations, with the CPU reading or writing the buffer around it.
+// iterations, with the CPU reading or writing the buffer around it. The CPU
+// has read the buffer beforehand (unless cpu=none), so its lines are cached
+// when the first map runs, as in the steady state, and a missing
+// invalidate shows up as stale reads already in the recorded iteration.
 //
 // Extrapolation: 200 iterations of 10 MB are 65 M line operations, too
 // many to simulate one by one within the budget. Run simulates iterations
