@@ -55,3 +55,17 @@ func TestChartWithoutDataSaysSo(t *testing.T) {
 		t.Fatal("an empty chart does not say it has no data")
 	}
 }
+
+func TestFitShortensWithAnEllipsis(t *testing.T) {
+	var tx texts
+	if got := tx.Fit("short", 200, 10); got != "short" {
+		t.Errorf("Fit kept %q", got)
+	}
+	got := tx.Fit("ETR buffer (1MiB) (ring)", 58, 10) // 10 characters at 5.8 px
+	if got != "ETR buffe…" {
+		t.Errorf("Fit = %q, want ETR buffe…", got)
+	}
+	if tx.Fit("x", 2, 10) != "" {
+		t.Error("Fit into no room is not empty")
+	}
+}

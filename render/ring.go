@@ -20,7 +20,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	}
 	cells := state.Cells[g]
 	n := len(cells)
-	s.Text(ids.ringLabel, x, y+textSz, st.txt.Join(tl.Grids[g].Label, " (ring)", ""), smallSz, Muted, AlignStart)
+	s.Text(ids.ringLabel, x, y+textSz, st.txt.Fit(st.txt.Join(tl.Grids[g].Label, " (ring)", ""), w, smallSz), smallSz, Muted, AlignStart)
 	cx, cy := x+w/2, y+textSz+4+(h-textSz-4)/2
 	r := min(w, h-textSz-4)/2 - 12
 	if r < 12 {

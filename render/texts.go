@@ -10,6 +10,7 @@ import (
 // joined labels) so that rebuilding an unchanged or slowly changing frame
 // does not allocate. Each map is cleared when it grows past textsLimit.
 type texts struct {
+	fit   map[fitKey]string
 	hex   map[uint64]string
 	num   map[float64]string
 	times map[sim.Time]string
@@ -71,4 +72,34 @@ func limit[K comparable](m map[K]string) map[K]string {
 		return make(map[K]string)
 	}
 	return m
+}
+
+type fitKey struct {
+	s     string
+	chars int
+}
+
+// Fit shortens s with an ellipsis so that it fits width pixels at size
+// (about 0.58 em per character, as the hit test assumes).
+func (t *texts) Fit(s string, width, size float32) string {
+	chars := int(width / (size * 0.58))
+	if chars <= 0 {
+		return ""
+	}
+	n := 0
+	for range s {
+		n++
+	}
+	if n <= chars {
+		return s
+	}
+	k := fitKey{s, chars}
+	if r, ok := t.fit[k]; ok {
+		return r
+	}
+	t.fit = limit(t.fit)
+	r := []rune(s)
+	out := string(r[:max(chars-1, 0)]) + "…"
+	t.fit[k] = out
+	return out
 }
