@@ -2,7 +2,9 @@ package sgsync
 
 import (
 	"math"
+	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -382,6 +384,47 @@ func TestTimelineBounded(t *testing.T) {
 		tl := runP(t, pol).Timeline
 		if len(tl.Events) > 200000 || len(tl.Phases) > 20000 || len(tl.Keyframes) > scenario.MaxKeyframes || tl.Grids[0].Cells > maxCells {
 			t.Errorf("%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
+		}
+	}
+}
+
+// Random valid settings (small lists) never panic and the correct policy
+// reports zero stale and lost bytes; random text values give errors.
+func TestRandomParams(t *testing.T) {
+	spec := New().Spec()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 30; i++ {
+		p := params(t, "iterations", strconv.Itoa(1+rng.IntN(3)))
+		for _, d := range spec.Params {
+			switch {
+			case d.Kind == scenario.KindChoice:
+				_ = spec.Set(p, d.Name, d.Choices[rng.IntN(len(d.Choices))].Value)
+			case d.Kind == scenario.KindBool:
+				_ = spec.Set(p, d.Name, strconv.FormatBool(rng.IntN(2) == 0))
+			case d.Name == "total":
+				_ = spec.Set(p, d.Name, strconv.Itoa(4096+rng.IntN(256<<10)))
+			case d.Name == "entry":
+				_ = spec.Set(p, d.Name, strconv.Itoa(512+rng.IntN(1<<20-512)))
+			case d.Name == "entry-offset":
+				_ = spec.Set(p, d.Name, strconv.Itoa(rng.IntN(4096)))
+			}
+		}
+		res, err := New().Run(p, PolicyBatched)
+		if err != nil {
+			if !strings.Contains(err.Error(), "entry") {
+				t.Errorf("%v: %v", p, err)
+			}
+			continue
+		}
+		for _, chk := range res.Checks {
+			if chk.Value != 0 {
+				t.Errorf("%v: %s = %v", p, chk.Name, chk.Value)
+			}
+		}
+		q := params(t)
+		q[spec.Params[rng.IntN(len(spec.Params))].Name] = scenario.Value{Text: "%zz", Num: math.NaN()}
+		if _, err := New().Run(q, PolicyBatched); err == nil {
+			t.Errorf("%v accepted", q)
 		}
 	}
 }
