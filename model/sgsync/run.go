@@ -123,12 +123,21 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	// Beforehand the CPU has used the buffer: its lines are cached (clean;
 	// cpu=writes dirties them again before every map).
 	if c.cpu != cpuNone {
-		if r.view != nil {
-			r.view.step(m.Now(), "Beforehand", "The CPU used the buffer before this transfer (it read it), so its "+
+		v := r.view
+		if v != nil {
+			v.step(m.Now(), "Beforehand", "The CPU used the buffer before this transfer (it read it), so its "+
 				"lines are in the CPU caches. This time is not part of any DMA API call.")
+			m.SetObserver(nil) // recorded as a whole below, not line by line
+			r.view = nil
 		}
+		t0 := m.Now()
 		if err := r.cpuUse(false); err != nil {
 			return nil, err
+		}
+		if v != nil {
+			r.view = v
+			v.phase("cpu", "read", "CPU used the buffer before", t0, m.Now())
+			v.cached(m, &r.list)
 		}
 	}
 	return r, nil

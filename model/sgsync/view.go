@@ -92,6 +92,30 @@ func (v *view) closeIssue(t sim.Time) {
 	v.phase("cpu", v.issueKind, label, v.issueFrom, t)
 }
 
+// cached records, at once, what an unobserved CPU read of l left behind:
+// its entries' cells cached and the L1 window's content. Then it observes
+// the machine again.
+func (v *view) cached(m *soc.Machine, l *sgList) {
+	t := m.Now()
+	for _, e := range l.entries {
+		g0, c0 := v.rec.Locate(l.buf.PA(e.off))
+		g1, c1 := v.rec.Locate(l.buf.PA(e.off + e.len - 1))
+		if g0 == v.grid && g1 == v.grid && c1 >= c0 {
+			v.r.Cells(t, v.grid, c0, c1-c0+1, scenario.CellCached, scenario.WriterNobody)
+		}
+	}
+	l1 := m.Cache(0)
+	win := v.r.Live().Caches[0]
+	for i := range win {
+		if i >= l1.Entries() {
+			break
+		}
+		k, ok := l1.Key(i)
+		v.r.CacheLine(t, 0, i, k<<l1.LineShift, ok, ok && l1.Meta[i].Dirty)
+	}
+	m.SetObserver(v.rec)
+}
+
 // finish detaches the recorder from the machine and closes the timeline.
 func (v *view) finish(m *soc.Machine) *scenario.Timeline {
 	v.closeIssue(m.Now())
