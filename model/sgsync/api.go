@@ -200,7 +200,7 @@ func (r *run) dc(op soc.DCOp, va, n uint64, i int) error {
 	_, err := r.m.DC(op, va, n)
 	r.pending += int64(r.m.Count(soc.DCOps) - before)
 	if r.view != nil {
-		r.view.gaugeAt(r.m.Now(), r.pending)
+		r.view.gaugeAt(r.m, r.pending)
 	}
 	return err
 }
@@ -218,7 +218,7 @@ func (r *run) dsb() {
 	r.pending = 0
 	if r.view != nil {
 		r.view.phase("cpu", "dsb-wait", "DSB SY", t0, r.m.Now())
-		r.view.gaugeAt(r.m.Now(), 0)
+		r.view.gaugeAt(r.m, 0)
 	}
 }
 

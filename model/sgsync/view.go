@@ -20,7 +20,8 @@ type view struct {
 	rec   *soc.Recording
 	r     *scenario.Recorder
 	grid  int
-	gauge int
+	gauge int // DC ops issued since the last DSB
+	queue int // DC ops in flight (the machine's maintenance queue)
 	span  int
 	steps []scenario.Step
 
@@ -43,6 +44,8 @@ func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
 	v.rec.Cache("l1d", "CPU L1D", 0, 0, 16)
 	v.gauge = v.r.AddValue(scenario.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for (DSB drains)",
 		Kind: scenario.ValueGauge, Grid: -1, Max: max(maxOps, 1)}, 0)
+	v.queue = v.r.AddValue(scenario.ValueSpec{ID: "dc_inflight", Label: "DC ops in flight (maintenance queue)",
+		Kind: scenario.ValueGauge, Grid: -1, Max: int64(m.Config().Maint.Inflight)}, 0)
 	v.span = v.r.AddSpan(scenario.SpanSpec{ID: "entry", Label: "SG entry being maintained", Grid: v.grid})
 	return v
 }
@@ -56,7 +59,12 @@ func (v *view) phase(lane, kind, label string, start, end sim.Time) {
 	v.r.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: label, Start: start, End: end})
 }
 
-func (v *view) gaugeAt(t sim.Time, n int64) { v.r.Value(t, v.gauge, n) }
+// gaugeAt records the ops not yet waited for (n) and those still in
+// flight in the machine's queue.
+func (v *view) gaugeAt(m *soc.Machine, n int64) {
+	v.r.Value(m.Now(), v.gauge, n)
+	v.r.Value(m.Now(), v.queue, int64(m.OutstandingDC()))
+}
 
 // openIssue starts (or continues) a phase of DC ops and points the span
 // at entry i of l.
