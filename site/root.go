@@ -111,9 +111,12 @@ func (c *Root) runClass() string {
 	return "run-status"
 }
 
-func (c *Root) hoverText() string {
-	if h := c.Ctl.Snapshot().Hover; h != "" {
-		return h
+func (c *Root) hoverText() string { return HoverText(c.Ctl.Snapshot()) }
+
+// HoverText describes what the pointer is over on the stage.
+func HoverText(s control.Snapshot) string {
+	if s.Hover != "" {
+		return s.Hover
 	}
 	return "Point at the stage to see what a cell, way or bar is."
 }

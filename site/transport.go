@@ -52,11 +52,14 @@ func (c *Transport) playTitle() string {
 	return "Play (Space)"
 }
 
-func (c *Transport) scrubValue() string {
-	if c.Snap.Length <= 0 {
+func (c *Transport) scrubValue() string { return ScrubValue(c.Snap) }
+
+// ScrubValue is the scrub bar's position (0..1000) for a snapshot.
+func ScrubValue(s control.Snapshot) string {
+	if s.Length <= 0 {
 		return "0"
 	}
-	return strconv.FormatInt(int64(c.Snap.Cursor)*1000/int64(c.Snap.Length), 10)
+	return strconv.FormatInt(int64(s.Cursor)*1000/int64(s.Length), 10)
 }
 
 func (c *Transport) scrub(v string) {
@@ -74,8 +77,11 @@ func (c *Transport) align(v string) {
 	}
 }
 
-func (c *Transport) timesText() string {
-	return fmt.Sprintf("A %s · B %s · of %s", c.Snap.SideTime[0], c.Snap.SideTime[1], sim.Time(c.Snap.Length))
+func (c *Transport) timesText() string { return CursorText(c.Snap) }
+
+// CursorText says where the cursor is on each side.
+func CursorText(s control.Snapshot) string {
+	return fmt.Sprintf("A %s · B %s · of %s", s.SideTime[0], s.SideTime[1], sim.Time(s.Length))
 }
 
 func (c *Transport) speedText() string {

@@ -43,12 +43,25 @@ func main() {
 		return
 	}
 	env := renderer.EventEnv()
-	ctl.OnChange(func() {
-		env.Lock()
-		env.UnlockRender()
-	})
 
 	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String())}
+	var shown string
+	ctl.OnChange(func(ch control.Change) {
+		switch ch {
+		case control.ChangeFull:
+			env.Lock()
+			env.UnlockRender()
+		case control.ChangeCursor:
+			// Only the cursor moved: update its few fields directly rather
+			// than re-rendering the whole panel every tenth of a second.
+			snap := ctl.Snapshot()
+			setText("cursor-text", site.CursorText(snap))
+			setProp("scrub", "value", site.ScrubValue(snap))
+			syncPage(a, root, &shown)
+		case control.ChangeHover:
+			setText("hover", site.HoverText(ctl.Snapshot()))
+		}
+	})
 	firstCursor := a.State.Cursor
 	first := true
 	root.Rerun = func() {
@@ -105,7 +118,6 @@ func main() {
 		go tickWithoutStage(ctl)
 	}
 
-	var shown string
 	ready := false
 	for ok := true; ok; ok = renderer.EventWait() {
 		if err := renderer.Render(buildEnv.RunBuild(root)); err != nil {
@@ -130,6 +142,14 @@ func syncPage(a *app.App, root *site.Root, shown *string) {
 	cl := js.Global().Get("document").Get("body").Get("classList")
 	cl.Call("toggle", "embed", a.State.Embed)
 	cl.Call("toggle", "collapsed", a.State.Collapsed && !a.State.Embed)
+}
+
+func setText(id, text string) { setProp(id, "textContent", text) }
+
+func setProp(id, prop, value string) {
+	if el := js.Global().Get("document").Call("getElementById", id); el.Truthy() {
+		el.Set(prop, value)
+	}
 }
 
 // tickWithoutStage plays the player when no stage does (no WebGL2), so the

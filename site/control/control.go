@@ -61,8 +61,20 @@ type Snapshot struct {
 	Stage    bool        // a stage is drawing (false without WebGL2)
 }
 
-// cursorNotifyEvery limits panel re-renders while the cursor merely moves.
+// cursorNotifyEvery limits panel updates while the cursor merely moves.
 const cursorNotifyEvery = 100 * time.Millisecond
+
+// Change says what changed in the snapshot, so the panel can do as little
+// as it needs: ChangeFull re-renders it, ChangeCursor and ChangeHover only
+// update the few fields that show the cursor or the hovered item.
+type Change uint8
+
+const (
+	ChangeNone Change = iota
+	ChangeCursor
+	ChangeHover
+	ChangeFull
+)
 
 // Controller passes commands, results and snapshots between the panel, the
 // runner and the stage. Use New.
@@ -76,7 +88,7 @@ type Controller struct {
 	snap       Snapshot
 	sinceNote  time.Duration
 	panelWidth int
-	onChange   func()
+	onChange   func(Change)
 }
 
 // New returns a controller with an empty player.
@@ -160,10 +172,10 @@ func apply(p *play.Player, cmd Command) {
 	}
 }
 
-// refresh recomputes the snapshot under the lock and says whether the panel
-// should hear about it: at once for anything but the cursor, at most every
-// cursorNotifyEvery for cursor motion alone.
-func (c *Controller) refresh(force bool) bool {
+// refresh recomputes the snapshot under the lock and says what the panel
+// should hear about: at once for anything but the cursor, at most every
+// cursorNotifyEvery for cursor motion alone (and at once when it stops).
+func (c *Controller) refresh(force bool) Change {
 	p := c.player
 	old := c.snap
 	s := Snapshot{
@@ -178,25 +190,28 @@ func (c *Controller) refresh(force bool) bool {
 	c.snap = s
 	cursorOnly := old
 	cursorOnly.Cursor, cursorOnly.SideTime = s.Cursor, s.SideTime
+	ch := ChangeNone
 	switch {
 	case force || cursorOnly != s:
+		ch = ChangeFull
 	case old.Cursor != s.Cursor && (c.sinceNote >= cursorNotifyEvery || !s.Playing):
+		ch = ChangeCursor
 	default:
-		return false
+		return ChangeNone
 	}
 	c.sinceNote = 0
-	return true
+	return ch
 }
 
-func (c *Controller) note(notify bool) {
-	if !notify {
+func (c *Controller) note(ch Change) {
+	if ch == ChangeNone {
 		return
 	}
 	c.mu.Lock()
 	fn := c.onChange
 	c.mu.Unlock()
 	if fn != nil {
-		fn()
+		fn(ch)
 	}
 }
 
@@ -219,15 +234,18 @@ func (c *Controller) WithPlayer(f func(p *play.Player, zoom render.Zoom)) {
 // SetHover records what the pointer is over on the stage ("" for nothing).
 func (c *Controller) SetHover(text string) {
 	c.mu.Lock()
-	changed := c.snap.Hover != text
+	ch := ChangeNone
+	if c.snap.Hover != text {
+		ch = ChangeHover
+	}
 	c.snap.Hover = text
 	c.mu.Unlock()
-	c.note(changed)
+	c.note(ch)
 }
 
 // OnChange sets the function called (outside the lock) when the snapshot
-// changed in a way the panel shows. The panel uses it to re-render.
-func (c *Controller) OnChange(fn func()) {
+// changed in a way the panel shows, saying what changed.
+func (c *Controller) OnChange(fn func(Change)) {
 	c.mu.Lock()
 	c.onChange = fn
 	c.mu.Unlock()

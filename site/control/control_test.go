@@ -63,30 +63,37 @@ func TestCommandsReachThePlayerInOrder(t *testing.T) {
 func TestPanelIsNotifiedAtMostEveryHundredMillisecondsWhilePlaying(t *testing.T) {
 	c := New()
 	c.SetResults(demoResults(t))
-	notes := 0
-	c.OnChange(func() { notes++ })
+	var notes [ChangeFull + 1]int
+	c.OnChange(func(ch Change) { notes[ch]++ })
 	c.Send(Command{Kind: CmdSpeed, Int: -8}) // slow, so a second of frames stays inside the run
 	c.Send(Command{Kind: CmdToggle})
 	c.Advance(0, true)
-	notes = 0
+	if notes[ChangeFull] != 1 {
+		t.Fatalf("play: %v notifications, want one full", notes)
+	}
+	notes = [ChangeFull + 1]int{}
 	for i := 0; i < 60; i++ { // one second at 60 fps
 		c.Advance(time.Second/60, true)
 	}
-	if notes < 8 || notes > 11 {
-		t.Fatalf("%d notifications for a second of playback, want about 10", notes)
+	if notes[ChangeCursor] < 8 || notes[ChangeCursor] > 11 || notes[ChangeFull] != 0 {
+		t.Fatalf("%v notifications for a second of playback, want about 10 cursor-only", notes)
 	}
-	notes = 0
+	notes = [ChangeFull + 1]int{}
 	c.Send(Command{Kind: CmdPause})
 	c.Advance(time.Second/60, true)
-	if notes != 1 {
-		t.Fatalf("pause notified %d times, want 1", notes)
+	if notes[ChangeFull] != 1 {
+		t.Fatalf("pause: %v notifications, want one full", notes)
 	}
 }
 
 func TestHoverAndPanelWidth(t *testing.T) {
 	c := New()
 	notes := 0
-	c.OnChange(func() { notes++ })
+	c.OnChange(func(ch Change) {
+		if ch == ChangeHover {
+			notes++
+		}
+	})
 	c.SetHover("0x80000040 line 1")
 	c.SetHover("0x80000040 line 1")
 	if notes != 1 || c.Snapshot().Hover != "0x80000040 line 1" {
@@ -126,7 +133,7 @@ func TestKeyCommands(t *testing.T) {
 func TestZoomCommandReachesTheSnapshot(t *testing.T) {
 	c := New()
 	notes := 0
-	c.OnChange(func() { notes++ })
+	c.OnChange(func(Change) { notes++ })
 	c.Send(Command{Kind: CmdZoom, Int: 128, Int2: 64})
 	if !c.Advance(0, true) {
 		t.Fatal("zoom did not count as a change")
