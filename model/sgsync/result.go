@@ -49,6 +49,7 @@ func (r *run) result(out *outcome) *scenario.Result {
 		if c[i].n > 0 {
 			add(callShort[i]+"_dc_ops", "DC ops per "+callNames[i], "", "model", per(c[i].dc, c[i].n))
 			add(callShort[i]+"_dsb_count", "DSB SY per "+callNames[i], "", "model", per(c[i].dsb, c[i].n))
+			add(callShort[i]+"_dsb_stall_us", "time stalled in DSB SY per "+callNames[i], "us", "time", us(c[i].stall, c[i].n))
 		}
 	}
 	lines := uint64(0)
