@@ -94,6 +94,12 @@ func (c *Metrics) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                    "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(4), Data: " Vugu leaves old children of an element that has none left: the\n                         whitespace keeps one, so an emptied list is cleared. "}
+							vgparent.AppendChild(vgn)
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                    "}
+							vgparent.AppendChild(vgn)
 							for vgiterkeyt, f := range r.Refs {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
@@ -105,6 +111,8 @@ func (c *Metrics) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.AddAttrInterface("title", f.Source)
 								vgn.SetInnerHTML(c.refText(f))
 							}
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n                "}
+							vgparent.AppendChild(vgn)
 						}
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n            "}
 						vgparent.AppendChild(vgn)
