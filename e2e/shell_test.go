@@ -133,3 +133,15 @@ func TestHoverDescribesACell(t *testing.T) {
 func jsString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
+
+func TestTabLeavesTheStage(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo")
+	area := stageRect(t, b)
+	b.do(t, "clicking the stage", chromedp.MouseClickXY(float64(area.Max.X-20), float64(area.Max.Y-20)))
+	b.waitFor(t, "the canvas to take focus", `document.activeElement && document.activeElement.tagName === "CANVAS"`)
+	b.do(t, "pressing Tab", chromedp.KeyEvent(kb.Tab))
+	if tag := eval[string](t, b, `document.activeElement ? document.activeElement.tagName : ""`); tag == "CANVAS" {
+		t.Fatal("Tab left the focus on the stage")
+	}
+}

@@ -210,4 +210,15 @@ func (ps *pointerState) watchCanvas() {
 			canvas.Call("setPointerCapture", id)
 		}
 	})
+	// Ebiten's own keydown handler on the canvas cancels Tab, trapping the
+	// keyboard user on the stage: answer Tab first (capture listeners run
+	// before it) and keep it from Ebiten, so focus moves on to the panel.
+	tab := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 1 && args[0].Get("key").String() == "Tab" {
+			args[0].Call("stopImmediatePropagation")
+		}
+		return nil
+	})
+	ps.funcs = append(ps.funcs, tab)
+	canvas.Call("addEventListener", "keydown", tab, true)
 }
