@@ -64,6 +64,10 @@ func main() {
 	})
 	firstCursor := a.State.Cursor
 	first := true
+	// The first run waits for the stage's first frame (or a moment, without
+	// a stage): the model takes the page's only thread while it runs, and
+	// an empty stage should not wait for it.
+	stageUp := make(chan struct{})
 	root.Rerun = func() {
 		req, err := a.NextRun()
 		if err != nil {
@@ -73,6 +77,12 @@ func main() {
 		go func() {
 			// Let the panel show "running" before the model takes the
 			// (single) thread, and again between A and B.
+			if first {
+				select {
+				case <-stageUp:
+				case <-time.After(time.Second):
+				}
+			}
 			time.Sleep(time.Millisecond)
 			ra, rb, err := req.Run(func() {
 				env.Lock()
@@ -90,6 +100,7 @@ func main() {
 				if first {
 					first = false
 					ctl.Send(control.Command{Kind: control.CmdSeek, Int: int64(firstCursor)})
+					page.Call("resultsReady")
 				}
 			}
 		}()
@@ -112,8 +123,9 @@ func main() {
 	exposeMemStats(page)
 
 	if page.Truthy() && page.Get("webgl2").Truthy() {
-		go runStage(ctl, page)
+		go runStage(ctl, page, stageUp)
 	} else {
+		close(stageUp)
 		log.Print("dmaviz: WebGL2 is not available; the stage is off, the panel still works")
 		go tickWithoutStage(ctl)
 	}

@@ -34,15 +34,17 @@ type stage struct {
 	last   time.Time
 	frames int64
 
+	firstFrame chan<- struct{} // closed after the first frame
+
 	pointer pointerState
 	hoverAt [2]float32
 	touches []ebiten.TouchID
 }
 
-func runStage(ctl *control.Controller, page js.Value) {
+func runStage(ctl *control.Controller, page js.Value, firstFrame chan<- struct{}) {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
-	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1}
+	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1, firstFrame: firstFrame}
 	s.pointer.watchCanvas()
 	if err := ebiten.RunGame(s); err != nil {
 		fail(page, "the stage stopped: "+err.Error())
@@ -160,6 +162,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 	s.frames++
 	if s.frames == 1 {
 		s.page.Call("stageReady")
+		close(s.firstFrame)
 	}
 	s.page.Set("frames", s.frames)
 }

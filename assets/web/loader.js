@@ -7,10 +7,13 @@
     webgl2: false,
     panelReadyAt: 0,
     stageReadyAt: 0,
+    resultsReadyAt: 0,
+    wasmReadyAt: 0, // main.wasm downloaded and compiled
     frames: 0,
     errors: [],
     panelReady() { page.panelReadyAt = performance.now(); document.body.classList.add("panel-ready"); },
     stageReady() { page.stageReadyAt = performance.now(); document.body.classList.add("stage-ready"); },
+    resultsReady() { page.resultsReadyAt = performance.now(); },
     showError(msg) { page.errors.push(msg); notice(msg); },
     setPanelWidth: null, // set by the Go program
   };
@@ -102,6 +105,7 @@
     try {
       const go = new Go();
       const { instance } = await instantiate("main.wasm", go.importObject);
+      page.wasmReadyAt = performance.now();
       loading.remove();
       go.run(instance).then(() => notice("dmaviz stopped. Reload the page to start it again."));
     } catch (e) {

@@ -88,13 +88,14 @@ func report(dist string, loads int, cold bool) error {
 		fmt.Printf("  cold build (js/wasm)     %8.1f s     bare hello      %6.1f s     ratio %.1fx\n", appCold.Seconds(), helloCold.Seconds(), appCold.Seconds()/helloCold.Seconds())
 	}
 
-	panel, stage, dcl, play, err := pageTimes(dist, loads)
+	panel, stage, results, dcl, play, err := pageTimes(dist, loads)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("  navigation -> DOMContentLoaded (baseline)   median %6.0f ms\n", dcl)
 	fmt.Printf("  navigation -> panel first render            median %6.0f ms   (%.1fx baseline)\n", panel, panel/dcl)
 	fmt.Printf("  navigation -> stage first frame             median %6.0f ms   (%.1fx baseline)   target about 1 s: %s\n", stage, stage/dcl, verdict(stage <= 1200))
+	fmt.Printf("  navigation -> first A/B results (%s)          median %6.0f ms   (%.1fx baseline)\n", play.scenario, results, results/dcl)
 	fmt.Printf("  stage frames/s while playing (%s)   %5.1f   browser animation frames/s %5.1f (baseline)   ratio %.2f\n", play.scenario, play.fps, play.rafFPS, play.fps/play.rafFPS)
 	fmt.Printf("  Go allocations per stage frame while playing  %8.1f   Go heap after - before %+.2f MiB over %d frames\n", play.mallocsPerFrame, play.heapGrowth/(1<<20), play.frames)
 	return nil
@@ -163,14 +164,14 @@ const playScript = `new Promise(resolve => {
 // pageTimes loads the page several times in headless Chromium and returns
 // the medians (ms since navigation) of the panel's first render, the stage's
 // first frame and DOMContentLoaded, then measures playback.
-func pageTimes(dist string, loads int) (panel, stage, dcl float64, pb playback, err error) {
+func pageTimes(dist string, loads int) (panel, stage, results, dcl float64, pb playback, err error) {
 	bin, err := chrome.Find()
 	if err != nil {
-		return 0, 0, 0, pb, err
+		return 0, 0, 0, 0, pb, err
 	}
 	ln, h, err := sitesrv.Listen(dist, "127.0.0.1:0")
 	if err != nil {
-		return 0, 0, 0, pb, err
+		return 0, 0, 0, 0, pb, err
 	}
 	srv := &http.Server{Handler: h}
 	go srv.Serve(ln)
@@ -179,27 +180,27 @@ func pageTimes(dist string, loads int) (panel, stage, dcl float64, pb playback, 
 
 	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
 	if err != nil {
-		return 0, 0, 0, pb, err
+		return 0, 0, 0, 0, pb, err
 	}
 	defer os.RemoveAll(prof)
 	ctx, stop := chrome.Start(bin, prof)
 	defer stop()
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		return 0, 0, 0, pb, fmt.Errorf("starting chromium: %w", err)
+		return 0, 0, 0, 0, pb, fmt.Errorf("starting chromium: %w", err)
 	}
-	var ps, ss, ds []float64
+	var ps, ss, rs, ds []float64
 	for i := 0; i < loads; i++ {
 		lctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 		var v []float64
 		err := chromedp.Do(lctx, chromedp.Navigate(url))
 		if err == nil {
-			v, err = chromedp.Run(lctx, chromedp.Poll[[]float64](`window.dmaviz && dmaviz.stageReadyAt > 0 && [dmaviz.panelReadyAt, dmaviz.stageReadyAt, performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd]`))
+			v, err = chromedp.Run(lctx, chromedp.Poll[[]float64](`window.dmaviz && dmaviz.resultsReadyAt > 0 && [dmaviz.panelReadyAt, dmaviz.stageReadyAt, performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd, dmaviz.resultsReadyAt]`))
 		}
 		cancel()
 		if err != nil {
-			return 0, 0, 0, pb, fmt.Errorf("load %d: %w", i+1, err)
+			return 0, 0, 0, 0, pb, fmt.Errorf("load %d: %w", i+1, err)
 		}
-		ps, ss, ds = append(ps, v[0]), append(ss, v[1]), append(ds, v[2])
+		ps, ss, ds, rs = append(ps, v[0]), append(ss, v[1]), append(ds, v[2]), append(rs, v[3])
 	}
 	pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
@@ -207,18 +208,18 @@ func pageTimes(dist string, loads int) (panel, stage, dcl float64, pb playback, 
 		chromedp.Poll[chromedp.Void](`window.dmaviz && dmaviz.stageReadyAt > 0 && document.querySelectorAll("#metrics tbody tr").length > 0`),
 		chromedp.Click(chromedp.ID("btn-play")))
 	if err != nil {
-		return 0, 0, 0, pb, fmt.Errorf("playback: %w", err)
+		return 0, 0, 0, 0, pb, fmt.Errorf("playback: %w", err)
 	}
 	r, err := chromedp.Run(pctx, chromedp.Evaluate[[]float64](playScript, chromedp.EvalAwaitPromise))
 	if err != nil || len(r) != 5 {
-		return 0, 0, 0, pb, fmt.Errorf("playback: %v", err)
+		return 0, 0, 0, 0, pb, fmt.Errorf("playback: %v", err)
 	}
 	pb.scenario, _ = chromedp.Run(pctx, chromedp.Evaluate[string](`new URLSearchParams(location.search).get("scenario")`))
 	pb.fps, pb.rafFPS, pb.frames, pb.heapGrowth = r[0], r[1], int(r[2]), r[4]
 	if r[2] > 0 {
 		pb.mallocsPerFrame = r[3] / r[2]
 	}
-	return median(ps), median(ss), median(ds), pb, nil
+	return median(ps), median(ss), median(rs), median(ds), pb, nil
 }
 
 func median(v []float64) float64 {
