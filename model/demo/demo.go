@@ -104,43 +104,19 @@ func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, erro
 	if _, err := spec.Policy(policy); err != nil {
 		return nil, err
 	}
-	full, err := spec.Defaults()
+	full, err := spec.Resolve(p)
 	if err != nil {
 		return nil, err
-	}
-	for _, d := range spec.Params {
-		if v, ok := p[d.Name]; ok {
-			full[d.Name] = v
-		}
-	}
-	if k := firstUnknown(spec, p); k != "" {
-		return nil, fmt.Errorf("%s: unknown parameter for scenario demo", k)
 	}
 	c, err := presetCosts(full.Text("preset"))
 	if err != nil {
 		return nil, err
 	}
-	size := full.Int("buffer")
-	if d := spec.Param("buffer"); size < int64(d.Min) || size > int64(d.Max) {
-		return nil, fmt.Errorf("buffer: %d is out of range; allowed %s", size, d.Range())
-	}
-	r := newRun(c, size, policy)
+	r := newRun(c, full.Int("buffer"), policy)
 	r.simulate()
 	res := r.result()
 	res.Scenario = spec.ID
 	res.Policy = policy
 	res.Preset = full.Text("preset")
 	return res, nil
-}
-
-// firstUnknown returns the smallest name in p that is not a parameter, so
-// the error does not depend on map order ("" when all are known).
-func firstUnknown(spec *scenario.Spec, p scenario.Params) string {
-	first := ""
-	for k := range p {
-		if spec.Param(k) == nil && (first == "" || k < first) {
-			first = k
-		}
-	}
-	return first
 }

@@ -27,40 +27,9 @@ type config struct {
 // parse fills in defaults for absent parameters and checks every value
 // and combination; errors name the parameter.
 func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
-	full, err := spec.Defaults()
+	full, err := spec.Resolve(p)
 	if err != nil {
 		return config{}, err
-	}
-	first := ""
-	for k := range p {
-		if spec.Param(k) == nil && (first == "" || k < first) {
-			first = k
-		}
-	}
-	if first != "" {
-		return config{}, fmt.Errorf("%s: unknown parameter for scenario etr", first)
-	}
-	for _, d := range spec.Params {
-		v, ok := p[d.Name]
-		if !ok {
-			continue
-		}
-		// Values may come from code rather than the URL codec: re-check them.
-		text := v.Text
-		switch d.Kind {
-		case scenario.KindChoice:
-		case scenario.KindBool:
-			if text == "" {
-				text = fmt.Sprint(v.Num != 0)
-			}
-		default:
-			text = d.Format(v.Num)
-		}
-		pv, err := d.Parse(text)
-		if err != nil {
-			return config{}, err
-		}
-		full[d.Name] = pv
 	}
 	c := config{
 		size:    uint64(full.Int(ParamBuffer)),

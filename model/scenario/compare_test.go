@@ -69,3 +69,30 @@ func TestReferencesOnlyAtThePublishedSetting(t *testing.T) {
 		t.Fatalf("another size: %d references, want none", len(rows[0].Refs))
 	}
 }
+
+func TestResolveMergesDefaultsAndRechecksValues(t *testing.T) {
+	spec := &Spec{ID: "x", Params: []Param{
+		{Name: "size", Kind: KindBytes, Default: "4MiB", Min: 4096, Max: 1 << 30},
+		{Name: "mode", Kind: KindChoice, Default: "a", Choices: []Choice{{Value: "a"}, {Value: "b"}}},
+		{Name: "on", Kind: KindBool, Default: "false"},
+	}}
+	full, err := spec.Resolve(Params{"size": {Num: 8192}, "on": {Num: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Int("size") != 8192 || full.Text("size") != "8KiB" || full.Text("mode") != "a" || !full.Bool("on") {
+		t.Fatalf("resolved %+v", full)
+	}
+	for _, c := range []struct {
+		p    Params
+		want string
+	}{
+		{Params{"zz": {}, "mm": {}}, "mm: unknown parameter for scenario x"},
+		{Params{"size": {Num: 1}}, "size: 1B is out of range; allowed 4KiB..1GiB"},
+		{Params{"mode": {Text: "c"}}, `mode: "c" is not allowed; allowed one of a, b`},
+	} {
+		if _, err := spec.Resolve(c.p); err == nil || err.Error() != c.want {
+			t.Errorf("Resolve(%v) error %v, want %q", c.p, err, c.want)
+		}
+	}
+}

@@ -234,3 +234,47 @@ func (s *Spec) AtDefaults(p Params) bool {
 	}
 	return true
 }
+
+// Resolve merges p over the defaults and checks it, for a scenario's Run:
+// a name the spec does not declare is an error (the alphabetically first,
+// so the message does not depend on map order), and every given value is
+// validated again, because Params may come from code rather than the URL
+// codec. A value without text is checked by its number.
+func (s *Spec) Resolve(p Params) (Params, error) {
+	full, err := s.Defaults()
+	if err != nil {
+		return nil, err
+	}
+	unknown := ""
+	for k := range p {
+		if s.Param(k) == nil && (unknown == "" || k < unknown) {
+			unknown = k
+		}
+	}
+	if unknown != "" {
+		return nil, fmt.Errorf("%s: unknown parameter for scenario %s", unknown, s.ID)
+	}
+	for i := range s.Params {
+		d := &s.Params[i]
+		v, ok := p[d.Name]
+		if !ok {
+			continue
+		}
+		text := v.Text
+		if text == "" {
+			switch d.Kind {
+			case KindBool:
+				text = strconv.FormatBool(v.Num != 0)
+			case KindChoice:
+			default:
+				text = d.Format(v.Num)
+			}
+		}
+		pv, err := d.Parse(text)
+		if err != nil {
+			return nil, err
+		}
+		full[d.Name] = pv
+	}
+	return full, nil
+}

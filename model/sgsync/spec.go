@@ -211,40 +211,9 @@ func index(v string, names ...string) int {
 
 // parse merges p over the defaults and validates the combination.
 func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
-	full, err := spec.Defaults()
+	full, err := spec.Resolve(p)
 	if err != nil {
 		return config{}, err
-	}
-	unknown := ""
-	for k := range p {
-		if spec.Param(k) == nil && (unknown == "" || k < unknown) {
-			unknown = k
-		}
-	}
-	if unknown != "" {
-		return config{}, fmt.Errorf("%s: unknown parameter for scenario %s", unknown, spec.ID)
-	}
-	for _, d := range spec.Params {
-		v, ok := p[d.Name]
-		if !ok {
-			continue
-		}
-		// Values may come from code, not the URL codec: re-validate.
-		text := v.Text
-		if text == "" {
-			switch d.Kind {
-			case scenario.KindBool:
-				text = fmt.Sprint(v.Num != 0)
-			case scenario.KindChoice:
-			default:
-				text = d.Format(v.Num)
-			}
-		}
-		pv, err := d.Parse(text)
-		if err != nil {
-			return config{}, err
-		}
-		full[d.Name] = pv
 	}
 	c := config{
 		preset:     full.Text("preset"),
