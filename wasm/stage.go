@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"syscall/js"
 	"time"
@@ -31,6 +32,7 @@ type stage struct {
 	dpr    float64 // device pixels per CSS pixel
 	panelW int
 	dirty  bool
+	broken bool // a view panicked; the stage stays as it was
 	last   time.Time
 	frames int64
 
@@ -139,10 +141,18 @@ func (s *stage) gridCells(r render.Ref) int {
 }
 
 func (s *stage) Draw(screen *ebiten.Image) {
-	if !s.dirty {
+	if !s.dirty || s.broken {
 		return
 	}
 	s.dirty = false
+	// A bug in a view must not end the program (and the panel with it):
+	// stop drawing and say so.
+	defer func() {
+		if p := recover(); p != nil {
+			s.broken = true
+			fail(s.page, fmt.Sprintf("the stage stopped drawing after an internal error (%v); the panel and numbers still work", p))
+		}
+	}()
 	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		f := &s.frame
 		for side, sd := range [2]*render.Side{&f.A, &f.B} {

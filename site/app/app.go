@@ -173,6 +173,13 @@ func (a *App) NextRun() (Request, error) {
 // calls; after is called between the two runs (to let the page breathe and
 // show progress).
 func (r Request) Run(between func()) (ra, rb *scenario.Result, err error) {
+	// A model bug must not take the page down with it (a panic in
+	// WebAssembly ends the program): report it as a failed run.
+	defer func() {
+		if p := recover(); p != nil {
+			ra, rb, err = nil, nil, fmt.Errorf("internal error in scenario %s: %v", r.Scenario.Spec().ID, p)
+		}
+	}()
 	if ra, err = r.Scenario.Run(r.Params, r.A); err != nil {
 		return nil, nil, fmt.Errorf("A (%s): %w", r.A, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/site/control"
@@ -120,5 +121,19 @@ func TestEmbedCodeEscapes(t *testing.T) {
 	}
 	if PageURL("http://h/p/index.html?a=1#x") != "http://h/p/index.html" {
 		t.Fatal("PageURL kept the query")
+	}
+}
+
+type panicky struct{ scenario.Scenario }
+
+func (panicky) Run(scenario.Params, string) (*scenario.Result, error) { panic("index out of range") }
+
+func TestAModelPanicBecomesAFailedRun(t *testing.T) {
+	reg := catalog.Registry()
+	s, _ := reg.Get("demo")
+	req := Request{Scenario: panicky{s}, A: "x", B: "y"}
+	ra, rb, err := req.Run(nil)
+	if err == nil || ra != nil || rb != nil || !strings.Contains(err.Error(), "internal error in scenario demo: index out of range") {
+		t.Fatalf("Run = %v, %v, %v", ra, rb, err)
 	}
 }
