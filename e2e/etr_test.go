@@ -32,13 +32,13 @@ func TestETRScenarioReproducesTheFigureAndShowsTheBug(t *testing.T) {
 	if a < 8148.32*0.9 || a > 8148.32*1.1 || bv < 2463.98*0.9 || bv > 2463.98*1.1 {
 		t.Errorf("update_etr_buffer_us A %.1f, B %.1f; published 8148.32 and 2463.98 (±10 %%)", a, bv)
 	}
-	refs := eval[string](t, b, `document.querySelector('#metrics tr[data-metric="update_etr_buffer_us"] td.ref').textContent`)
+	refs := eval[string](t, b, `document.querySelector('#metrics tr[data-ref="update_etr_buffer_us"] td.ref').textContent`)
 	for _, want := range []string{"A 8148.3", "B 2464", "A/B 3.31x"} {
 		if !strings.Contains(refs, want) {
 			t.Errorf("published figures %q lack %q", refs, want)
 		}
 	}
-	if n := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-metric="update_etr_buffer_us"] td.ref .ok').length`); n != 3 {
+	if n := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="update_etr_buffer_us"] td.ref .ok').length`); n != 3 {
 		t.Errorf("%d of 3 published figures are within tolerance in the panel", n)
 	}
 	before := b.screenshot(t)

@@ -45,7 +45,11 @@ func (c *Metrics) rowClass(r scenario.Row) string {
 }
 
 func (c *Metrics) refText(f scenario.RowRef) string {
-	return f.Describe() + " · sim " + f.DescribeGot()
+	mark := "✓ within"
+	if !f.OK {
+		mark = "✗ outside"
+	}
+	return "published " + f.Describe() + " · simulated " + f.DescribeGot() + " " + mark + " tolerance"
 }
 
 func (c *Metrics) refClass(f scenario.RowRef) string {
