@@ -63,6 +63,9 @@ type Cache struct {
 	LineShift uint
 	// Meta is the per-entry payload, indexed like the Array's entries.
 	Meta []Line
+	// Evicted is what the last Claim that missed displaced (Valid false
+	// when it took an invalid way); the next Claim overwrites it.
+	Evicted Victim
 }
 
 // Line is the payload of one cache entry, kept together so a fill touches
@@ -76,7 +79,7 @@ type Line struct {
 	Dirty bool
 }
 
-// Victim describes the line an Access displaced.
+// Victim describes the line an Access or Claim displaced.
 type Victim struct {
 	Line  uint64 // physical line number
 	Valid bool
@@ -113,15 +116,15 @@ func (c *Cache) Drop(e int) {
 // touches the line (and dirties it on a write); a miss fills it and returns
 // the victim. Used by tests and by structures without a timing model.
 func (c *Cache) Access(line uint64, write bool) (hit bool, v Victim) {
-	e, free := c.Lookup(line)
-	if e >= 0 {
+	e, hit := c.Claim(line, true)
+	if hit {
 		if write {
 			c.Meta[e].Dirty = true
 		}
 		return true, Victim{Entry: e}
 	}
-	e, old, om, valid := c.Put(line, free, Line{Dirty: write})
-	return false, Victim{Line: old, Valid: valid, Dirty: valid && om.Dirty, Ver: om.Ver, Entry: e}
+	c.Meta[e].Dirty = write
+	return false, c.Evicted
 }
 
 // Grid returns the contents as one string per set, ways separated by

@@ -80,12 +80,18 @@ func (p *Prefetcher) issue(s *stream, line uint64) (uint64, int, int64) {
 	if s.stride > 0 && from <= line || s.stride < 0 && from >= line {
 		from = line + uint64(s.stride)
 	}
+	// The page of line is [page, page+pl): l is in it when l-page < pl
+	// (unsigned), so the loop needs no division.
+	pl, page := p.cfg.PageLines, uint64(0)
+	if pl != 0 {
+		page = line - line%pl
+	}
 	n := 0
 	for l := from; n <= p.cfg.Degree; l += uint64(s.stride) {
 		if s.stride > 0 && l > target || s.stride < 0 && l < target {
 			break
 		}
-		if pl := p.cfg.PageLines; pl != 0 && l/pl != line/pl {
+		if pl != 0 && l-page >= pl {
 			break
 		}
 		n++

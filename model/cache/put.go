@@ -2,74 +2,102 @@ package cache
 
 import "math/bits"
 
-// Lookup and Put are the per-access pair the machine's hot path uses: one
-// pass over the set to look up, one call to fill. They do exactly what
-// Probe+Touch and Victim+Install do, flattened into single calls because
-// calls dominate the cost of simulating a line (notably as WebAssembly).
+// Lookup and Claim are the per-access calls the machine's hot path uses.
+// Both are one pass over the set (access), with the fill in the same call
+// when the caller can say up front that a miss allocates:
+// calls, not the work inside them, dominate the cost of simulating a line
+// (notably as WebAssembly). They do exactly what Probe+Touch and
+// Victim+Install do.
 
-// Lookup probes line and marks a hit used. free is the first invalid
-// entry of the set on a miss, or -1 (see Probe).
-func (c *Cache) Lookup(line uint64) (hit, free int) {
+// Lookup returns the entry holding line, or -1, and marks a hit used.
+func (c *Cache) Lookup(line uint64) int {
+	e, _ := c.access(line, true, false)
+	return e
+}
+
+// Claim looks line up and, on a miss, takes an entry for it at once: the
+// first invalid way of its set or the policy's victim, tagged with line,
+// marked used and with a zero payload that the caller fills in once the
+// data's ready time and version are known (nothing may use this cache in
+// between; fetching from the levels below is fine). A hit is marked used
+// only when touch is set (a prefetcher's probe is not a use). It returns
+// the entry and whether line was already there; after a miss, Evicted
+// says what the entry held.
+func (c *Cache) Claim(line uint64, touch bool) (e int, hit bool) {
+	e, free := c.access(line, touch, true)
+	return e, free < 0
+}
+
+// access is Lookup (touch, !claim) and Claim (claim) in one pass over
+// line's set. On a hit it returns the entry and free -1. On a miss without
+// claim it returns -1, -1; with claim, the entry it installed line in
+// (free becomes that entry, so it is never -1) after recording what the
+// entry held in Evicted.
+func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	set := int(line & c.setMask)
 	base := set * c.ways
 	k := line + 1
 	pat := c.pattern(line)
-	free = -1
-	for wi, w := range c.words[set*c.wps : set*c.wps+c.wps] {
+	words := c.words[set*c.wps : set*c.wps+c.wps]
+	for wi, w := range words {
 		x := w ^ pat
 		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
 			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < c.ways && c.tags[base+way] == k {
-				r := &c.Repl
-				switch r.policy {
-				case LRU:
-					r.clock++
-					r.stamp[base+way] = r.clock
-				case PLRU:
-					r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
+				if touch {
+					c.use(set, way)
 				}
 				return base + way, -1
 			}
 		}
-		if free < 0 {
-			if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
-				free = base + wi<<2 + bits.TrailingZeros64(z)>>4
-			}
+	}
+	if !claim {
+		return -1, -1
+	}
+	e = -1
+	for wi, w := range words {
+		// The lowest zero lane is exact; padding lanes are never zero.
+		if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
+			e = base + wi<<2 + bits.TrailingZeros64(z)>>4
+			break
 		}
 	}
-	return -1, free
-}
-
-// Put fills line with meta into free (from Lookup/Probe) or, when free is
-// -1, into the replacement victim of its set, marks it used and returns the
-// entry and what it displaced (valid reports whether there was a line).
-func (c *Cache) Put(line uint64, free int, meta Line) (e int, old uint64, oldMeta Line, valid bool) {
-	set := int(line & c.setMask)
-	e = free
 	if e < 0 {
 		if r := &c.Repl; r.policy == PLRU { // inline tree walk
 			t, node := r.tree[set], 1
 			for node < c.ways {
 				node = 2*node + int(t>>node&1)
 			}
-			e = set*c.ways + node - c.ways
+			e = base + node - c.ways
 		} else {
-			e = set*c.ways + c.Repl.Victim(set)
+			e = base + c.Repl.Victim(set)
 		}
 	}
-	way := e - set*c.ways
+	way := e - base
+	// Field by field: a struct copy here goes through the stack and
+	// stalls on store forwarding.
+	ev, om := &c.Evicted, &c.Meta[e]
 	if t := c.tags[e]; t != 0 {
-		old, oldMeta, valid = t-1, c.Meta[e], true
+		ev.Line, ev.Valid, ev.Dirty, ev.Ver = t-1, true, om.Dirty, om.Ver
+	} else {
+		ev.Line, ev.Valid, ev.Dirty, ev.Ver = 0, false, false, 0
 	}
-	c.tags[e] = line + 1
+	ev.Entry = e
+	c.tags[e] = k
 	c.setLane(set, way, c.partial(line))
-	c.Meta[e] = meta
+	om.Ready, om.Ver, om.Dirty = 0, 0, false
+	c.use(set, way)
+	return e, e
+}
+
+// use records a use of way of set (Replacer.Touch, inlined for LRU and
+// PLRU).
+func (c *Cache) use(set, way int) {
 	r := &c.Repl
 	switch r.policy {
 	case LRU:
 		r.clock++
-		r.stamp[e] = r.clock
+		r.stamp[set*c.ways+way] = r.clock
 	case PLRU:
 		r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
 	}
-	return e, old, oldMeta, valid
 }

@@ -33,60 +33,61 @@ func (m *Machine) dramWrite(x sim.Time) sim.Time {
 	return m.dramFree
 }
 
+// readDRAM is a line fill from DRAM requested at start: it returns when
+// the data is delivered and its version.
+func (m *Machine) readDRAM(idx int, start sim.Time) (sim.Time, uint32) {
+	m.cnt[BusAccess]++
+	m.cnt[BusReadLine]++
+	var ver uint32
+	if idx >= 0 {
+		ver = m.ver.Mem[idx]
+	}
+	return m.dram(start, m.lineXfer), ver
+}
+
 // fetch brings line from level i (1 = L2) or DRAM, starting at start, and
 // installs it in levels i.. on the way. It returns when the data is ready
 // and its version.
 func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, uint32) {
 	if i == len(m.lv) {
-		m.cnt[BusAccess]++
-		m.cnt[BusReadLine]++
-		var ver uint32
-		if idx >= 0 {
-			ver = m.ver.Mem[idx]
-		}
-		return m.dram(start, m.lineXfer), ver
+		return m.readDRAM(idx, start)
 	}
 	c := m.lv[i]
 	m.cnt[L1DCache+Counter(2*i)]++ // l2d_cache, l3d_cache
-	e, free := c.Lookup(line)
-	if e >= 0 {
+	e, hit := c.Claim(line, true)
+	if hit {
 		return max(start+c.Cfg.Latency, c.Meta[e].Ready), c.Meta[e].Ver
 	}
 	m.cnt[L1DCacheRefill+Counter(2*i)]++
 	var ready sim.Time
 	var ver uint32
-	if i+1 == len(m.lv) { // DRAM, inline (the common miss)
-		m.cnt[BusAccess]++
-		m.cnt[BusReadLine]++
-		if idx >= 0 {
-			ver = m.ver.Mem[idx]
-		}
-		ready = m.dram(start, m.lineXfer)
+	if i+1 == len(m.lv) { // DRAM without recursion (the common miss)
+		ready, ver = m.readDRAM(idx, start)
 	} else {
 		ready, ver = m.fetch(i+1, line, idx, start)
 	}
-	// installAt, inlined on the hot path.
-	e, old, om, valid := c.Put(line, free, cache.Line{Ready: ready, Ver: ver})
-	if valid && om.Dirty {
-		m.putBack(i+1, old, om.Ver)
-	}
-	if m.obs != nil {
-		m.noteEntry(i, e)
-	}
+	m.filled(c, i, e, cache.Line{Ready: ready, Ver: ver})
 	return ready, ver
 }
 
-// installAt is install into free (from Probe; -1 for the policy's victim).
-func (m *Machine) installAt(i, free int, line uint64, ver uint32, ready sim.Time, dirty bool) int {
-	c := m.lv[i]
-	e, old, om, valid := c.Put(line, free, cache.Line{Ready: ready, Ver: ver, Dirty: dirty})
-	if valid && om.Dirty { // the dirty victim goes down (it cannot land in level i)
-		m.putBack(i+1, old, om.Ver)
+// filled completes a Claim that missed at level i (c): entry e gets its
+// data (meta), and the line it displaced goes down a level if dirty.
+func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
+	c.Meta[e] = meta
+	if c.Evicted.Dirty || m.obs != nil {
+		m.displaced(i, e, c.Evicted)
+	}
+}
+
+// displaced is the rare part of filled: a dirty victim (v) goes down (it
+// cannot land in level i) and the observer sees the new entry.
+func (m *Machine) displaced(i, e int, v cache.Victim) {
+	if v.Dirty {
+		m.putBack(i+1, v.Line, v.Ver)
 	}
 	if m.obs != nil {
 		m.noteEntry(i, e)
 	}
-	return e
 }
 
 // putBack writes a dirty line evicted from level i-1 into level i (or DRAM).
@@ -97,15 +98,15 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	}
 	c := m.lv[i]
 	m.cnt[L1DCache+Counter(2*i)]++
-	e, free := c.Lookup(line)
-	if e >= 0 {
+	e, hit := c.Claim(line, true)
+	if hit {
 		c.Meta[e].Dirty, c.Meta[e].Ver = true, ver
 		if m.obs != nil {
 			m.noteEntry(i, e)
 		}
 		return
 	}
-	m.installAt(i, free, line, ver, m.now, true)
+	m.filled(c, i, e, cache.Line{Ready: m.now, Ver: ver, Dirty: true})
 }
 
 // writeBack sends a dirty line to DRAM and checks whether that destroyed
@@ -135,8 +136,8 @@ func (m *Machine) lost(line uint64, cause string) {
 // version.
 func (m *Machine) readLine(line uint64, idx int) uint32 {
 	l1 := m.lv[0]
-	e, free := l1.Lookup(line)
-	if e >= 0 {
+	e, hit := l1.Claim(line, true)
+	if hit {
 		if r := l1.Meta[e].Ready; r > m.loadsDone {
 			m.loadsDone = r
 		}
@@ -147,14 +148,7 @@ func (m *Machine) readLine(line uint64, idx int) uint32 {
 	m.now = start
 	m.cnt[MLPStall] += uint64(wait)
 	ready, ver := m.fetch(1, line, idx, start)
-	// installAt, inlined on the hot path.
-	e, old, om, valid := l1.Put(line, free, cache.Line{Ready: ready, Ver: ver})
-	if valid && om.Dirty {
-		m.putBack(1, old, om.Ver)
-	}
-	if m.obs != nil {
-		m.noteEntry(0, e)
-	}
+	m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver})
 	m.mshr.done(ready)
 	if ready > m.loadsDone {
 		m.loadsDone = ready
@@ -167,26 +161,35 @@ func (m *Machine) readLine(line uint64, idx int) uint32 {
 // whole line (write streaming may then skip the fill).
 func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	l1 := m.lv[0]
-	e, free := l1.Lookup(line)
-	if e >= 0 {
+	// A miss fills the line unless this store enters or continues write
+	// streaming; decided before the lookup so the fill is claimed in the
+	// same pass.
+	ws := full && m.cfg.Core.WriteStreamAfter > 0
+	streams := ws && m.wsRun >= m.cfg.Core.WriteStreamAfter
+	var e int
+	var hit bool
+	if streams {
+		e = l1.Lookup(line)
+		hit = e >= 0
+	} else {
+		e, hit = l1.Claim(line, true)
+	}
+	if hit {
 		l1.Meta[e].Dirty = true
 		m.wsRun = 0
 	} else {
-		if full && m.cfg.Core.WriteStreamAfter > 0 {
-			m.wsRun++
-			if m.wsRun > m.cfg.Core.WriteStreamAfter {
-				m.streamWrite(line, idx, 1) // L1 already missed
-				return
-			}
-		} else {
+		if !ws {
 			m.wsRun = 0
+		} else if m.wsRun++; streams {
+			m.streamWrite(line, idx, 1) // L1 already missed
+			return
 		}
 		m.cnt[L1DCacheRefill]++
 		start, wait := m.mshr.slot(m.now)
 		m.now = start
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
-		e = m.installAt(0, free, line, ver, ready, true)
+		m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver, Dirty: true})
 		m.mshr.done(ready)
 		m.train(line)
 	}
@@ -261,8 +264,8 @@ func (m *Machine) train(line uint64) {
 		l := first + uint64(int64(k)*stride)
 		// Only L2 is probed: a copy in L1 is newer or equal, and reads
 		// and maintenance look at L1 first.
-		hit, free := l2.Probe(l)
-		if hit >= 0 {
+		e, hit := l2.Claim(l, false)
+		if hit {
 			continue
 		}
 		start, _ := m.pfq.slot(m.now)
@@ -272,8 +275,14 @@ func (m *Machine) train(line uint64) {
 		}
 		m.cnt[PrefetchLines]++
 		m.cnt[L2DCacheRefill]++
-		ready, ver := m.fetch(2, l, idx, start)
-		m.installAt(1, free, l, ver, ready, false)
+		var ready sim.Time
+		var ver uint32
+		if len(m.lv) == 2 {
+			ready, ver = m.readDRAM(idx, start)
+		} else {
+			ready, ver = m.fetch(2, l, idx, start)
+		}
+		m.filled(l2, 1, e, cache.Line{Ready: ready, Ver: ver})
 		m.pfq.done(ready)
 	}
 }
