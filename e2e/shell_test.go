@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"image"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -145,3 +146,26 @@ func TestTabLeavesTheStage(t *testing.T) {
 		t.Fatal("Tab left the focus on the stage")
 	}
 }
+
+func TestCollapsedPanelGivesTheStageTheWindow(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo")
+	wide := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
+	frames := eval[int](t, b, `dmaviz.frames`)
+	b.do(t, "collapsing the panel", chromedp.Click(chromedp.ID("btn-collapse")))
+	b.waitFor(t, "the collapsed bar and URL", `document.getElementById("btn-expand") && location.search.includes("panel=collapsed")`)
+	b.waitFor(t, "the stage to redraw", `dmaviz.frames > `+jsInt(frames))
+	narrow := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
+	if narrow > wide/3 {
+		t.Fatalf("collapsed panel is %d px wide (open: %d)", narrow, wide)
+	}
+	img := b.screenshot(t)
+	strip := image.Rect(narrow+10, 100, wide, 700) // where the open panel was
+	if drawn := strip.Dx()*strip.Dy() - countNear(img, strip, background, 6); drawn < strip.Dx()*strip.Dy()/20 {
+		t.Errorf("the stage did not move into the panel's place (%d drawn pixels)", drawn)
+	}
+	b.do(t, "expanding it again", chromedp.Click(chromedp.ID("btn-expand")))
+	b.waitFor(t, "the full panel", `document.getElementById("metrics") && !location.search.includes("panel=collapsed")`)
+}
+
+func jsInt(n int) string { return strconv.Itoa(n) }
