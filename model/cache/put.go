@@ -63,7 +63,8 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	}
 	if e < 0 {
 		if r := &c.Repl; r.policy == PLRU { // inline tree walk
-			t, node := r.tree[set], 1
+			t := r.tree[set]
+			node := int(r.top[t>>1&127])
 			for node < c.ways {
 				node = 2*node + int(t>>node&1)
 			}

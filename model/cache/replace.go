@@ -58,7 +58,11 @@ type Replacer struct {
 	// PLRU: per way, the node bits a use sets and clears (so a touch is
 	// two mask operations, not a walk of the tree).
 	setBits, clrBits []uint64
-	rng              *sim.RNG // Random
+	// PLRU: top[bits 1..7 of a set's tree] is the node the victim walk
+	// reaches after its first min(levels, 3) steps, so a walk of 16 ways
+	// is one table read and one step instead of four dependent steps.
+	top [128]uint8
+	rng *sim.RNG // Random
 }
 
 // NewReplacer returns replacement state for sets x ways entries. Random
@@ -75,6 +79,13 @@ func NewReplacer(p Policy, sets, ways int, rng *sim.RNG) (Replacer, error) {
 		r.tree = make([]uint64, sets)
 		r.levels = bits.Len(uint(ways)) - 1
 		r.setBits, r.clrBits = make([]uint64, ways), make([]uint64, ways)
+		for i := range r.top {
+			t, node := uint64(i)<<1, 1
+			for step := 0; step < min(r.levels, 3); step++ {
+				node = 2*node + int(t>>node&1)
+			}
+			r.top[i] = uint8(node)
+		}
 		for w := 0; w < ways; w++ {
 			node := 1
 			for shift := r.levels - 1; shift >= 0; shift-- {
@@ -135,7 +146,7 @@ func (r *Replacer) Victim(set int) int {
 		return v
 	case PLRU:
 		t := r.tree[set]
-		node := 1
+		node := int(r.top[t>>1&127])
 		for node < r.ways {
 			node = 2*node + int(t>>node&1)
 		}

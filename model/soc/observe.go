@@ -54,10 +54,11 @@ func (m *Machine) noteEntry(level, e int) { m.noteEntryAt(m.now, level, e) }
 
 func (m *Machine) noteEntryAt(t sim.Time, level, e int) {
 	c := m.lv[level]
-	set, way := e/c.Ways(), e%c.Ways()
-	if w := m.windows[level]; set < w[0] || set >= w[1] {
+	ways := c.Ways()
+	if w := m.windows[level]; e < w[0]*ways || e >= w[1]*ways { // no division for unwatched sets
 		return
 	}
+	set, way := e/ways, e%ways
 	k, ok := c.Key(e)
 	m.obs.CacheEntry(t, level, set, way, k<<m.lineShift, ok, ok && c.Meta[e].Dirty)
 }
