@@ -19,6 +19,9 @@ type Array struct {
 	waysShift  int // log2(ways) when ways is a power of two, else -1
 	// tags[e] is key+1 for a valid entry, 0 for an invalid one.
 	tags []uint64
+	// Invariant: valid[s] is the number of non-zero tags in set s, so a
+	// fill into a full set (the steady state) skips looking for a free way.
+	valid []uint8
 	// Invariant: lanes mirrors tags as 16-bit partial tags (see lanes.go).
 	lanes
 	Repl Replacer
@@ -37,7 +40,7 @@ func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, erro
 	if err != nil {
 		return nil, fmt.Errorf("%s.%v", name, err)
 	}
-	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways), Repl: r}
+	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways), valid: make([]uint8, sets), Repl: r}
 	if ways&(ways-1) == 0 {
 		a.waysShift = bits.TrailingZeros(uint(ways))
 	}
@@ -58,6 +61,9 @@ func (a *Array) SetOf(key uint64) int { return int(key & a.setMask) }
 // replacement state (see Touch).
 func (a *Array) Find(key uint64) int {
 	set := int(key & a.setMask)
+	if a.valid[set] == 0 { // an empty set (a cold or invalidated range)
+		return -1
+	}
 	base := set * a.ways
 	k := key + 1
 	pat := a.pattern(key)
@@ -129,16 +135,22 @@ func (a *Array) Victim(key uint64) int {
 // Install puts key in entry e (which must belong to key's set) and marks it
 // used.
 func (a *Array) Install(e int, key uint64) {
-	a.tags[e] = key + 1
 	set, way := a.split(e)
+	if a.tags[e] == 0 {
+		a.valid[set]++
+	}
+	a.tags[e] = key + 1
 	a.setLane(set, way, a.partial(key))
 	a.Touch(e)
 }
 
 // Invalidate clears entry e.
 func (a *Array) Invalidate(e int) {
-	a.tags[e] = 0
 	set, way := a.split(e)
+	if a.tags[e] != 0 {
+		a.valid[set]--
+	}
+	a.tags[e] = 0
 	a.setLane(set, way, 0)
 	a.Repl.Forget(set, way)
 }

@@ -53,25 +53,25 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	if !claim {
 		return -1, -1
 	}
-	e = -1
-	for wi, w := range words {
-		// The lowest zero lane is exact; padding lanes are never zero.
-		if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
-			e = base + wi<<2 + bits.TrailingZeros64(z)>>4
-			break
-		}
-	}
-	if e < 0 {
-		if r := &c.Repl; r.policy == PLRU { // inline tree walk
-			t := r.tree[set]
-			node := int(r.top[t>>1&127])
-			for node < c.ways {
-				node = 2*node + int(t>>node&1)
+	switch r := &c.Repl; {
+	case int(c.valid[set]) < c.ways: // the lowest invalid way
+		for wi, w := range words {
+			// The lowest zero lane is exact; padding lanes are never zero.
+			if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
+				e = base + wi<<2 + bits.TrailingZeros64(z)>>4
+				break
 			}
-			e = base + node - c.ways
-		} else {
-			e = base + c.Repl.Victim(set)
 		}
+		c.valid[set]++
+	case r.policy == PLRU: // inline tree walk
+		t := r.tree[set]
+		node := int(r.top[t>>1&127])
+		for node < c.ways {
+			node = 2*node + int(t>>node&1)
+		}
+		e = base + node - c.ways
+	default:
+		e = base + r.Victim(set)
 	}
 	way := e - base
 	// Field by field: a struct copy here goes through the stack and

@@ -1,0 +1,44 @@
+package cache
+
+import (
+	"testing"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// The per-set valid counts that let fills skip the free-way search and
+// Find skip empty sets match the tags after every fill and invalidation.
+func TestValidCounts(t *testing.T) {
+	for _, p := range []Policy{LRU, PLRU, Random} {
+		rng := sim.NewRNG(uint64(p) + 5)
+		ways := 4
+		if p != PLRU {
+			ways = 6
+		}
+		c, err := New(Config{Name: "v", Size: 8 * ways * 64, Ways: ways, LineBytes: 64, Policy: p}, rng.Split())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; step < 4000; step++ {
+			line := rng.Uint64n(200)
+			if rng.Intn(4) == 0 {
+				if e := c.Find(line); e >= 0 {
+					c.Drop(e)
+				}
+			} else {
+				c.Access(line, rng.Intn(2) == 0)
+			}
+			for s := 0; s < c.Sets(); s++ {
+				n := 0
+				for w := 0; w < ways; w++ {
+					if _, ok := c.Key(s*ways + w); ok {
+						n++
+					}
+				}
+				if int(c.valid[s]) != n {
+					t.Fatalf("%v step %d: set %d counts %d valid ways, has %d", p, step, s, c.valid[s], n)
+				}
+			}
+		}
+	}
+}
