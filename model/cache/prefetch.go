@@ -61,7 +61,32 @@ func (p *Prefetcher) Train(line uint64) (first uint64, count int, stride int64) 
 			if s.conf < p.cfg.Confirm {
 				return 0, 0, 0
 			}
-			return p.issue(s, line)
+			// Issue, written out here: it runs on every confirmed miss.
+			target := line + uint64(s.stride*int64(p.cfg.Degree))
+			from := s.ahead + uint64(s.stride)
+			if s.stride > 0 && from <= line || s.stride < 0 && from >= line {
+				from = line + uint64(s.stride)
+			}
+			// The page of line is [page, page+pl): l is in it when
+			// l-page < pl (unsigned), so the loop needs no division.
+			pl, page := p.cfg.PageLines, uint64(0)
+			if pl&(pl-1) == 0 { // a power of two (a 4 KiB page): no division
+				page = line &^ (pl - 1)
+			} else {
+				page = line - line%pl
+			}
+			n := 0
+			for l := from; n <= p.cfg.Degree; l += uint64(s.stride) {
+				if s.stride > 0 && l > target || s.stride < 0 && l < target || pl != 0 && l-page >= pl {
+					break
+				}
+				n++
+			}
+			if n == 0 {
+				return 0, 0, 0
+			}
+			s.ahead = from + uint64(s.stride*int64(n-1))
+			return from, n, s.stride
 		}
 		if s.conf <= 1 && d != 0 && d >= -int64(p.cfg.MaxStride) && d <= int64(p.cfg.MaxStride) {
 			s.stride, s.conf, s.last, s.ahead = d, 1, line, line
@@ -72,33 +97,4 @@ func (p *Prefetcher) Train(line uint64) (first uint64, count int, stride int64) 
 	p.next = (p.next + 1) % len(p.streams)
 	*s = stream{last: line, ahead: line, valid: true}
 	return 0, 0, 0
-}
-
-func (p *Prefetcher) issue(s *stream, line uint64) (uint64, int, int64) {
-	target := line + uint64(s.stride*int64(p.cfg.Degree))
-	from := s.ahead + uint64(s.stride)
-	if s.stride > 0 && from <= line || s.stride < 0 && from >= line {
-		from = line + uint64(s.stride)
-	}
-	// The page of line is [page, page+pl): l is in it when l-page < pl
-	// (unsigned), so the loop needs no division.
-	pl, page := p.cfg.PageLines, uint64(0)
-	if pl != 0 {
-		page = line - line%pl
-	}
-	n := 0
-	for l := from; n <= p.cfg.Degree; l += uint64(s.stride) {
-		if s.stride > 0 && l > target || s.stride < 0 && l < target {
-			break
-		}
-		if pl != 0 && l-page >= pl {
-			break
-		}
-		n++
-	}
-	if n == 0 {
-		return 0, 0, 0
-	}
-	s.ahead = from + uint64(s.stride*int64(n-1))
-	return from, n, s.stride
 }
