@@ -63,6 +63,11 @@ type Cache struct {
 	LineShift uint
 	// Meta is the per-entry payload, indexed like the Array's entries.
 	Meta []Line
+	// recent[line % len] is the entry the last fill of a line with those
+	// low bits took: a demand access checks it before walking the set
+	// (a prefetched line is found without a walk). Only a hint: the tag
+	// decides.
+	recent [1024]int32
 	// Evicted is what the last Claim that missed displaced (Valid false
 	// when it took an invalid way); the next Claim overwrites it.
 	Evicted Victim

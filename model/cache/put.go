@@ -37,6 +37,10 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	set := int(line & c.setMask)
 	base := set * c.ways
 	k := line + 1
+	if h := int(c.recent[line%uint64(len(c.recent))]); touch && c.tags[h] == k {
+		c.use(set, h-base)
+		return h, -1
+	}
 	pat := c.pattern(line)
 	words := c.words[set*c.wps : set*c.wps+c.wps]
 	for wi, w := range words {
@@ -84,6 +88,7 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	}
 	ev.Entry = e
 	c.tags[e] = k
+	c.recent[line%uint64(len(c.recent))] = int32(e)
 	c.setLane(set, way, c.partial(line))
 	om.Ready, om.Ver, om.Dirty = 0, 0, false
 	c.use(set, way)
