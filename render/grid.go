@@ -130,6 +130,9 @@ func (st *Stage) gridSpans(s *Scene, side uint8, tl *scenario.Timeline, state *s
 func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, z Zoom, lay gridLayout, x, top float32) {
 	ids := &sideIDs[side]
 	n := 0
+	// Pointers on the same square (RRP = RWP, head = tail) share an arrow
+	// position; their labels go side by side instead of on top of each other.
+	var at [8]struct{ x, y, used float32 }
 	for i, v := range tl.Values {
 		if v.Kind != scenario.ValuePointer || v.Grid != g || i >= len(state.Values) {
 			continue
@@ -148,7 +151,16 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 		py := top + float32(row)*lay.size
 		colour := pointerColour(n)
 		s.Arrow(ids.pointer, px, py-12, px, py+min(lay.size/2, 6), colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
-		s.Text(ids.pointerLabel, px+3, py-4, v.ID, smallSz, colour, AlignStart)
+		dx := float32(0)
+		for k := 0; k < min(n, len(at)); k++ {
+			if at[k].x == px && at[k].y == py {
+				dx = max(dx, at[k].used)
+			}
+		}
+		s.Text(ids.pointerLabel, px+3+dx, py-4, v.ID, smallSz, colour, AlignStart)
+		if n < len(at) {
+			at[n] = struct{ x, y, used float32 }{px, py, dx + float32(len(v.ID)+1)*smallSz*0.6}
+		}
 		n++
 	}
 }
