@@ -100,10 +100,11 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 			seg = min(seg, d.left, m.lineBytes-d.tr.PA&lmask)
 		}
 		ops := (seg + w - 1) / w
-		if op == opCopy && seg == m.lineBytes && s.tr.Attr == mem.Normal && d.tr.Attr == mem.Normal && m.obs == nil {
+		if op == opCopy && seg == m.lineBytes && s.tr.Attr == mem.Normal && d.tr.Attr == mem.Normal {
 			// Fast path: whole cacheable lines on both sides for as long
-			// as both translations last; same per-line work as below
-			// without re-deriving the segment each line.
+			// as both translations last; same per-line work (and the same
+			// observer reports) as below without re-deriving the segment
+			// each line.
 			k := min(s.left, d.left, n-off) >> m.lineShift
 			m.copyLines(s.tr.PA>>m.lineShift, d.tr.PA>>m.lineShift, k, ops)
 			seg = k << m.lineShift
@@ -133,7 +134,8 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 }
 
 // copyLines copies k whole cacheable lines, ops loads and ops stores each:
-// the unobserved fast path of Copy, equivalent to load+store per line.
+// the fast path of Copy, equivalent to load+store per line (the counters
+// of the whole run are added first).
 func (m *Machine) copyLines(src, dst, k, ops uint64) {
 	m.cnt[MemAccess] += 2 * ops * k
 	m.cnt[L1DCache] += 2 * ops * k
@@ -164,8 +166,13 @@ func (m *Machine) copyLines(src, dst, k, ops uint64) {
 		}
 		ver := m.readLine(src+i, si)
 		m.now += ld
-		if si >= 0 && ver < m.ver.Latest[si] {
-			m.checkRead(src+i, si, ver, false)
+		stale := si >= 0 && ver < m.ver.Latest[si] && m.checkRead(src+i, si, ver, false)
+		if m.obs != nil {
+			st := scenario.CellCopied
+			if stale {
+				st = scenario.CellStale
+			}
+			m.noteLine(src+i, st)
 		}
 		m.writeLine(dst+i, di, true)
 		m.now += st
