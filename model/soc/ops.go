@@ -100,16 +100,22 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 			seg = min(seg, d.left, m.lineBytes-d.tr.PA&lmask)
 		}
 		ops := (seg + w - 1) / w
-		if op == opCopy && seg == m.lineBytes && s.tr.Attr == mem.Normal && d.tr.Attr == mem.Normal {
-			// Fast path: whole cacheable lines on both sides for as long
-			// as both translations last; same per-line work (and the same
-			// observer reports) as below without re-deriving the segment
-			// each line.
-			k := min(s.left, d.left, n-off) >> m.lineShift
-			m.copyLines(s.tr.PA>>m.lineShift, d.tr.PA>>m.lineShift, k, ops)
+		if op != opWrite && seg == m.lineBytes && s.tr.Attr == mem.Normal && (op == opRead || d.tr.Attr == mem.Normal) {
+			// Fast path: whole cacheable lines (on both sides of a copy)
+			// for as long as the translations last; same per-line work
+			// (and the same observer reports) as below without
+			// re-deriving the segment each line.
+			k := min(s.left, n-off)
+			if op == opCopy {
+				k = min(k, d.left)
+			}
+			k >>= m.lineShift
+			m.wholeLines(s.tr.PA>>m.lineShift, d.tr.PA>>m.lineShift, k, ops, op == opCopy)
 			seg = k << m.lineShift
 			s.step(seg)
-			d.step(seg)
+			if op == opCopy {
+				d.step(seg)
+			}
 			off += seg
 			continue
 		}
@@ -133,23 +139,31 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 	return m.now - t0, nil
 }
 
-// copyLines copies k whole cacheable lines, ops loads and ops stores each:
-// the fast path of Copy, equivalent to load+store per line (the counters
-// of the whole run are added first).
-func (m *Machine) copyLines(src, dst, k, ops uint64) {
-	m.cnt[MemAccess] += 2 * ops * k
-	m.cnt[L1DCache] += 2 * ops * k
+// wholeLines reads k whole cacheable lines from src with ops loads each
+// and, when copying, writes them to dst with ops stores each: the fast
+// path of Read and Copy, equivalent to load (and store) per line, with the
+// run's counters added first.
+func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
+	read := scenario.CellCached
+	if copying {
+		read = scenario.CellCopied
+		ops *= 2
+	}
+	m.cnt[MemAccess] += ops * k
+	m.cnt[L1DCache] += ops * k
 	// Version indexes advance with the line while both ends of the run
 	// fall in one tracked region (checked once); otherwise per line.
 	var sidx, didx int
 	var sRun, dRun bool
-	if m.ver.Tracked() {
-		sidx, sRun = m.ver.Run(src, k)
-		didx, dRun = m.ver.Run(dst, k)
-	}
 	tracked := m.ver.Tracked()
+	if tracked {
+		sidx, sRun = m.ver.Run(src, k)
+		if copying {
+			didx, dRun = m.ver.Run(dst, k)
+		}
+	}
 	for i := uint64(0); i < k; i++ {
 		si, di := -1, -1
 		if tracked {
@@ -160,7 +174,7 @@ func (m *Machine) copyLines(src, dst, k, ops uint64) {
 			}
 			if dRun {
 				di = didx + int(i)
-			} else {
+			} else if copying {
 				di = m.ver.Index(dst + i)
 			}
 		}
@@ -168,14 +182,16 @@ func (m *Machine) copyLines(src, dst, k, ops uint64) {
 		m.now += ld
 		stale := si >= 0 && ver < m.ver.Latest[si] && m.checkRead(src+i, si, ver, false)
 		if m.obs != nil {
-			st := scenario.CellCopied
+			cell := read
 			if stale {
-				st = scenario.CellStale
+				cell = scenario.CellStale
 			}
-			m.noteLine(src+i, st)
+			m.noteLine(src+i, cell)
 		}
-		m.writeLine(dst+i, di, true)
-		m.now += st
+		if copying {
+			m.writeLine(dst+i, di, true)
+			m.now += st
+		}
 	}
 }
 
