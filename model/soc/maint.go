@@ -54,6 +54,12 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 		}
 		m.dcLine(op, c.tr.PA>>m.lineShift)
 		c.step(min(m.lineBytes, c.left))
+		// The rest of this translation's whole lines without asking
+		// advance each time.
+		for c.va < end && c.left >= m.lineBytes {
+			m.dcLine(op, c.tr.PA>>m.lineShift)
+			c.step(m.lineBytes)
+		}
 	}
 	m.busy += m.now - t0
 	return m.now - t0, err
