@@ -2,11 +2,10 @@ package cache
 
 import "math/bits"
 
-// Lookup and Claim are the per-access calls the machine's hot path uses.
-// Both are one pass over the set (access), with the fill in the same call
-// when the caller can say up front that a miss allocates:
-// calls, not the work inside them, dominate the cost of simulating a line
-// (notably as WebAssembly). They do exactly what Probe+Touch and
+// Lookup and Claim are the per-access calls of the machine's hot path:
+// one pass over the set each (access), Claim also filling on a miss,
+// because calls, not the work inside them, dominate the cost of simulating
+// a line (notably as WebAssembly). They do what Probe+Touch and
 // Victim+Install do.
 
 // Lookup returns the entry holding line, or -1, and marks a hit used.
