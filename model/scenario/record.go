@@ -72,6 +72,14 @@ func (r *Recorder) push(e Event) {
 			return
 		}
 	}
+	if len(r.tl.Events) == cap(r.tl.Events) {
+		// Double, rather than append's 1.25x for large slices: a run
+		// records hundreds of thousands of events, and each growth copies
+		// them all.
+		grown := make([]Event, len(r.tl.Events), max(2*cap(r.tl.Events), 4096))
+		copy(grown, r.tl.Events)
+		r.tl.Events = grown
+	}
 	r.tl.Events = append(r.tl.Events, e)
 	r.live.Apply(e)
 	if len(r.tl.Events)%r.keyEvery == 0 {
