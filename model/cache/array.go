@@ -24,6 +24,7 @@ type Array struct {
 	valid []uint8
 	// Invariant: lanes mirrors tags as 16-bit partial tags (see lanes.go).
 	lanes
+	regions
 	Repl Replacer
 }
 
@@ -45,6 +46,7 @@ func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, erro
 		a.waysShift = bits.TrailingZeros(uint(ways))
 	}
 	a.lanes = newLanes(sets, ways)
+	a.regions = newRegions(sets * ways)
 	return a, nil
 }
 
@@ -61,7 +63,7 @@ func (a *Array) SetOf(key uint64) int { return int(key & a.setMask) }
 // replacement state (see Touch).
 func (a *Array) Find(key uint64) int {
 	set := int(key & a.setMask)
-	if a.valid[set] == 0 { // an empty set (a cold or invalidated range)
+	if a.valid[set] == 0 || a.absent(key) { // a cold or invalidated range
 		return -1
 	}
 	base := set * a.ways
@@ -136,10 +138,13 @@ func (a *Array) Victim(key uint64) int {
 // used.
 func (a *Array) Install(e int, key uint64) {
 	set, way := a.split(e)
-	if a.tags[e] == 0 {
+	if t := a.tags[e]; t == 0 {
 		a.valid[set]++
+	} else {
+		a.remove(t - 1)
 	}
 	a.tags[e] = key + 1
+	a.add(key)
 	a.setLane(set, way, a.partial(key))
 	a.Touch(e)
 }
@@ -147,8 +152,9 @@ func (a *Array) Install(e int, key uint64) {
 // Invalidate clears entry e.
 func (a *Array) Invalidate(e int) {
 	set, way := a.split(e)
-	if a.tags[e] != 0 {
+	if t := a.tags[e]; t != 0 {
 		a.valid[set]--
+		a.remove(t - 1)
 	}
 	a.tags[e] = 0
 	a.setLane(set, way, 0)

@@ -36,6 +36,9 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	set := int(line & c.setMask)
 	base := set * c.ways
 	k := line + 1
+	if !claim && c.absent(line) {
+		return -1, -1
+	}
 	if h := int(c.recent[line%uint64(len(c.recent))]); touch && c.tags[h] == k {
 		c.use(set, h-base)
 		return h, -1
@@ -82,11 +85,13 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	ev, om := &c.Evicted, &c.Meta[e]
 	if t := c.tags[e]; t != 0 {
 		ev.Line, ev.Valid, ev.Dirty, ev.Ver = t-1, true, om.Dirty, om.Ver
+		c.remove(t - 1)
 	} else {
 		ev.Line, ev.Valid, ev.Dirty, ev.Ver = 0, false, false, 0
 	}
 	ev.Entry = e
 	c.tags[e] = k
+	c.add(line)
 	c.recent[line%uint64(len(c.recent))] = int32(e)
 	c.setLane(set, way, c.partial(line))
 	om.Ready, om.Ver, om.Dirty = 0, 0, false

@@ -7,7 +7,8 @@ import (
 )
 
 // The per-set valid counts that let fills skip the free-way search and
-// Find skip empty sets match the tags after every fill and invalidation.
+// Find skip empty sets, and the group counts that let Find and Lookup skip
+// absent pages, match the tags after every fill and invalidation.
 func TestValidCounts(t *testing.T) {
 	for _, p := range []Policy{LRU, PLRU, Random} {
 		rng := sim.NewRNG(uint64(p) + 5)
@@ -20,7 +21,7 @@ func TestValidCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for step := 0; step < 4000; step++ {
-			line := rng.Uint64n(200)
+			line := rng.Uint64n(200) << (6 * uint(rng.Intn(3))) // several groups
 			if rng.Intn(4) == 0 {
 				if e := c.Find(line); e >= 0 {
 					c.Drop(e)
@@ -37,6 +38,17 @@ func TestValidCounts(t *testing.T) {
 				}
 				if int(c.valid[s]) != n {
 					t.Fatalf("%v step %d: set %d counts %d valid ways, has %d", p, step, s, c.valid[s], n)
+				}
+			}
+			want := make([]uint32, len(c.count))
+			for e := 0; e < c.Entries(); e++ {
+				if k, ok := c.Key(e); ok {
+					want[c.bucket(k)]++
+				}
+			}
+			for b, n := range want {
+				if c.count[b] != n {
+					t.Fatalf("%v step %d: bucket %d counts %d entries, has %d", p, step, b, c.count[b], n)
 				}
 			}
 		}
