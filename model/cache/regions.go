@@ -4,15 +4,15 @@ package cache
 // of a key whose group no entry shares answer "miss" without walking the
 // set: a streaming store, or cache maintenance over memory the cache does
 // not hold (a DMA buffer), then costs one table read per line. A group is
-// 64 consecutive keys (a 4 KiB page of 64-byte lines); groups fold into a
+// 64 consecutive keys (a 4 KiB page of 64-byte lines); groups hash into a
 // power-of-two table of counts, so a non-zero count only means "maybe" and
 // the walk decides. Claim does not consult it (its lines are usually
 // there or next to lines that are) but keeps it up to date.
 type regions struct {
 	// Invariant: count[b] is the number of valid entries whose key's
-	// group folds to b (see bucket).
-	count []uint32
-	mask  uint64
+	// group hashes to b (see bucket).
+	count     []uint32
+	hashShift uint // 64 - log2(len(count))
 }
 
 const groupShift = 6 // 64 keys per group
@@ -20,18 +20,18 @@ const groupShift = 6 // 64 keys per group
 // newRegions sizes the table at about 16 buckets per group the structure
 // can hold, so few groups share a bucket.
 func newRegions(entries int) regions {
-	n := 64
+	n, shift := 64, uint(64-6)
 	for n < entries>>groupShift*16 {
-		n <<= 1
+		n, shift = n<<1, shift-1
 	}
-	return regions{count: make([]uint32, n), mask: uint64(n - 1)}
+	return regions{count: make([]uint32, n), hashShift: shift}
 }
 
-// bucket folds key's group into the table, mixing in higher bits so that
-// buffers a power of two apart do not share buckets.
+// bucket hashes key's group into the table (Fibonacci hashing: the top
+// bits of the group times 2^64/phi), so that neighbouring pages and
+// buffers a power of two apart spread over the table.
 func (r *regions) bucket(key uint64) uint64 {
-	g := key >> groupShift
-	return (g ^ g>>10 ^ g>>20) & r.mask
+	return (key >> groupShift * 0x9e3779b97f4a7c15) >> r.hashShift
 }
 
 // absent reports that no valid entry holds key (false means "maybe").
