@@ -108,6 +108,6 @@ func (c *Cache) use(set, way int) {
 		r.clock++
 		r.stamp[set*c.ways+way] = r.clock
 	case PLRU:
-		r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
+		r.tree[set] = (r.tree[set] | r.setBits[way&63]) &^ r.clrBits[way&63]
 	}
 }

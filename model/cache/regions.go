@@ -31,7 +31,7 @@ func newRegions(entries int) regions {
 // bits of the group times 2^64/phi), so that neighbouring pages and
 // buffers a power of two apart spread over the table.
 func (r *regions) bucket(key uint64) uint64 {
-	return (key >> groupShift * 0x9e3779b97f4a7c15) >> r.hashShift
+	return (key >> groupShift * 0x9e3779b97f4a7c15) >> (r.hashShift & 63) // (&63: no shift-overflow check)
 }
 
 // absent reports that no valid entry holds key (false means "maybe").

@@ -56,8 +56,9 @@ type Replacer struct {
 	stamp  []uint64 // LRU: last-use stamp per entry
 	tree   []uint64 // PLRU: per set, tree node bits 1..ways-1
 	// PLRU: per way, the node bits a use sets and clears (so a touch is
-	// two mask operations, not a walk of the tree).
-	setBits, clrBits []uint64
+	// two mask operations, not a walk of the tree). Arrays of the largest
+	// way count, indexed by way&63, so the touch has no bounds checks.
+	setBits, clrBits [64]uint64
 	// PLRU: top[bits 1..7 of a set's tree] is the node the victim walk
 	// reaches after its first min(levels, 3) steps, so a walk of 16 ways
 	// is one table read and one step instead of four dependent steps.
@@ -78,7 +79,6 @@ func NewReplacer(p Policy, sets, ways int, rng *sim.RNG) (Replacer, error) {
 		}
 		r.tree = make([]uint64, sets)
 		r.levels = bits.Len(uint(ways)) - 1
-		r.setBits, r.clrBits = make([]uint64, ways), make([]uint64, ways)
 		for i := range r.top {
 			t, node := uint64(i)<<1, 1
 			for step := 0; step < min(r.levels, 3); step++ {
@@ -120,7 +120,7 @@ func (r *Replacer) Touch(set, way int) {
 		r.clock++
 		r.stamp[set*r.ways+way] = r.clock
 	case PLRU:
-		r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
+		r.tree[set] = (r.tree[set] | r.setBits[way&63]) &^ r.clrBits[way&63]
 	}
 }
 
