@@ -80,6 +80,10 @@ func (a *Array) Find(key uint64) int {
 	return -1
 }
 
+// Absent reports that no entry holds key, from one read of the group
+// counts (see regions); false means "maybe": Find decides.
+func (a *Array) Absent(key uint64) bool { return a.absent(key) }
+
 // Touch records a use of entry e.
 func (a *Array) Touch(e int) {
 	if r := &a.Repl; r.policy == LRU { // fast path: no division

@@ -169,7 +169,10 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	var e int
 	var hit bool
 	if streams {
-		e = l1.Lookup(line)
+		e = -1
+		if !l1.Absent(line) { // the common case skips the call
+			e = l1.Lookup(line)
+		}
 		hit = e >= 0
 	} else {
 		e, hit = l1.Claim(line, true)
@@ -207,6 +210,9 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 func (m *Machine) streamWrite(line uint64, idx int, from int) {
 	for i := from; i < len(m.lv); i++ {
 		c := m.lv[i]
+		if c.Absent(line) { // the common case skips the call
+			continue
+		}
 		if e := c.Find(line); e >= 0 {
 			c.Drop(e)
 			if m.obs != nil {
