@@ -35,6 +35,9 @@ type stage struct {
 	broken bool // a view panicked; the stage stays as it was
 	last   time.Time
 	frames int64
+	// drawTime is the Go time spent building and submitting frames (the
+	// GPU's own work is not in it); the page shows it as dmaviz.drawMs.
+	drawTime time.Duration
 
 	firstFrame chan<- struct{} // closed after the first frame
 
@@ -145,6 +148,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		return
 	}
 	s.dirty = false
+	start := time.Now()
 	// A bug in a view must not end the program (and the panel with it):
 	// stop drawing and say so.
 	defer func() {
@@ -170,6 +174,8 @@ func (s *stage) Draw(screen *ebiten.Image) {
 	s.painter.Scale = float32(s.dpr)
 	s.painter.Draw(screen, &s.scene)
 	s.frames++
+	s.drawTime += time.Since(start)
+	s.page.Set("drawMs", float64(s.drawTime)/float64(time.Millisecond))
 	if s.frames == 1 {
 		s.page.Call("stageReady")
 		close(s.firstFrame)
