@@ -117,6 +117,10 @@ func (v *Versions) Run(line, n uint64) (int, bool) {
 	return i, line+n <= r.first+r.n
 }
 
+// Untracked reports that no line of [line, line+n) is tracked, from the
+// tracked span alone (false means "maybe").
+func (v *Versions) Untracked(line, n uint64) bool { return line >= v.hi || line+n <= v.lo }
+
 // Next hands out a new version.
 func (v *Versions) Next() uint32 {
 	if v.next < ^uint32(0) {

@@ -153,30 +153,21 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 	}
 	m.cnt[MemAccess] += ops * k
 	m.cnt[L1DCache] += ops * k
-	// Version indexes advance with the line while both ends of the run
-	// fall in one tracked region (checked once); otherwise per line.
-	var sidx, didx int
-	var sRun, dRun bool
-	tracked := m.ver.Tracked()
-	if tracked {
-		sidx, sRun = m.ver.Run(src, k)
-		if copying {
-			didx, dRun = m.ver.Run(dst, k)
-		}
+	// Version indexes advance with the line (step 1) while an end of the
+	// run falls in one tracked region, stay -1 (step 0) while it is
+	// untracked (both checked once); otherwise per line.
+	sidx, sStep, sRun := m.runIndex(src, k)
+	didx, dStep, dRun := -1, 0, true
+	if copying {
+		didx, dStep, dRun = m.runIndex(dst, k)
 	}
 	for i := uint64(0); i < k; i++ {
-		si, di := -1, -1
-		if tracked {
-			if sRun {
-				si = sidx + int(i)
-			} else {
-				si = m.ver.Index(src + i)
-			}
-			if dRun {
-				di = didx + int(i)
-			} else if copying {
-				di = m.ver.Index(dst + i)
-			}
+		si, di := sidx+sStep*int(i), didx+dStep*int(i)
+		if !sRun {
+			si = m.ver.Index(src + i)
+		}
+		if !dRun {
+			di = m.ver.Index(dst + i)
 		}
 		ver := m.readLine(src+i, si)
 		m.now += ld
@@ -193,6 +184,19 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 			m.now += st
 		}
 	}
+}
+
+// runIndex returns how the version indexes of lines [line, line+n) go:
+// idx+step*i for line+i when run is set (one tracked region: step 1; no
+// tracked line: idx -1, step 0); otherwise they must be looked up per line.
+func (m *Machine) runIndex(line, n uint64) (idx, step int, run bool) {
+	if m.ver.Untracked(line, n) {
+		return -1, 0, true
+	}
+	if idx, run = m.ver.Run(line, n); run {
+		return idx, 1, true
+	}
+	return idx, 0, false
 }
 
 // load reads seg bytes at pa (within one line) with ops instructions.
