@@ -84,7 +84,10 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
 	dirtyVer, dirty := uint32(0), false
 	for i, c := range m.lv {
-		e := c.Find(line)
+		e := -1
+		if !c.Absent(line) { // the common case skips the call
+			e = c.Find(line)
+		}
 		ents[i] = e
 		if e >= 0 && !dirty && c.Meta[e].Dirty {
 			dirtyVer, dirty = c.Meta[e].Ver, true
