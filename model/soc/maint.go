@@ -82,11 +82,12 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	// One lookup per level; the newest dirty copy is the one nearest the
 	// core.
 	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
-	dirtyVer, dirty := uint32(0), false
+	dirtyVer, dirty, held := uint32(0), false, false
 	for i, c := range m.lv {
 		e := -1
 		if !c.Absent(line) { // the common case skips the call
 			e = c.Find(line)
+			held = held || e >= 0
 		}
 		ents[i] = e
 		if e >= 0 && !dirty && c.Meta[e].Dirty {
@@ -104,8 +105,8 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 			m.lost(line, "DC IVAC discarded a dirty line holding the CPU's newest data (use DC CIVAC on partial lines)")
 		}
 	}
-	for i, c := range m.lv {
-		if e := ents[i]; e >= 0 {
+	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line
+		if c, e := m.lv[i], ents[i]; e >= 0 {
 			if op == CVAC {
 				// Every copy now holds the data written back to the
 				// PoC: an older copy below must not resurface once the
