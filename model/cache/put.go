@@ -33,13 +33,17 @@ func (c *Cache) Claim(line uint64, touch bool) (e int, hit bool) {
 // (free becomes that entry, so it is never -1) after recording what the
 // entry held in Evicted.
 func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
+	// Fields the paths below use more than once are read into locals
+	// once: stores through c would otherwise make the compiler reload
+	// them.
+	ways, tags := c.ways, c.tags
 	set := int(line & c.setMask)
-	base := set * c.ways
+	base := set * ways
 	k := line + 1
 	if !claim && c.absent(line) {
 		return -1, -1
 	}
-	if h := int(c.recent[line%uint64(len(c.recent))]); touch && c.tags[h] == k {
+	if h := int(c.recent[line%uint64(len(c.recent))]); touch && tags[h] == k {
 		c.use(set, h-base)
 		return h, -1
 	}
@@ -48,7 +52,7 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	for wi, w := range words {
 		x := w ^ pat
 		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
-			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < c.ways && c.tags[base+way] == k {
+			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < ways && tags[base+way] == k {
 				if touch {
 					c.use(set, way)
 				}
@@ -59,12 +63,13 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	if !claim {
 		return -1, -1
 	}
+	var way int
 	switch r := &c.Repl; {
-	case int(c.valid[set]) < c.ways: // the lowest invalid way
+	case int(c.valid[set]) < ways: // the lowest invalid way
 		for wi, w := range words {
 			// The lowest zero lane is exact; padding lanes are never zero.
 			if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
-				e = base + wi<<2 + bits.TrailingZeros64(z)>>4
+				way = wi<<2 + bits.TrailingZeros64(z)>>4
 				break
 			}
 		}
@@ -72,28 +77,31 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	case r.policy == PLRU: // inline tree walk
 		t := r.tree[set]
 		node := int(r.top[t>>1&127])
-		for node < c.ways {
+		for node < ways {
 			node = 2*node + int(t>>node&1)
 		}
-		e = base + node - c.ways
+		way = node - ways
 	default:
-		e = base + r.Victim(set)
+		way = r.Victim(set)
 	}
-	way := e - base
+	e = base + way
 	// Field by field: a struct copy here goes through the stack and
 	// stalls on store forwarding.
 	ev, om := &c.Evicted, &c.Meta[e]
-	if t := c.tags[e]; t != 0 {
+	if t := tags[e]; t != 0 {
 		ev.Line, ev.Valid, ev.Dirty, ev.Ver = t-1, true, om.Dirty, om.Ver
 		c.remove(t - 1)
 	} else {
 		ev.Line, ev.Valid, ev.Dirty, ev.Ver = 0, false, false, 0
 	}
 	ev.Entry = e
-	c.tags[e] = k
+	tags[e] = k
 	c.add(line)
 	c.recent[line%uint64(len(c.recent))] = int32(e)
-	c.setLane(set, way, c.partial(line))
+	// setLane on the set's words already in hand; pat's low lane is the
+	// partial tag.
+	sh := uint(way&3) * 16
+	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
 	om.Ready, om.Ver, om.Dirty = 0, 0, false
 	c.use(set, way)
 	return e, e
