@@ -100,7 +100,9 @@ func main() {
 				if first {
 					first = false
 					ctl.Send(control.Command{Kind: control.CmdSeek, Int: int64(firstCursor)})
-					page.Call("resultsReady")
+					if page.Truthy() {
+						page.Call("resultsReady")
+					}
 				}
 			}
 		}()
