@@ -32,8 +32,12 @@ type Versions struct {
 	lineShift uint
 	regions   []region // sorted by first line, disjoint
 	last      int      // region of the previous lookup (sequential sweeps)
-	lo, hi    uint64   // lines outside [lo, hi) are untracked (fast reject)
-	next      uint32   // last version handed out
+	// Lines [first, first+n) of regions[last] have index line+delta
+	// (n is 0 while untracked).
+	first, n uint64
+	delta    int
+	lo, hi   uint64 // lines outside [lo, hi) are untracked (fast reject)
+	next     uint32 // last version handed out
 
 	// Per tracked line, by index.
 	Mem          []uint32 // version in DRAM
@@ -71,7 +75,7 @@ func (v *Versions) Track(pa, bytes uint64) error {
 	v.Latest = append(v.Latest, make([]uint32, n)...)
 	v.MemWriter = append(v.MemWriter, make([]uint8, n)...)
 	v.LatestWriter = append(v.LatestWriter, make([]uint8, n)...)
-	v.last = 0
+	v.setLast(0)
 	v.lo, v.hi = v.regions[0].first, 0
 	for _, r := range v.regions {
 		v.hi = max(v.hi, r.first+r.n)
@@ -83,12 +87,18 @@ func (v *Versions) Track(pa, bytes uint64) error {
 func (v *Versions) Tracked() bool { return len(v.regions) != 0 }
 
 // Index returns the flat index of line number line, or -1 if untracked.
+// The line of the previous lookup's region is answered here (small enough
+// to inline into the per-line path); index does the rest.
 func (v *Versions) Index(line uint64) int {
+	if line-v.first < v.n {
+		return int(line) + v.delta
+	}
+	return v.index(line)
+}
+
+func (v *Versions) index(line uint64) int {
 	if line < v.lo || line >= v.hi {
 		return -1
-	}
-	if r := &v.regions[v.last]; line-r.first < r.n {
-		return r.off + int(line-r.first)
 	}
 	lo, hi := 0, len(v.regions)
 	for lo < hi { // first region ending after line
@@ -100,10 +110,15 @@ func (v *Versions) Index(line uint64) int {
 		}
 	}
 	if lo < len(v.regions) && line >= v.regions[lo].first {
-		v.last = lo
+		v.setLast(lo)
 		return v.regions[lo].off + int(line-v.regions[lo].first)
 	}
 	return -1
+}
+
+func (v *Versions) setLast(i int) {
+	r := v.regions[i]
+	v.last, v.first, v.n, v.delta = i, r.first, r.n, r.off-int(r.first)
 }
 
 // Run reports whether lines [line, line+n) are all tracked in one region
