@@ -64,6 +64,7 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 		return -1, -1
 	}
 	var way int
+	used := false // the use of way is recorded already
 	switch r := &c.Repl; {
 	case int(c.valid[set]) < ways: // the lowest invalid way
 		for wi, w := range words {
@@ -74,13 +75,16 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 			}
 		}
 		c.valid[set]++
-	case r.policy == PLRU: // inline tree walk
-		t := r.tree[set]
+	case r.policy == PLRU: // inline tree walk and use (a full set: the common fill)
+		tree := r.tree
+		t := tree[set]
 		node := int(r.top[t>>1&127])
 		for node < ways {
 			node = 2*node + int(t>>node&1)
 		}
 		way = node - ways
+		tree[set] = (t | r.setBits[way&63]) &^ r.clrBits[way&63]
+		used = true
 	default:
 		way = r.Victim(set)
 	}
@@ -103,7 +107,9 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	sh := uint(way&3) * 16
 	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
 	om.Ready, om.Ver, om.Dirty = 0, 0, false
-	c.use(set, way)
+	if !used {
+		c.use(set, way)
+	}
 	return e, e
 }
 
