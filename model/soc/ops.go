@@ -146,6 +146,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
+	wsa := m.cfg.Core.WriteStreamAfter
 	read := scenario.CellCached
 	if copying {
 		read = scenario.CellCopied
@@ -180,7 +181,14 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 			m.noteLine(src+i, cell)
 		}
 		if copying {
-			m.writeLine(dst+i, di, true)
+			if m.wsRun >= wsa && wsa > 0 && m.lv[0].Absent(dst+i) {
+				// writeLine's streaming store that misses L1, written
+				// out: one call fewer per line of a large copy.
+				m.wsRun++
+				m.streamWrite(dst+i, di, 1)
+			} else {
+				m.writeLine(dst+i, di, true)
+			}
 			m.now += st
 		}
 	}
