@@ -142,3 +142,34 @@ func TestPrefetcherStride(t *testing.T) {
 		t.Fatalf("at page end: first %d count %d, want 63 1", f, n)
 	}
 }
+
+// Recent is Claim's hint hit: where it answers, a twin cache that Claims
+// the same line instead ends in the same state.
+func TestRecentMatchesClaim(t *testing.T) {
+	for _, p := range []Policy{LRU, PLRU, Random} {
+		a, b := newTest(t, 4, 4, p), newTest(t, 4, 4, p)
+		rng := sim.NewRNG(7)
+		hits := 0
+		for i := 0; i < 2000; i++ {
+			line := rng.Uint64n(64)
+			if e := a.Recent(line); e >= 0 {
+				hits++
+				if f, hit := b.Claim(line, true); !hit || f != e {
+					t.Fatalf("%v: Recent(%d) = %d, Claim = %d, %v", p, line, e, f, hit)
+				}
+				continue
+			}
+			ea, ha := a.Claim(line, true)
+			eb, hb := b.Claim(line, true)
+			if ea != eb || ha != hb {
+				t.Fatalf("%v: Claim(%d) differs", p, line)
+			}
+		}
+		if !reflect.DeepEqual(a.Grid(), b.Grid()) || !reflect.DeepEqual(a.Repl, b.Repl) {
+			t.Fatalf("%v: state differs after Recent", p)
+		}
+		if p == PLRU && hits == 0 {
+			t.Fatal("PLRU: Recent never hit")
+		}
+	}
+}

@@ -125,3 +125,17 @@ func (c *Cache) use(set, way int) {
 		r.tree[set] = (r.tree[set] | r.setBits[way&63]) &^ r.clrBits[way&63]
 	}
 }
+
+// Recent is Claim's hit through the recent hint alone, small enough to
+// inline, for PLRU: the entry of line, marked used, when the last fill of
+// a line with its low bits took it and it still holds line; else -1
+// (Claim decides).
+func (c *Cache) Recent(line uint64) int {
+	h := int(c.recent[line%uint64(len(c.recent))])
+	if r := &c.Repl; r.policy == PLRU && c.tags[h] == line+1 {
+		set, way := line&c.setMask, h&(c.ways-1)&63 // PLRU ways: a power of two
+		r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
+		return h
+	}
+	return -1
+}
