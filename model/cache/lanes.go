@@ -37,7 +37,9 @@ func newLanes(sets, ways int) lanes {
 // partial is the low 15 key bits above the set index with the lane's top
 // bit set, so it is never zero (keys 2^15 sets apart share it and are told
 // apart by the full tag).
-func (l *lanes) partial(key uint64) uint64 { return key>>l.shift&0x7fff | 0x8000 }
+func (l *lanes) partial(key uint64) uint64 {
+	return key>>(l.shift&63)&0x7fff | 0x8000 // (&63: no shift-overflow check)
+}
 
 // pattern is the partial tag of key repeated in all four lanes.
 func (l *lanes) pattern(key uint64) uint64 { return l.partial(key) * laneOnes }

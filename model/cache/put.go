@@ -80,7 +80,7 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 		t := tree[set]
 		node := int(r.top[t>>1&127])
 		for node < ways {
-			node = 2*node + int(t>>node&1)
+			node = 2*node + int(t>>(node&63)&1) // (node < ways <= 64; &63: no shift-overflow check)
 		}
 		way = node - ways
 		tree[set] = (t | r.setBits[way&63]) &^ r.clrBits[way&63]
