@@ -147,6 +147,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
 	wsa := m.cfg.Core.WriteStreamAfter
+	plain := len(m.lv) == 2 && m.obs == nil // (streaming stores: see below)
 	read := scenario.CellCached
 	if copying {
 		read = scenario.CellCopied
@@ -181,13 +182,23 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 			m.noteLine(src+i, cell)
 		}
 		if copying {
-			if m.wsRun >= wsa && wsa > 0 && m.lv[0].Absent(dst+i) {
-				// writeLine's streaming store that misses L1, written
-				// out: one call fewer per line of a large copy.
+			// writeLine's streaming store that misses L1 is written out
+			// here: no call per line of a large copy when no level holds
+			// the line (streamWrite with no copy to drop), one otherwise.
+			switch {
+			case m.wsRun < wsa || wsa <= 0 || !m.lv[0].Absent(dst+i):
+				m.writeLine(dst+i, di, true)
+			case plain && m.lv[1].Absent(dst+i):
+				m.wsRun++
+				m.cnt[BusAccess]++
+				m.cnt[BusWriteStream]++
+				m.dramWrite(m.lineXfer)
+				if di >= 0 {
+					m.ver.WriteMem(di, mem.CPU)
+				}
+			default:
 				m.wsRun++
 				m.streamWrite(dst+i, di, 1)
-			} else {
-				m.writeLine(dst+i, di, true)
 			}
 			m.now += st
 		}
