@@ -44,7 +44,7 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 		return -1, -1
 	}
 	if h := int(c.recent[line%uint64(len(c.recent))]); touch && tags[h] == k {
-		c.use(set, h-base)
+		c.Repl.Touch(set, h-base)
 		return h, -1
 	}
 	pat := c.pattern(line)
@@ -54,7 +54,7 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
 			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < ways && tags[base+way] == k {
 				if touch {
-					c.use(set, way)
+					c.Repl.Touch(set, way)
 				}
 				return base + way, -1
 			}
@@ -108,22 +108,9 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
 	om.Ready, om.Ver, om.Dirty = 0, 0, false
 	if !used {
-		c.use(set, way)
+		c.Repl.Touch(set, way)
 	}
 	return e, e
-}
-
-// use records a use of way of set (Replacer.Touch, inlined for LRU and
-// PLRU).
-func (c *Cache) use(set, way int) {
-	r := &c.Repl
-	switch r.policy {
-	case LRU:
-		r.clock++
-		r.stamp[set*c.ways+way] = r.clock
-	case PLRU:
-		r.tree[set] = (r.tree[set] | r.setBits[way&63]) &^ r.clrBits[way&63]
-	}
 }
 
 // Recent is Claim's hit through the recent hint alone, small enough to
