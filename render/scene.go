@@ -173,15 +173,7 @@ func (it *Item) contains(x, y float32) bool {
 	case KindLine, KindArrow:
 		return segmentDistance2(x, y, it.X, it.Y, it.X2, it.Y2) <= 16
 	case KindText:
-		// Approximate the run as 0.6em per character.
-		w := float32(len(it.Text)) * it.Size * 0.6
-		x0 := it.X
-		switch it.Align {
-		case AlignMiddle:
-			x0 -= w / 2
-		case AlignEnd:
-			x0 -= w
-		}
+		x0, w := it.textSpan()
 		return x >= x0 && x < x0+w && y >= it.Y-it.Size && y < it.Y+it.Size*0.25
 	}
 	return false
@@ -209,14 +201,21 @@ func (s *Scene) Highlight(it *Item) {
 	case KindLine, KindArrow:
 		s.Line("hover", it.X, it.Y, it.X2, it.Y2, Cursor, max(it.StrokeWidth, 1)+2)
 	case KindText:
-		w := textWidth(it.Text, it.Size)
-		x := it.X
-		switch it.Align {
-		case AlignMiddle:
-			x -= w / 2
-		case AlignEnd:
-			x -= w
-		}
+		x, w := it.textSpan()
 		s.Frame("hover", x-2, it.Y-it.Size-1, w+4, it.Size*1.3+2, Cursor, 1)
 	}
+}
+
+// textSpan is where a text item starts and how wide it is, estimated at
+// textWidth's 0.6 em per character and placed by its alignment.
+func (it *Item) textSpan() (x0, w float32) {
+	w = textWidth(it.Text, it.Size)
+	x0 = it.X
+	switch it.Align {
+	case AlignMiddle:
+		x0 -= w / 2
+	case AlignEnd:
+		x0 -= w
+	}
+	return x0, w
 }

@@ -79,8 +79,9 @@ type fitKey struct {
 	chars int
 }
 
-// Fit shortens s with an ellipsis so that it fits width pixels at size
-// (about 0.58 em per character, as the hit test assumes).
+// Fit shortens s with an ellipsis so that it fits width pixels at size,
+// counting 0.58 em per character (slightly less than textWidth's
+// conservative 0.6, which sizes hit areas).
 func (t *texts) Fit(s string, width, size float32) string {
 	chars := int(width / (size * 0.58))
 	if chars <= 0 {
