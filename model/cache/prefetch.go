@@ -62,31 +62,54 @@ func (p *Prefetcher) Train(line uint64) (first uint64, count int, stride int64) 
 				return 0, 0, 0
 			}
 			// Issue, written out here: it runs on every confirmed miss.
-			target := line + uint64(s.stride*int64(p.cfg.Degree))
-			from := s.ahead + uint64(s.stride)
-			if s.stride > 0 && from <= line || s.stride < 0 && from >= line {
-				from = line + uint64(s.stride)
+			// The lines due are from, from+stride, ... up to target (Degree
+			// strides ahead of line) and within line's page, counted in
+			// closed form (no loop over them).
+			st := s.stride
+			target := line + uint64(st*int64(p.cfg.Degree))
+			from := s.ahead + uint64(st)
+			if st > 0 && from <= line || st < 0 && from >= line {
+				from = line + uint64(st)
 			}
-			// The page of line is [page, page+pl): l is in it when
-			// l-page < pl (unsigned), so the loop needs no division.
+			// line's page is [page, page+pl) when pl is set.
 			pl, page := p.cfg.PageLines, uint64(0)
 			if pl&(pl-1) == 0 { // a power of two (a 4 KiB page): no division
 				page = line &^ (pl - 1)
 			} else {
 				page = line - line%pl
 			}
-			n := 0
-			for l := from; n <= p.cfg.Degree; l += uint64(s.stride) {
-				if s.stride > 0 && l > target || s.stride < 0 && l < target || pl != 0 && l-page >= pl {
-					break
+			var n uint64
+			if st > 0 {
+				hi := target // the last line due; page+pl-1 ends the page
+				if pl != 0 {
+					hi = min(hi, page+pl-1)
 				}
-				n++
+				if from <= hi {
+					n = hi - from
+					if st != 1 {
+						n /= uint64(st)
+					}
+					n++
+				}
+			} else {
+				lo := target // the lowest line due (wrapped above line when none is)
+				if pl != 0 {
+					lo = max(lo, page)
+				}
+				if from >= lo {
+					n = from - lo
+					if st != -1 {
+						n /= uint64(-st)
+					}
+					n++
+				}
 			}
 			if n == 0 {
 				return 0, 0, 0
 			}
-			s.ahead = from + uint64(s.stride*int64(n-1))
-			return from, n, s.stride
+			n = min(n, uint64(p.cfg.Degree)+1)
+			s.ahead = from + uint64(st*int64(n-1))
+			return from, int(n), st
 		}
 		if s.conf <= 1 && d != 0 && d >= -int64(p.cfg.MaxStride) && d <= int64(p.cfg.MaxStride) {
 			s.stride, s.conf, s.last, s.ahead = d, 1, line, line
