@@ -138,45 +138,6 @@ func (m *Machine) lost(line uint64, cause string) {
 	}
 }
 
-// readLine is a cacheable load of line by the core: L1 hit, or a fill
-// that takes an MLP slot and trains the prefetcher. It returns the data's
-// version.
-func (m *Machine) readLine(line uint64, idx int) uint32 {
-	l1 := m.lv[0]
-	e, hit := l1.Claim(line, true)
-	if hit {
-		if r := l1.Meta[e].Ready; r > m.loadsDone {
-			m.loadsDone = r
-		}
-		return l1.Meta[e].Ver
-	}
-	m.cnt[L1DCacheRefill]++
-	start, wait := m.mshr.slot(m.now)
-	m.now = start
-	m.cnt[MLPStall] += uint64(wait)
-	// fetch(1, ...) with its L2 hit (a prefetched line, the common case
-	// of a stream, found through the recent hint without a call) written
-	// out: two calls fewer per line.
-	var ready sim.Time
-	var ver uint32
-	l2 := m.lv[1]
-	m.cnt[L2DCache]++
-	if e2 := l2.Recent(line); e2 >= 0 {
-		ready, ver = max(start+l2.Cfg.Latency, l2.Meta[e2].Ready), l2.Meta[e2].Ver
-	} else if e2, hit := l2.Claim(line, true); hit {
-		ready, ver = max(start+l2.Cfg.Latency, l2.Meta[e2].Ready), l2.Meta[e2].Ver
-	} else {
-		ready, ver = m.fetchMiss(1, e2, line, idx, start)
-	}
-	m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver})
-	m.mshr.done(ready)
-	if ready > m.loadsDone {
-		m.loadsDone = ready
-	}
-	m.train(line)
-	return ver
-}
-
 // writeLine is a cacheable store to line; full says the stores cover the
 // whole line (write streaming may then skip the fill).
 func (m *Machine) writeLine(line uint64, idx int, full bool) {

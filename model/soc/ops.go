@@ -3,6 +3,7 @@ package soc
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -110,7 +111,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 				k = min(k, d.left)
 			}
 			k >>= m.lineShift
-			m.wholeLines(s.tr.PA>>m.lineShift, d.tr.PA>>m.lineShift, k, ops, op == opCopy)
+			m.wholeLines(s.tr.PA>>m.lineShift, d.tr.PA>>m.lineShift, k, ops, op == opCopy, readCell(op == opCopy))
 			seg = k << m.lineShift
 			s.step(seg)
 			if op == opCopy {
@@ -140,58 +141,94 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 }
 
 // wholeLines reads k whole cacheable lines from src with ops loads each
-// and, when copying, writes them to dst with ops stores each: the fast
-// path of Read and Copy, equivalent to load (and store) per line, with the
-// run's counters added first.
-func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
+// and, when store is set, writes them to dst with ops stores each (a
+// copy): the per-line path of cacheable loads and of Read and Copy, with
+// the run's counters added once. cell is what a correct read shows
+// (CellCopied or CellCached); a stale one shows CellStale.
+//
+// Per source line the core looks it up in L1; a miss takes an MLP slot,
+// gets the line from L2 (a prefetched line, the common case of a stream,
+// is found through the recent hint) or below, fills L1 and trains the
+// prefetcher. That path is written out in this loop rather than called:
+// calls and the spills around them, not the work, dominate the cost of
+// simulating a line (most of all as WebAssembly).
+func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, cell scenario.CellState) {
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
 	wsa := m.cfg.Core.WriteStreamAfter
 	plain := len(m.lv) == 2 && m.obs == nil // (streaming stores: see below)
-	read := scenario.CellCached
-	if copying {
-		read = scenario.CellCopied
-		ops *= 2
+	l1, l2 := m.lv[0], m.lv[1]
+	lat2 := l2.Cfg.Latency
+	accesses := ops * k
+	if store {
+		accesses *= 2
 	}
-	m.cnt[MemAccess] += ops * k
-	m.cnt[L1DCache] += ops * k
+	m.cnt[MemAccess] += accesses
+	m.cnt[L1DCache] += accesses
 	// Version indexes advance with the line (step 1) while an end of the
 	// run falls in one tracked region, stay -1 (step 0) while it is
 	// untracked (both checked once); otherwise per line.
 	sidx, sStep, sRun := m.runIndex(src, k)
 	didx, dStep, dRun := -1, 0, true
-	if copying {
+	if store {
 		didx, dStep, dRun = m.runIndex(dst, k)
 	}
+	// Counters of the common paths, added after the loop.
+	var refills, stall, streamed uint64
 	for i := uint64(0); i < k; i++ {
+		line := src + i
 		si, di := sidx+sStep*int(i), didx+dStep*int(i)
 		if !sRun {
-			si = m.ver.Index(src + i)
+			si = m.ver.Index(line)
 		}
 		if !dRun {
 			di = m.ver.Index(dst + i)
 		}
-		ver := m.readLine(src+i, si)
-		m.now += ld
-		stale := si >= 0 && ver < m.ver.Latest[si] && m.checkRead(src+i, si, ver, false)
-		if m.obs != nil {
-			cell := read
-			if stale {
-				cell = scenario.CellStale
+		var ver uint32
+		if e, hit := l1.Claim(line, true); hit {
+			if r := l1.Meta[e].Ready; r > m.loadsDone {
+				m.loadsDone = r
 			}
-			m.noteLine(src+i, cell)
+			ver = l1.Meta[e].Ver
+		} else {
+			refills++
+			start, wait := m.mshr.slot(m.now)
+			m.now = start
+			stall += uint64(wait)
+			var ready sim.Time
+			if e2 := l2.Recent(line); e2 >= 0 {
+				ready, ver = max(start+lat2, l2.Meta[e2].Ready), l2.Meta[e2].Ver
+			} else if e2, hit := l2.Claim(line, true); hit {
+				ready, ver = max(start+lat2, l2.Meta[e2].Ready), l2.Meta[e2].Ver
+			} else {
+				ready, ver = m.fetchMiss(1, e2, line, si, start)
+			}
+			m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver})
+			m.mshr.done(ready)
+			if ready > m.loadsDone {
+				m.loadsDone = ready
+			}
+			m.train(line)
 		}
-		if copying {
+		m.now += ld
+		stale := si >= 0 && ver < m.ver.Latest[si] && m.checkRead(line, si, ver, false)
+		if m.obs != nil {
+			c := cell
+			if stale {
+				c = scenario.CellStale
+			}
+			m.noteLine(line, c)
+		}
+		if store {
 			// writeLine's streaming store that misses L1 is written out
 			// here: no call per line of a large copy when no level holds
 			// the line (streamWrite with no copy to drop), one otherwise.
 			switch {
-			case m.wsRun < wsa || wsa <= 0 || !m.lv[0].Absent(dst+i):
+			case m.wsRun < wsa || wsa <= 0 || !l1.Absent(dst+i):
 				m.writeLine(dst+i, di, true)
-			case plain && m.lv[1].Absent(dst+i):
+			case plain && l2.Absent(dst+i):
 				m.wsRun++
-				m.cnt[BusAccess]++
-				m.cnt[BusWriteStream]++
+				streamed++
 				m.dramWrite(m.lineXfer)
 				if di >= 0 {
 					m.ver.WriteMem(di, mem.CPU)
@@ -203,6 +240,11 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, copying bool) {
 			m.now += st
 		}
 	}
+	m.cnt[L1DCacheRefill] += refills
+	m.cnt[L2DCache] += refills
+	m.cnt[MLPStall] += stall
+	m.cnt[BusAccess] += streamed
+	m.cnt[BusWriteStream] += streamed
 }
 
 // runIndex returns how the version indexes of lines [line, line+n) go:
@@ -220,40 +262,43 @@ func (m *Machine) runIndex(line, n uint64) (idx, step int, run bool) {
 
 // load reads seg bytes at pa (within one line) with ops instructions.
 func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bool) {
-	m.cnt[MemAccess] += ops
 	line := pa >> m.lineShift
+	if attr == mem.Normal {
+		m.wholeLines(line, 0, 1, ops, false, readCell(copying))
+		return
+	}
+	m.cnt[MemAccess] += ops
 	idx := -1
 	if m.ver.Tracked() {
 		idx = m.ver.Index(line)
 	}
-	var ver uint32
-	nc := attr != mem.Normal
-	if nc {
-		for k := uint64(0); k < ops; k++ {
-			m.uncached(attr, width, false)
-			m.now += m.cfg.Core.LoadIssue
-		}
-		if idx >= 0 {
-			ver = m.ver.Mem[idx]
-		}
-	} else {
-		m.cnt[L1DCache] += ops
-		ver = m.readLine(line, idx)
-		m.now += sim.Time(ops) * m.cfg.Core.LoadIssue
+	for k := uint64(0); k < ops; k++ {
+		m.uncached(attr, width, false)
+		m.now += m.cfg.Core.LoadIssue
 	}
-	stale := m.checkRead(line, idx, ver, nc)
+	var ver uint32
+	if idx >= 0 {
+		ver = m.ver.Mem[idx]
+	}
+	stale := m.checkRead(line, idx, ver, true)
 	if m.obs != nil {
-		st := scenario.CellCached
+		st := scenario.CellUncachedRead
 		switch {
 		case stale:
 			st = scenario.CellStale
 		case copying:
 			st = scenario.CellCopied
-		case nc:
-			st = scenario.CellUncachedRead
 		}
 		m.noteLine(line, st)
 	}
+}
+
+// readCell is what a correct cacheable read shows.
+func readCell(copying bool) scenario.CellState {
+	if copying {
+		return scenario.CellCopied
+	}
+	return scenario.CellCached
 }
 
 // store writes seg bytes at pa (within one line) with ops instructions.
