@@ -66,9 +66,14 @@ func (a *Array) Find(key uint64) int {
 	if a.valid[set] == 0 || a.absent(key) { // a cold or invalidated range
 		return -1
 	}
+	return a.hit(set, key, a.pattern(key))
+}
+
+// hit walks set for key (whose lane pattern is pat): the entry holding it,
+// or -1.
+func (a *Array) hit(set int, key, pat uint64) int {
 	base := set * a.ways
 	k := key + 1
-	pat := a.pattern(key)
 	for wi, w := range a.words[set*a.wps : set*a.wps+a.wps] {
 		x := w ^ pat
 		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {

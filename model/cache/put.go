@@ -3,15 +3,27 @@ package cache
 import "math/bits"
 
 // Lookup and Claim are the per-access calls of the machine's hot path:
-// one pass over the set each (access), Claim also filling on a miss,
+// one pass over the set each, Claim also filling on a miss,
 // because calls, not the work inside them, dominate the cost of simulating
 // a line (notably as WebAssembly). They do what Probe+Touch and
 // Victim+Install do.
 
 // Lookup returns the entry holding line, or -1, and marks a hit used.
 func (c *Cache) Lookup(line uint64) int {
-	e, _ := c.access(line, true, false)
-	return e
+	if c.absent(line) {
+		return -1
+	}
+	set := int(line & c.setMask)
+	base := set * c.ways
+	if h := int(c.recent[line%uint64(len(c.recent))]); c.tags[h] == line+1 {
+		c.Repl.Touch(set, h-base)
+		return h
+	}
+	if e := c.hit(set, line, c.pattern(line)); e >= 0 {
+		c.Repl.Touch(set, e-base)
+		return e
+	}
+	return -1
 }
 
 // Claim looks line up and, on a miss, takes an entry for it at once: the
@@ -22,50 +34,35 @@ func (c *Cache) Lookup(line uint64) int {
 // only when touch is set (a prefetcher's probe is not a use). It returns
 // the entry and whether line was already there; after a miss, Evicted
 // says what the entry held.
-func (c *Cache) Claim(line uint64, touch bool) (e int, hit bool) {
-	e, free := c.access(line, touch, true)
-	return e, free < 0
-}
-
-// access is Lookup (touch, !claim) and Claim (claim) in one pass over
-// line's set. On a hit it returns the entry and free -1. On a miss without
-// claim it returns -1, -1; with claim, the entry it installed line in
-// (free becomes that entry, so it is never -1) after recording what the
-// entry held in Evicted.
-func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
-	// Fields the paths below use more than once are read into locals
-	// once: stores through c would otherwise make the compiler reload
-	// them.
-	ways, tags := c.ways, c.tags
+func (c *Cache) Claim(line uint64, touch bool) (int, bool) {
+	// Fields used more than once are read into locals once: stores
+	// through c would otherwise make the compiler reload them.
+	tags, r, ways := c.tags, &c.Repl, c.ways
 	set := int(line & c.setMask)
 	base := set * ways
 	k := line + 1
-	if !claim && c.absent(line) {
-		return -1, -1
-	}
-	if h := int(c.recent[line%uint64(len(c.recent))]); touch && tags[h] == k {
-		c.Repl.Touch(set, h-base)
-		return h, -1
+	hint := line % uint64(len(c.recent))
+	if h := int(c.recent[hint]); touch && tags[h] == k {
+		r.Touch(set, h-base)
+		return h, true
 	}
 	pat := c.pattern(line)
+	// The set walk of hit, written out: this is the machine's most
+	// frequent call.
 	words := c.words[set*c.wps : set*c.wps+c.wps]
 	for wi, w := range words {
 		x := w ^ pat
 		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
 			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < ways && tags[base+way] == k {
 				if touch {
-					c.Repl.Touch(set, way)
+					r.Touch(set, way)
 				}
-				return base + way, -1
+				return base + way, true
 			}
 		}
 	}
-	if !claim {
-		return -1, -1
-	}
 	var way int
-	used := false // the use of way is recorded already
-	switch r := &c.Repl; {
+	switch {
 	case int(c.valid[set]) < ways: // the lowest invalid way
 		for wi, w := range words {
 			// The lowest zero lane is exact; padding lanes are never zero.
@@ -75,20 +72,18 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 			}
 		}
 		c.valid[set]++
-	case r.policy == PLRU: // inline tree walk and use (a full set: the common fill)
-		tree := r.tree
-		t := tree[set]
+	case r.policy == PLRU: // the tree walk of Replacer.Victim, inline (a full set: the common fill)
+		t := r.tree[set]
 		node := int(r.top[t>>1&127])
 		for node < ways {
 			node = 2*node + int(t>>(node&63)&1) // (node < ways <= 64; &63: no shift-overflow check)
 		}
 		way = node - ways
-		tree[set] = (t | r.setBits[way&63]) &^ r.clrBits[way&63]
-		used = true
 	default:
 		way = r.Victim(set)
 	}
-	e = base + way
+	r.Touch(set, way)
+	e := base + way
 	// Field by field: a struct copy here goes through the stack and
 	// stalls on store forwarding.
 	ev, om := &c.Evicted, &c.Meta[e]
@@ -101,16 +96,13 @@ func (c *Cache) access(line uint64, touch, claim bool) (e, free int) {
 	ev.Entry = e
 	tags[e] = k
 	c.add(line)
-	c.recent[line%uint64(len(c.recent))] = int32(e)
+	c.recent[hint] = int32(e)
 	// setLane on the set's words already in hand; pat's low lane is the
 	// partial tag.
 	sh := uint(way&3) * 16
 	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
 	om.Ready, om.Ver, om.Dirty = 0, 0, false
-	if !used {
-		c.Repl.Touch(set, way)
-	}
-	return e, e
+	return e, false
 }
 
 // Recent is Claim's hit through the recent hint alone, small enough to
