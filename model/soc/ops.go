@@ -196,9 +196,12 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, cell scenario.
 			m.now = start
 			stall += uint64(wait)
 			var ready sim.Time
-			if e2 := l2.Recent(line); e2 >= 0 {
-				ready, ver = max(start+lat2, l2.Meta[e2].Ready), l2.Meta[e2].Ver
-			} else if e2, hit := l2.Claim(line, true); hit {
+			e2 := l2.Recent(line) // a prefetched line, without a call
+			hit := e2 >= 0
+			if !hit {
+				e2, hit = l2.Claim(line, true)
+			}
+			if hit {
 				ready, ver = max(start+lat2, l2.Meta[e2].Ready), l2.Meta[e2].Ver
 			} else {
 				ready, ver = m.fetchMiss(1, e2, line, si, start)
