@@ -3,6 +3,9 @@ package sim
 import (
 	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Events pushed out of order, with ties, come out by (time, push order).
@@ -19,18 +22,12 @@ func TestQueueOrderWithTies(t *testing.T) {
 	var got []string
 	for q.Len() > 0 {
 		tm, v, ok := q.Pop()
-		if !ok {
-			t.Fatal("Pop failed on non-empty queue")
-		}
+		require.True(t, ok, "Pop failed on non-empty queue")
 		got = append(got, fmt.Sprintf("%d:%s", tm, v))
 	}
-	want := "[0:z 10:a1 10:a2 10:a3 20:b1 30:c1 30:c2 30:c3]"
-	if fmt.Sprint(got) != want {
-		t.Fatalf("order %v, want %s", got, want)
-	}
-	if _, _, ok := q.Pop(); ok {
-		t.Fatal("Pop on empty queue reported ok")
-	}
+	assert.Equal(t, []string{"0:z", "10:a1", "10:a2", "10:a3", "20:b1", "30:c1", "30:c2", "30:c3"}, got)
+	_, _, ok := q.Pop()
+	assert.False(t, ok, "Pop on empty queue reported ok")
 }
 
 // Many equal times interleaved with pushes during pops keep FIFO order.
@@ -47,11 +44,9 @@ func TestQueueStableUnderInterleaving(t *testing.T) {
 			continue
 		}
 		tm, v, _ := q.Pop()
-		if tm < lastT {
-			t.Fatalf("time went back: %d after %d", tm, lastT)
-		}
-		if p, ok := last[tm]; ok && tm == lastT && v < p {
-			t.Fatalf("tie at %d popped %d after %d", tm, v, p)
+		require.GreaterOrEqual(t, tm, lastT, "time went back")
+		if p, ok := last[tm]; ok && tm == lastT {
+			require.Greater(t, v, p, "tie at %d popped out of push order", tm)
 		}
 		last[tm], lastT = v, tm
 	}
@@ -60,41 +55,27 @@ func TestQueueStableUnderInterleaving(t *testing.T) {
 func TestRNGDeterministicAndBounded(t *testing.T) {
 	a, b := NewRNG(42), NewRNG(42)
 	for i := 0; i < 1000; i++ {
-		if a.Uint64() != b.Uint64() {
-			t.Fatal("same seed, different sequence")
-		}
+		require.Equal(t, a.Uint64(), b.Uint64(), "same seed, different sequence at %d", i)
 	}
 	// SplitMix64 reference value for seed 0 (first output).
-	if got := NewRNG(0).Uint64(); got != 0xe220a8397b1dcdaf {
-		t.Fatalf("splitmix64(0) = %#x", got)
-	}
+	assert.Equal(t, uint64(0xe220a8397b1dcdaf), NewRNG(0).Uint64(), "splitmix64(0)")
 	r := NewRNG(1)
 	counts := make([]int, 7)
 	for i := 0; i < 70000; i++ {
 		counts[r.Intn(7)]++
-		if f := r.Float64(); f < 0 || f >= 1 {
-			t.Fatalf("Float64 %v out of [0,1)", f)
-		}
+		f := r.Float64()
+		require.True(t, f >= 0 && f < 1, "Float64 %v out of [0,1)", f)
 	}
 	for i, c := range counts {
-		if c < 9000 || c > 11000 {
-			t.Fatalf("Intn(7) bucket %d has %d of 70000", i, c)
-		}
+		assert.InDelta(t, 10000, c, 1000, "Intn(7) bucket %d of 70000", i)
 	}
-	if r.Intn(0) != 0 || r.Intn(-3) != 0 {
-		t.Fatal("Intn of non-positive n must be 0")
-	}
+	assert.Zero(t, r.Intn(0), "Intn(0)")
+	assert.Zero(t, r.Intn(-3), "Intn(-3)")
 }
 
 func TestClocks(t *testing.T) {
 	c := Clocks{CPU: 2.6 * GHz, Platform: 1 * GHz, DRAM: 800 * MHz}
-	if got := c.CPUCycles(2.6); got != Nanosecond {
-		t.Fatalf("2.6 cycles at 2.6GHz = %v", got)
-	}
-	if got := c.PlatformCycles(140); got != 140*Nanosecond {
-		t.Fatalf("140 platform cycles = %v", got)
-	}
-	if got := c.DRAMCycles(4); got != 5*Nanosecond {
-		t.Fatalf("4 DRAM cycles = %v", got)
-	}
+	assert.Equal(t, Nanosecond, c.CPUCycles(2.6), "2.6 cycles at 2.6GHz")
+	assert.Equal(t, 140*Nanosecond, c.PlatformCycles(140), "140 platform cycles")
+	assert.Equal(t, 5*Nanosecond, c.DRAMCycles(4), "4 DRAM cycles")
 }
