@@ -24,13 +24,13 @@ const (
 	Levels     = 4
 	PageShift  = 12
 	PageSize   = 1 << PageShift
-	ContigPTEs = 16                      // CONT_PTES: 16 aligned PTEs share one TLB entry
-	ContigSize = ContigPTEs * PageSize   // CONT_PTE_SIZE, 64 KiB
-	BlockL2    = 1 << 21                 // PMD_SIZE, a level-2 block
-	BlockL1    = 1 << 30                 // PUD_SIZE, a level-1 block
-	VABits     = 48                      // VA_BITS
-	tableSlots = 1 << (PageShift - 3)    // PTRS_PER_PTE
-	vaMask     = uint64(1)<<VABits - 1   // the bits a walk indexes
+	ContigPTEs = 16                       // CONT_PTES: 16 aligned PTEs share one TLB entry
+	ContigSize = ContigPTEs * PageSize    // CONT_PTE_SIZE, 64 KiB
+	BlockL2    = 1 << 21                  // PMD_SIZE, a level-2 block
+	BlockL1    = 1 << 30                  // PUD_SIZE, a level-1 block
+	VABits     = 48                       // VA_BITS
+	tableSlots = 1 << (PageShift - 3)     // PTRS_PER_PTE
+	vaMask     = uint64(1)<<VABits - 1    // the bits a walk indexes
 	oaMask     = vaMask &^ (PageSize - 1) // output / next-table address, bits [47:12]
 )
 

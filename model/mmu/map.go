@@ -11,8 +11,8 @@ type MapStats struct {
 	// Leaves written, by size: 4 KiB pages, 64 KiB contiguous runs (16
 	// PTEs each), 2 MiB and 1 GiB blocks.
 	Pages, Contig, Blocks2M, Blocks1G int
-	Tables        int // table frames allocated (or freed, for Unmap: 0)
-	Reads, Writes int // descriptor accesses through the port
+	Tables                            int // table frames allocated (or freed, for Unmap: 0)
+	Reads, Writes                     int // descriptor accesses through the port
 	// Cost is the time of those accesses on the table's port (the price of
 	// creating the mapping; zero when the port is Memory).
 	Cost sim.Time
