@@ -83,8 +83,9 @@ func RbAllocAux(b *mem.Buddy, c AuxConfig) (*AuxBuffer, error) {
 		order := min(out.MaxOrder, bits.Len64(nr-uint64(len(out.Pages)))-1, b.MaxOrder())
 		ch, err := allocAuxPage(b, order)
 		if err != nil {
+			got := len(out.Pages)
 			out.Free(b)
-			return nil, fmt.Errorf("aux: %d of %d pages allocated: %v", len(out.Pages), nr, err)
+			return nil, fmt.Errorf("aux: %d of %d pages allocated: %v", got, nr, err)
 		}
 		out.Chunks = append(out.Chunks, ch)
 		for i := uint64(0); i < 1<<ch.Order; i++ {
