@@ -115,11 +115,10 @@ func (t *PageTable) checkRange(op string, va, bytes uint64) error {
 
 // firstLeaf returns a leaf overlapping [va, va+bytes), if any.
 func (t *PageTable) firstLeaf(va, bytes uint64) (Leaf, bool) {
-	ls := t.Leaves(va, bytes)
-	if len(ls) == 0 {
-		return Leaf{}, false
-	}
-	return ls[0], true
+	var first Leaf
+	found := false
+	t.eachLeaf(va, bytes, func(l Leaf) bool { first, found = l, true; return false })
+	return first, found
 }
 
 // MapRange maps the physically contiguous range pa..pa+bytes at va, using
@@ -211,8 +210,9 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 		so := sizeOrder[pick]
 		m.pa, m.level, m.contig = p, so.level, so.s == Size64K
 		lvl, table := t.start(v, so.level)
-		s := step{va: v}
-		st.Cost += descend(t.port, v, lvl, table, &m, &s)
+		s := &t.st
+		*s = step{va: v}
+		st.Cost += descend(t.port, v, lvl, table, &m, s)
 		st.Reads += s.reads
 		if m.err != nil {
 			return m.err
@@ -268,25 +268,31 @@ func (t *PageTable) Unmap(va, bytes uint64) (MapStats, error) {
 		return MapStats{}, err
 	}
 	at := va
-	for _, l := range t.Leaves(va, bytes) {
-		if l.VA+l.Bytes > va+bytes || l.VA < va {
-			return MapStats{}, fmt.Errorf("%s unmap: va %#x..%#x would split the %d-byte mapping at va %#x", t.name, va, va+bytes, l.Bytes, l.VA)
-		}
-		if l.VA != at {
-			return MapStats{}, fmt.Errorf("%s unmap: va %#x is not mapped", t.name, at)
+	var bad error
+	t.eachLeaf(va, bytes, func(l Leaf) bool {
+		switch {
+		case l.VA+l.Bytes > va+bytes || l.VA < va:
+			bad = fmt.Errorf("%s unmap: va %#x..%#x would split the %d-byte mapping at va %#x", t.name, va, va+bytes, l.Bytes, l.VA)
+		case l.VA != at:
+			bad = fmt.Errorf("%s unmap: va %#x is not mapped", t.name, at)
 		}
 		at = l.VA + l.Bytes
+		return bad == nil
+	})
+	if bad == nil && at != va+bytes {
+		bad = fmt.Errorf("%s unmap: va %#x is not mapped", t.name, at)
 	}
-	if at != va+bytes {
-		return MapStats{}, fmt.Errorf("%s unmap: va %#x is not mapped", t.name, at)
+	if bad != nil {
+		return MapStats{}, bad
 	}
 	var st MapStats
 	u := unmapper{t: t, st: &st}
 	for off := uint64(0); off < bytes; off += u.bytes {
 		v := va + off
 		lvl, table := t.start(v, Levels-1)
-		s := step{va: v}
-		st.Cost += descend(t.port, v, lvl, table, &u, &s)
+		s := &t.st
+		*s = step{va: v}
+		st.Cost += descend(t.port, v, lvl, table, &u, s)
 		st.Reads += s.reads
 	}
 	return st, nil

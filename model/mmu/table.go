@@ -24,6 +24,8 @@ type PageTable struct {
 	// or cursor filled at another gen may hold a freed table's address.
 	gen uint64
 	cur cursor
+	lk  lookup // reused by software lookups
+	st  step   // reused by software descents
 }
 
 // cursor remembers the tables the last software descent went through, so
@@ -153,11 +155,15 @@ type lookup struct {
 	leaf  Leaf
 	fault Fault
 	ok    bool
+	soft  *PageTable // set for software lookups, which move the cursor
 }
 
 func (l *lookup) visit(s *step) action {
 	switch KindOf(s.desc, s.level) {
 	case Table:
+		if l.soft != nil {
+			l.soft.note(s)
+		}
 		return descendTable
 	case Block, Page:
 		l.leaf, l.ok = leafOf(s.va, s.desc, s.level), true
@@ -174,10 +180,7 @@ func (t *PageTable) Lookup(va uint64) (Leaf, error) {
 	if !t.inRange(va) {
 		return Leaf{}, &Fault{VA: va, Range: true}
 	}
-	var l lookup
-	var s step
-	s.va = va
-	descend(t.mem, va, 0, t.root, &l, &s)
+	l := t.softLookup(va, false)
 	if !l.ok {
 		f := l.fault
 		return Leaf{}, &f
@@ -185,27 +188,53 @@ func (t *PageTable) Lookup(va uint64) (Leaf, error) {
 	return l.leaf, nil
 }
 
+// softLookup walks va straight from Memory, from the root or (resume)
+// from the cursor. Precondition: t.inRange(va).
+func (t *PageTable) softLookup(va uint64, resume bool) *lookup {
+	l := &t.lk
+	*l = lookup{soft: t}
+	s := &t.st
+	*s = step{va: va}
+	lvl, table := 0, t.root
+	if resume {
+		lvl, table = t.start(va, Levels-1)
+	}
+	descend(t.mem, va, lvl, table, l, s)
+	return l
+}
+
 // Leaves lists the leaf mappings that overlap [va, va+bytes), in VA order:
 // a contiguous run of 16 PTEs is one 64 KiB row, a block one row.
 func (t *PageTable) Leaves(va, bytes uint64) []Leaf {
 	var out []Leaf
+	t.eachLeaf(va, bytes, func(l Leaf) bool { out = append(out, l); return true })
+	return out
+}
+
+// eachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
+// until fn returns false, skipping holes a whole invalid descriptor at a
+// time.
+func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 	for off := uint64(0); off < bytes; {
 		a := va + off
-		l, err := t.Lookup(a)
+		if !t.inRange(a) {
+			return
+		}
 		var next uint64
-		if err == nil {
-			out = append(out, l)
-			next = l.VA + l.Bytes
-		} else if f := err.(*Fault); !f.Range {
-			span := uint64(1) << levelShift(f.Level)
+		if l := t.softLookup(a, true); l.ok {
+			if !fn(l.leaf) {
+				return
+			}
+			next = l.leaf.VA + l.leaf.Bytes
+		} else {
+			span := uint64(1) << levelShift(l.fault.Level)
 			next = a&^(span-1) + span
 		}
-		if next <= a { // outside the tree, or the top of the address space
-			break
+		if next <= a { // the top of the address space
+			return
 		}
 		off += next - a
 	}
-	return out
 }
 
 // emptyTable reports whether the table at pa (level l) maps nothing: every

@@ -141,6 +141,7 @@ type Walker struct {
 	Stats WalkStats
 	hw    hwVisitor
 	tr    tracer
+	s     step
 }
 
 // NewWalker returns a walker of pt reading descriptors through port (nil:
@@ -223,7 +224,8 @@ func (w *Walker) run(va uint64, v visitor) Result {
 		return Result{Fault: Fault{VA: va, Range: true}}
 	}
 	lvl, table := 0, w.pt.root
-	s := step{va: va}
+	s := &w.s
+	*s = step{va: va}
 	for l := 2; l >= 0; l-- {
 		c := &w.wc[l]
 		e := c.find(va >> levelShift(l))
@@ -232,12 +234,12 @@ func (w *Walker) run(va uint64, v visitor) Result {
 		}
 		w.Stats.CacheHits[l]++
 		s.level, s.descAddr, s.desc, s.cached, s.cost = l, c.addr[e], c.desc[e], true, 0
-		v.visit(&s)
+		v.visit(s)
 		lvl, table = l+1, s.desc&oaMask
 		break
 	}
 	w.hw.lk = lookup{}
-	cost := descend(w.port, va, lvl, table, v, &s)
+	cost := descend(w.port, va, lvl, table, v, s)
 	w.Stats.Reads += uint64(s.reads)
 	w.Stats.Cost += cost
 	r := Result{Leaf: w.hw.lk.leaf, Fault: w.hw.lk.fault, OK: w.hw.lk.ok, Reads: s.reads, Cost: cost}
