@@ -27,7 +27,10 @@ func TestMapErrors(t *testing.T) {
 		{"unaligned pa", func() error { _, err := pt.MapRange(V+8*MiB, P+8, PageSize, Kernel, Size4K); return err }(), "pa"},
 		{"empty", func() error { _, err := pt.MapRange(V+8*MiB, P, 0, Kernel, Size4K); return err }(), "positive multiple"},
 		{"user half", func() error { _, err := pt.MapRange(0x1000, P, PageSize, Kernel, Size4K); return err }(), "outside this table"},
-		{"wraps", func() error { _, err := pt.MapRange(^uint64(0)&^(PageSize-1), P, 2*PageSize, Kernel, Size4K); return err }(), "outside"},
+		{"wraps", func() error {
+			_, err := pt.MapRange(^uint64(0)&^(PageSize-1), P, 2*PageSize, Kernel, Size4K)
+			return err
+		}(), "outside"},
 		{"no sizes", func() error { _, err := pt.MapRange(V+8*MiB, P, PageSize, Kernel, 0); return err }(), "sizes"},
 		{"bad attr", func() error { _, err := pt.MapRange(V+8*MiB, P, PageSize, Prot{Attr: mem.Attr(9)}, Size4K); return err }(), "prot.attr"},
 		{"unaligned block", func() error { _, err := pt.MapRange(V+8*MiB, P+PageSize, BlockL2, Kernel, Size2M); return err }(), "unaligned block"},
