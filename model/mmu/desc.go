@@ -113,8 +113,8 @@ type Prot struct {
 	Exec     bool
 }
 
-// Kernel is PAGE_KERNEL without execute (what vmap uses): Normal WB, RW, XN.
-var Kernel = Prot{Attr: mem.Normal}
+// PageKernel is PAGE_KERNEL without execute (what vmap uses): Normal WB, RW, XN.
+var PageKernel = Prot{Attr: mem.Normal}
 
 func (p Prot) String() string {
 	s := p.Attr.String()

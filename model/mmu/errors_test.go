@@ -13,7 +13,7 @@ import (
 // Bad input is an error naming what is wrong, and changes nothing.
 func TestMapErrors(t *testing.T) {
 	k, _, _ := kernel(t, ram)
-	a, _, err := k.Vmap(run(P2, 512), Kernel, true)
+	a, _, err := k.Vmap(run(P2, 512), PageKernel, true)
 	require.NoError(t, err)
 	before := rows(k.PT, V, 8*MiB)
 	pt := k.PT
@@ -22,24 +22,24 @@ func TestMapErrors(t *testing.T) {
 		err  error
 		msg  string
 	}{
-		{"overlap", func() error { _, err := pt.MapRange(a.VA+64*KiB, P, 64*KiB, Kernel, Size4K); return err }(), "overlaps the existing mapping"},
-		{"unaligned va", func() error { _, err := pt.MapRange(V+8*MiB+1, P, PageSize, Kernel, Size4K); return err }(), "not page aligned"},
-		{"unaligned pa", func() error { _, err := pt.MapRange(V+8*MiB, P+8, PageSize, Kernel, Size4K); return err }(), "pa"},
-		{"empty", func() error { _, err := pt.MapRange(V+8*MiB, P, 0, Kernel, Size4K); return err }(), "positive multiple"},
-		{"user half", func() error { _, err := pt.MapRange(0x1000, P, PageSize, Kernel, Size4K); return err }(), "outside this table"},
+		{"overlap", func() error { _, err := pt.MapRange(a.VA+64*KiB, P, 64*KiB, PageKernel, Size4K); return err }(), "overlaps the existing mapping"},
+		{"unaligned va", func() error { _, err := pt.MapRange(V+8*MiB+1, P, PageSize, PageKernel, Size4K); return err }(), "not page aligned"},
+		{"unaligned pa", func() error { _, err := pt.MapRange(V+8*MiB, P+8, PageSize, PageKernel, Size4K); return err }(), "pa"},
+		{"empty", func() error { _, err := pt.MapRange(V+8*MiB, P, 0, PageKernel, Size4K); return err }(), "positive multiple"},
+		{"user half", func() error { _, err := pt.MapRange(0x1000, P, PageSize, PageKernel, Size4K); return err }(), "outside this table"},
 		{"wraps", func() error {
-			_, err := pt.MapRange(^uint64(0)&^(PageSize-1), P, 2*PageSize, Kernel, Size4K)
+			_, err := pt.MapRange(^uint64(0)&^(PageSize-1), P, 2*PageSize, PageKernel, Size4K)
 			return err
 		}(), "outside"},
-		{"no sizes", func() error { _, err := pt.MapRange(V+8*MiB, P, PageSize, Kernel, 0); return err }(), "sizes"},
+		{"no sizes", func() error { _, err := pt.MapRange(V+8*MiB, P, PageSize, PageKernel, 0); return err }(), "sizes"},
 		{"bad attr", func() error { _, err := pt.MapRange(V+8*MiB, P, PageSize, Prot{Attr: mem.Attr(9)}, Size4K); return err }(), "prot.attr"},
-		{"unaligned block", func() error { _, err := pt.MapRange(V+8*MiB, P+PageSize, BlockL2, Kernel, Size2M); return err }(), "unaligned block"},
-		{"bad page in list", func() error { _, err := pt.MapPages(V+8*MiB, []uint64{P, P + 3}, Kernel, Size4K); return err }(), "page 1"},
+		{"unaligned block", func() error { _, err := pt.MapRange(V+8*MiB, P+PageSize, BlockL2, PageKernel, Size2M); return err }(), "unaligned block"},
+		{"bad page in list", func() error { _, err := pt.MapPages(V+8*MiB, []uint64{P, P + 3}, PageKernel, Size4K); return err }(), "page 1"},
 		{"unmap of a hole", func() error { _, err := pt.Unmap(V+8*MiB, PageSize); return err }(), "not mapped"},
 		{"unmap splitting a block", func() error { _, err := pt.Unmap(a.VA, PageSize); return err }(), "split"},
 		{"unmap past the end", func() error { _, err := pt.Unmap(a.VA, 2*MiB+PageSize); return err }(), "not mapped"},
 		{"vunmap twice", func() error {
-			b, _, _ := k.Vmap(run(P, 1), Kernel, false)
+			b, _, _ := k.Vmap(run(P, 1), PageKernel, false)
 			_, _ = k.Vunmap(b)
 			_, err := k.Vunmap(b)
 			return err
@@ -49,7 +49,7 @@ func TestMapErrors(t *testing.T) {
 		assert.Contains(t, c.err.Error(), c.msg, c.name)
 	}
 	assert.Equal(t, before, rows(k.PT, V, 8*MiB))
-	_, _, err = k.Vmap(nil, Kernel, true)
+	_, _, err = k.Vmap(nil, PageKernel, true)
 	assert.ErrorContains(t, err, "no pages")
 }
 
@@ -63,9 +63,9 @@ func TestMapOutOfTableFrames(t *testing.T) {
 	for b.FreePages() > 3 { // leave frames for two tables below the root, not three
 		_, _ = b.Alloc(0)
 	}
-	_, err = pt.MapRange(0, 0, 2*PageSize, Kernel, Size4K)
+	_, err = pt.MapRange(0, 0, 2*PageSize, PageKernel, Size4K)
 	require.NoError(t, err)
-	_, err = pt.MapPages(GiB, []uint64{0, 2 * PageSize}, Kernel, Size4K)
+	_, err = pt.MapPages(GiB, []uint64{0, 2 * PageSize}, PageKernel, Size4K)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no frame for a page table")
 	assert.Empty(t, pt.Leaves(GiB, 2*PageSize))
@@ -100,7 +100,7 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 	for range n {
 		switch r.Intn(6) {
 		case 0, 1:
-			_, _ = pt.MapRange(va(), uint64(r.Intn(1<<12))*PageSize, uint64(1+r.Intn(1024))*PageSize, Kernel, sizes[r.Intn(len(sizes))])
+			_, _ = pt.MapRange(va(), uint64(r.Intn(1<<12))*PageSize, uint64(1+r.Intn(1024))*PageSize, PageKernel, sizes[r.Intn(len(sizes))])
 		case 2:
 			pages := make([]uint64, 1+r.Intn(600))
 			base := uint64(r.Intn(1<<12)) * PageSize
@@ -110,7 +110,7 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 				}
 				pages[i] = base + uint64(i)*PageSize
 			}
-			_, _ = pt.MapPages(va(), pages, Kernel, sizes[r.Intn(len(sizes))])
+			_, _ = pt.MapPages(va(), pages, PageKernel, sizes[r.Intn(len(sizes))])
 		case 3:
 			if _, err := pt.Unmap(va(), uint64(1+r.Intn(600))*PageSize); err == nil {
 				w.Invalidate()

@@ -109,7 +109,7 @@ func NewKernelSpace(m *Memory, b *mem.Buddy, port Port, linear Size) (*KernelSpa
 	if ram > LinearEnd-LinearBase {
 		return nil, MapStats{}, fmt.Errorf("kernel: %d bytes of RAM exceed the 128 TiB linear map", ram)
 	}
-	st, err := pt.MapRange(LinearBase, 0, ram, Kernel, linear)
+	st, err := pt.MapRange(LinearBase, 0, ram, PageKernel, linear)
 	if err != nil {
 		return nil, MapStats{}, err
 	}

@@ -56,7 +56,7 @@ func TestVmapTables(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			k, _, _ := kernel(t, ram)
-			a, st, err := k.Vmap(c.pages, Kernel, c.large)
+			a, st, err := k.Vmap(c.pages, PageKernel, c.large)
 			require.NoError(t, err)
 			assert.Equal(t, uint64(V), a.VA)
 			assert.Equal(t, c.want, rows(k.PT, a.VA, a.Bytes))
@@ -79,16 +79,16 @@ func TestVmapTables(t *testing.T) {
 // separated by a guard page.
 func TestVmapAreaAlignmentAndGuard(t *testing.T) {
 	k, _, _ := kernel(t, ram)
-	a1, _, err := k.Vmap(run(P, 3), Kernel, true)
+	a1, _, err := k.Vmap(run(P, 3), PageKernel, true)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V), a1.VA)
-	a2, _, err := k.Vmap(run(P+MiB, 2), Kernel, true)
+	a2, _, err := k.Vmap(run(P+MiB, 2), PageKernel, true)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V+4*PageSize), a2.VA, "3 pages + guard")
-	a3, _, err := k.Vmap(run(P2, 512), Kernel, true)
+	a3, _, err := k.Vmap(run(P2, 512), PageKernel, true)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V+2*MiB), a3.VA, "2 MiB aligned")
-	a4, _, err := k.Vmap(run(P2+4*MiB, 16), Kernel, true)
+	a4, _, err := k.Vmap(run(P2+4*MiB, 16), PageKernel, true)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V+64*KiB), a4.VA, "lowest 64 KiB aligned hole")
 	// Freeing makes room again; a 2 MiB area does not fit below a3 (its
@@ -99,10 +99,10 @@ func TestVmapAreaAlignmentAndGuard(t *testing.T) {
 	require.NoError(t, err)
 	_, err = k.Vunmap(a4)
 	require.NoError(t, err)
-	a5, _, err := k.Vmap(run(P2+8*MiB, 512), Kernel, true)
+	a5, _, err := k.Vmap(run(P2+8*MiB, 512), PageKernel, true)
 	require.NoError(t, err)
 	assert.Equal(t, []row{{V + 6*MiB, V + 8*MiB, P2 + 8*MiB, 2 * MiB, rw}}, rows(k.PT, a5.VA, a5.Bytes))
-	a6, _, err := k.Vmap(run(P, 1), Kernel, false)
+	a6, _, err := k.Vmap(run(P, 1), PageKernel, false)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V), a6.VA)
 }
@@ -140,7 +140,7 @@ func TestIOSpaceMap(t *testing.T) {
 		{a.VA, a.VA + 2*MiB, P2, 2 * MiB, rw},
 		{a.VA + 2*MiB, a.VA + 2*MiB + 4*KiB, P2 + 2*MiB, 4 * KiB, rw},
 	}, rows(io.PT, a.VA, a.Bytes))
-	a2, _, err := io.Map(run(P, 16), Kernel)
+	a2, _, err := io.Map(run(P, 16), PageKernel)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1<<32-64*KiB), a2.VA, "highest fit: above the first area")
 	assert.Equal(t, []row{{a2.VA, a2.VA + 64*KiB, P, 4 * KiB, rw}}, rows(io.PT, a2.VA, a2.Bytes))
@@ -159,10 +159,10 @@ func TestOneGiBBlockAndUnalignedBlock(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, st.Blocks1G)
 	assert.Equal(t, []row{{GiB, 2 * GiB, 3 * GiB, GiB, "normal-nc ro xn"}}, rows(pt, 0, 4*GiB))
-	_, err = pt.MapRange(2*GiB, 3*GiB+2*MiB, GiB, Kernel, Size1G)
+	_, err = pt.MapRange(2*GiB, 3*GiB+2*MiB, GiB, PageKernel, Size1G)
 	assert.ErrorContains(t, err, "unaligned block")
 	assert.Empty(t, pt.Leaves(2*GiB, GiB), "a failed map leaves nothing")
-	_, err = pt.MapRange(2*GiB, 5*GiB+2*MiB, GiB, Kernel, Size1G|Size2M)
+	_, err = pt.MapRange(2*GiB, 5*GiB+2*MiB, GiB, PageKernel, Size1G|Size2M)
 	require.NoError(t, err, "2M blocks where 1G is not aligned")
 	assert.Equal(t, []row{{2 * GiB, 3 * GiB, 5*GiB + 2*MiB, 2 * MiB, rw}}, rows(pt, 2*GiB, GiB))
 }

@@ -25,7 +25,7 @@ var caches = Config{WalkCache: [3]WalkCacheConfig{{4, 4}, {4, 4}, {16, 4}}}
 
 func TestWalkReadsOneDescriptorPerLevel(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	_, _, err := k.Vmap(run(P, 16), Kernel, false)
+	_, _, err := k.Vmap(run(P, 16), PageKernel, false)
 	require.NoError(t, err)
 	port := &FixedPort{Mem: m, Read: 25 * sim.Nanosecond, Logging: true}
 	w, err := NewWalker(DefaultConfig(), k.PT, port)
@@ -63,7 +63,7 @@ func TestWalkReadsOneDescriptorPerLevel(t *testing.T) {
 
 func TestTraceRecordsEachLevelAndWalkCacheHits(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	_, _, err := k.Vmap(run(P, 16), Kernel, false)
+	_, _, err := k.Vmap(run(P, 16), PageKernel, false)
 	require.NoError(t, err)
 	w, err := NewWalker(caches, k.PT, &FixedPort{Mem: m, Read: 10 * sim.Nanosecond})
 	require.NoError(t, err)
@@ -93,7 +93,7 @@ func TestTraceRecordsEachLevelAndWalkCacheHits(t *testing.T) {
 // first page of the second 2 MiB (level-1 hit) and 1 for every other page.
 func TestWalkCacheRemovesReads(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	a, _, err := k.Vmap(run(P2, 1024), Kernel, false)
+	a, _, err := k.Vmap(run(P2, 1024), PageKernel, false)
 	require.NoError(t, err)
 	for _, c := range []struct {
 		cfg   Config
@@ -122,7 +122,7 @@ func TestWalkCacheRemovesReads(t *testing.T) {
 // leave the walk cache pointing at the freed frame.
 func TestWalkCacheDropsFreedTables(t *testing.T) {
 	k, _, b := kernel(t, ram)
-	a, _, err := k.Vmap(run(P, 1), Kernel, false)
+	a, _, err := k.Vmap(run(P, 1), PageKernel, false)
 	require.NoError(t, err)
 	w, err := NewWalker(caches, k.PT, nil)
 	require.NoError(t, err)
@@ -130,13 +130,13 @@ func TestWalkCacheDropsFreedTables(t *testing.T) {
 	_, err = k.Vunmap(a)
 	require.NoError(t, err)
 	free := b.FreePages()
-	st, err := k.PT.MapRange(a.VA, P2, BlockL2, Kernel, Size2M)
+	st, err := k.PT.MapRange(a.VA, P2, BlockL2, PageKernel, Size2M)
 	require.NoError(t, err)
 	assert.Equal(t, 1, st.Blocks2M)
 	assert.Equal(t, free+1, b.FreePages(), "the empty level-3 table went back to the allocator")
 	r := w.Walk(a.VA + 5*PageSize)
 	require.True(t, r.OK, "%v", &r.Fault)
-	assert.Equal(t, Leaf{VA: a.VA, PA: P2, Bytes: BlockL2, Level: 2, Prot: Kernel}, r.Leaf)
+	assert.Equal(t, Leaf{VA: a.VA, PA: P2, Bytes: BlockL2, Level: 2, Prot: PageKernel}, r.Leaf)
 	assert.Equal(t, 3, r.Reads)
 }
 
@@ -144,7 +144,7 @@ func TestWalkCacheDropsFreedTables(t *testing.T) {
 // not tables, end in a translation fault with the level, never a panic.
 func TestCorruptDescriptorsFault(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	_, _, err := k.Vmap(run(P, 16), Kernel, false)
+	_, _, err := k.Vmap(run(P, 16), PageKernel, false)
 	require.NoError(t, err)
 	w, _ := NewWalker(DefaultConfig(), k.PT, nil)
 
