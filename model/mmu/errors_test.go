@@ -97,7 +97,11 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 	require.NoError(t, err)
 	sizes := []Size{Size4K, Size64K, Size2M, Size1G, Size4K | Size64K | Size2M, Size4K | Size2M | Size1G}
 	va := func() uint64 { return uint64(r.Intn(1<<14)) * PageSize * uint64(1+r.Intn(16)) }
-	for range n {
+	corrupt := false
+	for i := range n {
+		if !corrupt && i%50 == 0 {
+			require.NoError(t, pt.Verify())
+		}
 		switch r.Intn(6) {
 		case 0, 1:
 			_, _ = pt.MapRange(va(), uint64(r.Intn(1<<12))*PageSize, uint64(1+r.Intn(1024))*PageSize, PageKernel, sizes[r.Intn(len(sizes))])
@@ -119,6 +123,7 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 			_, steps := w.Trace(va(), nil)
 			if len(steps) > 0 {
 				m.Write64(steps[r.Intn(len(steps))].DescAddr, r.Uint64())
+				corrupt = true
 			}
 			w.Invalidate()
 		default:
@@ -132,6 +137,31 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 			}
 		}
 	}
+	if !corrupt {
+		require.NoError(t, pt.Verify())
+	}
+	_ = pt.Verify()
 	n = 0
 	pt.eachLeaf(0, 1<<VABits, func(Leaf) bool { n++; return n < 1<<16 })
+}
+
+func TestVerifyFindsBrokenRules(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		pa, v uint64 // descriptor to overwrite after a large vmap of 16 pages
+		msg   string
+	}{
+		{"run with a gap", vmL3 + 5*8, 0, "PTE 5"},
+		{"run with another frame", vmL3 + 5*8, (P + 64*KiB) | 0x0070_0000_0000_0703, "PTE 5"},
+		{"stray contiguous PTE", vmL3 + 20*8, (P + MiB) | 0x0070_0000_0000_0703, "does not start"},
+		{"table pointing at data", vmL2 + 8, 64*MiB | 3, "not a table"},
+		{"misaligned block", vmL2 + 8, (P2 + PageSize) | 0x701, "not aligned"},
+	} {
+		k, m, _ := kernel(t, ram)
+		_, _, err := k.Vmap(run(P, 16), PageKernel, true)
+		require.NoError(t, err)
+		require.NoError(t, k.PT.Verify())
+		m.Write64(c.pa, c.v)
+		assert.ErrorContains(t, k.PT.Verify(), c.msg, c.name)
+	}
 }

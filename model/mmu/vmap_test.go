@@ -60,6 +60,7 @@ func TestVmapTables(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, uint64(V), a.VA)
 			assert.Equal(t, c.want, rows(k.PT, a.VA, a.Bytes))
+			require.NoError(t, k.PT.Verify())
 			// The same listing from the hardware's point of view: every page
 			// translates to its own frame.
 			w, err := NewWalker(DefaultConfig(), k.PT, nil)
