@@ -24,7 +24,7 @@ func TestMapErrors(t *testing.T) {
 	}{
 		{"overlap", func() error { _, err := pt.MapRange(a.VA+64*KiB, P, 64*KiB, PageKernel, Size4K); return err }(), "overlaps the existing mapping"},
 		{"unaligned va", func() error { _, err := pt.MapRange(V+8*MiB+1, P, PageSize, PageKernel, Size4K); return err }(), "not page aligned"},
-		{"unaligned pa", func() error { _, err := pt.MapRange(V+8*MiB, P+8, PageSize, PageKernel, Size4K); return err }(), "pa"},
+		{"unaligned pa", func() error { _, err := pt.MapRange(V+8*MiB, P+8, PageSize, PageKernel, Size4K); return err }(), "pa 0x1000008"},
 		{"empty", func() error { _, err := pt.MapRange(V+8*MiB, P, 0, PageKernel, Size4K); return err }(), "positive multiple"},
 		{"user half", func() error { _, err := pt.MapRange(0x1000, P, PageSize, PageKernel, Size4K); return err }(), "outside this table"},
 		{"wraps", func() error {
