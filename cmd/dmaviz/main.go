@@ -2,7 +2,7 @@
 //
 //	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080]
 //	dmaviz list
-//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json]
+//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file]
 //	dmaviz export <scenario> ... --at <cursor> --svg out.svg
 package main
 
