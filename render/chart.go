@@ -89,6 +89,7 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 		s.Text("chart/key", lx+11, y+14, ser.Name, smallSz, Text, AlignStart)
 		lx -= 10
 	}
+	published(s, c, fx, fy, xmin, xmax)
 }
 
 func finite(p scenario.Point) bool {
@@ -112,6 +113,7 @@ func chartBounds(c *scenario.Chart) (xmin, xmax, ymin, ymax float64, ok bool) {
 	if math.IsInf(xmin, 0) {
 		return 0, 0, 0, 0, false
 	}
+	ymin, ymax = publishedBounds(c, ymin, ymax)
 	if xmax == xmin {
 		xmin, xmax = xmin*0.5, xmax*2
 		if xmax == 0 {
