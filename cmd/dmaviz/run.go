@@ -15,15 +15,28 @@ import (
 // runRun runs a scenario's A and B policies and prints the metrics table,
 // or with --json one JSON object.
 func runRun(args []string, stdout, stderr io.Writer) int {
-	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json"))
+	args, traceFile, err := takeFlag(args, "trace")
+	var c *cliArgs
+	if err == nil {
+		c, err = parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json"))
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "dmaviz run:", err)
-		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json]")
+		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file]")
 		return 2
 	}
 	r, ok := resolve(c, stderr)
 	if !ok {
 		return 2
+	}
+	if traceFile != "" {
+		if err := writeTrace(r, traceFile, stdout); err != nil {
+			fmt.Fprintln(stderr, "dmaviz run:", err)
+			return 1
+		}
+		if traceFile == "-" {
+			return 0
+		}
 	}
 	if c.json {
 		enc := json.NewEncoder(stdout)
