@@ -9,8 +9,8 @@ import (
 // published draws each published figure of c as an open square in its
 // series' colour (index = series) with a cross-hair, labelled with the
 // figure, so it reads apart from the simulated points; fx and fy map data
-// to the plot.
-func published(s *Scene, c *scenario.Chart, fx, fy func(float64) float32, xmin, xmax float64) {
+// to the plot, whose right edge is right.
+func published(s *Scene, c *scenario.Chart, fx, fy func(float64) float32, xmin, xmax float64, right float32) {
 	for _, p := range c.Published {
 		if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) || p.X < xmin || p.X > xmax {
 			continue
@@ -22,7 +22,13 @@ func published(s *Scene, c *scenario.Chart, fx, fy func(float64) float32, xmin, 
 			Fill: None, Stroke: col, StrokeWidth: 2})
 		s.Line("chart/published-tick", x-r-3, y, x-r, y, col, 1)
 		s.Line("chart/published-tick", x+r, y, x+r+3, y, col, 1)
-		s.Text("chart/published-label", x+r+5, y-r, p.Label, smallSz, Text, AlignStart)
+		// The label goes right of the marker, or left where it would
+		// leave the plot.
+		if x+r+5+textWidth(p.Label, smallSz) <= right {
+			s.Text("chart/published-label", x+r+5, y-r, p.Label, smallSz, Text, AlignStart)
+		} else {
+			s.Text("chart/published-label", x-r-5, y-r, p.Label, smallSz, Text, AlignEnd)
+		}
 	}
 }
 

@@ -18,6 +18,9 @@ type Request struct {
 	Base scenario.Params
 	A, B string
 	Axes []Axis
+	// BeforeRun, if set, is called by the worker before each run (two per
+	// point, A then B): the page yields its only thread there.
+	BeforeRun func()
 }
 
 // Side is what one policy produced at one point: its metrics and checks
@@ -118,7 +121,7 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				errs[i] = runPoint(req, &pts[i])
+				errs[i] = runPoint(ctx, req, &pts[i])
 				select {
 				case finished <- i:
 				case <-ctx.Done():
@@ -158,11 +161,17 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 	return &Table{Spec: spec, Base: req.Base, A: req.A, B: req.B, Axes: req.Axes, Points: pts}, nil
 }
 
-func runPoint(req Request, p *Point) error {
+func runPoint(ctx context.Context, req Request, p *Point) error {
 	for _, s := range []struct {
 		policy string
 		out    *Side
 	}{{req.A, &p.A}, {req.B, &p.B}} {
+		if req.BeforeRun != nil {
+			req.BeforeRun()
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		res, err := req.Scenario.Run(p.Params, s.policy)
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.policy, err)
