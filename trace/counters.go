@@ -7,7 +7,7 @@ import (
 // sample is one counter value at a time in nanoseconds.
 type sample struct {
 	t int64
-	v int64
+	v float64
 }
 
 // series is one counter track.
@@ -17,11 +17,12 @@ type series struct {
 	points []sample
 }
 
-// counterSeries derives the counter tracks from the timeline's events: each
-// named value as it changed (a pointer in bytes from its grid's base), and
-// per grid and cell state the bytes updated to that state so far
-// (cumulative: each cell update adds its cells' bytes). Series are in the
-// timeline's declaration order, so the output is deterministic.
+// counterSeries derives the counter tracks from the timeline: each named
+// value as it changed (a pointer in bytes from its grid's base); per grid
+// and cell state the bytes updated to that state so far (cumulative: each
+// cell update adds its cells' bytes); and the machine's PMU and model
+// counters where the scenario sampled them. Series are in the timeline's
+// declaration order, so the output is deterministic.
 func counterSeries(tl *scenario.Timeline) []series {
 	var out []series
 	valueIdx := make([]int, len(tl.Values))
@@ -36,7 +37,7 @@ func counterSeries(tl *scenario.Timeline) []series {
 		}
 		s := series{name: name, cat: "value"}
 		if len(tl.Keyframes) > 0 && i < len(tl.Keyframes[0].State.Values) {
-			s.points = append(s.points, sample{0, valueScale(tl, i) * tl.Keyframes[0].State.Values[i]})
+			s.points = append(s.points, sample{0, float64(valueScale(tl, i) * tl.Keyframes[0].State.Values[i])})
 		}
 		out = append(out, s)
 	}
@@ -56,7 +57,7 @@ func counterSeries(tl *scenario.Timeline) []series {
 		case scenario.EvValue:
 			if int(e.Obj) >= 0 && int(e.Obj) < len(tl.Values) {
 				s := &out[valueIdx[e.Obj]]
-				s.points = appendSample(s.points, sample{t, valueScale(tl, int(e.Obj)) * e.A})
+				s.points = appendSample(s.points, sample{t, float64(valueScale(tl, int(e.Obj)) * e.A)})
 			}
 		case scenario.EvCells:
 			g, st := int(e.Obj), int(e.C&0xff)
@@ -70,10 +71,27 @@ func counterSeries(tl *scenario.Timeline) []series {
 			}
 			totals[g][st] += e.B * tl.Grids[g].CellBytes
 			s := &cumOrder[cum[g][st]]
-			s.points = appendSample(s.points, sample{t, totals[g][st]})
+			s.points = appendSample(s.points, sample{t, float64(totals[g][st])})
 		}
 	}
-	return append(out, cumOrder...)
+	out = append(out, cumOrder...)
+	// The machine's counters as sampled during the run, counted from the
+	// first sample (the start of the recorded session).
+	for _, c := range tl.Counters {
+		if len(c.T) == 0 {
+			continue
+		}
+		name := c.Group + ": " + c.Name
+		if c.Unit != "" {
+			name += " (" + c.Unit + ")"
+		}
+		s := series{name: name, cat: "cumulative"}
+		for i := range c.T {
+			s.points = appendSample(s.points, sample{ns(c.T[i]), c.V[i] - c.V[0]})
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // appendSample adds p, replacing the last sample when it is at the same

@@ -146,6 +146,32 @@ func TestETRTrace(t *testing.T) {
 		assert.InDelta(t, want, sum, 0.001*float64(len(cpu)), "side %d: cpu slices %.3f us, metric %.3f us", i, sum, want)
 		assert.NotEmpty(t, track(tracks, names, i+1, "etr"), "side %d has no etr track", i)
 	}
+	// The PMU counter tracks end at the run's own counts (both count from
+	// the start of tmc_update_etr_buffer).
+	last := map[[2]any]float64{}
+	for _, e := range doc.TraceEvents {
+		if e["ph"] == "C" {
+			last[[2]any{int(e["pid"].(float64)), e["name"]}] = e["args"].(map[string]any)["value"].(float64)
+		}
+	}
+	for i, r := range res {
+		n := 0
+		for _, m := range r.Metrics {
+			if m.Group != "pmu" {
+				continue
+			}
+			name := "pmu: " + m.Name
+			if m.Unit != "" {
+				name += " (" + m.Unit + ")"
+			}
+			v, ok := last[[2]any{i + 1, name}]
+			require.True(t, ok, "side %d has no counter track for %s", i, m.Name)
+			assert.InDelta(t, m.Value, v, 1e-6*max(1, m.Value), "side %d %s", i, m.Name)
+			n++
+		}
+		assert.Positive(t, n)
+	}
+
 	// B syncs: its CPU track has the DC IVAC batch and the DSB wait.
 	var kinds []string
 	for _, s := range track(tracks, names, 2, "cpu") {
@@ -202,7 +228,7 @@ func TestAggregation(t *testing.T) {
 			require.NoError(t, err)
 			gotBusy += b
 		case "C":
-			v := float64(e.Args["value"].(int64))
+			v := e.Args["value"].(float64)
 			require.GreaterOrEqual(t, v, last)
 			last = v
 		}

@@ -97,6 +97,7 @@ func (r *run) update() (path, error) {
 		head += pc.Len
 		if r.live {
 			r.rec.Value(r.at(m.Now()), r.ids.head, int64(head%r.ring.Size/mem.PageSize))
+			r.sampleCounters()
 		}
 		return nil
 	})
