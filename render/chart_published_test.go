@@ -46,3 +46,32 @@ func TestPublishedMarkerAndLabelsStayInside(t *testing.T) {
 	assert.LessOrEqual(t, lastTick.X, float32(316))
 	assert.Equal(t, AlignEnd, lastTick.Align)
 }
+
+// The sweep figure's legend wraps into rows inside the figure, above the
+// plot, and DrawChart's one-line legend is not drawn over the title.
+func TestSweepLegendWraps(t *testing.T) {
+	c := scenario.Chart{Title: "t", XLabel: "x (B)", YLabel: "y"}
+	for i := 0; i < 4; i++ {
+		c.Series = append(c.Series, scenario.Series{Name: "A per-entry-dsb, preset=neoverse-n1",
+			Points: []scenario.Point{{X: 1, Y: float64(i)}, {X: 2, Y: float64(i + 1)}}})
+	}
+	var s Scene
+	SweepChartScene(&s, &c, 760, 460)
+	rows := map[float32]int{}
+	var plotTop float32
+	for _, it := range s.Items {
+		switch it.ID {
+		case "chart/key":
+			t.Errorf("DrawChart's own legend drawn: %+v", it)
+		case "chart/legend":
+			rows[it.Y]++
+			assert.LessOrEqual(t, it.X+textWidth(it.Text, it.Size), float32(760), "legend entry %q leaves the figure", it.Text)
+		case "chart/plot":
+			plotTop = it.Y
+		}
+	}
+	assert.Len(t, rows, 2, "four long names take two rows")
+	for y := range rows {
+		assert.Less(t, y, plotTop)
+	}
+}

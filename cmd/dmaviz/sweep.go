@@ -197,7 +197,7 @@ func sweepMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return 2
 		}
 		var sc render.Scene
-		render.ChartScene(&sc, &ch, 720, 420)
+		render.SweepChartScene(&sc, &ch, 760, 460)
 		var b bytes.Buffer
 		if err := svg.Write(&b, &sc, svg.Options{}); err != nil {
 			fmt.Fprintln(stderr, "dmaviz sweep:", err)
