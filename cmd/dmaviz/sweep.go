@@ -271,7 +271,7 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// progressBar draws "[#####.....] 5/11 points" on one terminal line.
+// progressBar draws "[#####.....] 5/22 runs" on one terminal line.
 type progressBar struct{ w io.Writer }
 
 func (p *progressBar) update(done, total int) {
@@ -280,7 +280,7 @@ func (p *progressBar) update(done, total int) {
 	}
 	const width = 30
 	n := done * width / total
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d points", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d runs", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
 }
 
 func (p *progressBar) clear() {

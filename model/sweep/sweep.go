@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -96,34 +95,32 @@ func (r *Request) points() []Point {
 	return out
 }
 
-// Run runs every point on up to workers goroutines (at least one) and
-// returns the table in grid order. progress, if set, is called after each
-// finished point with the count done and the total, from one goroutine at a
-// time. Run returns as soon as ctx is done, with ctx's error and no table;
-// runs already started finish in the background and are discarded. The
-// first failing run (in grid order of those that ran) is the error.
+// Run runs every point's A and B on up to workers goroutines (at least
+// one) and returns the table in grid order. Each side of each point is a
+// job of its own, and jobs start from the end of the grid: a range usually
+// grows in cost along the grid, so the longest runs start first and do not
+// trail alone at the end. progress, if set, is called after each finished
+// run with the count done and the total (two per point), from one
+// goroutine at a time. Run returns as soon as ctx is done, with ctx's
+// error and no table; runs already started finish in the background and
+// are discarded. The first failing run in grid order is the error.
 func Run(ctx context.Context, req Request, workers int, progress func(done, total int)) (*Table, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
 	spec := req.Scenario.Spec()
 	pts := req.points()
-	if workers < 1 {
-		workers = 1
-	}
-	workers = min(workers, len(pts))
-	errs := make([]error, len(pts))
+	n := 2 * len(pts) // job j is point j/2, side j%2 (0 = A)
+	workers = max(1, min(workers, n))
+	errs := make([]error, n)
 	jobs := make(chan int)
 	finished := make(chan int)
-	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				errs[i] = runPoint(ctx, req, &pts[i])
+			for j := range jobs {
+				errs[j] = runSide(ctx, req, &pts[j/2], j%2)
 				select {
-				case finished <- i:
+				case finished <- j:
 				case <-ctx.Done():
 				}
 			}
@@ -131,15 +128,15 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 	}
 	go func() {
 		defer close(jobs)
-		for i := range pts {
+		for j := n - 1; j >= 0; j-- {
 			select {
-			case jobs <- i:
+			case jobs <- j:
 			case <-ctx.Done():
 				return
 			}
 		}
 	}()
-	for done := 0; done < len(pts); done++ {
+	for done := 0; done < n; done++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -149,35 +146,36 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 			return nil, ctx.Err()
 		}
 		if progress != nil {
-			progress(done+1, len(pts))
+			progress(done+1, n)
 		}
 	}
-	wg.Wait()
-	for i, err := range errs {
+	// Every job has reported, so errs and pts are complete.
+	for j, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pointName(req.Axes, pts[i].Values), err)
+			return nil, fmt.Errorf("%s: %w", pointName(req.Axes, pts[j/2].Values), err)
 		}
 	}
 	return &Table{Spec: spec, Base: req.Base, A: req.A, B: req.B, Axes: req.Axes, Points: pts}, nil
 }
 
-func runPoint(ctx context.Context, req Request, p *Point) error {
-	for _, s := range []struct {
-		policy string
-		out    *Side
-	}{{req.A, &p.A}, {req.B, &p.B}} {
-		if req.BeforeRun != nil {
-			req.BeforeRun()
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		res, err := req.Scenario.Run(p.Params, s.policy)
-		if err != nil {
-			return fmt.Errorf("%s: %w", s.policy, err)
-		}
-		*s.out = Side{Policy: s.policy, Metrics: res.Metrics, Checks: res.Checks}
+// runSide runs one side (0 = A) of point p. The two sides of a point may
+// run at once: they only read p.Params.
+func runSide(ctx context.Context, req Request, p *Point, side int) error {
+	policy, out := req.A, &p.A
+	if side == 1 {
+		policy, out = req.B, &p.B
 	}
+	if req.BeforeRun != nil {
+		req.BeforeRun()
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	res, err := req.Scenario.Run(p.Params, policy)
+	if err != nil {
+		return fmt.Errorf("%s: %w", policy, err)
+	}
+	*out = Side{Policy: policy, Metrics: res.Metrics, Checks: res.Checks}
 	return nil
 }
 
