@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,7 +108,23 @@ func TestDownloadTraceAndJSON(t *testing.T) {
 		t.Errorf("report %+v", rep)
 	}
 
+	// "Copy as CSV" hands the table to the clipboard (stubbed here, so
+	// the test reads what was copied).
+	eval[bool](t, b, `navigator.clipboard.writeText = text => { window.copiedText = text; return Promise.resolve() }, true`)
+	b.do(t, "clicking Copy as CSV", chromedp.Click(chromedp.ID("copy-csv")))
+	b.waitFor(t, "the copied table", `typeof window.copiedText === "string"`)
+	copied := eval[string](t, b, `window.copiedText`)
+	if !strings.HasPrefix(copied, "metric,unit,A,B,B/A,published,source,verdict\nupdate_etr_buffer_us,us,") {
+		t.Errorf("copied CSV starts %q", copied[:min(len(copied), 120)])
+	}
+
 	b.waitFor(t, "the headline chart", `!!document.querySelector("#chart-headline-update_etr_buffer_us img")`)
+	// Both sides' published figures are marked (the page is at 1 MiB, so
+	// the marker line is not at them: they are the 4 MiB figures).
+	marks := eval[int](t, b, `atob(document.querySelector("#chart-headline-update_etr_buffer_us img").src.split(",")[1]).split('data-id="chart/published"').length - 1`)
+	if marks != 2 {
+		t.Errorf("the headline chart marks %d published figures, want 2", marks)
+	}
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
