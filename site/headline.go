@@ -89,3 +89,7 @@ func (c *Headline) caption() string {
 	}
 	return s
 }
+
+func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(); return r }
+
+func (c *Root) headlineErr() string { _, e := c.App.HeadlineStatus(); return e }

@@ -451,8 +451,8 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Chart = c.App.HeadlineChart()
-					vgcomp.Err = c.App.Headline.Err
-					vgcomp.Running = c.App.Headline.Running
+					vgcomp.Err = c.headlineErr()
+					vgcomp.Running = c.headlineRunning()
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

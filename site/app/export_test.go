@@ -101,6 +101,12 @@ func TestHeadline(t *testing.T) {
 	assert.False(t, a.SetHeadline(stale, ch, nil), "a chart for an old setting is dropped")
 	assert.NotEqual(t, stale, req2.Key)
 
+	running, _ := a.HeadlineStatus()
+	assert.True(t, running, "computing for the new setting")
+	a.SetScenario("sg-sync")
+	running, _ = a.HeadlineStatus()
+	assert.False(t, running, "a computation for another scenario is not shown as running")
+
 	// sg-sync has its own chart in its results, no headline.
 	b := ran(t, "?scenario=sg-sync&iterations=2&total=64KiB")
 	_, due = b.NextHeadline()

@@ -73,6 +73,16 @@ func (a *App) HeadlineChart() *scenario.Chart {
 	return &ch
 }
 
+// HeadlineStatus says whether the headline chart for the current setting
+// is being computed, or why it could not be (a computation for an earlier
+// setting says nothing).
+func (a *App) HeadlineStatus() (running bool, err string) {
+	if key := a.HeadlineKey(); key == "" || key != a.Headline.Key {
+		return false, ""
+	}
+	return a.Headline.Running, a.Headline.Err
+}
+
 // HeadlineRequest is what the page's headline goroutine runs: a private
 // copy of the parameters and the policies.
 type HeadlineRequest struct {
