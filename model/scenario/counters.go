@@ -21,8 +21,11 @@ type CounterTrack struct {
 // order first seen). A sample at the same time as the previous one
 // replaces it.
 func (r *Recorder) SampleCounters(t sim.Time, ms []Metric) {
-	for _, m := range ms {
-		i := r.counterIndex(m)
+	for k, m := range ms {
+		i := k // the same list every time: its place is its track
+		if i >= len(r.tl.Counters) || r.tl.Counters[i].Name != m.Name {
+			i = r.counterIndex(m)
+		}
 		c := &r.tl.Counters[i]
 		n := len(c.T)
 		if n > 0 && t < c.T[n-1] {
