@@ -24,10 +24,11 @@ func TestHeadlinesAreValid(t *testing.T) {
 		ax, err := ParseVary(spec, spec.Headline.Vary)
 		require.NoError(t, err, spec.ID)
 		assert.LessOrEqual(t, len(ax.Values), 8, "%s: the page runs every point on its one thread", spec.ID)
-		def, _ := spec.Defaults()
+		// The page's heaviest default run, etr's, simulates a 4 MiB
+		// buffer: no headline point simulates more.
 		for _, v := range ax.Values {
 			if ax.Param.Kind == scenario.KindBytes {
-				assert.LessOrEqual(t, v.Num, def[ax.Param.Name].Num, "%s: no headline point costs more than the default run", spec.ID)
+				assert.LessOrEqual(t, v.Num, float64(4<<20), "%s: headline point %s", spec.ID, v.Text)
 			}
 		}
 		p, err := spec.Defaults()
