@@ -84,10 +84,30 @@ func (c *Headline) caption() string {
 	if len(c.Chart.Published) > 0 {
 		s += "; squares are the published figures"
 	}
-	if c.Chart.Mark > 0 {
-		s += "; the line marks the current setting"
+	if lo, hi, ok := xRange(c.Chart); ok && c.Chart.Mark > 0 {
+		if c.Chart.Mark >= lo && c.Chart.Mark <= hi {
+			s += "; the line marks the current setting"
+		} else {
+			s += "; the current setting is outside the range the page computes (dmaviz sweep covers any range)"
+		}
 	}
 	return s
+}
+
+// xRange is the span of the chart's x values.
+func xRange(ch *scenario.Chart) (lo, hi float64, ok bool) {
+	for _, ser := range ch.Series {
+		for _, p := range ser.Points {
+			if !ok || p.X < lo {
+				lo = p.X
+			}
+			if !ok || p.X > hi {
+				hi = p.X
+			}
+			ok = true
+		}
+	}
+	return lo, hi, ok
 }
 
 func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(); return r }
