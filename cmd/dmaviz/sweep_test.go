@@ -120,3 +120,15 @@ func TestSweepInterruptedWritesNothing(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, entries)
 }
+
+// The progress bar is drawn only on a terminal, on one line.
+func TestSweepProgressBar(t *testing.T) {
+	var b strings.Builder
+	assert.False(t, isTerminal(&b))
+	p := &progressBar{w: &b}
+	p.update(11, 22)
+	assert.Equal(t, "\r[###############...............] 11/22 runs", b.String())
+	var none *progressBar
+	none.update(1, 2) // no terminal: no bar, no panic
+	none.clear()
+}
