@@ -67,6 +67,9 @@ type Frame struct {
 	// W, H are the window size.
 	W, H float32
 	Zoom Zoom
+	// Message, when set, says why there is nothing to show (the latest run
+	// failed); the stage shows it in place of the runs.
+	Message string
 }
 
 // Layout constants, in CSS pixels.
@@ -105,6 +108,10 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	y0, y1 := float32(pad), f.H-pad
 	if x1-x0 < 160 || y1-y0 < 160 {
 		s.Text("stage/small", x0, y0+textSz, "window too small", textSz, Muted, AlignStart)
+		return
+	}
+	if f.Message != "" {
+		st.message(s, f.Message, x0, y0, x1-x0)
 		return
 	}
 	bottomH := min(max((y1-y0)*0.3, 110), 260)

@@ -72,6 +72,7 @@ func main() {
 		req, err := a.NextRun()
 		if err != nil {
 			a.RunErr = err.Error()
+			ctl.SetRunError(a.RunErr)
 			return
 		}
 		go func() {
@@ -95,6 +96,9 @@ func main() {
 			env.Lock()
 			fresh := a.SetResults(req.Gen, ra, rb, err)
 			env.UnlockRender()
+			if fresh && err != nil {
+				ctl.SetRunError(a.RunErr)
+			}
 			if fresh && err == nil {
 				ctl.SetResults(ra, rb)
 				if first {

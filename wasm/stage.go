@@ -157,6 +157,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 			fail(s.page, fmt.Sprintf("the stage stopped drawing after an internal error (%v); the panel and numbers still work", p))
 		}
 	}()
+	msg := s.ctl.RunError()
 	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		f := &s.frame
 		for side, sd := range [2]*render.Side{&f.A, &f.B} {
@@ -169,6 +170,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		f.Left = float32(s.panelW)
 		f.W, f.H = float32(float64(s.w)/s.dpr), float32(float64(s.h)/s.dpr)
 		f.Zoom = zoom
+		f.Message = msg
 		s.views.Build(&s.scene, f)
 	})
 	s.painter.Scale = float32(s.dpr)
