@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"image"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -50,4 +51,35 @@ func TestStageRedrawsNewResultsWithoutACursorMove(t *testing.T) {
 	rerunAndCompare(t, b, "swapping A and B", `document.getElementById("btn-swap").click()`)
 	rerunAndCompare(t, b, "switching to sg-sync",
 		`(e => { e.value = "sg-sync"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("scenario"))`)
+}
+
+// vermillion is render.Dark Vermillion, the stage's colour for a failure.
+var vermillion = rgb{0xd5, 0x5e, 0x00}
+
+func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=sg-sync&total=64MiB")
+	area := stageRect(t, b)
+	top := image.Rect(area.Min.X, 0, area.Max.X, 120)
+	if n := countNear(b.screenshot(t), top, vermillion, 16); n > 20 {
+		t.Fatalf("%d failure-coloured pixels before the failing run", n)
+	}
+	// 64 MiB in 512-byte entries is more entries than sg-sync allows: a
+	// combination the field alone cannot refuse, so the run fails.
+	b.do(t, "setting 512 B entries", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "512"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("param-entry"))`))
+	b.waitFor(t, "the run to fail", `document.getElementById("run-status").textContent.includes("run failed")`)
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	msg := eval[string](t, b, `(document.querySelector('.field[data-param="entry"] .msg')||{}).textContent || ""`)
+	if !strings.Contains(msg, "entries") || !strings.Contains(msg, "at most") {
+		t.Errorf("the entry field shows %q, not the run's error", msg)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("#metrics tbody tr").length`); n != 0 {
+		t.Errorf("the metrics table still shows %d rows of an earlier run", n)
+	}
+	if hz := eval[string](t, b, `document.getElementById("hazards").textContent`); !strings.Contains(hz, "No current run") {
+		t.Errorf("hazards show %q beside a failed run", hz)
+	}
+	if n := countNear(b.screenshot(t), top, vermillion, 16); n < 100 {
+		t.Errorf("the stage does not say the run failed (%d failure-coloured pixels at its top)", n)
+	}
 }

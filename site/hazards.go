@@ -17,6 +17,9 @@ type Hazards struct {
 	AttrMap vugu.AttrMap
 }
 
+// current reports whether both sides have a result to check.
+func (c *Hazards) current() bool { return c.Results[0] != nil && c.Results[1] != nil }
+
 type hazardLine struct{ Text, Class string }
 
 func (c *Hazards) items() []hazardLine {

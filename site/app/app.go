@@ -34,6 +34,8 @@ type App struct {
 	RunSide int // side being simulated while Running: 0 = A, 1 = B
 	RunErr  string
 	A, B    *scenario.Result
+	// runErrParam is the field that shows RunErr ("" for none).
+	runErrParam string
 }
 
 // New returns the panel state for a URL query (with or without "?").
@@ -69,6 +71,7 @@ func (a *App) load(st urlstate.State) {
 	}
 	a.Texts = map[string]string{}
 	a.Errors = map[string]string{}
+	a.runErrParam = ""
 	if a.Spec != nil {
 		for _, d := range a.Spec.Params {
 			a.Texts[d.Name] = st.Params.Text(d.Name)
@@ -200,10 +203,14 @@ func (a *App) SetResults(gen uint64, ra, rb *scenario.Result, err error) bool {
 	}
 	a.Running = false
 	if err != nil {
-		a.RunErr = err.Error()
+		a.failed(err)
 		return true
 	}
 	a.RunErr = ""
+	if a.runErrParam != "" {
+		delete(a.Errors, a.runErrParam)
+		a.runErrParam = ""
+	}
 	a.A, a.B = ra, rb
 	return true
 }
@@ -260,4 +267,23 @@ func PageURL(href string) string {
 		return href[:i]
 	}
 	return href
+}
+
+// failed records a run error: the earlier runs go (the metrics, hazards and
+// stage then agree that there is nothing current to show) and the field the
+// message names, if any, shows it too. Model errors name their parameter
+// first ("buffer: ..."), after the side prefix Request.Run adds.
+func (a *App) failed(err error) {
+	a.RunErr = err.Error()
+	a.A, a.B = nil, nil
+	if a.Spec == nil {
+		return
+	}
+	for _, d := range a.Spec.Params {
+		if i := strings.Index(a.RunErr, d.Name+": "); i >= 0 && (i == 0 || a.RunErr[i-1] == ' ') {
+			a.Errors[d.Name] = a.RunErr[i:]
+			a.runErrParam = d.Name
+			return
+		}
+	}
 }
