@@ -53,8 +53,8 @@ func TestStageRedrawsNewResultsWithoutACursorMove(t *testing.T) {
 		`(e => { e.value = "sg-sync"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("scenario"))`)
 }
 
-// vermillion is render.Dark Vermillion, the stage's colour for a failure.
-var vermillion = rgb{0xd5, 0x5e, 0x00}
+// vermillion is render.Dark Red, the stage's colour for a failure.
+var vermillion = rgb{0xff, 0x4d, 0x4d}
 
 func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
 	b := newBrowser(t)

@@ -12,8 +12,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// stale is the stage's colour for stale cells (render.Dark Vermillion).
-var stale = rgb{0xd5, 0x5e, 0x00}
+// stale is the stage's colour for stale cells (render.Dark Red).
+var stale = rgb{0xff, 0x4d, 0x4d}
 
 func TestURLParametersShowInThePanel(t *testing.T) {
 	b := newBrowser(t)

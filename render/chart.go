@@ -9,7 +9,7 @@ import (
 
 // seriesColours colour a chart's lines in order; markers differ too, so the
 // lines do not rely on colour alone.
-var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Vermillion}
+var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Red}
 
 // ChartScene lays out one chart alone in a w x h scene (for the panel, the
 // CLI and documentation figures).

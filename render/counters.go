@@ -6,20 +6,27 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// Side colours in the counter bars.
-const (
-	colourA = Sky
-	colourB = Orange
-)
+// The counter bars tell A from B by shape, not colour (every colour on the
+// stage means a cell state or a phase): A's bar is filled, B's outlined.
+const sideBar = Accent
+
+// sideBarItem is side's bar (or its key swatch) at (x, y, w, h).
+func sideBarItem(id string, index int32, side int, x, y, w, h float32, ref Ref) Item {
+	it := Item{Kind: KindRect, ID: id, Index: index, X: x, Y: y, W: w, H: h, Fill: sideBar, Stroke: None, Ref: ref}
+	if side == 1 {
+		it.Fill, it.Stroke, it.StrokeWidth = None, sideBar, 1
+	}
+	return it
+}
 
 // counters draws one row per check (then metric) that both sides report:
 // two bars scaled to the larger value, the values, and B/A.
 func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	s.Text("counters/title", x, y+textSz, "counters", textSz, Muted, AlignStart)
-	s.Rect("counters/key", 0, x+70, y+3, 10, 10, colourA, Ref{})
-	s.Text("counters/key", x+84, y+textSz, "A", smallSz, Text, AlignStart)
-	s.Rect("counters/key", 1, x+100, y+3, 10, 10, colourB, Ref{})
-	s.Text("counters/key", x+114, y+textSz, "B", smallSz, Text, AlignStart)
+	s.Add(sideBarItem("counters/key", 0, 0, x+70, y+5, 14, 6, Ref{}))
+	s.Text("counters/key", x+88, y+textSz, "A", smallSz, Text, AlignStart)
+	s.Add(sideBarItem("counters/key", 1, 1, x+104, y+5, 14, 6, Ref{}))
+	s.Text("counters/key", x+122, y+textSz, "B", smallSz, Text, AlignStart)
 	a, b := f.A.Result, f.B.Result
 	if a == nil || b == nil {
 		return
@@ -52,13 +59,9 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 				if full > 0 {
 					bw = barW * float32(math.Abs(v)/full)
 				}
-				colour := colourA
-				if side == 1 {
-					colour = colourB
-				}
 				r := ref
 				r.Side = uint8(side)
-				s.Rect("counters/bar", idx*2+int32(side), bx, ry+2+float32(side)*(rowH/2-2), max(bw, 1), rowH/2-3, colour, r)
+				s.Add(sideBarItem("counters/bar", idx*2+int32(side), side, bx, ry+2+float32(side)*(rowH/2-2), max(bw, 1), rowH/2-3, r))
 			}
 			values := st.txt.Join(st.txt.Num(m.Value), " / ", st.txt.Num(bv))
 			s.Text("counters/values", bx+barW+8, ry+textSz, values, smallSz, Text, AlignStart)

@@ -20,12 +20,13 @@ func (st *Stage) Describe(r Ref) string {
 	switch r.Kind {
 	case RefLegend:
 		if r.Obj == 1 {
-			if int(r.Index) < len(st.lanes.kinds) {
-				return "phase: " + st.lanes.kinds[r.Index]
+			if int(r.Index) < len(st.lanes.meanings) {
+				m := st.lanes.meanings[r.Index]
+				return "timeline colour: " + m.Label + " · " + m.Help
 			}
 			return ""
 		}
-		return "cell state: " + scenario.CellState(r.Index).String()
+		return "cell colour: " + scenario.CellState(r.Index).String() + " · " + CellHelp(scenario.CellState(r.Index))
 	case RefMetric:
 		return st.describeMetric(r)
 	}
@@ -84,7 +85,7 @@ func (st *Stage) Describe(r Ref) string {
 			return ""
 		}
 		p := &tl.Phases[r.Index]
-		return fmt.Sprintf("%s %s · %s (%s) · %v..%v (%v)", side, p.Lane, p.Label, p.Kind, p.Start, p.End, p.End-p.Start)
+		return fmt.Sprintf("%s %s · %s (%s: %s) · %v..%v (%v)", side, p.Lane, p.Label, p.Kind, MeaningOf(p.Kind).Label, p.Start, p.End, p.End-p.Start)
 	}
 	return ""
 }

@@ -95,10 +95,9 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 		cx, cy := x+float32(col)*lay.size, top+float32(row)*lay.size
 		s.Rect(ids.grid, int32(i), cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, CellColor(c.State),
 			Ref{Kind: RefCells, Side: side, Obj: int32(g), Index: int32(lo), Count: int32(hi - lo)})
-		if lay.size >= 9 && (c.State == scenario.CellStale || c.State == scenario.CellLost) {
-			// A cross, so stale and lost do not rely on colour alone.
-			s.Line(ids.gridMark, cx+2, cy+2, cx+lay.size-2, cy+lay.size-2, Background, 1.5)
-			s.Line(ids.gridMark, cx+lay.size-2, cy+2, cx+2, cy+lay.size-2, Background, 1.5)
+		if c.State == scenario.CellStale || c.State == scenario.CellLost {
+			// Hatched (lost cross-hatched), so hazards do not rely on colour alone.
+			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == scenario.CellLost)
 		}
 		i += run
 	}

@@ -40,7 +40,7 @@ const messageSz = 18
 // message shows why the stage has no runs to draw (the latest run failed),
 // wrapped to the stage's width.
 func (st *Stage) message(s *Scene, msg string, x, y, w float32) {
-	s.Text("stage/message-title", x, y+titleSz+8, "The latest run failed; nothing to show", titleSz+3, Vermillion, AlignStart)
+	s.Text("stage/message-title", x, y+titleSz+8, "The latest run failed; nothing to show", titleSz+3, Red, AlignStart)
 	for i, line := range Wrap(msg, w, messageSz) {
 		s.Text("stage/message", x, y+titleSz+8+float32(i+2)*messageSz*1.3, line, messageSz, Text, AlignStart)
 	}

@@ -5,13 +5,15 @@ import (
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
-// laneCache remembers, per pair of results, the lanes of each side and the
-// phase kinds in order of first appearance (A then B), so colours are
-// stable for a run pair and frames do not recompute them.
+// laneCache remembers, per pair of results, the lanes of each side, the
+// phase meanings and the cell states in order of first appearance (A then
+// B), so legends list only what the runs show and frames do not recompute
+// them.
 type laneCache struct {
-	res   [2]*scenario.Result
-	lanes [2][]string
-	kinds []string
+	res      [2]*scenario.Result
+	lanes    [2][]string
+	meanings []PhaseMeaning
+	states   []scenario.CellState
 }
 
 func (lc *laneCache) update(a, b *scenario.Result) {
@@ -19,7 +21,8 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 		return
 	}
 	lc.res = [2]*scenario.Result{a, b}
-	lc.kinds = lc.kinds[:0]
+	lc.meanings = lc.meanings[:0]
+	var seen [scenario.NumCellStates]bool
 	for side, r := range lc.res {
 		lc.lanes[side] = lc.lanes[side][:0]
 		if r == nil || r.Timeline == nil {
@@ -27,7 +30,46 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 		}
 		for _, p := range r.Timeline.Phases {
 			lc.lanes[side] = appendNew(lc.lanes[side], p.Lane)
-			lc.kinds = appendNew(lc.kinds, p.Kind)
+			if m := MeaningOf(p.Kind); !hasMeaning(lc.meanings, m) {
+				lc.meanings = append(lc.meanings, m)
+			}
+		}
+		markStates(r.Timeline, &seen)
+	}
+	lc.states = lc.states[:0]
+	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
+		if seen[c] {
+			lc.states = append(lc.states, c)
+		}
+	}
+}
+
+func hasMeaning(list []PhaseMeaning, m PhaseMeaning) bool {
+	for _, o := range list {
+		if o == m {
+			return true
+		}
+	}
+	return false
+}
+
+// markStates records every cell state a timeline's grids take: in its
+// first keyframe or set by an event.
+func markStates(tl *scenario.Timeline, seen *[scenario.NumCellStates]bool) {
+	if len(tl.Keyframes) > 0 {
+		for _, g := range tl.Keyframes[0].State.Cells {
+			for _, c := range g {
+				if c.State < scenario.NumCellStates {
+					seen[c.State] = true
+				}
+			}
+		}
+	}
+	for _, e := range tl.Events {
+		if e.Kind == scenario.EvCells {
+			if c := scenario.CellState(e.C & 0xff); c < scenario.NumCellStates {
+				seen[c] = true
+			}
 		}
 	}
 }
@@ -48,29 +90,6 @@ func index(list []string, s string) int {
 		}
 	}
 	return -1
-}
-
-// PhaseColor is the colour of a phase kind: fixed for the kinds the
-// scenarios share, otherwise by order of first appearance.
-func PhaseColor(kind string, order int) Color {
-	switch kind {
-	case "copy":
-		return Green
-	case "nc-read":
-		return Blue
-	case "invalidate", "clean":
-		return Sky
-	case "dsb-wait":
-		return Vermillion
-	case "dma-write":
-		return Orange
-	case "warm", "idle":
-		return Grey
-	case "walk":
-		return Purple
-	}
-	spare := [...]Color{Yellow, Purple, PaleSky, Orange, Green, Blue}
-	return spare[max(order, 0)%len(spare)]
 }
 
 // timeline draws both sides' phases on one axis: a row per lane, elapsed
@@ -115,7 +134,7 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 		for pi, p := range r.Timeline.Phases {
 			li := index(lc.lanes[side], p.Lane)
 			ry := top + float32(row+li)*rowH
-			c := PhaseColor(p.Kind, index(lc.kinds, p.Kind))
+			c := PhaseColor(p.Kind)
 			x0, x1 := xOf(common(p.Start)), xOf(common(p.End))
 			ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
 			s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
@@ -124,11 +143,16 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 				xe := xOf(common(min(sd.Time, p.End)))
 				s.Rect("timeline/elapsed", int32(pi), x0, ry+2, max(xe-x0, 1), rowH-4, c, ref)
 			}
+			if namedOnBar(p.Kind) && x1-x0 > textWidth(p.Kind, smallSz)+6 && rowH >= smallSz+2 {
+				s.Text("timeline/phase-name", x0+3, ry+rowH/2+smallSz*0.35, p.Kind, smallSz, Text, AlignStart)
+			}
 		}
 		row += len(lc.lanes[side])
 	}
 	bottom := top + float32(rows)*rowH
 	cx := xOf(f.Cursor)
+	// Outlined, so it shows over a bar of any colour.
+	s.Line("timeline/cursor-edge", cx, top-4, cx, bottom+4, Background, 4)
 	s.Line("timeline/cursor", cx, top-4, cx, bottom+4, Cursor, 2)
 	s.Line("timeline/axis", ax, bottom+4, ax+aw, bottom+4, Muted, 1)
 	s.Text("timeline/axis-label", ax, bottom+4+smallSz+2, "0", smallSz, Muted, AlignStart)
@@ -139,10 +163,14 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 	s.Text("timeline/axis-label", ax+aw, bottom+4+smallSz+2, endLabel, smallSz, Muted, AlignEnd)
 	lx := ax
 	ly := bottom + 4 + smallSz + 8
-	for i, k := range lc.kinds {
-		s.Rect("timeline/legend", int32(i), lx, ly, 10, 10, PhaseColor(k, i), Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
-		s.Text("timeline/legend-label", lx+14, ly+9, k, smallSz, Text, AlignStart)
-		lx += 14 + textWidth(k, smallSz) + 12
+	for i, m := range lc.meanings {
+		// Wrap onto a second row rather than run into the counters.
+		if ew := 14 + textWidth(m.Label, smallSz); lx > ax && lx+ew > x+w {
+			lx, ly = ax, ly+smallSz+6
+		}
+		s.Rect("timeline/legend", int32(i), lx, ly, 10, 10, m.Color, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
+		s.Text("timeline/legend-label", lx+14, ly+9, m.Label, smallSz, Text, AlignStart)
+		lx += 14 + textWidth(m.Label, smallSz) + 12
 	}
 }
 
@@ -150,10 +178,10 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 // font about 0.6 em wide on average).
 func textWidth(s string, size float32) float32 { return float32(len(s)) * size * 0.6 }
 
-// cellLegend draws a swatch and name for every non-empty cell state.
-func cellLegend(s *Scene, x, y, w float32) {
+// cellLegend draws a swatch and name for every cell state the runs show.
+func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32) {
 	lx := x
-	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
+	for _, c := range states {
 		name := c.String()
 		if lx+14+textWidth(name, smallSz) > x+w {
 			return

@@ -100,7 +100,7 @@ func (r *run) narrateCopy(p path) {
 func (r *run) narrateResult(p path, stale, lost float64) {
 	verdict := "Every byte of trace reached the AUX ring as the ETR wrote it."
 	if stale > 0 || lost > 0 {
-		verdict = fmt.Sprintf("The CPU read %s of stale data and %s of trace reached the AUX ring wrong: the red lines on the buffer grid, listed as hazards.",
+		verdict = fmt.Sprintf("The CPU read %s of stale data and %s of trace reached the AUX ring wrong: the red, hatched lines on the buffer grid, listed as hazards.",
 			bytes(uint64(stale)), bytes(uint64(lost)))
 	}
 	r.step(p.end, "Result",
