@@ -23,18 +23,18 @@ const (
 	// stay apart with the common forms of colour blindness; hazards (Red,
 	// Purple) also carry hatching, and A and B are told apart by marks, not
 	// colour.
-	Orange  // a device wrote (device-written cells, DMA phases)
-	Sky     // invalidated (DC IVAC)
-	Green   // copied out correctly
-	Yellow  // in the CPU cache (cached cells, valid ways, CPU reads)
-	Blue    // read through a Normal-NC mapping
-	Red     // stale: the CPU read an older version (hatched)
-	Purple  // lost: overwritten or dropped unreported (cross-hatched)
-	Grey    // the CPU wrote (cpu-written cells, dirty ways, CPU writes)
-	Violet  // cleaned to the point of coherency (DC CVAC)
-	Accent  // a second pointer colour, neutral, readable as text
-	White   // waiting in a barrier (DSB SY)
-	Steel   // a driver call (stop the ETR, a DMA API call)
+	Orange // a device wrote (device-written cells, DMA phases)
+	Sky    // invalidated (DC IVAC)
+	Green  // copied out correctly
+	Yellow // in the CPU cache (cached cells, valid ways, CPU reads)
+	Blue   // read through a Normal-NC mapping
+	Red    // stale: the CPU read an older version (hatched)
+	Purple // lost: overwritten or dropped unreported (cross-hatched)
+	Grey   // the CPU wrote (cpu-written cells, dirty ways, CPU writes)
+	Violet // cleaned to the point of coherency (DC CVAC)
+	Accent // a second pointer colour, neutral, readable as text
+	White  // waiting in a barrier (DSB SY)
+	Steel  // a driver call (stop the ETR, a DMA API call)
 	NumColors
 )
 
