@@ -11,6 +11,13 @@ import (
 // lines do not rely on colour alone.
 var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Red}
 
+// Chart text sizes: charts are figures in the panel and in documents, laid
+// out at their own scale (the stage's text is larger, for projectors).
+const (
+	chartTextSz  = 12
+	chartSmallSz = 11
+)
+
 // ChartScene lays out one chart alone in a w x h scene (for the panel, the
 // CLI and documentation figures).
 func ChartScene(s *Scene, c *scenario.Chart, w, h float32) {
@@ -23,14 +30,14 @@ func ChartScene(s *Scene, c *scenario.Chart, w, h float32) {
 // at c.Mark (the current setting).
 func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 	const left, right, top, bottom = 46, 10, 22, 34
-	s.Text("chart/title", x+4, y+14, c.Title, textSz, Text, AlignStart)
+	s.Text("chart/title", x+4, y+14, c.Title, chartTextSz, Text, AlignStart)
 	px, py, pw, ph := x+left, y+top, w-left-right, h-top-bottom
 	if pw < 40 || ph < 30 {
 		return
 	}
 	xmin, xmax, ymin, ymax, ok := chartBounds(c)
 	if !ok {
-		s.Text("chart/empty", px, py+ph/2, "no data", smallSz, Muted, AlignStart)
+		s.Text("chart/empty", px, py+ph/2, "no data", chartSmallSz, Muted, AlignStart)
 		return
 	}
 	fx := func(v float64) float32 {
@@ -45,7 +52,7 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 	for _, v := range niceTicks(ymin, ymax, 5) {
 		ty := fy(v)
 		s.Line("chart/ygrid", px, ty, px+pw, ty, Background, 1)
-		s.Text("chart/ytick", px-4, ty+4, scenario.FormatNumber(v), smallSz, Muted, AlignEnd)
+		s.Text("chart/ytick", px-4, ty+4, scenario.FormatNumber(v), chartSmallSz, Muted, AlignEnd)
 	}
 	bytes := strings.Contains(c.XLabel, "(B)")
 	for _, v := range xTicks(xmin, xmax, c.LogX) {
@@ -55,13 +62,13 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 		if bytes {
 			label = scenario.FormatBytes(int64(v))
 		}
-		s.Text("chart/xlabel", tx, py+ph+15, label, smallSz, Muted, AlignMiddle)
+		s.Text("chart/xlabel", tx, py+ph+15, label, chartSmallSz, Muted, AlignMiddle)
 	}
 	if ymin < 0 && ymax > 0 {
 		s.Line("chart/zero", px, fy(0), px+pw, fy(0), Muted, 1)
 	}
-	s.Text("chart/xaxis", px+pw/2, y+h-4, c.XLabel, smallSz, Muted, AlignMiddle)
-	s.Text("chart/yaxis", px, py-5, c.YLabel, smallSz, Muted, AlignStart)
+	s.Text("chart/xaxis", px+pw/2, y+h-4, c.XLabel, chartSmallSz, Muted, AlignMiddle)
+	s.Text("chart/yaxis", px, py-5, c.YLabel, chartSmallSz, Muted, AlignStart)
 	if c.Mark > 0 && c.Mark >= xmin && c.Mark <= xmax {
 		mx := fx(c.Mark)
 		s.Line("chart/mark", mx, py, mx, py+ph, Cursor, 1.5)
@@ -86,7 +93,7 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 		}
 		lx -= 8 + float32(len(ser.Name))*6.2
 		s.Rect("chart/key", int32(si), lx, y+6, 8, 8, col, Ref{})
-		s.Text("chart/key", lx+11, y+14, ser.Name, smallSz, Text, AlignStart)
+		s.Text("chart/key", lx+11, y+14, ser.Name, chartSmallSz, Text, AlignStart)
 		lx -= 10
 	}
 }

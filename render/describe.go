@@ -91,17 +91,19 @@ func (st *Stage) Describe(r Ref) string {
 }
 
 func unitWord(cellBytes int64, n int) string {
-	w := "cell"
-	switch cellBytes {
-	case 64:
-		w = "line"
-	case 4096:
-		w = "page"
+	switch {
+	case cellBytes == 64 && n == 1:
+		return "line"
+	case cellBytes == 64:
+		return "lines"
+	case cellBytes == 4096 && n == 1:
+		return "page"
+	case cellBytes == 4096:
+		return "pages"
+	case n == 1:
+		return "cell"
 	}
-	if n != 1 {
-		w += "s"
-	}
-	return w
+	return "cells"
 }
 
 // describeCells describes count cells from first: one cell with its

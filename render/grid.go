@@ -58,18 +58,23 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	if z.Count < len(cells) {
 		label = st.txt.Join(label, " · zoom from ", st.txt.Hex(spec.Base+uint64(z.First)*uint64(spec.CellBytes)))
 	}
-	s.Text(ids.gridLabel, x, y+textSz, label, textSz, Muted, AlignStart)
 	top := y + textSz + 4
 	if gridHasPointer(tl, g) {
 		top += 14
 	}
 	lay := layoutGrid(z.Count, w, y+h-top)
 	if lay.size <= 0 {
+		s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
 		return
 	}
+	labelW := w
 	if lay.k > 1 {
-		s.Text(ids.gridLabel, x+w, y+textSz, st.txt.Join(st.txt.Num(float64(lay.k)), " cells per square", ""), smallSz, Muted, AlignEnd)
+		// Each square stands for k cells (lines or pages); say which.
+		per := st.txt.Join(st.txt.Num(float64(lay.k)), " ", st.txt.Join(unitWord(spec.CellBytes, lay.k), "/square", ""))
+		s.Text(ids.gridScale, x+w, y+textSz, per, smallSz, Muted, AlignEnd)
+		labelW -= textWidth(per, smallSz) + 8
 	}
+	s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, labelW, textSz), textSz, Muted, AlignStart)
 	inset := float32(0)
 	if lay.size >= 5 {
 		inset = 1
@@ -156,12 +161,34 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 				dx = max(dx, at[k].used)
 			}
 		}
-		s.Text(ids.pointerLabel, px+3+dx, py-4, v.ID, smallSz, colour, AlignStart)
+		if lx, right := px+3+dx, x+float32(lay.cols)*lay.size; lx+textWidth(v.ID, smallSz) <= right {
+			s.Text(ids.pointerLabel, lx, py-4, v.ID, smallSz, colour, AlignStart)
+		} else {
+			// At the right edge: labels go to the left of the arrow.
+			s.Text(ids.pointerLabel, px-3-leftUsed(at[:min(n, len(at))], px, py), py-4, v.ID, smallSz, colour, AlignEnd)
+			dx = -1 - textWidth(v.ID, smallSz) // recorded below as room taken on the left
+		}
 		if n < len(at) {
-			at[n] = struct{ x, y, used float32 }{px, py, dx + float32(len(v.ID)+1)*smallSz*0.6}
+			used := dx + float32(len(v.ID)+1)*smallSz*0.6
+			if dx < 0 {
+				used = dx - smallSz*0.6 // negative: room taken left of the arrow
+			}
+			at[n] = struct{ x, y, used float32 }{px, py, used}
 		}
 		n++
 	}
+}
+
+// leftUsed is how much room labels already take left of the arrow at
+// (px, py).
+func leftUsed(at []struct{ x, y, used float32 }, px, py float32) float32 {
+	u := float32(0)
+	for _, a := range at {
+		if a.x == px && a.y == py && a.used < 0 {
+			u = max(u, -a.used)
+		}
+	}
+	return u
 }
 
 func pointerColour(n int) Color {

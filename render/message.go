@@ -1,6 +1,10 @@
 package render
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
 
 // Wrap breaks s into lines of at most width pixels at size (0.58 em per
 // character, as Fit counts), breaking at spaces; a word longer than a line
@@ -46,4 +50,46 @@ func (st *Stage) message(s *Scene, msg string, x, y, w float32) {
 	}
 	s.Text("stage/message-hint", x, y+titleSz+8+float32(len(Wrap(msg, w, messageSz))+3)*messageSz*1.3,
 		"Change the setting named above; the field says what it allows.", textSz+2, Muted, AlignStart)
+}
+
+// narrateSz is the size of the narration text in presentation mode, large
+// enough to read from the back of a room.
+const narrateSz = 18
+
+// narration shows a step large in a side's column (presentation mode): the
+// caption in the title size, then the text wrapped into at most maxH, the
+// last line marked when the text goes on. It returns the height it took
+// beyond the usual caption line.
+func (st *Stage) narration(s *Scene, side uint8, step *scenario.Step, caption string, x, y, w, maxH float32) float32 {
+	ids := &sideIDs[side]
+	lineH := float32(narrateSz) * 1.25
+	s.Text(ids.caption, x, y+lineH, st.txt.Fit(caption, w, narrateSz), narrateSz, Text, AlignStart)
+	lines := st.wrapped(side, step.Text, w, narrateSz)
+	n := min(len(lines), max(int(maxH/lineH)-1, 0))
+	for i := 0; i < n; i++ {
+		line := lines[i]
+		if i == n-1 && n < len(lines) {
+			line = st.txt.Fit(line+" …", w, narrateSz)
+		}
+		s.Text(ids.narration, x, y+lineH*float32(i+2), line, narrateSz, Text, AlignStart)
+	}
+	return lineH*float32(n+1) + 6 - (headerH - titleSz - 8)
+}
+
+// wrapped memoises Wrap for each side's narration text (one step at a
+// time), so an unchanged frame does not wrap again.
+func (st *Stage) wrapped(side uint8, text string, w, size float32) []string {
+	m := &st.wrap[side&1]
+	if m.text != text || m.w != w || m.lines == nil {
+		m.text, m.w = text, w
+		m.lines = Wrap(text, w, size)
+	}
+	return m.lines
+}
+
+// wrapMemo is one side's last wrapped narration.
+type wrapMemo struct {
+	text  string
+	w     float32
+	lines []string
 }

@@ -70,19 +70,25 @@ type Frame struct {
 	// Message, when set, says why there is nothing to show (the latest run
 	// failed); the stage shows it in place of the runs.
 	Message string
+	// Top and Bottom are edges an overlay covers (the presentation bar,
+	// the embed bar); the stage keeps its content clear of them.
+	Top, Bottom float32
+	// Narrate shows each side's narration step large in its column
+	// (presentation mode, where the panel is hidden).
+	Narrate bool
 }
 
 // Layout constants, in CSS pixels.
 const (
 	pad      = 12
 	gap      = 16
-	titleSz  = 15
-	textSz   = 12
-	smallSz  = 11
+	titleSz  = 17
+	textSz   = 14
+	smallSz  = 14
 	minCell  = 3
-	legendH  = 22
+	legendH  = 24
 	headerH  = 44
-	gaugeRow = 18
+	gaugeRow = 20
 )
 
 // Stage builds the whole stage from a Frame: both sides laid out from their
@@ -94,6 +100,9 @@ type Stage struct {
 	txt   texts
 	frame Frame
 	lanes laneCache
+	rows  []counterRow
+
+	wrap [2]wrapMemo
 }
 
 // NewStage returns an empty stage builder.
@@ -105,7 +114,7 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	s.Reset(f.W, f.H)
 	s.Describer = st
 	x0, x1 := f.Left+pad, f.W-pad
-	y0, y1 := float32(pad), f.H-pad
+	y0, y1 := pad+f.Top, f.H-pad-f.Bottom
 	if x1-x0 < 160 || y1-y0 < 160 {
 		s.Text("stage/small", x0, y0+textSz, "window too small", textSz, Muted, AlignStart)
 		return
@@ -143,10 +152,17 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	if title == "" {
 		title = r.Policy
 	}
-	s.Text(ids.header, x+8, y+titleSz+4, st.txt.Join(sideNames[side], " · ", title), titleSz, Text, AlignStart)
-	s.Text(ids.clock, x+w-8, y+titleSz+4, st.txt.Time(sd.Time), textSz, Muted, AlignEnd)
+	clock := st.txt.Time(sd.Time)
+	s.Text(ids.header, x+8, y+titleSz+4, st.txt.Fit(st.txt.Join(sideNames[side], " · ", title), w-24-textWidth(clock, textSz), titleSz), titleSz, Text, AlignStart)
+	s.Text(ids.clock, x+w-8, y+titleSz+4, clock, textSz, Muted, AlignEnd)
+	narrH := float32(0)
 	if i := captionAt(r.Narration, sd.Time); i >= 0 {
-		s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title), textSz, Muted, AlignStart)
+		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
+		if st.frame.Narrate {
+			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+titleSz+8, w-16, h*0.3)
+		} else {
+			s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Fit(caption, w-16, textSz), textSz, Muted, AlignStart)
+		}
 	}
 	state := sd.State
 	if state == nil && len(tl.Keyframes) > 0 {
@@ -155,16 +171,10 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	if state == nil {
 		return
 	}
-	cx, cy, cw := x+8, y+headerH, w-16
-	ch := h - headerH - 8
+	cx, cy, cw := x+8, y+headerH+narrH, w-16
+	ch := h - headerH - narrH - 8
 
-	gauges := 0
-	for _, v := range tl.Values {
-		if isGauge(v) {
-			gauges++
-		}
-	}
-	gaugesH := float32(min(gauges, 6)) * gaugeRow
+	gaugesH := float32(gaugeRows(tl, cw)) * gaugeRow
 	ch -= gaugesH
 
 	rings, caches := 0, len(tl.Caches)
@@ -229,13 +239,13 @@ func captionAt(steps []scenario.Step, t sim.Time) int {
 // itemIDs are the stable ids of one side's items; constants, so building a
 // frame does not allocate them.
 type itemIDs struct {
-	column, header, clock, caption, grid, gridLabel, gridMark, pointer, pointerLabel,
-	span, ring, ringPointer, ringLabel, ringSpan, cache, cacheLabel, cacheTag, cacheRecent, gauge, gaugeLabel string
+	column, header, clock, caption, grid, gridLabel, gridScale, gridMark, pointer, pointerLabel,
+	span, ring, ringPointer, ringLabel, ringSpan, cache, cacheLabel, cacheTag, cacheRecent, gauge, gaugeLabel, narration string
 }
 
 var sideIDs = [2]itemIDs{
-	{"a/column", "a/header", "a/clock", "a/caption", "a/grid", "a/grid-label", "a/grid-mark", "a/pointer", "a/pointer-label",
-		"a/span", "a/ring", "a/ring-pointer", "a/ring-label", "a/ring-span", "a/cache", "a/cache-label", "a/cache-tag", "a/cache-recent", "a/gauge", "a/gauge-label"},
-	{"b/column", "b/header", "b/clock", "b/caption", "b/grid", "b/grid-label", "b/grid-mark", "b/pointer", "b/pointer-label",
-		"b/span", "b/ring", "b/ring-pointer", "b/ring-label", "b/ring-span", "b/cache", "b/cache-label", "b/cache-tag", "b/cache-recent", "b/gauge", "b/gauge-label"},
+	{"a/column", "a/header", "a/clock", "a/caption", "a/grid", "a/grid-label", "a/grid-scale", "a/grid-mark", "a/pointer", "a/pointer-label",
+		"a/span", "a/ring", "a/ring-pointer", "a/ring-label", "a/ring-span", "a/cache", "a/cache-label", "a/cache-tag", "a/cache-recent", "a/gauge", "a/gauge-label", "a/narration"},
+	{"b/column", "b/header", "b/clock", "b/caption", "b/grid", "b/grid-label", "b/grid-scale", "b/grid-mark", "b/pointer", "b/pointer-label",
+		"b/span", "b/ring", "b/ring-pointer", "b/ring-label", "b/ring-span", "b/cache", "b/cache-label", "b/cache-tag", "b/cache-recent", "b/gauge", "b/gauge-label", "b/narration"},
 }

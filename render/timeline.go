@@ -1,6 +1,8 @@
 package render
 
 import (
+	"unicode/utf8"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -103,10 +105,11 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 	if rows == 0 || f.Length <= 0 {
 		return
 	}
-	labelW := float32(74)
+	labelW := float32(textWidth("B device", smallSz) + 8)
 	ax, aw := x+labelW, w-labelW-8
 	top := y + textSz + 8
-	rowH := min((h-(textSz+8)-2*legendH)/float32(rows), 22)
+	legendRows := legendRowCount(lc.meanings, ax, x+w)
+	rowH := min((h-(textSz+8)-(smallSz+10)-float32(legendRows)*(smallSz+6))/float32(rows), 22)
 	if rowH < 4 || aw < 20 {
 		return
 	}
@@ -162,21 +165,36 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 	}
 	s.Text("timeline/axis-label", ax+aw, bottom+4+smallSz+2, endLabel, smallSz, Muted, AlignEnd)
 	lx := ax
-	ly := bottom + 4 + smallSz + 8
+	ly := bottom + 4 + smallSz + 6
 	for i, m := range lc.meanings {
 		// Wrap onto a second row rather than run into the counters.
 		if ew := 14 + textWidth(m.Label, smallSz); lx > ax && lx+ew > x+w {
 			lx, ly = ax, ly+smallSz+6
 		}
-		s.Rect("timeline/legend", int32(i), lx, ly, 10, 10, m.Color, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
-		s.Text("timeline/legend-label", lx+14, ly+9, m.Label, smallSz, Text, AlignStart)
+		s.Rect("timeline/legend", int32(i), lx, ly+1, 11, 11, m.Color, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
+		s.Text("timeline/legend-label", lx+14, ly+11, m.Label, smallSz, Text, AlignStart)
 		lx += 14 + textWidth(m.Label, smallSz) + 12
 	}
 }
 
+// legendRowCount is how many rows the phase legend takes from x0 to x1.
+func legendRowCount(ms []PhaseMeaning, x0, x1 float32) int {
+	rows, lx := 1, x0
+	for _, m := range ms {
+		ew := 14 + textWidth(m.Label, smallSz)
+		if lx > x0 && lx+ew > x1 {
+			rows, lx = rows+1, x0
+		}
+		lx += ew + 12
+	}
+	return rows
+}
+
 // textWidth estimates a run's width (the painter and SVG use a sans-serif
 // font about 0.6 em wide on average).
-func textWidth(s string, size float32) float32 { return float32(len(s)) * size * 0.6 }
+func textWidth(s string, size float32) float32 {
+	return float32(utf8.RuneCountInString(s)) * size * 0.6
+}
 
 // cellLegend draws a swatch and name for every cell state the runs show.
 func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32) {

@@ -157,7 +157,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 			fail(s.page, fmt.Sprintf("the stage stopped drawing after an internal error (%v); the panel and numbers still work", p))
 		}
 	}()
-	msg := s.ctl.RunError()
+	msg, in := s.ctl.RunError(), s.ctl.Insets()
 	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		f := &s.frame
 		for side, sd := range [2]*render.Side{&f.A, &f.B} {
@@ -171,6 +171,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		f.W, f.H = float32(float64(s.w)/s.dpr), float32(float64(s.h)/s.dpr)
 		f.Zoom = zoom
 		f.Message = msg
+		f.Top, f.Bottom, f.Narrate = float32(in.Top), float32(in.Bottom), in.Narrate
 		s.views.Build(&s.scene, f)
 	})
 	s.painter.Scale = float32(s.dpr)

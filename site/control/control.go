@@ -94,6 +94,7 @@ type Controller struct {
 	// is the last run's failure ("" after a run that succeeded).
 	drawn  picture
 	runErr string
+	insets Insets
 }
 
 // New returns a controller with an empty player.

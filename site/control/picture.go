@@ -42,3 +42,29 @@ func (c *Controller) RunError() string {
 	defer c.mu.Unlock()
 	return c.runErr
 }
+
+// Insets are the stage's edges an overlay covers, in CSS pixels: the
+// presentation bar at the top, the embed bar at the bottom. Narrate asks
+// the stage to show each side's narration step (presentation mode, where
+// the panel's narration is hidden).
+type Insets struct {
+	Top, Bottom int
+	Narrate     bool
+}
+
+// SetInsets records the overlay edges and narration mode.
+func (c *Controller) SetInsets(in Insets) {
+	c.mu.Lock()
+	if in != c.insets {
+		c.insets = in
+		c.results++ // the picture changes: draw it again
+	}
+	c.mu.Unlock()
+}
+
+// Insets returns what SetInsets last recorded.
+func (c *Controller) Insets() Insets {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.insets
+}
