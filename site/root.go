@@ -15,13 +15,13 @@ import (
 // Root is the panel. It shows App and sends player commands to Ctl; Rerun
 // starts a run after a choice changed.
 type Root struct {
-	App     *app.App
-	Ctl     *control.Controller
-	Rerun   func()
-	Page    string // the page's URL without query, for links
+	App   *app.App
+	Ctl   *control.Controller
+	Rerun func()
+	Page  string // the page's URL without query, for links
 	// ToggleKeys shows or hides the key map overlay (nil: no overlay).
 	ToggleKeys func()
-	AttrMap vugu.AttrMap
+	AttrMap    vugu.AttrMap
 }
 
 func (c *Root) send(k control.CommandKind, n int64) { c.Ctl.Send(control.Command{Kind: k, Int: n}) }
