@@ -51,7 +51,7 @@ func counterRows(a, b *scenario.Result, rows []counterRow) []counterRow {
 // values "A / B" and B/A. Rows that do not fit are counted on the last
 // line, which points to the panel's metrics table.
 func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
-	s.Text("counters/title", x, y+textSz, "counters", textSz, Muted, AlignStart)
+	s.TextRef("counters/title", x, y+textSz, "counters", textSz, Muted, AlignStart, Ref{Kind: RefExplain, Index: explainCounter})
 	keyX := x + textWidth("counters", textSz) + 10
 	s.Add(sideBarItem("counters/key", 0, 0, keyX, y+5, 14, 7, Ref{}))
 	s.Text("counters/key", keyX+18, y+textSz, "A", smallSz, Text, AlignStart)
@@ -92,7 +92,7 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	for row, r := range shown {
 		ry := top + float32(row)*rowH
 		ref := Ref{Kind: RefMetric, Index: r.idx}
-		s.Text("counters/name", x, ry+smallSz, st.txt.Fit(r.m.Name, nameW, smallSz), smallSz, Text, AlignStart)
+		s.TextRef("counters/name", x, ry+smallSz, st.txt.Fit(r.m.Name, nameW, smallSz), smallSz, Text, AlignStart, ref)
 		if barW >= 30 {
 			full := math.Max(math.Abs(r.m.Value), math.Abs(r.b))
 			for side, v := range [2]float64{r.m.Value, r.b} {

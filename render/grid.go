@@ -71,7 +71,8 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	if lay.k > 1 {
 		// Each square stands for k cells (lines or pages); say which.
 		per := st.txt.Join(st.txt.Num(float64(lay.k)), " ", st.txt.Join(unitWord(spec.CellBytes, lay.k), "/square", ""))
-		s.Text(ids.gridScale, x+w, y+textSz, per, smallSz, Muted, AlignEnd)
+		s.Add(Item{Kind: KindText, ID: ids.gridScale, X: x + w, Y: y + textSz, Text: per, Size: smallSz, Fill: Muted, Align: AlignEnd,
+			Ref: Ref{Kind: RefExplain, Side: side, Index: explainScale, Obj: int32(lay.k), Count: int32(spec.CellBytes)}})
 		labelW -= textWidth(per, smallSz) + 8
 	}
 	s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, labelW, textSz), textSz, Muted, AlignStart)
@@ -162,10 +163,10 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 			}
 		}
 		if lx, right := px+3+dx, x+float32(lay.cols)*lay.size; lx+textWidth(v.ID, smallSz) <= right {
-			s.Text(ids.pointerLabel, lx, py-4, v.ID, smallSz, colour, AlignStart)
+			s.TextRef(ids.pointerLabel, lx, py-4, v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 		} else {
 			// At the right edge: labels go to the left of the arrow.
-			s.Text(ids.pointerLabel, px-3-leftUsed(at[:min(n, len(at))], px, py), py-4, v.ID, smallSz, colour, AlignEnd)
+			s.TextRef(ids.pointerLabel, px-3-leftUsed(at[:min(n, len(at))], px, py), py-4, v.ID, smallSz, colour, AlignEnd, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			dx = -1 - textWidth(v.ID, smallSz) // recorded below as room taken on the left
 		}
 		if n < len(at) {

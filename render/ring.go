@@ -69,14 +69,14 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			s.Arrow(ids.ringPointer, cx, cy, tx, ty, colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			// Labels stack in the ring's middle, one line each, in the
 			// arrow's colour; hover names the arrow too.
-			s.Text(ids.ringLabel, cx+6, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart)
+			s.TextRef(ids.ringLabel, cx+6, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
 		case scenario.ValueFlag:
 			colour, word := Muted, st.txt.Join(v.Label, " off", "")
 			if state.Values[i] != 0 {
 				colour, word = Cursor, v.Label
 			}
-			s.Text(ids.ringLabel, cx, cy+r+4+float32(flags+1)*(textSz+2)-2, st.txt.Fit(word, w, textSz), textSz, colour, AlignMiddle)
+			s.TextRef(ids.ringLabel, cx, cy+r+4+float32(flags+1)*(textSz+2)-2, st.txt.Fit(word, w, textSz), textSz, colour, AlignMiddle, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			flags++
 		}
 	}

@@ -172,7 +172,7 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 			lx, ly = ax, ly+smallSz+6
 		}
 		s.Rect("timeline/legend", int32(i), lx, ly+1, 11, 11, m.Color, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
-		s.Text("timeline/legend-label", lx+14, ly+11, m.Label, smallSz, Text, AlignStart)
+		s.TextRef("timeline/legend-label", lx+14, ly+11, m.Label, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
 		lx += 14 + textWidth(m.Label, smallSz) + 12
 	}
 }
@@ -205,7 +205,7 @@ func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32) {
 			return
 		}
 		s.Rect("legend/swatch", int32(c), lx, y+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
-		s.Text("legend/label", lx+16, y+14, name, smallSz, Text, AlignStart)
+		s.TextRef("legend/label", lx+16, y+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
 		lx += 16 + textWidth(name, smallSz) + 12
 	}
 }

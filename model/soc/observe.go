@@ -122,7 +122,7 @@ func (rec *Recording) Grid(id, label string, b Buffer, cellBytes uint64) int {
 	if cellBytes == 0 {
 		cellBytes = rec.m.lineBytes
 	}
-	g := rec.r.AddGrid(scenario.GridSpec{ID: id, Label: label, Base: b.VA, CellBytes: int64(cellBytes),
+	g := rec.r.AddGrid(scenario.GridSpec{ID: id, Label: label, Base: b.VA, Space: "VA", CellBytes: int64(cellBytes),
 		Cells: int((b.Size + cellBytes - 1) / cellBytes)})
 	for i := 0; i < len(b.Pages); {
 		j := i + 1
