@@ -106,3 +106,20 @@ func TestLayoutProblemsFindsOverlapAndClipping(t *testing.T) {
 	s.Text("d", 10, 90, "tiny", 11, Text, AlignStart)
 	assert.Len(t, layoutProblems(&s, 0, 200, 100, 14), 3)
 }
+
+// The panel's charts (316x190) and a document's (640x360): title, legend,
+// axis labels and ticks stay inside and clear of each other.
+func TestChartTextDoesNotOverlap(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		r := runPolicy(t, sc, sc.Spec().DefaultA)
+		for i := range r.Charts {
+			for _, size := range [][2]float32{{316, 190}, {640, 360}} {
+				var s Scene
+				ChartScene(&s, &r.Charts[i], size[0], size[1])
+				for _, p := range layoutProblems(&s, 0, size[0], size[1], 10) {
+					t.Errorf("%s chart %s at %.0fx%.0f: %s", sc.Spec().ID, r.Charts[i].ID, size[0], size[1], p)
+				}
+			}
+		}
+	}
+}

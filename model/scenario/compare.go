@@ -108,14 +108,14 @@ func FormatNumber(v float64) string {
 	return strconv.FormatFloat(v, 'g', 5, 64)
 }
 
-// Describe prints the reference's figure in words, e.g. "A/B 3.31x" or
-// "A/B -64.61 %".
+// Describe prints the reference's figure in words, e.g. "A/B 3.31x" (a
+// ratio) or "B vs A -64.61 %" (a change, (B-A)/A).
 func (r *RowRef) Describe() string {
 	switch r.Pair {
 	case PairRatio:
 		return r.Side + " " + FormatNumber(r.Value) + "x"
 	case PairChange:
-		return r.Side + " " + FormatNumber(r.Value) + " %"
+		return "B vs A " + FormatNumber(r.Value) + " %"
 	}
 	return r.Side + " " + FormatNumber(r.Value)
 }
