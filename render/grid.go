@@ -12,12 +12,12 @@ type gridLayout struct {
 }
 
 // layoutGrid fits n cells into w x h with square drawn cells of at least
-// minCell pixels, aggregating k cells into one when they do not fit.
-func layoutGrid(n int, w, h float32) gridLayout {
-	if n <= 0 || w < minCell || h < minCell {
+// least pixels, aggregating k cells into one when they do not fit.
+func layoutGrid(n int, w, h, least float32) gridLayout {
+	if n <= 0 || w < least || h < least {
 		return gridLayout{k: 1}
 	}
-	capacity := int(w/minCell) * int(h/minCell)
+	capacity := int(w/least) * int(h/least)
 	k := max(1, (n+capacity-1)/capacity)
 	m := (n + k - 1) / k
 	best := gridLayout{k: k, drawn: m, cols: 1, rows: m}
@@ -62,7 +62,7 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	if gridHasPointer(tl, g) {
 		top += 14
 	}
-	lay := layoutGrid(z.Count, w, y+h-top)
+	lay := layoutGrid(z.Count, w, y+h-top, max(st.frame.MinCell, minCell))
 	if lay.size <= 0 {
 		s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
 		return
@@ -76,8 +76,10 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 		labelW -= textWidth(per, smallSz) + 8
 	}
 	s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, labelW, textSz), textSz, Muted, AlignStart)
+	// Squares big enough are drawn apart (inset); a figure (MinCell set)
+	// keeps them touching, so runs of one colour merge into one item.
 	inset := float32(0)
-	if lay.size >= 5 {
+	if lay.size >= 5 && st.frame.MinCell == 0 {
 		inset = 1
 	}
 	end := z.First + z.Count

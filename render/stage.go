@@ -76,6 +76,10 @@ type Frame struct {
 	// Narrate shows each side's narration step large in its column
 	// (presentation mode, where the panel is hidden).
 	Narrate bool
+	// MinCell, when above the stage's 3 px, is the smallest square a grid
+	// draws: a figure for a document aggregates more cells per square, so
+	// its file stays small.
+	MinCell float32
 }
 
 // Layout constants, in CSS pixels.

@@ -134,17 +134,34 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 			scale = float64(f.Length) / float64(r.Timeline.End)
 		}
 		common := func(t sim.Time) sim.Time { return sim.Time(float64(t) * scale) }
+		// Phases narrower than a pixel share it: the first one in a pixel
+		// column of a lane is drawn and the rest skipped, so thousands of
+		// per-entry phases cost one item per pixel (an exported figure of
+		// sg-sync stays small).
+		var pixel, elapsedPixel [maxLanes]int
+		for i := range pixel {
+			pixel[i], elapsedPixel[i] = -1, -1
+		}
 		for pi, p := range r.Timeline.Phases {
 			li := index(lc.lanes[side], p.Lane)
 			ry := top + float32(row+li)*rowH
 			c := PhaseColor(p.Kind)
 			x0, x1 := xOf(common(p.Start)), xOf(common(p.End))
 			ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
-			s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
-				Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
-			if sd.Time > p.Start {
+			thin, px := x1-x0 < 1 && li < maxLanes, int(x0)
+			if !thin || pixel[li] != px {
+				s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
+					Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
+				if thin {
+					pixel[li] = px
+				}
+			}
+			if sd.Time > p.Start && (!thin || elapsedPixel[li] != px) {
 				xe := xOf(common(min(sd.Time, p.End)))
 				s.Rect("timeline/elapsed", int32(pi), x0, ry+2, max(xe-x0, 1), rowH-4, c, ref)
+				if thin {
+					elapsedPixel[li] = px
+				}
 			}
 			if namedOnBar(p.Kind) && x1-x0 > textWidth(p.Kind, smallSz)+6 && rowH >= smallSz+2 {
 				s.Text("timeline/phase-name", x0+3, ry+rowH/2+smallSz*0.35, p.Kind, smallSz, Text, AlignStart)
@@ -176,6 +193,9 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 		lx += 14 + textWidth(m.Label, smallSz) + 12
 	}
 }
+
+// maxLanes bounds the lanes per side whose sub-pixel phases are merged.
+const maxLanes = 16
 
 // legendRowCount is how many rows the phase legend takes from x0 to x1.
 func legendRowCount(ms []PhaseMeaning, x0, x1 float32) int {

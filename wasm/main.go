@@ -62,7 +62,7 @@ func main() {
 			setText("hover", site.HoverText(ctl.Snapshot()))
 		}
 	})
-	firstCursor := a.State.Cursor
+	firstCursor := a.FirstCursor()
 	first := true
 	// The first run waits for the stage's first frame (or a moment, without
 	// a stage): the model takes the page's only thread while it runs, and
@@ -103,7 +103,7 @@ func main() {
 				ctl.SetResults(ra, rb)
 				if first {
 					first = false
-					ctl.Send(control.Command{Kind: control.CmdSeek, Int: int64(firstCursor)})
+					ctl.Send(firstCursor)
 					if page.Truthy() {
 						page.Call("resultsReady")
 					}

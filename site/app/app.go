@@ -8,6 +8,7 @@ package app
 import (
 	"fmt"
 	"html"
+	"net/url"
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -26,6 +27,9 @@ type App struct {
 	Texts    map[string]string // what each parameter field shows
 	Errors   map[string]string // per parameter: why its text was refused
 	Messages []string          // from the URL, shown until dismissed
+	// CursorGiven says the URL named a time (t=...). Without one an embed
+	// opens at the end of the runs, a meaningful frame, not the empty start.
+	CursorGiven bool
 
 	// Run bookkeeping: Gen counts requested runs; a result for an older
 	// generation is dropped.
@@ -42,6 +46,9 @@ type App struct {
 func New(reg *scenario.Registry, query string) *App {
 	a := &App{Registry: reg, Codec: &urlstate.Codec{Registry: reg, DefaultScenario: DefaultScenario(reg)}}
 	st, msgs := a.Codec.Decode(query)
+	if q, err := url.ParseQuery(strings.TrimPrefix(query, "?")); err == nil {
+		a.CursorGiven = q.Has(urlstate.KeyCursor)
+	}
 	for _, m := range msgs {
 		a.Messages = append(a.Messages, m.Text)
 	}
@@ -239,6 +246,15 @@ func (a *App) LinkQuery(snap control.Snapshot) string {
 	q := a.Query(snap)
 	a.State.Embed = embed
 	return q
+}
+
+// FirstCursor is the command that places the cursor once the first results
+// are in: the URL's time, or the end for an embed that names none.
+func (a *App) FirstCursor() control.Command {
+	if a.State.Embed && !a.CursorGiven {
+		return control.Command{Kind: control.CmdEnd}
+	}
+	return control.Command{Kind: control.CmdSeek, Int: int64(a.State.Cursor)}
 }
 
 // InitialCommands replays the URL's view settings into the player.

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/site/control"
 )
 
 // A value the field takes must be one the run takes: the page-size rule is
@@ -49,4 +50,12 @@ func TestARunErrorIsShownBesideItsField(t *testing.T) {
 	req, _ = a.NextRun()
 	require.True(t, a.SetResults(req.Gen, ra, rb, nil))
 	assert.Empty(t, a.Errors["width"], "the field keeps the error of a run that now succeeds")
+}
+
+func TestAnEmbedWithoutATimeOpensAtTheEnd(t *testing.T) {
+	assert.Equal(t, control.CmdEnd, New(catalog.Registry(), "?scenario=etr&embed=1").FirstCursor().Kind)
+	c := New(catalog.Registry(), "?scenario=etr&embed=1&t=2ms").FirstCursor()
+	assert.Equal(t, control.CmdSeek, c.Kind)
+	assert.Equal(t, int64(2_000_000_000), c.Int, "2ms in ps")
+	assert.Equal(t, control.CmdSeek, New(catalog.Registry(), "?scenario=etr").FirstCursor().Kind, "the full page opens where the URL says (the start)")
 }
