@@ -176,7 +176,7 @@ func TestExport(t *testing.T) {
 	}
 	svgText := string(data)
 	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"`, `data-id="b/grid"`,
-		"line 0 · buffer offset 0x0 (address 0x80000000) · stale · last writer dev", "cacheable-no-sync", "</svg>"} {
+		"lines 0-36 · buffer offsets 0x0..0x93f (address 0x80000000..0x8000093f) · 37 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
 		if !strings.Contains(svgText, want) {
 			t.Errorf("export lacks %q", want)
 		}
