@@ -82,12 +82,15 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	if keyX+54+textWidth("B", smallSz)+8+ratioW <= x+w {
 		s.Text("counters/head", x+w, y+textSz, "B/A", smallSz, Muted, AlignEnd)
 	}
-	showRatio := nameW+8+valW+8+ratioW <= w
+	// Columns keep colGap apart: the width estimate is 0.6 em a character,
+	// and the stage font's digits are a little wider.
+	const colGap = 14
+	showRatio := nameW+colGap+valW+colGap+ratioW <= w
 	right := x + w
 	if showRatio {
-		right -= ratioW + 8
+		right -= ratioW + colGap
 	}
-	nameW = min(nameW, right-x-valW-8)
+	nameW = min(nameW, right-x-valW-colGap)
 	barX, barW := x+nameW+8, right-valW-8-(x+nameW+8)-8
 	for row, r := range shown {
 		ry := top + float32(row)*rowH
@@ -135,6 +138,8 @@ func RatioText(a, b float64) string {
 	}
 	r := b / a
 	switch {
+	case r == 0:
+		return "×0" // B is exactly zero
 	case math.Abs(r) < 1e-6:
 		return "×<0.000001"
 	case math.Abs(r) >= 1e6:

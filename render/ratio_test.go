@@ -19,6 +19,7 @@ func TestRatioTextNeverRoundsToZeroOrCallsZeroOverZeroOne(t *testing.T) {
 		{0, 853.7, "–"},
 		{463.4, 164, "×0.354"},
 		{1, 2e7, "×20000000"},
+		{491.5, 0, "×0"},
 	} {
 		assert.Equal(t, c.want, RatioText(c.a, c.b), "%v / %v", c.b, c.a)
 	}

@@ -72,7 +72,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			s.TextRef(ids.ringLabel, cx+6, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
 		case scenario.ValueFlag:
-			colour, word := Muted, st.txt.Join(v.Label, " off", "")
+			colour, word := Muted, st.txt.Join("no ", v.Label, "") // the word that matters first, if Fit shortens it
 			if state.Values[i] != 0 {
 				colour, word = Cursor, v.Label
 			}

@@ -187,9 +187,14 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 			rings++
 		}
 	}
-	lowH := float32(0)
-	if rings+caches > 0 {
-		lowH = min(ch*0.45, cw/float32(rings+caches))
+	// Rings and cache windows share a row under the grids; in a narrow
+	// column (under 140 px a slot) rings take one row and caches another.
+	lowH, lowRows, perRow := float32(0), 1, rings+caches
+	if n := rings + caches; n > 0 {
+		if rings > 0 && caches > 0 && cw/float32(n) < 140 {
+			lowRows, perRow = 2, max(rings, caches)
+		}
+		lowH = min(ch*0.5, float32(lowRows)*cw/float32(perRow))
 	}
 	gridsH := ch - lowH
 	if n := len(tl.Grids); n > 0 {
@@ -199,17 +204,29 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 		}
 	}
 	ly := cy + gridsH
-	lx := cx
-	slot := cw / float32(max(rings+caches, 1))
+	slot := cw / float32(max(perRow, 1))
+	rowH := lowH / float32(lowRows)
+	k := 0
+	place := func() (float32, float32) {
+		col, row := k, 0
+		if lowRows == 2 {
+			col, row = k, 0
+			if k >= rings {
+				col, row = k-rings, 1
+			}
+		}
+		k++
+		return cx + float32(col)*slot, ly + float32(row)*rowH
+	}
 	for g := range tl.Grids {
 		if gridHasPointer(tl, g) {
-			st.ring(s, side, tl, state, g, lx, ly, min(slot, lowH)-6, lowH-6)
-			lx += slot
+			lx, y := place()
+			st.ring(s, side, tl, state, g, lx, y, min(slot, rowH)-6, rowH-6)
 		}
 	}
 	for c := range tl.Caches {
-		st.cache(s, side, tl, state, c, sd.Time, lx, ly, slot-8, lowH-6)
-		lx += slot
+		lx, y := place()
+		st.cache(s, side, tl, state, c, sd.Time, lx, y, slot-8, rowH-6)
 	}
 	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
 }
