@@ -2,7 +2,6 @@ package site
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/vugu/vugu"
 
@@ -41,28 +40,16 @@ func (c *Metrics) ratio(r scenario.Row) string {
 	return out
 }
 
-// scope says whether a figure is per call or a whole-run total, from the
-// metric's label (the scenarios say "per call" or "(whole run)" there).
+// scope labels per-call figures and whole-run totals.
 func (c *Metrics) scope(r scenario.Row) string {
-	switch {
-	case strings.Contains(r.Label, "whole run"):
-		return "· whole run"
-	case strings.Contains(r.Label, "per call") || strings.Contains(r.Label, "per dma_"):
-		return "· per call"
+	if sc := r.Scope(); sc != "" {
+		return "· " + sc
 	}
 	return ""
 }
 
 // UnitSymbol prints a metric unit with its proper symbol: µs, not us.
-func UnitSymbol(u string) string {
-	switch u {
-	case "us":
-		return "µs"
-	case "ns", "ms", "s", "B", "MB/s", "%", "cycles", "":
-		return u
-	}
-	return u
-}
+func UnitSymbol(u string) string { return scenario.UnitSymbol(u) }
 
 func (c *Metrics) rowClass(r scenario.Row) string {
 	if r.Check && ((r.HasA && r.A != 0) || (r.HasB && r.B != 0)) {

@@ -44,3 +44,16 @@ func TestListColumnsAlign(t *testing.T) {
 		assert.LessOrEqual(t, len(titleCol), 1, "policy titles start at %v in:\n%s", titleCol, section)
 	}
 }
+
+// The run table prints B/A as the page does (never 0.000 for 2560 -> 1,
+// "=" for equal values), units with their symbols, and which figures are
+// per call and which whole-run totals.
+func TestRunTablePrintsRatiosUnitsAndScope(t *testing.T) {
+	code, out, errs := call(t, "run", "sg-sync", "--param", "total=256KiB", "--param", "iterations=2")
+	require.Equal(t, 0, code, errs)
+	assert.NotContains(t, out, " 0.000 ")
+	assert.Regexp(t, `(?m)^dsb_count +- +per call +64 +1 +×0\.0156`, out)
+	assert.Regexp(t, `(?m)^map_sg_us +µs +per call +`, out)
+	assert.Regexp(t, `(?m)^dc_ops +- +per call .* =`, out)
+	assert.Regexp(t, `(?m) whole run `, out)
+}
