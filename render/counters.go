@@ -115,7 +115,8 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	}
 	if more := len(st.rows) - len(shown); more > 0 {
 		ry := top + float32(len(shown))*rowH
-		s.Text("counters/more", x, ry+smallSz, st.txt.Fit(st.txt.Join("+", st.txt.Num(float64(more)), " more in the metrics table"), w, smallSz), smallSz, Muted, AlignStart)
+		s.TextRef("counters/more", x, ry+smallSz, st.txt.Fit(st.txt.Join("+", st.txt.Num(float64(more)), " more: the panel's metrics table"), w, smallSz), smallSz, Muted, AlignStart,
+			Ref{Kind: RefExplain, Index: explainMore, Obj: int32(more)})
 	}
 }
 

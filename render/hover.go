@@ -53,6 +53,7 @@ func (s *Scene) tooltip(text string, x, y, left float32) {
 const (
 	explainScale   = iota // Obj: cells per square, Count: cell bytes
 	explainCounter        // the counters' A/B key
+	explainMore           // Obj: counters that did not fit
 )
 
 // explain says what an explanatory label means.
@@ -61,6 +62,8 @@ func explain(r Ref) string {
 	case explainScale:
 		return "Each square stands for " + itoa(int(r.Obj)) + " " + unitWord(int64(r.Count), int(r.Obj)) +
 			" of the buffer; it takes the colour of the most severe state among them (lost, then stale, first), so one stale line stays visible. Scroll to zoom in."
+	case explainMore:
+		return itoa(int(r.Obj)) + " more figures did not fit here: the panel's metrics table lists every one with its unit, whether it is per call or a whole-run total, and the published figures (from an embed: open in dmaviz)."
 	case explainCounter:
 		return "Counters: A's bar is filled, B's outlined, both scaled to the larger of the two; the numbers are A / B and the last column B/A. Hover a bar for its meaning; the panel's metrics table has every figure with its unit."
 	}
