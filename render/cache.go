@@ -23,7 +23,8 @@ func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scena
 	lines := state.Caches[c]
 	label := st.txt.Join(spec.Label, " sets ", st.txt.Join(st.txt.Num(float64(spec.FirstSet)), "..",
 		st.txt.Join(st.txt.Num(float64(spec.FirstSet+spec.Sets-1)), " of ", st.txt.Num(float64(spec.TotalSets)))))
-	s.Text(ids.cacheLabel, x, y+textSz, st.txt.Fit(label, w, smallSz), smallSz, Muted, AlignStart)
+	s.TextRef(ids.cacheLabel, x, y+textSz, st.txt.Fit(label, w, smallSz), smallSz, Muted, AlignStart,
+		Ref{Kind: RefExplain, Side: side, Index: explainCache, Obj: int32(spec.FirstSet), Count: int32(spec.TotalSets)})
 	top := y + textSz + 4
 	cw := w / float32(spec.Ways)
 	rh := min((y+h-top)/float32(spec.Sets), 22)

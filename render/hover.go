@@ -54,6 +54,8 @@ const (
 	explainScale   = iota // Obj: cells per square, Count: cell bytes
 	explainCounter        // the counters' A/B key
 	explainMore           // Obj: counters that did not fit
+	explainRing           // a grid drawn as a ring
+	explainCache          // a cache window: Obj first set, Count total sets
 )
 
 // explain says what an explanatory label means.
@@ -64,6 +66,10 @@ func explain(r Ref) string {
 			" of the buffer; it takes the colour of the most severe state among them (lost, then stale, first), so one stale line stays visible. Scroll to zoom in."
 	case explainMore:
 		return itoa(int(r.Obj)) + " more figures did not fit here: the panel's metrics table lists every one with its unit, whether it is per call or a whole-run total, and the published figures (from an embed: open in dmaviz)."
+	case explainRing:
+		return "The buffer above drawn as the circular buffer it is: clockwise from the top, each arc coloured by the most severe state it covers; the pointers are arrows from the centre, the flags are under the ring, and an outer white arc marks the span that was synced."
+	case explainCache:
+		return "A window on the cache: sets " + itoa(int(r.Obj)) + " onwards of " + itoa(int(r.Count)) + ", one row per set, one column per way. Yellow: a valid clean line; grey: a dirty line (the CPU wrote it); dark: invalid. A white frame marks a way touched just now. Hover a way for its physical line address."
 	case explainCounter:
 		return "Counters: A's bar is filled, B's outlined, both scaled to the larger of the two; the numbers are A / B and the last column B/A. Hover a bar for its meaning; the panel's metrics table has every figure with its unit."
 	}
@@ -89,7 +95,7 @@ func valueHelp(v *scenario.ValueSpec) string {
 	case "synced":
 		return "synced for CPU: on once dma_sync_single_for_cpu (DC IVAC per line, then DSB) has run, so the CPU's reads see what the device wrote; off before it, or when the policy skips it."
 	case "dc_outstanding":
-		return "DC ops not yet waited for: cache maintenance ops issued since the last DSB SY; a DSB waits until all of them complete."
+		return "cache maintenance (DC) ops issued and not yet waited for: a DSB SY waits until every one of them has completed."
 	case "dc_inflight":
 		return "DC ops in flight: ops the maintenance queue holds now; each completes a DRAM round trip after it issues."
 	case "dev":

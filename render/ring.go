@@ -20,7 +20,8 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	}
 	cells := state.Cells[g]
 	n := len(cells)
-	s.Text(ids.ringLabel, x, y+textSz, st.txt.Fit(st.txt.Join(tl.Grids[g].Label, " (ring)", ""), w, smallSz), smallSz, Muted, AlignStart)
+	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.Fit(st.txt.Join(tl.Grids[g].Label, " (ring)", ""), w, smallSz), smallSz, Muted, AlignStart,
+		Ref{Kind: RefExplain, Side: side, Index: explainRing})
 	// Flags (STS.FULL, TRUNCATED) go in words under the ring, clear of the
 	// pointers' labels inside it.
 	flagsH := float32(0)
