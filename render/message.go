@@ -57,39 +57,49 @@ func (st *Stage) message(s *Scene, msg string, x, y, w float32) {
 const narrateSz = 18
 
 // narration shows a step large in a side's column (presentation mode): the
-// caption in the title size, then the text wrapped into at most maxH, the
-// last line marked when the text goes on. It returns the height it took
-// beyond the usual caption line.
+// caption in narrateSz, then the text at the largest size from narrateSz
+// down to 14 px at which it fits in maxH, the last line marked when even
+// that does not hold it all. It returns the height it took beyond the usual
+// caption line.
 func (st *Stage) narration(s *Scene, side uint8, step *scenario.Step, caption string, x, y, w, maxH float32) float32 {
 	ids := &sideIDs[side]
-	lineH := float32(narrateSz) * 1.25
-	s.Text(ids.caption, x, y+lineH, st.txt.Fit(caption, w, narrateSz), narrateSz, Text, AlignStart)
-	lines := st.wrapped(side, step.Text, w, narrateSz)
-	n := min(len(lines), max(int(maxH/lineH)-1, 0))
+	capH := float32(narrateSz) * 1.25
+	s.Text(ids.caption, x, y+capH, st.txt.Fit(caption, w, narrateSz), narrateSz, Text, AlignStart)
+	m := st.wrapped(side, step.Text, w, maxH-capH)
+	lineH := m.size * 1.25
+	n := min(len(m.lines), max(int((maxH-capH)/lineH), 0))
 	for i := 0; i < n; i++ {
-		line := lines[i]
-		if i == n-1 && n < len(lines) {
-			line = st.txt.Fit(line+" …", w, narrateSz)
+		line := m.lines[i]
+		if i == n-1 && n < len(m.lines) {
+			line = st.txt.Fit(line+" …", w, m.size)
 		}
-		s.Text(ids.narration, x, y+lineH*float32(i+2), line, narrateSz, Text, AlignStart)
+		s.Text(ids.narration, x, y+capH+lineH*float32(i+1), line, m.size, Text, AlignStart)
 	}
-	return lineH*float32(n+1) + 6 - (headerH - titleSz - 8)
+	return capH + lineH*float32(n) + 6 - (headerH - titleSz - 8)
 }
 
-// wrapped memoises Wrap for each side's narration text (one step at a
-// time), so an unchanged frame does not wrap again.
-func (st *Stage) wrapped(side uint8, text string, w, size float32) []string {
+// wrapped memoises, for each side's narration text (one step at a time),
+// the size it is shown at and its lines, so an unchanged frame does not
+// wrap again.
+func (st *Stage) wrapped(side uint8, text string, w, h float32) *wrapMemo {
 	m := &st.wrap[side&1]
-	if m.text != text || m.w != w || m.lines == nil {
-		m.text, m.w = text, w
-		m.lines = Wrap(text, w, size)
+	if m.text == text && m.w == w && m.h == h && m.lines != nil {
+		return m
 	}
-	return m.lines
+	m.text, m.w, m.h = text, w, h
+	for _, size := range [...]float32{narrateSz, 16, 14} {
+		m.size, m.lines = size, Wrap(text, w, size)
+		if float32(len(m.lines))*size*1.25 <= h {
+			break
+		}
+	}
+	return m
 }
 
 // wrapMemo is one side's last wrapped narration.
 type wrapMemo struct {
 	text  string
-	w     float32
+	w, h  float32
+	size  float32
 	lines []string
 }
