@@ -12,8 +12,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// stale is the stage's colour for stale cells (render.Dark Vermillion).
-var stale = rgb{0xd5, 0x5e, 0x00}
+// stale is the stage's colour for stale cells (render.Dark Red).
+var stale = rgb{0xff, 0x4d, 0x4d}
 
 func TestURLParametersShowInThePanel(t *testing.T) {
 	b := newBrowser(t)
@@ -156,7 +156,7 @@ func TestCollapsedPanelGivesTheStageTheWindow(t *testing.T) {
 	b.waitFor(t, "the collapsed bar and URL", `document.getElementById("btn-expand") && location.search.includes("panel=collapsed")`)
 	b.waitFor(t, "the stage to redraw", `dmaviz.frames > `+jsInt(frames))
 	narrow := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
-	if narrow > wide/3 {
+	if narrow > wide*2/3 {
 		t.Fatalf("collapsed panel is %d px wide (open: %d)", narrow, wide)
 	}
 	img := b.screenshot(t)

@@ -23,7 +23,8 @@ func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scena
 	lines := state.Caches[c]
 	label := st.txt.Join(spec.Label, " sets ", st.txt.Join(st.txt.Num(float64(spec.FirstSet)), "..",
 		st.txt.Join(st.txt.Num(float64(spec.FirstSet+spec.Sets-1)), " of ", st.txt.Num(float64(spec.TotalSets)))))
-	s.Text(ids.cacheLabel, x, y+textSz, st.txt.Fit(label, w, smallSz), smallSz, Muted, AlignStart)
+	s.TextRef(ids.cacheLabel, x, y+textSz, st.txt.Fit(label, w, smallSz), smallSz, Muted, AlignStart,
+		Ref{Kind: RefExplain, Side: side, Index: explainCache, Obj: int32(spec.FirstSet), Count: int32(spec.TotalSets)})
 	top := y + textSz + 4
 	cw := w / float32(spec.Ways)
 	rh := min((y+h-top)/float32(spec.Sets), 22)
@@ -80,13 +81,19 @@ func (st *Stage) gauges(s *Scene, side uint8, tl *scenario.Timeline, state *scen
 		if !isGauge(v) || i >= len(state.Values) {
 			continue
 		}
-		if row >= 6 {
+		if row >= maxGaugeRows {
 			return
 		}
 		val := state.Values[i]
 		ry := y + float32(row)*gaugeRow
-		s.Text(ids.gaugeLabel, x, ry+textSz, v.Label, smallSz, Muted, AlignStart)
+		s.TextRef(ids.gaugeLabel, x, ry+textSz, st.txt.Fit(v.Label, w, smallSz), smallSz, Muted, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 		bx, bw := x+w*0.45, w*0.4
+		if gaugeTwoLines(v, w) {
+			// The label takes its own line; the bar goes under it.
+			row++
+			ry += gaugeRow
+			bx, bw = x, w*0.8
+		}
 		ref := Ref{Kind: RefValue, Side: side, Obj: int32(i)}
 		switch v.Kind {
 		case scenario.ValueFlag:
@@ -99,7 +106,7 @@ func (st *Stage) gauges(s *Scene, side uint8, tl *scenario.Timeline, state *scen
 		case scenario.ValueGauge:
 			s.Rect(ids.gauge, int32(i), bx, ry+3, bw, gaugeRow-6, Surface, ref)
 			if v.Max > 0 && val > 0 {
-				s.Rect(ids.gauge, int32(i), bx, ry+3, bw*float32(min(val, v.Max))/float32(v.Max), gaugeRow-6, Sky, ref)
+				s.Rect(ids.gauge, int32(i), bx, ry+3, bw*float32(min(val, v.Max))/float32(v.Max), gaugeRow-6, Accent, ref)
 			}
 			s.Text(ids.gaugeLabel, bx+bw+6, ry+textSz, st.txt.Num(float64(val)), smallSz, Text, AlignStart)
 		default:
@@ -107,4 +114,28 @@ func (st *Stage) gauges(s *Scene, side uint8, tl *scenario.Timeline, state *scen
 		}
 		row++
 	}
+}
+
+// maxGaugeRows bounds the rows the gauges take under a side's column.
+const maxGaugeRows = 6
+
+// gaugeTwoLines reports whether a gauge's label is too long to share its
+// line with the bar and value in a column w wide.
+func gaugeTwoLines(v scenario.ValueSpec, w float32) bool {
+	return textWidth(v.Label, smallSz)+6 > w*0.45
+}
+
+// gaugeRows is how many rows the gauges of tl take in a column w wide.
+func gaugeRows(tl *scenario.Timeline, w float32) int {
+	n := 0
+	for _, v := range tl.Values {
+		if !isGauge(v) {
+			continue
+		}
+		n++
+		if gaugeTwoLines(v, w) {
+			n++
+		}
+	}
+	return min(n, maxGaugeRows)
 }

@@ -9,7 +9,14 @@ import (
 
 // seriesColours colour a chart's lines in order; markers differ too, so the
 // lines do not rely on colour alone.
-var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Vermillion}
+var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Red}
+
+// Chart text sizes: charts are figures in the panel and in documents, laid
+// out at their own scale (the stage's text is larger, for projectors).
+const (
+	chartTextSz  = 12
+	chartSmallSz = 11
+)
 
 // ChartScene lays out one chart alone in a w x h scene (for the panel, the
 // CLI and documentation figures).
@@ -22,15 +29,20 @@ func ChartScene(s *Scene, c *scenario.Chart, w, h float32) {
 // ticks, one line per series with markers, a legend, and a vertical marker
 // at c.Mark (the current setting).
 func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
-	const left, right, top, bottom = 46, 10, 22, 34
-	s.Text("chart/title", x+4, y+14, c.Title, textSz, Text, AlignStart)
+	const left, right, bottom = 46, 10, 34
+	// Title, then the legend (wrapped), then the y axis label, each on its
+	// own line above the plot, so none runs into another.
+	s.Text("chart/title", x+4, y+14, chartFit(c.Title, w-8, chartTextSz), chartTextSz, Text, AlignStart)
+	keyY := y + 20
+	keyRows := chartKeyRows(c, x+4, x+w-4)
+	top := float32(20+keyRows*14) + 22
 	px, py, pw, ph := x+left, y+top, w-left-right, h-top-bottom
 	if pw < 40 || ph < 30 {
 		return
 	}
 	xmin, xmax, ymin, ymax, ok := chartBounds(c)
 	if !ok {
-		s.Text("chart/empty", px, py+ph/2, "no data", smallSz, Muted, AlignStart)
+		s.Text("chart/empty", px, py+ph/2, "no data", chartSmallSz, Muted, AlignStart)
 		return
 	}
 	fx := func(v float64) float32 {
@@ -45,7 +57,7 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 	for _, v := range niceTicks(ymin, ymax, 5) {
 		ty := fy(v)
 		s.Line("chart/ygrid", px, ty, px+pw, ty, Background, 1)
-		s.Text("chart/ytick", px-4, ty+4, scenario.FormatNumber(v), smallSz, Muted, AlignEnd)
+		s.Text("chart/ytick", px-4, ty+4, scenario.FormatNumber(v), chartSmallSz, Muted, AlignEnd)
 	}
 	bytes := strings.Contains(c.XLabel, "(B)")
 	for _, v := range xTicks(xmin, xmax, c.LogX) {
@@ -56,44 +68,83 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 			label = scenario.FormatBytes(int64(v))
 		}
 		lx, align := tx, AlignMiddle
-		if tx+textWidth(label, smallSz)/2 > x+w { // the last tick at the plot's edge
+		if tx+textWidth(label, chartSmallSz)/2 > x+w { // the last tick at the plot's edge
 			lx, align = x+w-1, AlignEnd
 		}
-		s.Text("chart/xlabel", lx, py+ph+15, label, smallSz, Muted, align)
+		s.Text("chart/xlabel", lx, py+ph+15, label, chartSmallSz, Muted, align)
 	}
 	if ymin < 0 && ymax > 0 {
 		s.Line("chart/zero", px, fy(0), px+pw, fy(0), Muted, 1)
 	}
-	s.Text("chart/xaxis", px+pw/2, y+h-4, c.XLabel, smallSz, Muted, AlignMiddle)
-	s.Text("chart/yaxis", px, py-5, c.YLabel, smallSz, Muted, AlignStart)
+	s.Text("chart/xaxis", px+pw/2, y+h-4, c.XLabel, chartSmallSz, Muted, AlignMiddle)
+	s.Text("chart/yaxis", x+4, py-9, chartFit(c.YLabel, w-8, chartSmallSz), chartSmallSz, Muted, AlignStart)
 	if c.Mark > 0 && c.Mark >= xmin && c.Mark <= xmax {
 		mx := fx(c.Mark)
 		s.Line("chart/mark", mx, py, mx, py+ph, Cursor, 1.5)
 	}
-	lx := px + pw
+	// Series that coincide stay visible: each later series is drawn
+	// thinner, on top, with hollow markers of another shape.
 	for si, ser := range c.Series {
 		col := seriesColours[si%len(seriesColours)]
+		width := float32(max(4-2*si, 1))
 		for i := 1; i < len(ser.Points); i++ {
 			a, b := ser.Points[i-1], ser.Points[i]
 			if !finite(a) || !finite(b) {
 				continue
 			}
-			s.Line("chart/line", fx(a.X), fy(a.Y), fx(b.X), fy(b.Y), col, 2)
+			s.Line("chart/line", fx(a.X), fy(a.Y), fx(b.X), fy(b.Y), col, width)
 		}
 		for i, p := range ser.Points {
-			if !finite(p) {
-				continue
+			if finite(p) {
+				chartMarker(s, "chart/point", int32(si*1000+i), si, fx(p.X), fy(p.Y), col)
 			}
-			mx, my := fx(p.X), fy(p.Y)
-			r := float32(2.5 + float32(si%3))
-			s.Rect("chart/point", int32(si*1000+i), mx-r, my-r, 2*r, 2*r, col, Ref{})
 		}
-		lx -= 8 + float32(len(ser.Name))*6.2
-		s.Rect("chart/key", int32(si), lx, y+6, 8, 8, col, Ref{})
-		s.Text("chart/key", lx+11, y+14, ser.Name, smallSz, Text, AlignStart)
-		lx -= 10
 	}
 	published(s, c, fx, fy, xmin, xmax, px+pw)
+	lx, ly := x+4, keyY
+	for si, ser := range c.Series {
+		col := seriesColours[si%len(seriesColours)]
+		ew := 14 + textWidth(ser.Name, chartSmallSz)
+		if lx > x+4 && lx+ew > x+w-4 {
+			lx, ly = x+4, ly+14
+		}
+		chartMarker(s, "chart/key", int32(si), si, lx+4, ly+5, col)
+		s.Text("chart/key", lx+12, ly+9, ser.Name, chartSmallSz, Text, AlignStart)
+		lx += ew + 10
+	}
+}
+
+// chartKeyRows is how many rows the legend takes between x0 and x1.
+func chartKeyRows(c *scenario.Chart, x0, x1 float32) int {
+	rows, lx := 1, x0
+	for _, ser := range c.Series {
+		ew := 14 + textWidth(ser.Name, chartSmallSz)
+		if lx > x0 && lx+ew > x1 {
+			rows, lx = rows+1, x0
+		}
+		lx += ew + 10
+	}
+	return rows
+}
+
+// chartMarker draws series si's marker at (x, y): a filled square for the
+// first series, a larger hollow square for the second, a small filled one
+// for the third (one item each, so the panel's figures stay small).
+func chartMarker(s *Scene, id string, index int32, si int, x, y float32, col Color) {
+	switch si % 3 {
+	case 0:
+		s.Rect(id, index, x-3, y-3, 6, 6, col, Ref{})
+	case 1:
+		s.Add(Item{Kind: KindRect, ID: id, Index: index, X: x - 4.5, Y: y - 4.5, W: 9, H: 9, Fill: None, Stroke: col, StrokeWidth: 1.5})
+	default:
+		s.Rect(id, index, x-2, y-2, 4, 4, col, Ref{})
+	}
+}
+
+// chartFit shortens a chart's text to its width.
+func chartFit(s string, w, size float32) string {
+	var t texts
+	return t.Fit(s, w, size)
 }
 
 func finite(p scenario.Point) bool {

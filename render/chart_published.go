@@ -24,10 +24,10 @@ func published(s *Scene, c *scenario.Chart, fx, fy func(float64) float32, xmin, 
 		s.Line("chart/published-tick", x+r, y, x+r+3, y, col, 1)
 		// The label goes right of the marker, or left where it would
 		// leave the plot.
-		if x+r+5+textWidth(p.Label, smallSz) <= right {
-			s.Text("chart/published-label", x+r+5, y-r, p.Label, smallSz, Text, AlignStart)
+		if x+r+5+textWidth(p.Label, chartSmallSz) <= right {
+			s.Text("chart/published-label", x+r+5, y-r, p.Label, chartSmallSz, Text, AlignStart)
 		} else {
-			s.Text("chart/published-label", x-r-5, y-r, p.Label, smallSz, Text, AlignEnd)
+			s.Text("chart/published-label", x-r-5, y-r, p.Label, chartSmallSz, Text, AlignEnd)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func TestFitShortensWithAnEllipsis(t *testing.T) {
 	if got := tx.Fit("short", 200, 10); got != "short" {
 		t.Errorf("Fit kept %q", got)
 	}
-	got := tx.Fit("ETR buffer (1MiB) (ring)", 58, 10) // 10 characters at 5.8 px
+	got := tx.Fit("ETR buffer (1MiB) (ring)", 60, 10) // 10 characters at 6 px
 	if got != "ETR buffe…" {
 		t.Errorf("Fit = %q, want ETR buffe…", got)
 	}

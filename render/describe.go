@@ -20,14 +20,17 @@ func (st *Stage) Describe(r Ref) string {
 	switch r.Kind {
 	case RefLegend:
 		if r.Obj == 1 {
-			if int(r.Index) < len(st.lanes.kinds) {
-				return "phase: " + st.lanes.kinds[r.Index]
+			if int(r.Index) < len(st.lanes.meanings) {
+				m := st.lanes.meanings[r.Index]
+				return "timeline colour: " + m.Label + " · " + m.Help
 			}
 			return ""
 		}
-		return "cell state: " + scenario.CellState(r.Index).String()
+		return "cell colour: " + scenario.CellState(r.Index).String() + " · " + CellHelp(scenario.CellState(r.Index))
 	case RefMetric:
 		return st.describeMetric(r)
+	case RefExplain:
+		return explain(r)
 	}
 	if res == nil || res.Timeline == nil {
 		return ""
@@ -52,9 +55,9 @@ func (st *Stage) Describe(r Ref) string {
 		case !l.Valid:
 			return where + " · invalid"
 		case l.Dirty:
-			return fmt.Sprintf("%s · %#x · valid, dirty", where, l.Tag)
+			return fmt.Sprintf("%s · line PA %#x · valid, dirty (the CPU wrote it; memory is older)", where, l.Tag)
 		}
-		return fmt.Sprintf("%s · %#x · valid, clean", where, l.Tag)
+		return fmt.Sprintf("%s · line PA %#x · valid, clean", where, l.Tag)
 	case RefValue:
 		if int(r.Obj) >= len(tl.Values) || state == nil || int(r.Obj) >= len(state.Values) {
 			return ""
@@ -62,9 +65,26 @@ func (st *Stage) Describe(r Ref) string {
 		v := &tl.Values[r.Obj]
 		val := state.Values[r.Obj]
 		out := fmt.Sprintf("%s %s = %d (%s)", side, v.ID, val, v.Label)
-		if v.Kind == scenario.ValuePointer && v.Grid >= 0 && v.Grid < len(tl.Grids) {
+		switch {
+		case v.Kind == scenario.ValuePointer && v.Grid >= 0 && v.Grid < len(tl.Grids):
 			g := &tl.Grids[v.Grid]
-			out += fmt.Sprintf(" → %#x", g.Base+uint64(val)*uint64(g.CellBytes))
+			space := g.Space
+			if space == "" {
+				space = "address"
+			}
+			out = fmt.Sprintf("%s %s = %s %d, buffer offset %#x (%s %#x) (%s)", side, v.ID, unitWord(g.CellBytes, 1), val,
+				uint64(val)*uint64(g.CellBytes), space, g.Base+uint64(val)*uint64(g.CellBytes), v.Label)
+		case v.Kind == scenario.ValueFlag:
+			word := "off"
+			if val != 0 {
+				word = "on"
+			}
+			out = fmt.Sprintf("%s %s: %s", side, v.Label, word)
+		case v.Kind == scenario.ValueGauge && v.Max > 0:
+			out = fmt.Sprintf("%s %s: %d of %d", side, v.Label, val, v.Max)
+		}
+		if help := valueHelp(v); help != "" {
+			out += " · " + help
 		}
 		return out
 	case RefSpan:
@@ -84,23 +104,25 @@ func (st *Stage) Describe(r Ref) string {
 			return ""
 		}
 		p := &tl.Phases[r.Index]
-		return fmt.Sprintf("%s %s · %s (%s) · %v..%v (%v)", side, p.Lane, p.Label, p.Kind, p.Start, p.End, p.End-p.Start)
+		return fmt.Sprintf("%s %s · %s (%s: %s) · %v..%v (%v)", side, p.Lane, p.Label, p.Kind, MeaningOf(p.Kind).Label, p.Start, p.End, p.End-p.Start)
 	}
 	return ""
 }
 
 func unitWord(cellBytes int64, n int) string {
-	w := "cell"
-	switch cellBytes {
-	case 64:
-		w = "line"
-	case 4096:
-		w = "page"
+	switch {
+	case cellBytes == 64 && n == 1:
+		return "line"
+	case cellBytes == 64:
+		return "lines"
+	case cellBytes == 4096 && n == 1:
+		return "page"
+	case cellBytes == 4096:
+		return "pages"
+	case n == 1:
+		return "cell"
 	}
-	if n != 1 {
-		w += "s"
-	}
-	return w
+	return "cells"
 }
 
 // describeCells describes count cells from first: one cell with its
@@ -116,10 +138,14 @@ func describeCells(tl *scenario.Timeline, state *scenario.State, g, first, count
 		return ""
 	}
 	count = min(count, len(cells)-first)
-	addr := spec.Base + uint64(first)*uint64(spec.CellBytes)
+	off := uint64(first) * uint64(spec.CellBytes)
+	space := spec.Space
+	if space == "" {
+		space = "address"
+	}
 	if count == 1 {
 		c := cells[first]
-		return fmt.Sprintf("%#x %s %d · %s · last writer %s", addr, unitWord(spec.CellBytes, 1), first, c.State, tl.WriterName(c.Writer))
+		return fmt.Sprintf("%s %d · buffer offset %#x (%s %#x) · %s · last writer %s", unitWord(spec.CellBytes, 1), first, off, space, spec.Base+off, c.State, tl.WriterName(c.Writer))
 	}
 	var n [scenario.NumCellStates]int
 	for _, c := range cells[first : first+count] {
@@ -134,8 +160,9 @@ func describeCells(tl *scenario.Timeline, state *scenario.State, g, first, count
 		}
 	}
 	w := worst(cells[first : first+count])
-	return fmt.Sprintf("%#x..%#x %s %d-%d · %s · last writer %s", addr, addr+uint64(count)*uint64(spec.CellBytes)-1,
-		unitWord(spec.CellBytes, count), first, first+count-1, strings.Join(parts, ", "), tl.WriterName(w.Writer))
+	end := off + uint64(count)*uint64(spec.CellBytes) - 1
+	return fmt.Sprintf("%s %d-%d · buffer offsets %#x..%#x (%s %#x..%#x) · %s · last writer %s", unitWord(spec.CellBytes, count), first, first+count-1,
+		off, end, space, spec.Base+off, spec.Base+end, strings.Join(parts, ", "), tl.WriterName(w.Writer))
 }
 
 func (st *Stage) describeMetric(r Ref) string {

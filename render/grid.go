@@ -12,12 +12,12 @@ type gridLayout struct {
 }
 
 // layoutGrid fits n cells into w x h with square drawn cells of at least
-// minCell pixels, aggregating k cells into one when they do not fit.
-func layoutGrid(n int, w, h float32) gridLayout {
-	if n <= 0 || w < minCell || h < minCell {
+// least pixels, aggregating k cells into one when they do not fit.
+func layoutGrid(n int, w, h, least float32) gridLayout {
+	if n <= 0 || w < least || h < least {
 		return gridLayout{k: 1}
 	}
-	capacity := int(w/minCell) * int(h/minCell)
+	capacity := int(w/least) * int(h/least)
 	k := max(1, (n+capacity-1)/capacity)
 	m := (n + k - 1) / k
 	best := gridLayout{k: k, drawn: m, cols: 1, rows: m}
@@ -58,20 +58,28 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	if z.Count < len(cells) {
 		label = st.txt.Join(label, " · zoom from ", st.txt.Hex(spec.Base+uint64(z.First)*uint64(spec.CellBytes)))
 	}
-	s.Text(ids.gridLabel, x, y+textSz, label, textSz, Muted, AlignStart)
 	top := y + textSz + 4
 	if gridHasPointer(tl, g) {
 		top += 14
 	}
-	lay := layoutGrid(z.Count, w, y+h-top)
+	lay := layoutGrid(z.Count, w, y+h-top, max(st.frame.MinCell, minCell))
 	if lay.size <= 0 {
+		s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
 		return
 	}
+	labelW := w
 	if lay.k > 1 {
-		s.Text(ids.gridLabel, x+w, y+textSz, st.txt.Join(st.txt.Num(float64(lay.k)), " cells per square", ""), smallSz, Muted, AlignEnd)
+		// Each square stands for k cells (lines or pages); say which.
+		per := st.txt.Join(st.txt.Num(float64(lay.k)), " ", st.txt.Join(unitWord(spec.CellBytes, lay.k), "/square", ""))
+		s.Add(Item{Kind: KindText, ID: ids.gridScale, X: x + w, Y: y + textSz, Text: per, Size: smallSz, Fill: Muted, Align: AlignEnd,
+			Ref: Ref{Kind: RefExplain, Side: side, Index: explainScale, Obj: int32(lay.k), Count: int32(spec.CellBytes)}})
+		labelW -= textWidth(per, smallSz) + 8
 	}
+	s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, labelW, textSz), textSz, Muted, AlignStart)
+	// Squares big enough are drawn apart (inset); a figure (MinCell set)
+	// keeps them touching, so runs of one colour merge into one item.
 	inset := float32(0)
-	if lay.size >= 5 {
+	if lay.size >= 5 && st.frame.MinCell == 0 {
 		inset = 1
 	}
 	end := z.First + z.Count
@@ -95,10 +103,9 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 		cx, cy := x+float32(col)*lay.size, top+float32(row)*lay.size
 		s.Rect(ids.grid, int32(i), cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, CellColor(c.State),
 			Ref{Kind: RefCells, Side: side, Obj: int32(g), Index: int32(lo), Count: int32(hi - lo)})
-		if lay.size >= 9 && (c.State == scenario.CellStale || c.State == scenario.CellLost) {
-			// A cross, so stale and lost do not rely on colour alone.
-			s.Line(ids.gridMark, cx+2, cy+2, cx+lay.size-2, cy+lay.size-2, Background, 1.5)
-			s.Line(ids.gridMark, cx+lay.size-2, cy+2, cx+2, cy+lay.size-2, Background, 1.5)
+		if c.State == scenario.CellStale || c.State == scenario.CellLost {
+			// Hatched (lost cross-hatched), so hazards do not rely on colour alone.
+			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == scenario.CellLost)
 		}
 		i += run
 	}
@@ -157,12 +164,34 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 				dx = max(dx, at[k].used)
 			}
 		}
-		s.Text(ids.pointerLabel, px+3+dx, py-4, v.ID, smallSz, colour, AlignStart)
+		if lx, right := px+3+dx, x+float32(lay.cols)*lay.size; lx+textWidth(v.ID, smallSz) <= right {
+			s.TextRef(ids.pointerLabel, lx, py-4, v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+		} else {
+			// At the right edge: labels go to the left of the arrow.
+			s.TextRef(ids.pointerLabel, px-3-leftUsed(at[:min(n, len(at))], px, py), py-4, v.ID, smallSz, colour, AlignEnd, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			dx = -1 - textWidth(v.ID, smallSz) // recorded below as room taken on the left
+		}
 		if n < len(at) {
-			at[n] = struct{ x, y, used float32 }{px, py, dx + float32(len(v.ID)+1)*smallSz*0.6}
+			used := dx + float32(len(v.ID)+1)*smallSz*0.6
+			if dx < 0 {
+				used = dx - smallSz*0.6 // negative: room taken left of the arrow
+			}
+			at[n] = struct{ x, y, used float32 }{px, py, used}
 		}
 		n++
 	}
+}
+
+// leftUsed is how much room labels already take left of the arrow at
+// (px, py).
+func leftUsed(at []struct{ x, y, used float32 }, px, py float32) float32 {
+	u := float32(0)
+	for _, a := range at {
+		if a.x == px && a.y == py && a.used < 0 {
+			u = max(u, -a.used)
+		}
+	}
+	return u
 }
 
 func pointerColour(n int) Color {

@@ -18,18 +18,23 @@ const (
 	Text                    // primary text and outlines
 	Muted                   // secondary text, axes, grid lines
 	Cursor                  // the time cursor and the hovered item
-	// The Okabe-Ito colours (Okabe & Ito 2008), distinguishable with the
-	// common forms of colour blindness.
-	Orange
-	Sky
-	Green
-	Yellow
-	Blue
-	Vermillion
-	Purple
-	Grey
-	PaleSky // a light tint of Sky, for "cleaned"
-	Accent  // a second pointer colour, readable as text on the background
+	// Meaning colours: each stands for one thing on every view (Meaning
+	// lists them). Mostly the Okabe-Ito colours (Okabe & Ito 2008), which
+	// stay apart with the common forms of colour blindness; hazards (Red,
+	// Purple) also carry hatching, and A and B are told apart by marks, not
+	// colour.
+	Orange // a device wrote (device-written cells, DMA phases)
+	Sky    // invalidated (DC IVAC)
+	Green  // copied out correctly
+	Yellow // in the CPU cache (cached cells, valid ways, CPU reads)
+	Blue   // read through a Normal-NC mapping
+	Red    // stale: the CPU read an older version (hatched)
+	Purple // lost: overwritten or dropped unreported (cross-hatched)
+	Grey   // the CPU wrote (cpu-written cells, dirty ways, CPU writes)
+	Violet // cleaned to the point of coherency (DC CVAC)
+	Accent // a second pointer colour, neutral, readable as text
+	White  // waiting in a barrier (DSB SY)
+	Steel  // a driver call (stop the ETR, a DMA API call)
 	NumColors
 )
 
@@ -62,12 +67,14 @@ func Dark() Palette {
 		Sky:        rgb(0x56b4e9),
 		Green:      rgb(0x009e73),
 		Yellow:     rgb(0xf0e442),
-		Blue:       rgb(0x3d8fd1), // Okabe-Ito blue 0072b2, lightened for a dark background
-		Vermillion: rgb(0xd55e00),
+		Blue:       rgb(0x2f6fd6), // Okabe-Ito blue 0072b2, lightened for a dark background
+		Red:        rgb(0xff4d4d), // brighter than vermillion, so it does not read as Orange on a projector
 		Purple:     rgb(0xcc79a7),
 		Grey:       rgb(0xbbbbbb),
-		PaleSky:    rgb(0xb9e0f6),
-		Accent:     rgb(0xf0e442),
+		Violet:     rgb(0xa98bff),
+		Accent:     rgb(0xc8d0d8),
+		White:      rgb(0xf2f2f2),
+		Steel:      rgb(0x7d8da3),
 	}
 }
 
@@ -85,16 +92,18 @@ func Light() Palette {
 		Green:      rgb(0x009e73),
 		Yellow:     rgb(0xf0e442),
 		Blue:       rgb(0x0072b2),
-		Vermillion: rgb(0xd55e00),
+		Red:        rgb(0xd62728),
 		Purple:     rgb(0xcc79a7),
 		Grey:       rgb(0x777777),
-		PaleSky:    rgb(0xa6d4ef),
-		Accent:     rgb(0x8a6d00),
+		Violet:     rgb(0x7b5cd6),
+		Accent:     rgb(0x4a5560),
+		White:      rgb(0x222222), // the barrier colour is the text colour on paper
+		Steel:      rgb(0x8a9ab0),
 	}
 }
 
 // CellColor is the colour of a cell state. Stale and lost cells are also
-// marked with a cross by the grid view, so they do not rely on colour alone.
+// hatched by the grid view, so they do not rely on colour alone.
 func CellColor(s scenario.CellState) Color {
 	switch s {
 	case scenario.CellDeviceWritten:
@@ -104,13 +113,13 @@ func CellColor(s scenario.CellState) Color {
 	case scenario.CellInvalidated:
 		return Sky
 	case scenario.CellCleaned:
-		return PaleSky
+		return Violet
 	case scenario.CellCached:
 		return Yellow
 	case scenario.CellCopied:
 		return Green
 	case scenario.CellStale:
-		return Vermillion
+		return Red
 	case scenario.CellLost:
 		return Purple
 	case scenario.CellUncachedRead:

@@ -20,9 +20,19 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	}
 	cells := state.Cells[g]
 	n := len(cells)
-	s.Text(ids.ringLabel, x, y+textSz, st.txt.Fit(st.txt.Join(tl.Grids[g].Label, " (ring)", ""), w, smallSz), smallSz, Muted, AlignStart)
-	cx, cy := x+w/2, y+textSz+4+(h-textSz-4)/2
-	r := min(w, h-textSz-4)/2 - 12
+	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.Fit(st.txt.Join(tl.Grids[g].Label, " (ring)", ""), w, smallSz), smallSz, Muted, AlignStart,
+		Ref{Kind: RefExplain, Side: side, Index: explainRing})
+	// Flags (STS.FULL, TRUNCATED) go in words under the ring, clear of the
+	// pointers' labels inside it.
+	flagsH := float32(0)
+	for _, v := range tl.Values {
+		if v.Grid == g && v.Kind == scenario.ValueFlag {
+			flagsH += textSz + 2
+		}
+	}
+	ringH := h - textSz - 4 - flagsH
+	cx, cy := x+w/2, y+textSz+4+ringH/2
+	r := min(w, ringH)/2 - 4
 	if r < 12 {
 		return
 	}
@@ -58,15 +68,16 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			tx, ty := polar(cx, cy, r-thick/2-2, f)
 			colour := pointerColour(k)
 			s.Arrow(ids.ringPointer, cx, cy, tx, ty, colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
-			lx, ly := polar(cx, cy, (r-thick)*0.55, f)
-			s.Text(ids.ringLabel, lx+4, ly+float32(k)*smallSz, v.ID, smallSz, colour, AlignStart)
+			// Labels stack in the ring's middle, one line each, in the
+			// arrow's colour; hover names the arrow too.
+			s.TextRef(ids.ringLabel, cx+6, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
 		case scenario.ValueFlag:
-			colour := Muted
+			colour, word := Muted, st.txt.Join("no ", v.Label, "") // the word that matters first, if Fit shortens it
 			if state.Values[i] != 0 {
-				colour = Cursor
+				colour, word = Cursor, v.Label
 			}
-			s.Text(ids.ringLabel, cx, cy+textSz+float32(flags)*textSz, v.Label, textSz, colour, AlignMiddle)
+			s.TextRef(ids.ringLabel, cx, cy+r+4+float32(flags+1)*(textSz+2)-2, st.txt.Fit(word, w, textSz), textSz, colour, AlignMiddle, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			flags++
 		}
 	}

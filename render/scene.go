@@ -72,6 +72,7 @@ const (
 	RefPhase            // Index phase in Timeline.Phases
 	RefMetric           // Index metric in Result.Metrics
 	RefLegend           // Index cell state or phase kind in the legend
+	RefExplain          // Index a glossary entry (explainScale, ...), Obj and Count its numbers
 )
 
 // Ref points an item back at the data it shows.
@@ -134,6 +135,12 @@ func (s *Scene) Arrow(id string, x, y, x2, y2 float32, stroke Color, width float
 // Text appends a text run.
 func (s *Scene) Text(id string, x, y float32, text string, size float32, fill Color, align Align) {
 	s.Items = append(s.Items, Item{Kind: KindText, ID: id, X: x, Y: y, Text: text, Size: size, Fill: fill, Stroke: None, Align: align})
+}
+
+// TextRef appends a text run that explains itself on hover (a label for
+// the data ref points at).
+func (s *Scene) TextRef(id string, x, y float32, text string, size float32, fill Color, align Align, ref Ref) {
+	s.Items = append(s.Items, Item{Kind: KindText, ID: id, X: x, Y: y, Text: text, Size: size, Fill: fill, Stroke: None, Align: align, Ref: ref})
 }
 
 // Hit is the result of a hit test.

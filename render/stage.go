@@ -67,19 +67,32 @@ type Frame struct {
 	// W, H are the window size.
 	W, H float32
 	Zoom Zoom
+	// Message, when set, says why there is nothing to show (the latest run
+	// failed); the stage shows it in place of the runs.
+	Message string
+	// Top and Bottom are edges an overlay covers (the presentation bar,
+	// the embed bar); the stage keeps its content clear of them.
+	Top, Bottom float32
+	// Narrate shows each side's narration step large in its column
+	// (presentation mode, where the panel is hidden).
+	Narrate bool
+	// MinCell, when above the stage's 3 px, is the smallest square a grid
+	// draws: a figure for a document aggregates more cells per square, so
+	// its file stays small.
+	MinCell float32
 }
 
 // Layout constants, in CSS pixels.
 const (
 	pad      = 12
 	gap      = 16
-	titleSz  = 15
-	textSz   = 12
-	smallSz  = 11
+	titleSz  = 17
+	textSz   = 14
+	smallSz  = 14
 	minCell  = 3
-	legendH  = 22
+	legendH  = 24
 	headerH  = 44
-	gaugeRow = 18
+	gaugeRow = 20
 )
 
 // Stage builds the whole stage from a Frame: both sides laid out from their
@@ -91,6 +104,9 @@ type Stage struct {
 	txt   texts
 	frame Frame
 	lanes laneCache
+	rows  []counterRow
+
+	wrap [2]wrapMemo
 }
 
 // NewStage returns an empty stage builder.
@@ -102,9 +118,13 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	s.Reset(f.W, f.H)
 	s.Describer = st
 	x0, x1 := f.Left+pad, f.W-pad
-	y0, y1 := float32(pad), f.H-pad
+	y0, y1 := pad+f.Top, f.H-pad-f.Bottom
 	if x1-x0 < 160 || y1-y0 < 160 {
 		s.Text("stage/small", x0, y0+textSz, "window too small", textSz, Muted, AlignStart)
+		return
+	}
+	if f.Message != "" {
+		st.message(s, f.Message, x0, y0, x1-x0)
 		return
 	}
 	bottomH := min(max((y1-y0)*0.3, 110), 260)
@@ -112,7 +132,8 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	colW := (x1 - x0 - gap) / 2
 	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
 	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
-	cellLegend(s, x0, colBottom+gap/2, x1-x0)
+	st.lanes.update(f.A.Result, f.B.Result)
+	cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0)
 	by := colBottom + gap/2 + legendH
 	tw := (x1 - x0) * 0.58
 	st.timeline(s, f, x0, by, tw, y1-by)
@@ -135,10 +156,17 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	if title == "" {
 		title = r.Policy
 	}
-	s.Text(ids.header, x+8, y+titleSz+4, st.txt.Join(sideNames[side], " · ", title), titleSz, Text, AlignStart)
-	s.Text(ids.clock, x+w-8, y+titleSz+4, st.txt.Time(sd.Time), textSz, Muted, AlignEnd)
+	clock := st.txt.Time(sd.Time)
+	s.Text(ids.header, x+8, y+titleSz+4, st.txt.Fit(st.txt.Join(sideNames[side], " · ", title), w-24-textWidth(clock, textSz), titleSz), titleSz, Text, AlignStart)
+	s.Text(ids.clock, x+w-8, y+titleSz+4, clock, textSz, Muted, AlignEnd)
+	narrH := float32(0)
 	if i := captionAt(r.Narration, sd.Time); i >= 0 {
-		s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title), textSz, Muted, AlignStart)
+		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
+		if st.frame.Narrate {
+			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+titleSz+8, w-16, h*0.38)
+		} else {
+			s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Fit(caption, w-16, textSz), textSz, Muted, AlignStart)
+		}
 	}
 	state := sd.State
 	if state == nil && len(tl.Keyframes) > 0 {
@@ -147,16 +175,10 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	if state == nil {
 		return
 	}
-	cx, cy, cw := x+8, y+headerH, w-16
-	ch := h - headerH - 8
+	cx, cy, cw := x+8, y+headerH+narrH, w-16
+	ch := h - headerH - narrH - 8
 
-	gauges := 0
-	for _, v := range tl.Values {
-		if isGauge(v) {
-			gauges++
-		}
-	}
-	gaugesH := float32(min(gauges, 6)) * gaugeRow
+	gaugesH := float32(gaugeRows(tl, cw)) * gaugeRow
 	ch -= gaugesH
 
 	rings, caches := 0, len(tl.Caches)
@@ -165,9 +187,14 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 			rings++
 		}
 	}
-	lowH := float32(0)
-	if rings+caches > 0 {
-		lowH = min(ch*0.45, cw/float32(rings+caches))
+	// Rings and cache windows share a row under the grids; in a narrow
+	// column (under 140 px a slot) rings take one row and caches another.
+	lowH, lowRows, perRow := float32(0), 1, rings+caches
+	if n := rings + caches; n > 0 {
+		if rings > 0 && caches > 0 && cw/float32(n) < 140 {
+			lowRows, perRow = 2, max(rings, caches)
+		}
+		lowH = min(ch*0.5, float32(lowRows)*cw/float32(perRow))
 	}
 	gridsH := ch - lowH
 	if n := len(tl.Grids); n > 0 {
@@ -177,17 +204,29 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 		}
 	}
 	ly := cy + gridsH
-	lx := cx
-	slot := cw / float32(max(rings+caches, 1))
+	slot := cw / float32(max(perRow, 1))
+	rowH := lowH / float32(lowRows)
+	k := 0
+	place := func() (float32, float32) {
+		col, row := k, 0
+		if lowRows == 2 {
+			col, row = k, 0
+			if k >= rings {
+				col, row = k-rings, 1
+			}
+		}
+		k++
+		return cx + float32(col)*slot, ly + float32(row)*rowH
+	}
 	for g := range tl.Grids {
 		if gridHasPointer(tl, g) {
-			st.ring(s, side, tl, state, g, lx, ly, min(slot, lowH)-6, lowH-6)
-			lx += slot
+			lx, y := place()
+			st.ring(s, side, tl, state, g, lx, y, min(slot, rowH)-6, rowH-6)
 		}
 	}
 	for c := range tl.Caches {
-		st.cache(s, side, tl, state, c, sd.Time, lx, ly, slot-8, lowH-6)
-		lx += slot
+		lx, y := place()
+		st.cache(s, side, tl, state, c, sd.Time, lx, y, slot-8, rowH-6)
 	}
 	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
 }
@@ -221,13 +260,13 @@ func captionAt(steps []scenario.Step, t sim.Time) int {
 // itemIDs are the stable ids of one side's items; constants, so building a
 // frame does not allocate them.
 type itemIDs struct {
-	column, header, clock, caption, grid, gridLabel, gridMark, pointer, pointerLabel,
-	span, ring, ringPointer, ringLabel, ringSpan, cache, cacheLabel, cacheTag, cacheRecent, gauge, gaugeLabel string
+	column, header, clock, caption, grid, gridLabel, gridScale, gridMark, pointer, pointerLabel,
+	span, ring, ringPointer, ringLabel, ringSpan, cache, cacheLabel, cacheTag, cacheRecent, gauge, gaugeLabel, narration string
 }
 
 var sideIDs = [2]itemIDs{
-	{"a/column", "a/header", "a/clock", "a/caption", "a/grid", "a/grid-label", "a/grid-mark", "a/pointer", "a/pointer-label",
-		"a/span", "a/ring", "a/ring-pointer", "a/ring-label", "a/ring-span", "a/cache", "a/cache-label", "a/cache-tag", "a/cache-recent", "a/gauge", "a/gauge-label"},
-	{"b/column", "b/header", "b/clock", "b/caption", "b/grid", "b/grid-label", "b/grid-mark", "b/pointer", "b/pointer-label",
-		"b/span", "b/ring", "b/ring-pointer", "b/ring-label", "b/ring-span", "b/cache", "b/cache-label", "b/cache-tag", "b/cache-recent", "b/gauge", "b/gauge-label"},
+	{"a/column", "a/header", "a/clock", "a/caption", "a/grid", "a/grid-label", "a/grid-scale", "a/grid-mark", "a/pointer", "a/pointer-label",
+		"a/span", "a/ring", "a/ring-pointer", "a/ring-label", "a/ring-span", "a/cache", "a/cache-label", "a/cache-tag", "a/cache-recent", "a/gauge", "a/gauge-label", "a/narration"},
+	{"b/column", "b/header", "b/clock", "b/caption", "b/grid", "b/grid-label", "b/grid-scale", "b/grid-mark", "b/pointer", "b/pointer-label",
+		"b/span", "b/ring", "b/ring-pointer", "b/ring-label", "b/ring-span", "b/cache", "b/cache-label", "b/cache-tag", "b/cache-recent", "b/gauge", "b/gauge-label", "b/narration"},
 }

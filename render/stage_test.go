@@ -62,11 +62,11 @@ func TestStageHoverDescribesCells(t *testing.T) {
 	if !ok {
 		t.Fatal("no hit on a cell")
 	}
-	if want := "0x80001040 line 65 · stale · last writer dev"; h.Info != want {
+	if want := "line 65 · buffer offset 0x1040 (address 0x80001040) · stale · last writer dev"; h.Info != want {
 		t.Fatalf("hover info %q, want %q", h.Info, want)
 	}
 	a := find(&s, "a/grid")[3]
-	if h, _ := s.HitTest(a.X+1, a.Y+1); !strings.Contains(h.Info, "line 3 · copied") {
+	if h, _ := s.HitTest(a.X+1, a.Y+1); !strings.Contains(h.Info, "line 3 · ") || !strings.Contains(h.Info, " · copied · ") {
 		t.Fatalf("side A hover %q", h.Info)
 	}
 	for _, id := range []string{"a/ring", "b/cache", "timeline/phase", "counters/bar", "legend/swatch", "a/pointer"} {
@@ -158,7 +158,7 @@ func TestZoom(t *testing.T) {
 	if len(cells) != 4 {
 		t.Fatalf("%d cells in a 4-cell window", len(cells))
 	}
-	if h, _ := s.HitTest(cells[1].X+cells[1].W/2, cells[1].Y+cells[1].H/2); !strings.HasPrefix(h.Info, "0x80001940 line 101 ") {
+	if h, _ := s.HitTest(cells[1].X+cells[1].W/2, cells[1].Y+cells[1].H/2); !strings.HasPrefix(h.Info, "line 101 · buffer offset 0x1940 (address 0x80001940) ") {
 		t.Fatalf("zoomed hover %q", h.Info)
 	}
 }

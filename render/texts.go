@@ -15,6 +15,7 @@ type texts struct {
 	num   map[float64]string
 	times map[sim.Time]string
 	join  map[[3]string]string
+	ratio map[[2]float64]string
 }
 
 const textsLimit = 8192
@@ -80,10 +81,10 @@ type fitKey struct {
 }
 
 // Fit shortens s with an ellipsis so that it fits width pixels at size,
-// counting 0.58 em per character (slightly less than textWidth's
-// conservative 0.6, which sizes hit areas).
+// counting textWidth's 0.6 em per character (so what Fit lets through, the
+// layout test and the hit areas agree fits).
 func (t *texts) Fit(s string, width, size float32) string {
-	chars := int(width / (size * 0.58))
+	chars := int(width / (size * 0.6))
 	if chars <= 0 {
 		return ""
 	}
@@ -103,4 +104,16 @@ func (t *texts) Fit(s string, width, size float32) string {
 	out := string(r[:max(chars-1, 0)]) + "…"
 	t.fit[k] = out
 	return out
+}
+
+// Ratio is RatioText(a, b), memoised.
+func (t *texts) Ratio(a, b float64) string {
+	k := [2]float64{a, b}
+	if s, ok := t.ratio[k]; ok {
+		return s
+	}
+	t.ratio = limit(t.ratio)
+	s := RatioText(a, b)
+	t.ratio[k] = s
+	return s
 }

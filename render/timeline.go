@@ -1,17 +1,21 @@
 package render
 
 import (
+	"unicode/utf8"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
-// laneCache remembers, per pair of results, the lanes of each side and the
-// phase kinds in order of first appearance (A then B), so colours are
-// stable for a run pair and frames do not recompute them.
+// laneCache remembers, per pair of results, the lanes of each side, the
+// phase meanings and the cell states in order of first appearance (A then
+// B), so legends list only what the runs show and frames do not recompute
+// them.
 type laneCache struct {
-	res   [2]*scenario.Result
-	lanes [2][]string
-	kinds []string
+	res      [2]*scenario.Result
+	lanes    [2][]string
+	meanings []PhaseMeaning
+	states   []scenario.CellState
 }
 
 func (lc *laneCache) update(a, b *scenario.Result) {
@@ -19,7 +23,8 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 		return
 	}
 	lc.res = [2]*scenario.Result{a, b}
-	lc.kinds = lc.kinds[:0]
+	lc.meanings = lc.meanings[:0]
+	var seen [scenario.NumCellStates]bool
 	for side, r := range lc.res {
 		lc.lanes[side] = lc.lanes[side][:0]
 		if r == nil || r.Timeline == nil {
@@ -27,7 +32,46 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 		}
 		for _, p := range r.Timeline.Phases {
 			lc.lanes[side] = appendNew(lc.lanes[side], p.Lane)
-			lc.kinds = appendNew(lc.kinds, p.Kind)
+			if m := MeaningOf(p.Kind); !hasMeaning(lc.meanings, m) {
+				lc.meanings = append(lc.meanings, m)
+			}
+		}
+		markStates(r.Timeline, &seen)
+	}
+	lc.states = lc.states[:0]
+	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
+		if seen[c] {
+			lc.states = append(lc.states, c)
+		}
+	}
+}
+
+func hasMeaning(list []PhaseMeaning, m PhaseMeaning) bool {
+	for _, o := range list {
+		if o == m {
+			return true
+		}
+	}
+	return false
+}
+
+// markStates records every cell state a timeline's grids take: in its
+// first keyframe or set by an event.
+func markStates(tl *scenario.Timeline, seen *[scenario.NumCellStates]bool) {
+	if len(tl.Keyframes) > 0 {
+		for _, g := range tl.Keyframes[0].State.Cells {
+			for _, c := range g {
+				if c.State < scenario.NumCellStates {
+					seen[c.State] = true
+				}
+			}
+		}
+	}
+	for _, e := range tl.Events {
+		if e.Kind == scenario.EvCells {
+			if c := scenario.CellState(e.C & 0xff); c < scenario.NumCellStates {
+				seen[c] = true
+			}
 		}
 	}
 }
@@ -50,29 +94,6 @@ func index(list []string, s string) int {
 	return -1
 }
 
-// PhaseColor is the colour of a phase kind: fixed for the kinds the
-// scenarios share, otherwise by order of first appearance.
-func PhaseColor(kind string, order int) Color {
-	switch kind {
-	case "copy":
-		return Green
-	case "nc-read":
-		return Blue
-	case "invalidate", "clean":
-		return Sky
-	case "dsb-wait":
-		return Vermillion
-	case "dma-write":
-		return Orange
-	case "warm", "idle":
-		return Grey
-	case "walk":
-		return Purple
-	}
-	spare := [...]Color{Yellow, Purple, PaleSky, Orange, Green, Blue}
-	return spare[max(order, 0)%len(spare)]
-}
-
 // timeline draws both sides' phases on one axis: a row per lane, elapsed
 // parts filled and the rest outlined, the cursor as a vertical line, and a
 // legend of phase kinds.
@@ -84,10 +105,11 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 	if rows == 0 || f.Length <= 0 {
 		return
 	}
-	labelW := float32(74)
+	labelW := float32(textWidth("B device", smallSz) + 8)
 	ax, aw := x+labelW, w-labelW-8
 	top := y + textSz + 8
-	rowH := min((h-(textSz+8)-2*legendH)/float32(rows), 22)
+	legendRows := legendRowCount(lc.meanings, ax, x+w)
+	rowH := min((h-(textSz+8)-(smallSz+10)-float32(legendRows)*(smallSz+6))/float32(rows), 22)
 	if rowH < 4 || aw < 20 {
 		return
 	}
@@ -112,23 +134,45 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 			scale = float64(f.Length) / float64(r.Timeline.End)
 		}
 		common := func(t sim.Time) sim.Time { return sim.Time(float64(t) * scale) }
+		// Phases narrower than a pixel share it: the first one in a pixel
+		// column of a lane is drawn and the rest skipped, so thousands of
+		// per-entry phases cost one item per pixel (an exported figure of
+		// sg-sync stays small).
+		var pixel, elapsedPixel [maxLanes]int
+		for i := range pixel {
+			pixel[i], elapsedPixel[i] = -1, -1
+		}
 		for pi, p := range r.Timeline.Phases {
 			li := index(lc.lanes[side], p.Lane)
 			ry := top + float32(row+li)*rowH
-			c := PhaseColor(p.Kind, index(lc.kinds, p.Kind))
+			c := PhaseColor(p.Kind)
 			x0, x1 := xOf(common(p.Start)), xOf(common(p.End))
 			ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
-			s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
-				Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
-			if sd.Time > p.Start {
+			thin, px := x1-x0 < 1 && li < maxLanes, int(x0)
+			if !thin || pixel[li] != px {
+				s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
+					Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
+				if thin {
+					pixel[li] = px
+				}
+			}
+			if sd.Time > p.Start && (!thin || elapsedPixel[li] != px) {
 				xe := xOf(common(min(sd.Time, p.End)))
 				s.Rect("timeline/elapsed", int32(pi), x0, ry+2, max(xe-x0, 1), rowH-4, c, ref)
+				if thin {
+					elapsedPixel[li] = px
+				}
+			}
+			if namedOnBar(p.Kind) && x1-x0 > textWidth(p.Kind, smallSz)+6 && rowH >= smallSz+2 {
+				s.Text("timeline/phase-name", x0+3, ry+rowH/2+smallSz*0.35, p.Kind, smallSz, Text, AlignStart)
 			}
 		}
 		row += len(lc.lanes[side])
 	}
 	bottom := top + float32(rows)*rowH
 	cx := xOf(f.Cursor)
+	// Outlined, so it shows over a bar of any colour.
+	s.Line("timeline/cursor-edge", cx, top-4, cx, bottom+4, Background, 4)
 	s.Line("timeline/cursor", cx, top-4, cx, bottom+4, Cursor, 2)
 	s.Line("timeline/axis", ax, bottom+4, ax+aw, bottom+4, Muted, 1)
 	s.Text("timeline/axis-label", ax, bottom+4+smallSz+2, "0", smallSz, Muted, AlignStart)
@@ -138,28 +182,50 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 	}
 	s.Text("timeline/axis-label", ax+aw, bottom+4+smallSz+2, endLabel, smallSz, Muted, AlignEnd)
 	lx := ax
-	ly := bottom + 4 + smallSz + 8
-	for i, k := range lc.kinds {
-		s.Rect("timeline/legend", int32(i), lx, ly, 10, 10, PhaseColor(k, i), Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
-		s.Text("timeline/legend-label", lx+14, ly+9, k, smallSz, Text, AlignStart)
-		lx += 14 + textWidth(k, smallSz) + 12
+	ly := bottom + 4 + smallSz + 6
+	for i, m := range lc.meanings {
+		// Wrap onto a second row rather than run into the counters.
+		if ew := 14 + textWidth(m.Label, smallSz); lx > ax && lx+ew > x+w {
+			lx, ly = ax, ly+smallSz+6
+		}
+		s.Rect("timeline/legend", int32(i), lx, ly+1, 11, 11, m.Color, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
+		s.TextRef("timeline/legend-label", lx+14, ly+11, m.Label, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
+		lx += 14 + textWidth(m.Label, smallSz) + 12
 	}
+}
+
+// maxLanes bounds the lanes per side whose sub-pixel phases are merged.
+const maxLanes = 16
+
+// legendRowCount is how many rows the phase legend takes from x0 to x1.
+func legendRowCount(ms []PhaseMeaning, x0, x1 float32) int {
+	rows, lx := 1, x0
+	for _, m := range ms {
+		ew := 14 + textWidth(m.Label, smallSz)
+		if lx > x0 && lx+ew > x1 {
+			rows, lx = rows+1, x0
+		}
+		lx += ew + 12
+	}
+	return rows
 }
 
 // textWidth estimates a run's width (the painter and SVG use a sans-serif
 // font about 0.6 em wide on average).
-func textWidth(s string, size float32) float32 { return float32(len(s)) * size * 0.6 }
+func textWidth(s string, size float32) float32 {
+	return float32(utf8.RuneCountInString(s)) * size * 0.6
+}
 
-// cellLegend draws a swatch and name for every non-empty cell state.
-func cellLegend(s *Scene, x, y, w float32) {
+// cellLegend draws a swatch and name for every cell state the runs show.
+func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32) {
 	lx := x
-	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
+	for _, c := range states {
 		name := c.String()
 		if lx+14+textWidth(name, smallSz) > x+w {
 			return
 		}
 		s.Rect("legend/swatch", int32(c), lx, y+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
-		s.Text("legend/label", lx+16, y+14, name, smallSz, Text, AlignStart)
+		s.TextRef("legend/label", lx+16, y+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
 		lx += 16 + textWidth(name, smallSz) + 12
 	}
 }

@@ -56,10 +56,18 @@ func (c *Charts) dataURL(i int) string {
 		if err := svg.Write(&buf, &sc, svg.Options{}); err != nil {
 			return ""
 		}
-		c.urls[i] = "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+		url := "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+		if len(url) > MaxChartURL {
+			url = "" // too large for one DOM update: the panel would stop
+		}
+		c.urls[i] = url
 	}
 	return c.urls[i]
 }
+
+// MaxChartURL bounds a chart's data URL: Vugu's renderer passes each DOM
+// update through a 16 KiB buffer and stops the panel when one does not fit.
+const MaxChartURL = 15000
 
 func (c *Charts) caption(i int) string {
 	ch := c.charts()[i]

@@ -17,6 +17,9 @@ type Hazards struct {
 	AttrMap vugu.AttrMap
 }
 
+// current reports whether both sides have a result to check.
+func (c *Hazards) current() bool { return c.Results[0] != nil && c.Results[1] != nil }
+
 type hazardLine struct{ Text, Class string }
 
 func (c *Hazards) items() []hazardLine {
@@ -36,8 +39,20 @@ func (c *Hazards) items() []hazardLine {
 				out = append(out, hazardLine{fmt.Sprintf("%s: … and %d more", name, len(r.Hazards)-i), "more"})
 				break
 			}
-			out = append(out, hazardLine{fmt.Sprintf("%s at %v: %#x, %d bytes: %s", name, h.T, h.Addr, h.Bytes, h.Cause), "hazard"})
+			out = append(out, hazardLine{fmt.Sprintf("%s at %v: PA %#x, %s: %s", name, h.T, h.Addr, bytesText(h.Bytes), h.Cause), "hazard"})
 		}
 	}
 	return out
+}
+
+// bytesText prints a byte count with its unit ("64 B", "1 KiB + 64 B" is
+// not attempted: exact multiples of KiB and MiB take the binary unit).
+func bytesText(n int64) string {
+	switch {
+	case n != 0 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n != 0 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
 }

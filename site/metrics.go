@@ -6,6 +6,7 @@ import (
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/render"
 )
 
 // Metrics is the A/B table: each metric on both sides, B/A, and the
@@ -22,17 +23,33 @@ func (c *Metrics) value(v float64, ok bool) string {
 	return scenario.FormatNumber(v)
 }
 
+// ratio is B/A as the stage prints it ("×0.313", "=" for equal values and
+// 0/0, "–" without a ratio), with the percentage change beside it where the
+// published figure is a change.
 func (c *Metrics) ratio(r scenario.Row) string {
-	switch {
-	case !r.HasA || !r.HasB:
-		return "–"
-	case r.A == r.B:
-		return "="
-	case r.A == 0:
+	if !r.HasA || !r.HasB {
 		return "–"
 	}
-	return strconv.FormatFloat(r.B/r.A, 'f', 3, 64)
+	out := render.RatioText(r.A, r.B)
+	for _, f := range r.Refs {
+		if f.Pair == scenario.PairChange && r.A != 0 {
+			out += " (" + strconv.FormatFloat((r.B-r.A)/r.A*100, 'f', 1, 64) + " %)"
+			break
+		}
+	}
+	return out
 }
+
+// scope labels per-call figures and whole-run totals.
+func (c *Metrics) scope(r scenario.Row) string {
+	if sc := r.Scope(); sc != "" {
+		return "· " + sc
+	}
+	return ""
+}
+
+// UnitSymbol prints a metric unit with its proper symbol: µs, not us.
+func UnitSymbol(u string) string { return scenario.UnitSymbol(u) }
 
 func (c *Metrics) rowClass(r scenario.Row) string {
 	if r.Check && ((r.HasA && r.A != 0) || (r.HasB && r.B != 0)) {

@@ -15,16 +15,18 @@ import (
 // Root is the panel. It shows App and sends player commands to Ctl; Rerun
 // starts a run after a choice changed.
 type Root struct {
-	App     *app.App
-	Ctl     *control.Controller
-	Rerun   func()
-	Page    string // the page's URL without query, for links
-	AttrMap vugu.AttrMap
+	App   *app.App
+	Ctl   *control.Controller
+	Rerun func()
+	Page  string // the page's URL without query, for links
+	// ToggleKeys shows or hides the key map overlay (nil: no overlay).
+	ToggleKeys func()
+	AttrMap    vugu.AttrMap
 }
 
 func (c *Root) send(k control.CommandKind, n int64) { c.Ctl.Send(control.Command{Kind: k, Int: n}) }
-func (c *Root) prev()                               { c.send(control.CmdStepEvent, -1) }
-func (c *Root) next()                               { c.send(control.CmdStepEvent, 1) }
+func (c *Root) prev()                               { c.send(control.CmdStepNarration, -1) }
+func (c *Root) next()                               { c.send(control.CmdStepNarration, 1) }
 func (c *Root) toggle()                             { c.send(control.CmdToggle, 0) }
 
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
@@ -129,3 +131,9 @@ func (c *Root) Query() string { return c.query() }
 func (c *Root) fullLink() string { return c.Page + "?" + c.App.LinkQuery(c.Ctl.Snapshot()) }
 
 func (c *Root) embedCode() string { return app.EmbedCode(c.Page, c.query()) }
+
+func (c *Root) keys() {
+	if c.ToggleKeys != nil {
+		c.ToggleKeys()
+	}
+}

@@ -44,7 +44,7 @@ func main() {
 	}
 	env := renderer.EventEnv()
 
-	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String())}
+	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String()), ToggleKeys: toggleKeyMap}
 	var shown string
 	ctl.OnChange(func(ch control.Change) {
 		switch ch {
@@ -62,7 +62,7 @@ func main() {
 			setText("hover", site.HoverText(ctl.Snapshot()))
 		}
 	})
-	firstCursor := a.State.Cursor
+	firstCursor := a.FirstCursor()
 	first := true
 	// The first run waits for the stage's first frame (or a moment, without
 	// a stage): the model takes the page's only thread while it runs, and
@@ -72,6 +72,7 @@ func main() {
 		req, err := a.NextRun()
 		if err != nil {
 			a.RunErr = err.Error()
+			ctl.SetRunError(a.RunErr)
 			return
 		}
 		go func() {
@@ -95,12 +96,15 @@ func main() {
 			env.Lock()
 			fresh := a.SetResults(req.Gen, ra, rb, err)
 			env.UnlockRender()
+			if fresh && err != nil {
+				ctl.SetRunError(a.RunErr)
+			}
 			if fresh && err == nil {
 				ctl.SetResults(ra, rb)
 				startHeadline(env, a)
 				if first {
 					first = false
-					ctl.Send(control.Command{Kind: control.CmdSeek, Int: int64(firstCursor)})
+					ctl.Send(firstCursor)
 					if page.Truthy() {
 						page.Call("resultsReady")
 					}
@@ -112,12 +116,13 @@ func main() {
 
 	if page.Truthy() {
 		page.Set("setPanelWidth", js.FuncOf(func(_ js.Value, args []js.Value) any {
-			if len(args) == 1 && args[0].Type() == js.TypeNumber {
-				w := args[0].Int()
-				if a.State.Embed {
-					w = 0 // the embed overlay floats over a full-width stage
+			if len(args) >= 1 && args[0].Type() == js.TypeNumber {
+				w, h := args[0].Int(), 0
+				if len(args) >= 2 && args[1].Type() == js.TypeNumber {
+					h = args[1].Int()
 				}
-				ctl.SetPanelWidth(w)
+				ctl.SetPanelWidth(overlayWidth(a, w))
+				ctl.SetInsets(overlayInsets(a, h))
 			}
 			return nil
 		}))
@@ -194,4 +199,26 @@ func fail(page js.Value, msg string) {
 	if page.Truthy() {
 		page.Call("showError", msg)
 	}
+}
+
+// overlayWidth is the panel width the stage leaves free: none in embed and
+// presentation modes, where a small bar floats over a full-width stage.
+func overlayWidth(a *app.App, w int) int {
+	if a.State.Embed || a.State.Collapsed {
+		return 0
+	}
+	return w
+}
+
+// overlayInsets keeps the stage's text clear of the floating bar: at the
+// bottom in embed mode, at the top in presentation mode, where the stage
+// also shows the narration the hidden panel would.
+func overlayInsets(a *app.App, h int) control.Insets {
+	switch {
+	case a.State.Embed:
+		return control.Insets{Bottom: h}
+	case a.State.Collapsed:
+		return control.Insets{Top: h, Narrate: true}
+	}
+	return control.Insets{}
 }

@@ -41,9 +41,10 @@ type stage struct {
 
 	firstFrame chan<- struct{} // closed after the first frame
 
-	pointer pointerState
-	hoverAt [2]float32
-	touches []ebiten.TouchID
+	pointer  pointerState
+	hovering bool // the pointer is over the stage, at hoverAt
+	hoverAt  [2]float32
+	touches  []ebiten.TouchID
 }
 
 func runStage(ctl *control.Controller, page js.Value, firstFrame chan<- struct{}) {
@@ -76,15 +77,14 @@ func (s *stage) Update() error {
 // input handles hover (mouse or touch), wheel zoom and the zoom reset key.
 func (s *stage) input() {
 	x, y, ok := s.pointerAt()
+	// The hovered item is outlined and described beside the pointer in
+	// Draw: a move over the stage is a change to draw.
+	if ok != s.hovering || (ok && (x != s.hoverAt[0] || y != s.hoverAt[1])) {
+		s.dirty = true
+	}
+	s.hovering, s.hoverAt = ok, [2]float32{x, y}
 	if !ok {
 		s.ctl.SetHover("")
-	} else if x != s.hoverAt[0] || y != s.hoverAt[1] || s.dirty {
-		s.hoverAt = [2]float32{x, y}
-		info := ""
-		if h, hit := s.scene.HitTest(x, y); hit {
-			info = h.Info
-		}
-		s.ctl.SetHover(info)
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 && ok {
 		s.zoomAt(x, y, wy > 0)
@@ -157,6 +157,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 			fail(s.page, fmt.Sprintf("the stage stopped drawing after an internal error (%v); the panel and numbers still work", p))
 		}
 	}()
+	msg, in := s.ctl.RunError(), s.ctl.Insets()
 	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		f := &s.frame
 		for side, sd := range [2]*render.Side{&f.A, &f.B} {
@@ -169,8 +170,13 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		f.Left = float32(s.panelW)
 		f.W, f.H = float32(float64(s.w)/s.dpr), float32(float64(s.h)/s.dpr)
 		f.Zoom = zoom
+		f.Message = msg
+		f.Top, f.Bottom, f.Narrate = float32(in.Top), float32(in.Bottom), in.Narrate
 		s.views.Build(&s.scene, f)
 	})
+	if s.hovering {
+		s.ctl.SetHover(s.scene.Hover(s.hoverAt[0], s.hoverAt[1], s.frame.Left))
+	}
 	s.painter.Scale = float32(s.dpr)
 	s.painter.Draw(screen, &s.scene)
 	s.frames++

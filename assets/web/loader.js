@@ -84,9 +84,10 @@
     const mount = document.getElementById("panel-mount");
     if (typeof ResizeObserver === "undefined") return;
     new ResizeObserver(() => {
-      const w = Math.ceil(mount.getBoundingClientRect().width);
+      const r = mount.getBoundingClientRect();
+      const w = Math.ceil(r.width), h = Math.ceil(r.height);
       page.panelWidth = w;
-      if (page.setPanelWidth) page.setPanelWidth(w);
+      if (page.setPanelWidth) page.setPanelWidth(w, h);
     }).observe(mount);
   }
 

@@ -61,6 +61,11 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 		}
 		switch name {
 		case "a", "b", "preset", "align", "zoom":
+			for _, p := range pairs {
+				if p[0] == name {
+					return nil, fmt.Errorf("--%s is given twice; give it once", name)
+				}
+			}
 			pairs = append(pairs, [2]string{name, val})
 		case "param":
 			k, v, ok := strings.Cut(val, "=")
@@ -69,7 +74,12 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 			}
 			for _, r := range urlstate.ReservedKeys() {
 				if k == r {
-					return nil, fmt.Errorf("--param %s: %s is not a scenario parameter (use --%s)", val, k, k)
+					return nil, fmt.Errorf("--param %s: %s is not a scenario parameter%s", val, k, reservedHint(k, allowed))
+				}
+			}
+			for _, p := range pairs {
+				if p[0] == k {
+					return nil, fmt.Errorf("--param %s: %s is given twice; give each parameter once", val, k)
 				}
 			}
 			pairs = append(pairs, [2]string{k, v})
@@ -117,7 +127,7 @@ func resolve(c *cliArgs, stderr io.Writer) (*resolved, bool) {
 	st, msgs := codec.DecodeValues(c.values)
 	if len(msgs) > 0 {
 		for _, m := range msgs {
-			fmt.Fprintln(stderr, "dmaviz:", m.Text)
+			fmt.Fprintln(stderr, "dmaviz:", m.Refusal())
 		}
 		return nil, false
 	}
@@ -148,4 +158,17 @@ func flagSet(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// reservedHint says which flag sets a URL key that is not a parameter, when
+// the command has one ("" for page-only keys such as speed or embed).
+func reservedHint(key string, allowed map[string]bool) string {
+	flag := map[string]string{urlstate.KeyCursor: "at"}[key]
+	if flag == "" {
+		flag = key
+	}
+	if allowed[flag] {
+		return " (use --" + flag + ")"
+	}
+	return " (a page setting; this command has no flag for it)"
 }

@@ -100,7 +100,12 @@ func TestRunBadInput(t *testing.T) {
 		{[]string{"run", "demo", "--a", "fast"}, "scenario=demo&a=fast", "allowed noncacheable, cacheable-sync, cacheable-no-sync"},
 		{[]string{"run", "demo", "--preset", "pdp11"}, "scenario=demo&preset=pdp11", "one of juno-r2, neoverse-n1"},
 		{[]string{"run", "demo", "--param", "colour=red"}, "scenario=demo&colour=red", "unknown key"},
-		{[]string{"run", "demo", "--param", "a=x"}, "", "not a scenario parameter"},
+		{[]string{"run", "demo", "--param", "a=x"}, "", "not a scenario parameter (use --a)"},
+		{[]string{"run", "demo", "--param", "t=1us"}, "", "a page setting; this command has no flag for it"},
+		{[]string{"run", "demo", "--param", "speed=2"}, "", "a page setting"},
+		{[]string{"export", "demo", "--svg", "-", "--param", "t=1us"}, "", "(use --at)"},
+		{[]string{"run", "demo", "--param", "buffer=64KiB", "--param", "buffer=1MiB"}, "", "buffer is given twice"},
+		{[]string{"run", "demo", "--a", "noncacheable", "--a", "cacheable-sync"}, "", "--a is given twice"},
 		{[]string{"run", "demo", "--param", "buffer"}, "", "want name=value"},
 		{[]string{"run"}, "", "missing scenario"},
 		{[]string{"run", "demo", "--frob"}, "", "unknown flag"},
@@ -116,8 +121,14 @@ func TestRunBadInput(t *testing.T) {
 		}
 		if c.query != "" {
 			_, msgs := codec.Decode(c.query)
-			if len(msgs) != 1 || !strings.Contains(errs, msgs[0].Text) {
+			if len(msgs) != 1 || !strings.Contains(errs, msgs[0].Refusal()) {
 				t.Errorf("%v: stderr %q differs from the URL codec's %v", c.args, errs, msgs)
+			}
+			// The CLI refuses: it does not speak of the page's fallback.
+			for _, fallback := range []string{"; using ", "; showing "} {
+				if strings.Contains(errs, fallback) {
+					t.Errorf("%v: stderr %q borrows the page's fallback wording", c.args, errs)
+				}
 			}
 		}
 	}
@@ -165,7 +176,7 @@ func TestExport(t *testing.T) {
 	}
 	svgText := string(data)
 	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"`, `data-id="b/grid"`,
-		"0x80000000 line 0 · stale · last writer dev", "cacheable-no-sync", "</svg>"} {
+		"lines 0-36 · buffer offsets 0x0..0x93f (address 0x80000000..0x8000093f) · 37 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
 		if !strings.Contains(svgText, want) {
 			t.Errorf("export lacks %q", want)
 		}

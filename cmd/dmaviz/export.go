@@ -15,13 +15,16 @@ import (
 // runExport writes the stage frame a URL would show (same choices, cursor
 // and alignment) as a standalone SVG.
 func runExport(args []string, stdout, stderr io.Writer) int {
-	usage := "usage: dmaviz export <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--align time|progress] [--zoom first:count] --at <time|end> --svg <file|-> [--light] [--size WxH]"
+	usage := "usage: dmaviz export <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--align time|progress] [--zoom first:count] [--at <time|end>, default end] --svg <file|-> [--light] [--size WxH]"
 	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "align", "zoom", "at", "svg", "light", "size"))
 	if err == nil && c.svg == "" {
 		err = fmt.Errorf("missing --svg <file>")
 	}
 	if err == nil && c.at != "" && c.at != "end" {
 		c.values.Set(urlstate.KeyCursor, c.at)
+	}
+	if err == nil && c.at == "" && !c.values.Has(urlstate.KeyCursor) {
+		c.at = "end" // no time given: the finished runs, not the empty start
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "dmaviz export:", err)
@@ -38,8 +41,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		p.End()
 	} else {
 		if r.state.Cursor > p.Length() {
-			fmt.Fprintf(stderr, "dmaviz export: t: %s is past the end of the run; allowed 0..%s\n",
-				urlstate.FormatTime(r.state.Cursor), urlstate.FormatTime(p.Length()))
+			fmt.Fprintf(stderr, "dmaviz export: --at %s is past the end of the run; allowed 0..%s, or end\n",
+				r.state.Cursor, p.Length())
 			return 2
 		}
 		p.Seek(r.state.Cursor)
@@ -50,7 +53,8 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		B:      render.Side{Result: r.b, State: sb, Time: p.SideTime(play.B), PolicyTitle: policyTitle(r, r.b.Policy)},
 		Cursor: p.Cursor(), Length: p.Length(), Progress: r.state.Align == play.AlignProgress,
 		W: float32(c.width), H: float32(c.height),
-		Zoom: render.Zoom{First: r.state.ZoomFirst, Count: r.state.ZoomCount},
+		Zoom:    render.Zoom{First: r.state.ZoomFirst, Count: r.state.ZoomCount},
+		MinCell: exportMinCell,
 	}
 	var scene render.Scene
 	render.NewStage().Build(&scene, &f)
@@ -75,9 +79,14 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dmaviz export:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %s vs %s at %s)\n", c.svg, r.spec.ID, r.a.Policy, r.b.Policy, urlstate.FormatTime(p.Cursor()))
+	fmt.Fprintf(stdout, "wrote %s (%s, %s vs %s at %s)\n", c.svg, r.spec.ID, r.a.Policy, r.b.Policy, p.Cursor())
 	return 0
 }
+
+// exportMinCell is the smallest grid square in an exported figure: large
+// buffers aggregate more cells per square than on the stage, so a figure
+// of sg-sync's 10 MiB list stays a few hundred KB.
+const exportMinCell = 10
 
 func policyTitle(r *resolved, id string) string {
 	if p, err := r.spec.Policy(id); err == nil {

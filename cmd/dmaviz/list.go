@@ -27,6 +27,20 @@ func runList(args []string, stdout, stderr io.Writer) int {
 
 func writeSpec(w io.Writer, sp *scenario.Spec) {
 	fmt.Fprintf(w, "%s  %s\n", sp.ID, sp.Title)
+	// Columns as wide as their longest entry, so they line up.
+	idW := 0
+	for _, p := range sp.Policies {
+		idW = max(idW, len(p.ID))
+	}
+	if d := sp.Param("preset"); d != nil {
+		for _, c := range d.Choices {
+			idW = max(idW, len(c.Value))
+		}
+	}
+	nameW, unitW, defW := 0, 1, 0
+	for _, d := range sp.Params {
+		nameW, unitW, defW = max(nameW, len(d.Name)), max(unitW, len(d.Unit)), max(defW, len(d.Default))
+	}
 	fmt.Fprintln(w, "  policies:")
 	for _, p := range sp.Policies {
 		var marks []string
@@ -43,7 +57,7 @@ func writeSpec(w io.Writer, sp *scenario.Spec) {
 		if len(marks) > 0 {
 			mark = " [" + strings.Join(marks, ", ") + "]"
 		}
-		fmt.Fprintf(w, "    %-22s %s%s\n", p.ID, p.Title, mark)
+		fmt.Fprintf(w, "    %-*s  %s%s\n", idW, p.ID, p.Title, mark)
 	}
 	if d := sp.Param("preset"); d != nil {
 		fmt.Fprintln(w, "  presets:")
@@ -52,7 +66,7 @@ func writeSpec(w io.Writer, sp *scenario.Spec) {
 			if c.Value == sp.DefaultPreset {
 				mark = " [default]"
 			}
-			fmt.Fprintf(w, "    %-22s %s%s\n", c.Value, c.Label, mark)
+			fmt.Fprintf(w, "    %-*s  %s%s\n", idW, c.Value, c.Label, mark)
 		}
 	}
 	fmt.Fprintln(w, "  parameters:")
@@ -61,7 +75,7 @@ func writeSpec(w io.Writer, sp *scenario.Spec) {
 		if unit == "" {
 			unit = "-"
 		}
-		fmt.Fprintf(w, "    %-14s unit %-3s default %-10s allowed %s\n", d.Name, unit, d.Default, d.Range())
+		fmt.Fprintf(w, "    %-*s  unit %-*s  default %-*s  allowed %s\n", nameW, d.Name, unitW, unit, defW, d.Default, d.Range())
 	}
 	for _, r := range sp.References {
 		pol := r.Policy

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/render"
 )
 
 // runRun runs a scenario's A and B policies and prints the metrics table,
@@ -60,7 +61,7 @@ func (r *resolved) writeTable(w io.Writer) {
 	fmt.Fprintf(w, "params: %s\n", strings.Join(ps, " "))
 	fmt.Fprintf(w, "A: %s   B: %s\n\n", r.a.Policy, r.b.Policy)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "metric\tunit\tA\tB\tB/A\treference")
+	fmt.Fprintln(tw, "metric\tunit\tscope\tA\tB\tB/A\treference")
 	for _, row := range scenario.Compare(r.spec, r.state.Params, r.a, r.b) {
 		a, b, ratio := "-", "-", "-"
 		if row.HasA {
@@ -69,20 +70,24 @@ func (r *resolved) writeTable(w io.Writer) {
 		if row.HasB {
 			b = num(row.B)
 		}
-		switch {
-		case row.HasA && row.HasB && row.A == row.B:
-			ratio = "1"
-		case row.HasA && row.HasB && row.A != 0:
-			ratio = strconv.FormatFloat(row.B/row.A, 'f', 3, 64)
+		if row.HasA && row.HasB {
+			ratio = render.RatioText(row.A, row.B) // as the page prints it: never ×0 for 0.0004, "=" for 0/0
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", row.Name, row.Unit, a, b, ratio, r.references(&row))
+		unit, scope := scenario.UnitSymbol(row.Unit), row.Scope()
+		if unit == "" {
+			unit = "-"
+		}
+		if scope == "" {
+			scope = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.Name, unit, scope, a, b, ratio, r.references(&row))
 	}
 	tw.Flush()
 	if n := len(r.a.Hazards) + len(r.b.Hazards); n > 0 {
 		fmt.Fprintln(w, "\nhazards:")
 		for _, side := range []*scenario.Result{r.a, r.b} {
 			for _, h := range side.Hazards {
-				fmt.Fprintf(w, "  %s at %v: %#x, %d bytes: %s\n", side.Policy, h.T, h.Addr, h.Bytes, h.Cause)
+				fmt.Fprintf(w, "  %s at %v: PA %#x, %d bytes: %s\n", side.Policy, h.T, h.Addr, h.Bytes, h.Cause)
 			}
 		}
 	}

@@ -24,8 +24,8 @@ func (r *run) narrateTrace() {
 		prior = "the previous session read it only through the Normal-NC alias, which allocates nothing"
 	}
 	r.step(r.m.Now(), "Trace arrives",
-		fmt.Sprintf("The session starts with RRP = RWP = base. The ETR writes %s of trace (%.3g laps of the %s buffer) by DMA at %.0f MB/s. It is not coherent: its writes go to DRAM and leave the CPU caches as they are. %d of the buffer's lines are in the CPU caches (%s); those copies are now older than DRAM.",
-			bytes(r.c.written), r.c.laps, bytes(r.c.size), r.c.rate/1e6, cached, prior))
+		fmt.Sprintf("The session starts with RRP = RWP = base. The ETR writes %s of trace (%s of the %s buffer) by DMA at %.0f MB/s. It is not coherent: its writes go to DRAM and leave the CPU caches as they are. %d of the buffer's lines are in the CPU caches (%s); those copies are now older than DRAM.",
+			bytes(r.c.written), lapsText(r.c.laps), bytes(r.c.size), r.c.rate/1e6, cached, prior))
 }
 
 func (r *run) narrateStop(p path) {
@@ -100,11 +100,19 @@ func (r *run) narrateCopy(p path) {
 func (r *run) narrateResult(p path, stale, lost float64) {
 	verdict := "Every byte of trace reached the AUX ring as the ETR wrote it."
 	if stale > 0 || lost > 0 {
-		verdict = fmt.Sprintf("The CPU read %s of stale data and %s of trace reached the AUX ring wrong: the red lines on the buffer grid, listed as hazards.",
+		verdict = fmt.Sprintf("The CPU read %s of stale data and %s of trace reached the AUX ring wrong: the red, hatched lines on the buffer grid, listed as hazards.",
 			bytes(uint64(stale)), bytes(uint64(lost)))
 	}
 	r.step(p.end, "Result",
 		fmt.Sprintf("tmc_update_etr_buffer took %.1f us: stop %.1f us, sync %.1f us, copy %.1f us (%s at %.0f MB/s). %s",
 			(p.end-p.start).Microseconds(), (p.stopped-p.start).Microseconds(), (p.synced-p.stopped).Microseconds(),
 			(p.end-p.barriered).Microseconds(), bytes(p.take.Len), mbps(p.take.Len, p.end-p.barriered), verdict))
+}
+
+// lapsText is a number of laps of the ring: "1 lap", "0.25 laps".
+func lapsText(l float64) string {
+	if l == 1 {
+		return "1 lap"
+	}
+	return fmt.Sprintf("%.3g laps", l)
 }

@@ -13,6 +13,7 @@
 package etr
 
 import (
+	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -73,11 +74,11 @@ func (*Scenario) Spec() *scenario.Spec {
 			"cached when the copy reaches them: at 4 MiB on Juno's 1 MiB L2 the copy's own fills evict them first, so try a " +
 			"1 MiB buffer or a short session (laps 0.25) to see the bug policies fail.",
 		Params: []scenario.Param{
-			{Name: ParamBuffer, Label: "ETR buffer size", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 64 << 10, Max: 64 << 20,
+			{Name: ParamBuffer, Label: "ETR buffer size", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 64 << 10, Max: 64 << 20, Step: mem.PageSize,
 				Help: "size of the ETR's flat DMA buffer, in whole 4 KiB pages (sysfs default and perf minimum: 1 MiB)"},
 			{Name: ParamLaps, Label: "Trace written (laps)", Kind: scenario.KindFloat, Default: "1", Min: 0, Max: 4,
 				Help: "trace the ETR writes this session, in buffer sizes: below 1 the buffer is partly filled; 1 exactly fills it (STS.FULL); above 1 the ring wraps and overwrites its oldest trace"},
-			{Name: ParamAUX, Label: "perf AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 4 << 10, Max: 256 << 20,
+			{Name: ParamAUX, Label: "perf AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 4 << 10, Max: 256 << 20, Step: mem.PageSize, Pow2: true,
 				Help: "size of the perf AUX ring (a power-of-two number of pages; perf's cs_etm default is 4 MiB); smaller than the data truncates the record"},
 			{Name: ParamWidth, Label: "Copy load width", Kind: scenario.KindChoice, Unit: "B", Default: "16",
 				Help: "bytes per load and store of the copy (arm64 memcpy uses 16-byte LDP/STP)",

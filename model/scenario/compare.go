@@ -3,6 +3,7 @@ package scenario
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Row is one line of an A/B metrics table: the metric on both sides and the
@@ -108,14 +109,14 @@ func FormatNumber(v float64) string {
 	return strconv.FormatFloat(v, 'g', 5, 64)
 }
 
-// Describe prints the reference's figure in words, e.g. "A/B 3.31x" or
-// "A/B -64.61 %".
+// Describe prints the reference's figure in words, e.g. "A/B 3.31x" (a
+// ratio) or "B vs A -64.61 %" (a change, (B-A)/A).
 func (r *RowRef) Describe() string {
 	switch r.Pair {
 	case PairRatio:
 		return r.Side + " " + FormatNumber(r.Value) + "x"
 	case PairChange:
-		return r.Side + " " + FormatNumber(r.Value) + " %"
+		return "B vs A " + FormatNumber(r.Value) + " %"
 	}
 	return r.Side + " " + FormatNumber(r.Value)
 }
@@ -130,4 +131,26 @@ func (r *RowRef) DescribeGot() string {
 		return FormatNumber(v) + " %"
 	}
 	return FormatNumber(r.Got)
+}
+
+// Scope says whether a row is a per-call figure or a whole-run total, from
+// its label (scenarios say "per call", "per dma_..." or "(whole run)"
+// there); "" when the label says neither.
+func (r *Row) Scope() string {
+	switch {
+	case strings.Contains(r.Label, "whole run"):
+		return "whole run"
+	case strings.Contains(r.Label, "per call") || strings.Contains(r.Label, "per dma_"):
+		return "per call"
+	}
+	return ""
+}
+
+// UnitSymbol prints a metric unit with its proper symbol: "µs" for "us";
+// other units are already written as they print.
+func UnitSymbol(u string) string {
+	if u == "us" {
+		return "µs"
+	}
+	return u
 }

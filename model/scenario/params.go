@@ -29,7 +29,13 @@ type Param struct {
 	Default string // canonical text form, must validate
 	// Min and Max bound numeric kinds (inclusive).
 	Min, Max float64
-	Choices  []Choice // for KindChoice
+	// Step, when set, is the granularity of a numeric kind: a value must be
+	// a whole multiple of it (a buffer in whole 4 KiB pages). Range says it.
+	Step float64
+	// Pow2 asks for a power-of-two number of Steps (of 1 without a Step),
+	// as perf asks of its AUX ring.
+	Pow2    bool
+	Choices []Choice // for KindChoice
 }
 
 // Choice is one allowed value of a KindChoice parameter.
@@ -82,6 +88,9 @@ func (d *Param) Parse(text string) (Value, error) {
 		if v < d.Min || v > d.Max {
 			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, s, d.Range())
 		}
+		if why := d.offGrain(v); why != "" {
+			return Value{}, fmt.Errorf("%s: %s is %s; allowed %s", d.Name, d.Format(v), why, d.Range())
+		}
 		return Value{Num: v, Text: d.Format(v)}, nil
 	case KindBool:
 		switch strings.ToLower(s) {
@@ -112,6 +121,36 @@ func (d *Param) kindName() string {
 	return "number"
 }
 
+// offGrain says how v misses the parameter's Step or Pow2 rule ("" when it
+// keeps it).
+func (d *Param) offGrain(v float64) string {
+	n := v
+	if d.Step > 0 {
+		n = v / d.Step
+		if n != math.Trunc(n) {
+			return "not a whole number of " + d.grainName()
+		}
+	}
+	if d.Pow2 {
+		if k := int64(n); n < 1 || k&(k-1) != 0 {
+			return "not a power-of-two number of " + d.grainName()
+		}
+	}
+	return ""
+}
+
+// grainName is what one Step is called in messages: "4KiB pages" for a
+// page-sized step, else the step's size ("512B").
+func (d *Param) grainName() string {
+	if d.Step == 0 {
+		return "units"
+	}
+	if d.Kind == KindBytes && d.Step == 4096 {
+		return "4KiB pages"
+	}
+	return d.Format(d.Step) + "s"
+}
+
 // Format returns the canonical text of a numeric value.
 func (d *Param) Format(v float64) string {
 	switch d.Kind {
@@ -135,7 +174,14 @@ func (d *Param) Range() string {
 	case KindBool:
 		return "true or false"
 	}
-	return d.Format(d.Min) + ".." + d.Format(d.Max)
+	r := d.Format(d.Min) + ".." + d.Format(d.Max)
+	switch {
+	case d.Pow2:
+		r += ", a power-of-two number of " + d.grainName()
+	case d.Step > 0:
+		r += ", whole " + d.grainName()
+	}
+	return r
 }
 
 // Defaults returns every parameter at its default value.
@@ -185,12 +231,13 @@ var byteUnits = []struct {
 	mul    float64
 }{
 	{"gib", 1 << 30}, {"mib", 1 << 20}, {"kib", 1 << 10},
-	{"gb", 1e9}, {"mb", 1e6}, {"kb", 1e3},
+	{"gb", 1 << 30}, {"mb", 1 << 20}, {"kb", 1 << 10},
 	{"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10}, {"b", 1},
 }
 
-// ParseBytes reads a size such as "4MiB", "64k", "512", "10MB" (decimal) into
-// bytes.
+// ParseBytes reads a size such as "4MiB", "64k", "512" into bytes. Every
+// unit is binary, as the kernel's memparse reads "2M" and as every size
+// dmaviz prints: "2MB" and "2mb" are 2 MiB, never 2,000,000 bytes.
 func ParseBytes(s string) (float64, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	mul := 1.0

@@ -42,10 +42,14 @@ type Timeline struct {
 
 // GridSpec is a buffer shown as a grid of equal cells (cache lines or pages).
 type GridSpec struct {
-	ID        string
-	Label     string
-	Base      uint64 // address of cell 0
-	CellBytes int64  // 64 for a line grid, 4096 for a page grid
+	ID    string
+	Label string
+	Base  uint64 // address of cell 0
+	// Space names Base's address space ("VA" for the CPU's virtual
+	// mapping of the buffer, "PA", "IOVA"); "" for an unstated one. Views
+	// show buffer offsets first and label every address with it.
+	Space     string
+	CellBytes int64 // 64 for a line grid, 4096 for a page grid
 	Cells     int
 }
 

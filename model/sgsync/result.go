@@ -2,6 +2,7 @@ package sgsync
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -94,9 +95,32 @@ func (r *run) result(out *outcome) *scenario.Result {
 	if out.timeline != nil && r.steps != nil {
 		res.Narration = r.steps
 		last := &res.Narration[len(res.Narration)-1]
+		last.Text = hazardVerdict(res.Checks, r.cfg.iterations) + last.Text
 		last.Text += fmt.Sprintf(" Over %d iterations (%d simulated line by line, the rest repeating the last): dma_map_sg %.2f us and dma_unmap_sg %.2f us per call, %.0f DC ops and %.0f DSB per call.",
 			r.cfg.iterations, out.simulated, us(c[callMap].t, c[callMap].n), us(c[callUnmap].t, c[callUnmap].n),
 			per(all.dc, all.n), per(all.dsb, all.n))
 	}
 	return res
+}
+
+// hazardVerdict opens the last narration step with what went wrong in this
+// run and how much (empty when every check is zero), so a bug policy's
+// narration ends on its consequence rather than on the timing.
+func hazardVerdict(checks []scenario.Metric, iterations int) string {
+	var parts []string
+	for _, m := range checks {
+		if m.Value == 0 {
+			continue
+		}
+		what := map[string]string{"stale_bytes": "the CPU read %s of stale data", "device_stale_bytes": "the device read %s of stale data",
+			"lost_bytes": "%s of data were lost"}[m.Name]
+		if what == "" {
+			what = m.Name + ": %s"
+		}
+		parts = append(parts, fmt.Sprintf(what, scenario.FormatBytes(int64(m.Value))))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("WRONG DATA: over %d iterations %s — the red, hatched lines on the grid, listed under hazards. ", iterations, strings.Join(parts, "; "))
 }

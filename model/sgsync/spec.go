@@ -128,7 +128,7 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Name: "iterations", Label: "Iterations", Kind: scenario.KindInt, Default: "200",
 				Help: "transfers averaged", Min: 1, Max: 100000},
 			{Name: "seed", Label: "Seed", Kind: scenario.KindInt, Default: "1",
-				Help: "seed for the physical scatter and mixed sizes", Min: 0, Max: 1 << 31},
+				Help: "seed for the physical scatter and mixed sizes", Min: 0, Max: 1<<31 - 1},
 		},
 		Policies: []scenario.Policy{
 			{ID: PolicyPerEntry, Title: "DSB per entry", Help: "each SG entry issues its DC ops then waits with its own DSB SY (before Linux 7.1)"},

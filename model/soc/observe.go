@@ -112,6 +112,21 @@ func NewRecording(m *Machine, r *scenario.Recorder) *Recording {
 	return rec
 }
 
+// addrSpace names the addresses a buffer's grid shows: "PA" when its VA
+// is the identity of contiguous frames (a view of physical memory), else
+// "VA", the CPU's mapping.
+func addrSpace(b Buffer) string {
+	if len(b.Pages) == 0 || b.VA != b.Pages[0] {
+		return "VA"
+	}
+	for i := 1; i < len(b.Pages); i++ {
+		if b.Pages[i] != b.Pages[i-1]+mem.PageSize {
+			return "VA"
+		}
+	}
+	return "PA"
+}
+
 // Recorder returns the underlying recorder.
 func (rec *Recording) Recorder() *scenario.Recorder { return rec.r }
 
@@ -122,7 +137,7 @@ func (rec *Recording) Grid(id, label string, b Buffer, cellBytes uint64) int {
 	if cellBytes == 0 {
 		cellBytes = rec.m.lineBytes
 	}
-	g := rec.r.AddGrid(scenario.GridSpec{ID: id, Label: label, Base: b.VA, CellBytes: int64(cellBytes),
+	g := rec.r.AddGrid(scenario.GridSpec{ID: id, Label: label, Base: b.VA, Space: addrSpace(b), CellBytes: int64(cellBytes),
 		Cells: int((b.Size + cellBytes - 1) / cellBytes)})
 	for i := 0; i < len(b.Pages); {
 		j := i + 1

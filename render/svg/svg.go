@@ -40,7 +40,7 @@ func Write(w io.Writer, s *render.Scene, opt Options) error {
 		x, y, cw, ch = opt.Crop.X, opt.Crop.Y, opt.Crop.W, opt.Crop.H
 	}
 	b := bufio.NewWriter(w)
-	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="%s %s %s %s" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">`+"\n",
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="%s %s %s %s" stroke="none" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">`+"\n",
 		num(cw), num(ch), num(x), num(y), num(cw), num(ch))
 	fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`+"\n", num(x), num(y), num(cw), num(ch), hex(p.RGBA(s.Background)))
 	for i := range s.Items {
@@ -80,11 +80,20 @@ func item(b *bufio.Writer, it *render.Item, p *render.Palette, title string) {
 		}
 		end("rect")
 	case render.KindLine, render.KindArrow:
+		// A described line is a group holding its title and the line:
+		// ImageMagick's renderer drops a <line> that has children.
+		if title != "" {
+			b.WriteString("<g><title>" + escape(title) + "</title>")
+		}
 		open("line")
 		fmt.Fprintf(b, ` x1="%s" y1="%s" x2="%s" y2="%s"`, num(it.X), num(it.Y), num(it.X2), num(it.Y2))
 		paint(b, "stroke", it.Stroke, p)
 		fmt.Fprintf(b, ` stroke-width="%s" stroke-linecap="butt"`, num(strokeWidth(it)))
-		end("line")
+		b.WriteString("/>")
+		if title != "" {
+			b.WriteString("</g>")
+		}
+		b.WriteString("\n")
 		if it.Kind == render.KindArrow {
 			arrowHead(b, it, p)
 		}

@@ -8,6 +8,7 @@ package app
 import (
 	"fmt"
 	"html"
+	"net/url"
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -26,6 +27,9 @@ type App struct {
 	Texts    map[string]string // what each parameter field shows
 	Errors   map[string]string // per parameter: why its text was refused
 	Messages []string          // from the URL, shown until dismissed
+	// CursorGiven says the URL named a time (t=...). Without one an embed
+	// opens at the end of the runs, a meaningful frame, not the empty start.
+	CursorGiven bool
 
 	// Run bookkeeping: Gen counts requested runs; a result for an older
 	// generation is dropped.
@@ -36,12 +40,17 @@ type App struct {
 	A, B    *scenario.Result
 
 	Headline HeadlineState // the headline chart (headline.go)
+	// runErrParam is the field that shows RunErr ("" for none).
+	runErrParam string
 }
 
 // New returns the panel state for a URL query (with or without "?").
 func New(reg *scenario.Registry, query string) *App {
 	a := &App{Registry: reg, Codec: &urlstate.Codec{Registry: reg, DefaultScenario: DefaultScenario(reg)}}
 	st, msgs := a.Codec.Decode(query)
+	if q, err := url.ParseQuery(strings.TrimPrefix(query, "?")); err == nil {
+		a.CursorGiven = q.Has(urlstate.KeyCursor)
+	}
 	for _, m := range msgs {
 		a.Messages = append(a.Messages, m.Text)
 	}
@@ -71,6 +80,7 @@ func (a *App) load(st urlstate.State) {
 	}
 	a.Texts = map[string]string{}
 	a.Errors = map[string]string{}
+	a.runErrParam = ""
 	if a.Spec != nil {
 		for _, d := range a.Spec.Params {
 			a.Texts[d.Name] = st.Params.Text(d.Name)
@@ -202,10 +212,14 @@ func (a *App) SetResults(gen uint64, ra, rb *scenario.Result, err error) bool {
 	}
 	a.Running = false
 	if err != nil {
-		a.RunErr = err.Error()
+		a.failed(err)
 		return true
 	}
 	a.RunErr = ""
+	if a.runErrParam != "" {
+		delete(a.Errors, a.runErrParam)
+		a.runErrParam = ""
+	}
 	a.A, a.B = ra, rb
 	return true
 }
@@ -236,6 +250,15 @@ func (a *App) LinkQuery(snap control.Snapshot) string {
 	return q
 }
 
+// FirstCursor is the command that places the cursor once the first results
+// are in: the URL's time, or the end for an embed that names none.
+func (a *App) FirstCursor() control.Command {
+	if a.State.Embed && !a.CursorGiven {
+		return control.Command{Kind: control.CmdEnd}
+	}
+	return control.Command{Kind: control.CmdSeek, Int: int64(a.State.Cursor)}
+}
+
 // InitialCommands replays the URL's view settings into the player.
 func (a *App) InitialCommands() []control.Command {
 	return []control.Command{
@@ -262,4 +285,23 @@ func PageURL(href string) string {
 		return href[:i]
 	}
 	return href
+}
+
+// failed records a run error: the earlier runs go (the metrics, hazards and
+// stage then agree that there is nothing current to show) and the field the
+// message names, if any, shows it too. Model errors name their parameter
+// first ("buffer: ..."), after the side prefix Request.Run adds.
+func (a *App) failed(err error) {
+	a.RunErr = err.Error()
+	a.A, a.B = nil, nil
+	if a.Spec == nil {
+		return
+	}
+	for _, d := range a.Spec.Params {
+		if i := strings.Index(a.RunErr, d.Name+": "); i >= 0 && (i == 0 || a.RunErr[i-1] == ' ') {
+			a.Errors[d.Name] = a.RunErr[i:]
+			a.runErrParam = d.Name
+			return
+		}
+	}
 }

@@ -71,8 +71,8 @@ func TestRunsAreMatchedToTheLatestRequest(t *testing.T) {
 		t.Fatal("the current run's results were not taken")
 	}
 	req, _ = a.NextRun()
-	if !a.SetResults(req.Gen, nil, nil, errors.New("boom")) || a.RunErr != "boom" || a.A != ra {
-		t.Fatalf("failed run: RunErr %q", a.RunErr)
+	if !a.SetResults(req.Gen, nil, nil, errors.New("boom")) || a.RunErr != "boom" || a.A != nil || len(a.Rows()) != 0 {
+		t.Fatalf("failed run: RunErr %q, earlier results kept: %v", a.RunErr, a.A != nil)
 	}
 }
 

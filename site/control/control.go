@@ -89,6 +89,12 @@ type Controller struct {
 	sinceNote  time.Duration
 	panelWidth int
 	onChange   func(Change)
+
+	// drawn is what the picture showed when Advance last reported; runErr
+	// is the last run's failure ("" after a run that succeeded).
+	drawn  picture
+	runErr string
+	insets Insets
 }
 
 // New returns a controller with an empty player.
@@ -103,11 +109,13 @@ func (c *Controller) Send(cmd Command) {
 	c.mu.Unlock()
 }
 
-// SetResults hands the player a new pair of runs.
+// SetResults hands the player a new pair of runs. The next Advance reports
+// a change, so the stage draws them whether or not the cursor moves.
 func (c *Controller) SetResults(a, b *scenario.Result) {
 	c.mu.Lock()
 	c.player.SetResults(a, b)
 	c.results++
+	c.runErr = ""
 	notify := c.refresh(true)
 	c.mu.Unlock()
 	c.note(notify)
@@ -119,7 +127,6 @@ func (c *Controller) SetResults(a, b *scenario.Result) {
 func (c *Controller) Advance(dt time.Duration, stage bool) bool {
 	c.mu.Lock()
 	changed := false
-	before := c.player.Version()
 	c.drained = append(c.drained[:0], c.queue...)
 	c.queue = c.queue[:0]
 	for _, cmd := range c.drained {
@@ -132,7 +139,7 @@ func (c *Controller) Advance(dt time.Duration, stage bool) bool {
 		apply(c.player, cmd)
 	}
 	c.player.Tick(dt)
-	changed = changed || c.player.Version() != before
+	changed = c.redrawDue() || changed
 	c.sinceNote += dt
 	c.snap.Stage = stage
 	notify := c.refresh(false)

@@ -112,9 +112,10 @@ func TestKeyCommands(t *testing.T) {
 		want  Command
 	}{
 		{" ", false, Command{Kind: CmdToggle}},
-		{"ArrowLeft", false, Command{Kind: CmdStepEvent, Int: -1}},
-		{"ArrowRight", true, Command{Kind: CmdStepNarration, Int: 1}},
-		{"ArrowLeft", true, Command{Kind: CmdStepNarration, Int: -1}},
+		{"ArrowLeft", false, Command{Kind: CmdStepNarration, Int: -1}},
+		{"ArrowRight", false, Command{Kind: CmdStepNarration, Int: 1}},
+		{"ArrowRight", true, Command{Kind: CmdStepEvent, Int: 1}},
+		{"ArrowLeft", true, Command{Kind: CmdStepEvent, Int: -1}},
 		{"+", false, Command{Kind: CmdFaster}},
 		{"-", false, Command{Kind: CmdSlower}},
 		{"Home", false, Command{Kind: CmdStart}},

@@ -1,8 +1,9 @@
 package control
 
 // KeyCommand maps a keyboard key (KeyboardEvent.key) to a player command:
-// Space play or pause, Left/Right step by event, Shift+Left/Right by
-// narration step, +/- speed, Home/End jump.
+// Space play or pause, Left/Right a narration step (a step the stage and
+// the captions show), Shift+Left/Right one model event (a fine step), +/-
+// speed, Home/End jump.
 func KeyCommand(key string, shift bool) (Command, bool) {
 	switch key {
 	case " ", "Spacebar":
@@ -13,9 +14,9 @@ func KeyCommand(key string, shift bool) (Command, bool) {
 			dir = -1
 		}
 		if shift {
-			return Command{Kind: CmdStepNarration, Int: dir}, true
+			return Command{Kind: CmdStepEvent, Int: dir}, true
 		}
-		return Command{Kind: CmdStepEvent, Int: dir}, true
+		return Command{Kind: CmdStepNarration, Int: dir}, true
 	case "+", "=":
 		return Command{Kind: CmdFaster}, true
 	case "-", "_":
@@ -26,4 +27,16 @@ func KeyCommand(key string, shift bool) (Command, bool) {
 		return Command{Kind: CmdEnd}, true
 	}
 	return Command{}, false
+}
+
+// KeyMap is the key map the "?" overlay shows, one key and action a line.
+var KeyMap = [][2]string{
+	{"Space", "play or pause"},
+	{"← →", "previous / next narration step"},
+	{"Shift + ← →", "one model event back / forward (fine step)"},
+	{"Home / End", "jump to the start / end"},
+	{"+ / −", "faster / slower"},
+	{"0", "reset the buffer zoom (mouse wheel zooms)"},
+	{"?", "show or hide this key map"},
+	{"Esc", "hide this key map"},
 }

@@ -75,7 +75,10 @@ func ParseTime(s string) (sim.Time, error) {
 		}
 		f = int64(v)
 	}
-	if w > int64(^uint64(0)>>1)/int64(u.unit)-1 {
+	// w*unit + f must fit a sim.Time: exactly, so every time FormatTime
+	// prints (up to the largest) reads back.
+	const maxT = int64(^uint64(0) >> 1)
+	if w > (maxT-f)/int64(u.unit) {
 		return 0, fmt.Errorf("%q is too long", s)
 	}
 	return sim.Time(w)*u.unit + sim.Time(f), nil

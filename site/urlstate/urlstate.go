@@ -63,6 +63,19 @@ type Message struct {
 
 func (m Message) String() string { return m.Text }
 
+// Refusal is the message without the fallback the page takes ("; using
+// 4MiB", "; showing demo"): what a caller that refuses bad input, such as
+// the CLI, should print.
+func (m Message) Refusal() string {
+	t := m.Text
+	for _, sep := range []string{"; using ", "; showing "} {
+		if i := strings.LastIndex(t, sep); i >= 0 {
+			t = t[:i]
+		}
+	}
+	return t
+}
+
 // Codec encodes and decodes States for the scenarios of one registry.
 type Codec struct {
 	Registry *scenario.Registry

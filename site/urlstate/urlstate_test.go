@@ -151,7 +151,7 @@ func TestEmptyRegistry(t *testing.T) {
 // encoded again, decodes to the same state without messages.
 func FuzzDecode(f *testing.F) {
 	c := codec()
-	for _, s := range []string{"", "scenario=demo&buffer=64KiB&t=3us", "a=%zz&&&=", "buffer=1e400", "t=9223372036854775807",
+	for _, s := range []string{"", "scenario=demo&buffer=64KiB&t=3us", "a=%zz&&&=", "buffer=1e400", "t=9223372036854775807", "t=9223372s",
 		"speed=-8&align=progress&panel=collapsed&embed=1", "zoom=3:4", "zoom=0:2147483647", "buffer=-0", "buffer=4.5KiB", "preset=neoverse-n1&preset="} {
 		f.Add(s)
 	}

@@ -1,0 +1,85 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// stageDiff counts pixels of r that differ between two screenshots.
+func stageDiff(a, b image.Image, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if at(a, x, y) != at(b, x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// rerunAndCompare makes a change in the panel, waits for its new run to be
+// in the panel and a few frames to pass, and reports how many stage pixels
+// changed. The cursor is never touched.
+func rerunAndCompare(t *testing.T, b *browser, what, action string) {
+	t.Helper()
+	area := stageRect(t, b)
+	before := b.screenshot(t)
+	status := eval[string](t, b, `document.getElementById("run-status").textContent`)
+	frames := eval[int](t, b, `dmaviz.frames`)
+	b.do(t, what, chromedp.Evaluate[chromedp.Void](action))
+	b.waitFor(t, "the panel to show the new run", `(s => s.startsWith("simulated") && s !== `+jsString(status)+`)(document.getElementById("run-status").textContent)`)
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	if now := eval[int](t, b, `dmaviz.frames`); now <= frames {
+		t.Errorf("%s: the panel shows a new run but the stage drew no frame (%d frames before and after)", what, frames)
+	}
+	if n := stageDiff(before, b.screenshot(t), area); n < 500 {
+		t.Errorf("%s: only %d stage pixels changed with the new run", what, n)
+	}
+}
+
+func TestStageRedrawsNewResultsWithoutACursorMove(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=etr")
+	rerunAndCompare(t, b, "choosing cached-no-sync for B",
+		`(e => { e.value = "cached-no-sync"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("policy-b"))`)
+	rerunAndCompare(t, b, "swapping A and B", `document.getElementById("btn-swap").click()`)
+	rerunAndCompare(t, b, "switching to sg-sync",
+		`(e => { e.value = "sg-sync"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("scenario"))`)
+}
+
+// vermillion is render.Dark Red, the stage's colour for a failure.
+var vermillion = rgb{0xff, 0x4d, 0x4d}
+
+func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=sg-sync&total=64MiB")
+	area := stageRect(t, b)
+	top := image.Rect(area.Min.X, 0, area.Max.X, 120)
+	if n := countNear(b.screenshot(t), top, vermillion, 16); n > 20 {
+		t.Fatalf("%d failure-coloured pixels before the failing run", n)
+	}
+	// 64 MiB in 512-byte entries is more entries than sg-sync allows: a
+	// combination the field alone cannot refuse, so the run fails.
+	b.do(t, "setting 512 B entries", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "512"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("param-entry"))`))
+	b.waitFor(t, "the run to fail", `document.getElementById("run-status").textContent.includes("run failed")`)
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	msg := eval[string](t, b, `(document.querySelector('.field[data-param="entry"] .msg')||{}).textContent || ""`)
+	if !strings.Contains(msg, "entries") || !strings.Contains(msg, "at most") {
+		t.Errorf("the entry field shows %q, not the run's error", msg)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("#metrics tbody tr").length`); n != 0 {
+		t.Errorf("the metrics table still shows %d rows of an earlier run", n)
+	}
+	if hz := eval[string](t, b, `document.getElementById("hazards").textContent`); !strings.Contains(hz, "No current run") {
+		t.Errorf("hazards show %q beside a failed run", hz)
+	}
+	if n := countNear(b.screenshot(t), top, vermillion, 16); n < 100 {
+		t.Errorf("the stage does not say the run failed (%d failure-coloured pixels at its top)", n)
+	}
+}

@@ -1,0 +1,61 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+)
+
+// Every label a newcomer asks about explains itself on hover, and Hover
+// outlines the item and puts the description beside the pointer.
+func TestLabelsExplainThemselvesOnHover(t *testing.T) {
+	sc, err := catalog.Registry().Get("etr")
+	require.NoError(t, err)
+	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-no-sync")
+	end := max(a.End, b.End)
+	f := &Frame{A: Side{Result: a, State: stateAt(a, end), Time: a.End}, B: Side{Result: b, State: stateAt(b, end), Time: b.End},
+		Cursor: end, Length: end, Left: 340, W: 1024, H: 768}
+	var s Scene
+	NewStage().Build(&s, f)
+	for _, c := range []struct{ id, text, want string }{
+		{"a/pointer-label", "rrp", "read pointer"},
+		{"a/pointer-label", "rwp", "write pointer"},
+		{"a/ring-label", "head", "perf AUX head"},
+		{"a/ring-label", "tail", "perf tool"},
+		{"a/ring-label", "STS.FULL", "status flag"},
+		{"a/ring-label", "TRUNCATED", "PERF_AUX_FLAG_TRUNCATED"},
+		{"a/grid-scale", "", "Each square stands for"},
+		{"a/cache-label", "", "one row per set"},
+		{"a/gauge-label", "DC ops in flight", "DSB SY"},
+		{"legend/label", "stale", "hatched"},
+		{"timeline/legend-label", "device DMA", "DMA"},
+		{"counters/title", "counters", "filled"},
+	} {
+		var it *Item
+		for i := range s.Items {
+			if s.Items[i].ID == c.id && (c.text == "" || s.Items[i].Text == c.text) {
+				it = &s.Items[i]
+				break
+			}
+		}
+		if !assert.NotNil(t, it, "no %s %q on the stage", c.id, c.text) {
+			continue
+		}
+		x0, w := it.textSpan()
+		x, y := x0+w/2, it.Y-it.Size/3
+		h, ok := s.HitTest(x, y)
+		if assert.True(t, ok, "%s %q does not answer the pointer", c.id, c.text) {
+			assert.Contains(t, h.Info, c.want, "%s %q", c.id, c.text)
+		}
+		var hs Scene
+		hs.Items = append(hs.Items, s.Items...)
+		hs.W, hs.H, hs.Describer = s.W, s.H, s.Describer
+		n := len(hs.Items)
+		assert.Contains(t, hs.Hover(x, y, f.Left), c.want)
+		assert.NotEmpty(t, find(&hs, "hover/tip-text"), "no description beside the pointer")
+		assert.Greater(t, len(hs.Items), n+1, "no outline")
+	}
+}

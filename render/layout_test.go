@@ -1,0 +1,124 @@
+package render
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// textBox is the box a text item covers, from its own size and alignment.
+func textBox(it *Item) (x0, y0, x1, y1 float32) {
+	x, w := it.textSpan()
+	return x, it.Y - it.Size*0.8, x + w, it.Y + it.Size*0.25
+}
+
+// layoutProblems lists the text items of s that are too small, cut off by
+// the stage's edges, or overlap another text.
+func layoutProblems(s *Scene, left, w, h, minSize float32) []string {
+	var out []string
+	var texts []*Item
+	for i := range s.Items {
+		it := &s.Items[i]
+		if it.Kind != KindText || it.Text == "" {
+			continue
+		}
+		texts = append(texts, it)
+		x0, y0, x1, y1 := textBox(it)
+		if it.Size < minSize {
+			out = append(out, fmt.Sprintf("%s %q is %.0f px", it.ID, it.Text, it.Size))
+		}
+		if x0 < left-0.5 || x1 > w+0.5 || y0 < -0.5 || y1 > h+0.5 {
+			out = append(out, fmt.Sprintf("%s %q [%.0f..%.0f]x[%.0f..%.0f] is cut off by the stage %.0f..%.0f x 0..%.0f", it.ID, it.Text, x0, x1, y0, y1, left, w, h))
+		}
+	}
+	for i, a := range texts {
+		ax0, ay0, ax1, ay1 := textBox(a)
+		for _, b := range texts[i+1:] {
+			bx0, by0, bx1, by1 := textBox(b)
+			if ax0 < bx1-1 && bx0 < ax1-1 && ay0 < by1-1 && by0 < ay1-1 {
+				out = append(out, fmt.Sprintf("%s %q overlaps %s %q", a.ID, a.Text, b.ID, b.Text))
+			}
+		}
+	}
+	return out
+}
+
+func stateAt(r *scenario.Result, t sim.Time) *scenario.State {
+	var st scenario.State
+	r.Timeline.StateAt(r.Timeline.EventsUntil(t), &st)
+	return &st
+}
+
+// At 1024x768 with the panel open (340 px), in presentation mode and in
+// the 960x600 embed, every stage text is at least 14 px, inside the stage
+// and clear of the others, for every scenario's default A beside each other
+// policy, at start, middle and end.
+func TestStageTextIsReadableAndUnclippedOnSmallScreens(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		spec := sc.Spec()
+		a := runPolicy(t, sc, spec.DefaultA)
+		var bs []string
+		for _, p := range spec.Policies {
+			if p.ID != spec.DefaultA {
+				bs = append(bs, p.ID)
+			}
+		}
+		for _, bp := range bs {
+			b := runPolicy(t, sc, bp)
+			end := max(a.End, b.End)
+			for _, size := range []struct {
+				left, w, h, top, bottom float32
+				narrate                 bool
+			}{
+				{left: 340, w: 1024, h: 768},              // panel open
+				{w: 1024, h: 768, top: 40, narrate: true}, // presentation
+				{w: 960, h: 600, bottom: 40},              // embed
+			} {
+				for _, at := range []sim.Time{0, end / 2, end} {
+					f := &Frame{A: Side{Result: a, State: stateAt(a, at), Time: min(at, a.End)}, B: Side{Result: b, State: stateAt(b, at), Time: min(at, b.End)},
+						Cursor: at, Length: end, Left: size.left, W: size.w, H: size.h, Top: size.top, Bottom: size.bottom, Narrate: size.narrate}
+					var s Scene
+					NewStage().Build(&s, f)
+					for _, p := range layoutProblems(&s, size.left, size.w, size.h-size.bottom, 14) {
+						t.Errorf("%s %s/%s %.0fx%.0f left %.0f narrate %v at %v: %s", spec.ID, spec.DefaultA, bp, size.w, size.h, size.left, size.narrate, at, p)
+					}
+					if size.narrate && len(find(&s, "a/narration")) == 0 {
+						t.Errorf("%s at %v: presentation mode shows no narration text on the stage", spec.ID, at)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestLayoutProblemsFindsOverlapAndClipping(t *testing.T) {
+	var s Scene
+	s.Reset(200, 100)
+	s.Text("a", 10, 20, "hello", 14, Text, AlignStart)
+	s.Text("b", 20, 22, "world", 14, Text, AlignStart)
+	s.Text("c", 195, 50, "cut", 14, Text, AlignStart)
+	s.Text("d", 10, 90, "tiny", 11, Text, AlignStart)
+	assert.Len(t, layoutProblems(&s, 0, 200, 100, 14), 3)
+}
+
+// The panel's charts (316x190) and a document's (640x360): title, legend,
+// axis labels and ticks stay inside and clear of each other.
+func TestChartTextDoesNotOverlap(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		r := runPolicy(t, sc, sc.Spec().DefaultA)
+		for i := range r.Charts {
+			for _, size := range [][2]float32{{316, 190}, {640, 360}} {
+				var s Scene
+				ChartScene(&s, &r.Charts[i], size[0], size[1])
+				for _, p := range layoutProblems(&s, 0, size[0], size[1], 10) {
+					t.Errorf("%s chart %s at %.0fx%.0f: %s", sc.Spec().ID, r.Charts[i].ID, size[0], size[1], p)
+				}
+			}
+		}
+	}
+}

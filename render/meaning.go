@@ -1,0 +1,107 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// PhaseMeaning is what a timeline bar stands for: one colour and one legend
+// label per meaning, shared by every scenario's phase kinds that mean it
+// (an ETR's "dma-write" and an SG device's "dma" are both a device's DMA).
+type PhaseMeaning struct {
+	Label string // legend text
+	Color Color
+	Help  string // what the hover says the bar is
+}
+
+var (
+	meaningDevice     = PhaseMeaning{"device DMA", Orange, "the device transfers data by DMA"}
+	meaningRead       = PhaseMeaning{"CPU reads (cached)", Yellow, "the CPU reads the buffer through a cacheable mapping: lines fill the cache"}
+	meaningWrite      = PhaseMeaning{"CPU writes", Grey, "the CPU writes the buffer (lines become dirty)"}
+	meaningNCRead     = PhaseMeaning{"uncached read", Blue, "the CPU reads through a Normal-NC mapping: every load is its own DRAM read"}
+	meaningCopy       = PhaseMeaning{"copy", Green, "the CPU copies the data out"}
+	meaningInvalidate = PhaseMeaning{"invalidate (DC IVAC)", Sky, "DC IVAC per line: the CPU's cached copies are dropped"}
+	meaningClean      = PhaseMeaning{"clean (DC CVAC)", Violet, "DC CVAC/CIVAC per line: dirty lines are written to the point of coherency"}
+	meaningDSB        = PhaseMeaning{"DSB wait", White, "DSB SY: the CPU waits until every queued DC op has completed"}
+	meaningCall       = PhaseMeaning{"driver call", Steel, "a driver step (stopping the ETR, a DMA API call); its name is on the bar"}
+)
+
+// MeaningOf returns the meaning of a phase kind. Kinds the table does not
+// know are driver steps.
+func MeaningOf(kind string) PhaseMeaning {
+	switch kind {
+	case "dma-write", "dma":
+		return meaningDevice
+	case "read":
+		return meaningRead
+	case "write", "barrier":
+		return meaningWrite
+	case "nc-read":
+		return meaningNCRead
+	case "copy":
+		return meaningCopy
+	case "invalidate":
+		return meaningInvalidate
+	case "clean":
+		return meaningClean
+	case "dsb-wait":
+		return meaningDSB
+	}
+	return meaningCall
+}
+
+// PhaseColor is the colour of a phase kind.
+func PhaseColor(kind string) Color { return MeaningOf(kind).Color }
+
+// namedOnBar reports whether a phase kind's bar carries its name (kinds
+// that share the driver-call colour are told apart by it).
+func namedOnBar(kind string) bool {
+	return MeaningOf(kind) == meaningCall && !strings.HasPrefix(kind, "idle")
+}
+
+// CellHelp says what a cell state means, for the legend's hover.
+func CellHelp(c scenario.CellState) string {
+	switch c {
+	case scenario.CellDeviceWritten:
+		return "a device wrote it; the CPU has not looked yet"
+	case scenario.CellCPUWritten:
+		return "the CPU wrote it (a dirty line, or written back)"
+	case scenario.CellInvalidated:
+		return "invalidated (DC IVAC): the CPU's next read comes from memory"
+	case scenario.CellCleaned:
+		return "cleaned (DC CVAC): memory holds what the CPU wrote"
+	case scenario.CellCached:
+		return "filled into the CPU cache by a read"
+	case scenario.CellCopied:
+		return "copied out by the CPU with the right data"
+	case scenario.CellStale:
+		return "hazard, hatched: the CPU read an older version than memory holds"
+	case scenario.CellLost:
+		return "hazard, cross-hatched: data overwritten or dropped without being reported"
+	case scenario.CellUncachedRead:
+		return "read through the Normal-NC (uncached) mapping"
+	}
+	return "not written in this run"
+}
+
+// hatchGap is the distance between hatch lines, in pixels.
+const hatchGap = 4
+
+// hatch draws diagonal lines (top-left to bottom-right, and the other way
+// too when cross is set) over the rectangle (x, y, w, h): the second cue
+// for hazard cells, which then do not rely on colour alone.
+func hatch(s *Scene, id string, x, y, w, h float32, cross bool) {
+	if w <= 0 || h <= 0 {
+		return
+	}
+	// Lines x' - y' = c (falling to the right) for c across [-h, w].
+	for c := -h + hatchGap/2; c < w; c += hatchGap {
+		x0, y0 := max(c, 0), max(-c, 0)
+		n := min(w-x0, h-y0)
+		s.Line(id, x+x0, y+y0, x+x0+n, y+y0+n, Background, 1)
+		if cross {
+			s.Line(id, x+w-x0, y+y0, x+w-x0-n, y+y0+n, Background, 1)
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package control
+
+import "github.com/dmaviz/dmaviz/render"
+
+// picture is everything the stage's frame depends on that the controller
+// owns. Results arrive from the runner between two Advance calls, so a
+// change is found by comparing with what was last drawn, not by watching
+// the player's version move inside one Advance.
+type picture struct {
+	player  uint64 // play.Player.Version
+	results uint64 // bumped by SetResults and SetRunError
+	zoom    render.Zoom
+}
+
+// redrawDue reports whether the picture changed since the last call, and
+// records it as drawn. Called under the lock.
+func (c *Controller) redrawDue() bool {
+	now := picture{player: c.player.Version(), results: c.results, zoom: c.zoom}
+	if now == c.drawn {
+		return false
+	}
+	c.drawn = now
+	return true
+}
+
+// SetRunError records that the latest run failed: the player drops the
+// earlier results (so the stage, like the metrics and hazards, no longer
+// shows a run that does not match the panel) and the stage shows msg.
+func (c *Controller) SetRunError(msg string) {
+	c.mu.Lock()
+	c.player.SetResults(nil, nil)
+	c.results++
+	c.runErr = msg
+	notify := c.refresh(true)
+	c.mu.Unlock()
+	c.note(notify)
+}
+
+// RunError is the message of the failed latest run, "" when it succeeded.
+func (c *Controller) RunError() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.runErr
+}
+
+// Insets are the stage's edges an overlay covers, in CSS pixels: the
+// presentation bar at the top, the embed bar at the bottom. Narrate asks
+// the stage to show each side's narration step (presentation mode, where
+// the panel's narration is hidden).
+type Insets struct {
+	Top, Bottom int
+	Narrate     bool
+}
+
+// SetInsets records the overlay edges and narration mode.
+func (c *Controller) SetInsets(in Insets) {
+	c.mu.Lock()
+	if in != c.insets {
+		c.insets = in
+		c.results++ // the picture changes: draw it again
+	}
+	c.mu.Unlock()
+}
+
+// Insets returns what SetInsets last recorded.
+func (c *Controller) Insets() Insets {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.insets
+}

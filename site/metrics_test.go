@@ -1,0 +1,51 @@
+package site
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+func TestMetricsPrintRatiosChangesUnitsAndScope(t *testing.T) {
+	var m Metrics
+	change := []scenario.RowRef{{Reference: scenario.Reference{Pair: scenario.PairChange}}}
+	for _, c := range []struct {
+		row  scenario.Row
+		want string
+	}{
+		{scenario.Row{A: 2560, B: 1, HasA: true, HasB: true}, "×0.000391"},
+		{scenario.Row{A: 0, B: 0, HasA: true, HasB: true}, "="},
+		{scenario.Row{A: 0, B: 853.7, HasA: true, HasB: true}, "–"},
+		{scenario.Row{A: 463.4, B: 164, HasA: true, HasB: true, Refs: change}, "×0.354 (-64.6 %)"},
+		{scenario.Row{A: 1, HasA: true}, "–"},
+	} {
+		assert.Equal(t, c.want, m.ratio(c.row), "%+v", c.row)
+	}
+	assert.Equal(t, "µs", UnitSymbol("us"))
+	assert.Equal(t, "MB/s", UnitSymbol("MB/s"))
+	assert.Equal(t, "· per call", m.scope(scenario.Row{Label: "dma_map_sg (average per call)"}))
+	assert.Equal(t, "· per call", m.scope(scenario.Row{Label: "DC ops per dma_unmap_sg"}))
+	assert.Equal(t, "· whole run", m.scope(scenario.Row{Label: "dc_cvac (whole run)"}))
+	assert.Equal(t, "", m.scope(scenario.Row{Label: "copy throughput"}))
+}
+
+// Every scenario's charts fit the panel's DOM update buffer.
+func TestChartsFitOneDOMUpdate(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		p, err := sc.Spec().Defaults()
+		require.NoError(t, err)
+		if sc.Spec().ID == "sg-sync" {
+			require.NoError(t, sc.Spec().Set(p, "iterations", "2"))
+		}
+		r, err := sc.Run(p, sc.Spec().DefaultA)
+		require.NoError(t, err)
+		c := Charts{Results: [2]*scenario.Result{r, nil}}
+		for i := range c.charts() {
+			assert.NotEmpty(t, c.dataURL(i), "%s chart %d is too large for the panel", sc.Spec().ID, i)
+		}
+	}
+}
