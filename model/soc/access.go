@@ -100,7 +100,7 @@ func (m *Machine) displaced(i, e int, v cache.Victim) {
 // putBack writes a dirty line evicted from level i-1 into level i (or DRAM).
 func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	if i == len(m.lv) {
-		m.writeBack(line, ver)
+		m.writeBack(line, ver, "evicted from the last cache level")
 		return
 	}
 	c := m.lv[i]
@@ -117,8 +117,9 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 }
 
 // writeBack sends a dirty line to DRAM and checks whether that destroyed
-// newer data (a device wrote the line after the CPU dirtied its copy).
-func (m *Machine) writeBack(line uint64, ver uint32) {
+// newer data (a device wrote the line after the CPU dirtied its copy);
+// why says what sent it (an eviction, a DC op), for the hazard.
+func (m *Machine) writeBack(line uint64, ver uint32, why string) {
 	m.cnt[BusAccess]++
 	m.cnt[BusWriteLine]++
 	m.dramWrite(m.lineXfer)
@@ -126,7 +127,7 @@ func (m *Machine) writeBack(line uint64, ver uint32) {
 		return
 	}
 	if idx := m.ver.Index(line); idx >= 0 && m.ver.WriteBack(idx, ver) {
-		m.lost(line, "a dirty CPU line was written back over newer data a device had written (clean before the DMA, invalidate after)")
+		m.lost(line, "a dirty CPU line was written back over newer data a device had written ("+why+"; clean before the DMA, invalidate after)")
 	}
 }
 
@@ -281,8 +282,11 @@ func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
 		return false
 	}
 	m.cnt[StaleLinesRead]++
+	m.markStale(line, idx)
 	cause := "CPU read a stale cached copy: a device wrote the line after it was cached and nothing invalidated it (missing dma_sync_*_for_cpu)"
-	if nc {
+	if m.ver.Elsewhere(idx) {
+		cause = "CPU read its buffer while the device's data was still in the SWIOTLB bounce slot (missing dma_unmap_*/dma_sync_*_for_cpu: the slot was never copied back)"
+	} else if nc {
 		cause = "read through a Normal-NC alias returned DRAM data older than a dirty cacheable copy (clean the linear map before using the alias)"
 	} else if m.ver.LatestWriter[idx] == mem.CPU {
 		cause = "CPU read data older than its own write (the newer copy was lost or bypassed)"

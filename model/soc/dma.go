@@ -184,6 +184,9 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 		if idx >= 0 {
 			m.ver.WriteMem(idx, dev.writer)
 		}
+		if len(m.shadows) != 0 {
+			m.shadowWrite(line, dev.writer)
+		}
 		if m.obs != nil {
 			m.noteLineAt(t, line, scenario.CellDeviceWritten, dev.writer)
 		}

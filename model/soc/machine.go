@@ -50,9 +50,15 @@ type Machine struct {
 	nextVA uint64
 
 	devices []device
-	cnt     [numCounters]uint64
-	hazards []scenario.Hazard
-	dropped int // hazards not kept after MaxHazards
+	shadows []shadow // SWIOTLB slots standing in for CPU buffers (Shadow)
+	// staleSeen marks, by version index, the lines in staleLines: the
+	// distinct lines read stale since ResetStaleLines.
+	// Invariant: staleSeen[Index(pa)] for exactly the pa in staleLines.
+	staleSeen  []bool
+	staleLines []uint64
+	cnt        [numCounters]uint64
+	hazards    []scenario.Hazard
+	dropped    int // hazards not kept after MaxHazards
 
 	obs     Observer
 	watch   []physRange

@@ -19,6 +19,10 @@ const (
 
 var dcNames = [...]string{"cvac", "ivac", "civac"}
 
+// writeBackWhy names the DC op that wrote a dirty line back (DC IVAC only
+// does where maint.ivac_cleans).
+var writeBackWhy = [...]string{"cleaned by DC CVAC", "cleaned by DC IVAC, which behaves as DC CIVAC on this core", "cleaned by DC CIVAC"}
+
 func (o DCOp) String() string {
 	if int(o) < len(dcNames) {
 		return "dc " + dcNames[o]
@@ -97,7 +101,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	clean := op != IVAC || m.cfg.Maint.IVACCleans
 	if dirty {
 		if clean {
-			m.writeBack(line, dirtyVer)
+			m.writeBack(line, dirtyVer, writeBackWhy[op])
 			if m.dramFree > done {
 				done = m.dramFree
 			}
