@@ -140,6 +140,9 @@ func (r *run) hazards(p path) []scenario.Hazard {
 		if h.T < p.start || strings.HasPrefix(h.Cause, "CPU read") || strings.HasPrefix(h.Cause, "read through") {
 			continue // stale reads are listed above, with the scenario's cause
 		}
+		if cause, ok := r.writeBackCause(h); ok {
+			h.Cause = cause
+		}
 		h.T = r.at(h.T)
 		h.Grid, h.Cell = r.recording.Locate(h.Addr)
 		out = append(out, h)
