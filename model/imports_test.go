@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -53,5 +54,48 @@ func TestModelImportsOnlyStandardLibrary(t *testing.T) {
 	}
 	if files < 10 {
 		t.Fatalf("only %d files checked; is the test running in model/?", files)
+	}
+}
+
+// hardware are the packages below the scenario layer (DESIGN.md: "Hardware
+// packages never import scenario or anything above").
+var hardware = []string{"sim", "mem", "cache", "hwevent", "soc", "mmu", "smmu", "device"}
+
+// The hardware packages import only the standard library and each other:
+// never model/scenario, dmaapi, platform or a scenario package. They
+// report hardware events; the scenario layer decides what a view shows.
+func TestHardwareImportsNoScenario(t *testing.T) {
+	isHW := map[string]bool{}
+	for _, h := range hardware {
+		isHW[module+"model/"+h] = true
+	}
+	checked := 0
+	for _, h := range hardware {
+		err := filepath.WalkDir(h, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			checked++
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				if strings.HasPrefix(p, module) && !isHW[p] {
+					t.Errorf("%s imports %s: hardware packages may import only the standard library and other hardware packages", path, p)
+				}
+			}
+			return nil
+		})
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d hardware files checked", checked)
 	}
 }

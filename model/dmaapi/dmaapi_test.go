@@ -9,7 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
@@ -387,7 +389,8 @@ func TestSWIOTLBSkipUnmapIsStale(t *testing.T) {
 		require.Len(t, hs, 1)
 		assert.Equal(t, f.buf.PA(0x2000), hs[0].Addr)
 		assert.EqualValues(t, 0x1000, hs[0].Bytes)
-		assert.Contains(t, hs[0].Cause, "SWIOTLB bounce slot")
+		assert.True(t, hs[0].Has(hwevent.Stale|hwevent.Elsewhere), "%+v", hs[0])
+		assert.Contains(t, scenario.CauseOf(hs[0]), "SWIOTLB bounce slot")
 		// Releasing the slot without the sync leaves the buffer stale.
 		require.NoError(t, f.d.UnmapSG(sg, SkipCPUSync))
 		_, err = f.m.Read(seg.VA, seg.Len, 16)

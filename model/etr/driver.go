@@ -253,7 +253,7 @@ func (r *run) narrateWriteBacks(from sim.Time) {
 	}
 	hs := r.m.Hazards()
 	for ; r.narrated < len(hs); r.narrated++ {
-		h := hs[r.narrated]
+		h := scenario.HazardOf(hs[r.narrated])
 		if h.T < from {
 			continue
 		}

@@ -63,7 +63,7 @@ type run struct {
 	// Recording (the live session only).
 	live      bool
 	rec       *scenario.Recorder
-	recording *soc.Recording
+	recording *scenario.Recording
 	obs       *observer
 	origin    sim.Time
 	cellBytes uint64
@@ -196,7 +196,7 @@ func (r *run) startRecording() {
 	r.live = true
 	r.origin = m.Now()
 	r.rec = scenario.NewRecorder()
-	r.recording = soc.NewRecording(m, r.rec)
+	r.recording = scenario.NewRecording(m, r.rec)
 	etrW := r.rec.Writer("etr")
 	lines := r.c.size / m.LineBytes()
 	r.cellBytes = m.LineBytes() * ((lines + maxCells - 1) / maxCells)
@@ -245,9 +245,9 @@ func (r *run) startRecording() {
 			}
 		}
 	}
-	r.obs = newObserver(r.recording, r.buf, shift, r.pol.NC)
-	r.obs.origin = r.origin
-	m.SetObserver(r.obs)
+	r.obs = newObserver(r.buf, shift)
+	r.recording.Origin = r.origin
+	r.recording.Next = r.obs
 }
 
 // cached reports whether line (physical line number) is in any cache level.

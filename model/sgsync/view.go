@@ -17,7 +17,7 @@ const maxCells = 8192
 // the DC ops not yet waited for as a gauge, and phases on the cpu, device
 // and api lanes.
 type view struct {
-	rec   *soc.Recording
+	rec   *scenario.Recording
 	r     *scenario.Recorder
 	grid  int
 	gauge int // DC ops issued since the last DSB
@@ -35,7 +35,7 @@ type view struct {
 func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
 	v := &view{r: scenario.NewRecorder(), lastEntry: -1}
 	v.r.Writer("dma") // the machine's first device is writer 2
-	v.rec = soc.NewRecording(m, v.r)
+	v.rec = scenario.NewRecording(m, v.r)
 	cell := m.LineBytes()
 	for (hi-lo)/cell > maxCells && cell < mem.PageSize<<10 {
 		cell *= 2

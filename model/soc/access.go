@@ -2,8 +2,8 @@ package soc
 
 import (
 	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -93,14 +93,15 @@ func (m *Machine) displaced(i, e int, v cache.Victim) {
 		m.putBack(i+1, v.Line, v.Ver)
 	}
 	if m.obs != nil {
-		m.noteEntry(i, e)
+		k, _ := m.lv[i].Key(e)
+		m.noteEntry(hwevent.Fill, i, e, k)
 	}
 }
 
 // putBack writes a dirty line evicted from level i-1 into level i (or DRAM).
 func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	if i == len(m.lv) {
-		m.writeBack(line, ver, "evicted from the last cache level")
+		m.writeBack(line, ver, hwevent.ReasonEvict)
 		return
 	}
 	c := m.lv[i]
@@ -109,7 +110,7 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	if hit {
 		c.Meta[e].Dirty, c.Meta[e].Ver = true, ver
 		if m.obs != nil {
-			m.noteEntry(i, e)
+			m.noteEntry(hwevent.Update, i, e, line)
 		}
 		return
 	}
@@ -119,24 +120,39 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 // writeBack sends a dirty line to DRAM and checks whether that destroyed
 // newer data (a device wrote the line after the CPU dirtied its copy);
 // why says what sent it (an eviction, a DC op), for the hazard.
-func (m *Machine) writeBack(line uint64, ver uint32, why string) {
+func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 	m.cnt[BusAccess]++
 	m.cnt[BusWriteLine]++
 	m.dramWrite(m.lineXfer)
 	if !m.ver.Tracked() {
+		if m.obs != nil {
+			m.noteWriteBack(line, why, 0)
+		}
 		return
 	}
 	if idx := m.ver.Index(line); idx >= 0 && m.ver.WriteBack(idx, ver) {
-		m.lost(line, "a dirty CPU line was written back over newer data a device had written ("+why+"; clean before the DMA, invalidate after)")
+		m.lost(hwevent.WriteBack, line, why)
+	} else if m.obs != nil {
+		m.noteWriteBack(line, why, 0)
 	}
 }
 
-func (m *Machine) lost(line uint64, cause string) {
-	m.cnt[LostBytes] += m.lineBytes
-	m.hazard(line<<m.lineShift, m.lineBytes, cause)
-	if m.obs != nil {
-		m.noteLine(line, scenario.CellLost)
+// noteWriteBack reports a write-back that destroyed nothing.
+func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
+	if m.watched(line) {
+		e := m.lineEvent(hwevent.WriteBack, line, f)
+		e.Why = why
+		m.obs.Event(&e)
 	}
+}
+
+// lost counts and records newer data destroyed on line by a write-back or
+// a discard (k).
+func (m *Machine) lost(k hwevent.Kind, line uint64, why hwevent.Reason) {
+	m.cnt[LostBytes] += m.lineBytes
+	e := m.lineEvent(k, line, hwevent.Lost)
+	e.Why = why
+	m.hazard(e)
 }
 
 // writeLine is a cacheable store to line; full says the stores cover the
@@ -182,8 +198,8 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		l1.Meta[e].Ver = m.ver.WriteCached(idx)
 	}
 	if m.obs != nil {
-		m.noteEntry(0, e)
-		m.noteLine(line, scenario.CellCPUWritten)
+		m.noteEntry(hwevent.Update, 0, e, line)
+		m.noteLine(hwevent.LineWrite, line, 0)
 	}
 }
 
@@ -198,7 +214,7 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 		if e := c.Find(line); e >= 0 {
 			c.Drop(e)
 			if m.obs != nil {
-				m.noteEntry(i, e)
+				m.noteEntry(hwevent.Drop, i, e, line)
 			}
 		}
 	}
@@ -209,14 +225,15 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 		m.ver.WriteMem(idx, mem.CPU)
 	}
 	if m.obs != nil {
-		m.noteLine(line, scenario.CellCPUWritten)
+		m.noteLine(hwevent.LineWrite, line, 0)
 	}
 }
 
 // uncached performs one Normal-NC or Device transaction of n bytes: it
 // takes a slot of the NC (or Device) queue and goes to DRAM, bypassing the
-// caches. A load's data arrival is tracked; a store is posted.
-func (m *Machine) uncached(attr mem.Attr, n int, write bool) {
+// caches. A load's data arrival is tracked; a store is posted. pa is the
+// accessed address (for the observer).
+func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
 	q := &m.ncq
 	if attr == mem.Device {
 		q = &m.devq
@@ -237,6 +254,14 @@ func (m *Machine) uncached(attr mem.Attr, n int, write bool) {
 		}
 	}
 	q.done(done)
+	if m.obs != nil && m.watched(pa>>m.lineShift) {
+		e := hwevent.Event{T: start, End: done, Kind: hwevent.NCTransaction, Flags: hwevent.NC, Agent: hwevent.Core,
+			Level: -1, Set: -1, Way: -1, Addr: pa, Bytes: uint64(n)}
+		if write {
+			e.Flags |= hwevent.Write
+		}
+		m.obs.Event(&e)
+	}
 }
 
 // train feeds an L1 miss to the prefetcher and issues what it asks for:
@@ -276,21 +301,23 @@ func (m *Machine) train(line uint64) {
 }
 
 // checkRead classifies a CPU read of version ver at idx: stale when newer
-// data exists anywhere. cause says why, for the hazard.
+// data exists anywhere (counted, and recorded as a hazard with what kind
+// of staleness it is).
 func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
 	if idx < 0 || ver >= m.ver.Latest[idx] {
 		return false
 	}
 	m.cnt[StaleLinesRead]++
 	m.markStale(line, idx)
-	cause := "CPU read a stale cached copy: a device wrote the line after it was cached and nothing invalidated it (missing dma_sync_*_for_cpu)"
-	if m.ver.Elsewhere(idx) {
-		cause = "CPU read its buffer while the device's data was still in the SWIOTLB bounce slot (missing dma_unmap_*/dma_sync_*_for_cpu: the slot was never copied back)"
-	} else if nc {
-		cause = "read through a Normal-NC alias returned DRAM data older than a dirty cacheable copy (clean the linear map before using the alias)"
-	} else if m.ver.LatestWriter[idx] == mem.CPU {
-		cause = "CPU read data older than its own write (the newer copy was lost or bypassed)"
+	f := hwevent.Stale
+	switch {
+	case m.ver.Elsewhere(idx):
+		f |= hwevent.Elsewhere
+	case nc:
+		f |= hwevent.NC
+	case m.ver.LatestWriter[idx] == mem.CPU:
+		f |= hwevent.OwnWrite
 	}
-	m.hazard(line<<m.lineShift, m.lineBytes, cause)
+	m.hazard(m.lineEvent(hwevent.LineRead, line, f))
 	return true
 }

@@ -1,7 +1,7 @@
 package soc
 
 import (
-	"strings"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"testing"
 
 	"github.com/dmaviz/dmaviz/model/mem"
@@ -54,7 +54,7 @@ func TestStaleReadDetection(t *testing.T) {
 				}
 				return
 			}
-			if len(hz) == 0 || hz[0].Addr != b.PA(0) || !strings.Contains(hz[0].Cause, "stale") {
+			if len(hz) == 0 || hz[0].Addr != b.PA(0) || hz[0].Kind != hwevent.LineRead || !hz[0].Has(hwevent.Stale) {
 				t.Fatalf("hazards %+v: want a stale read at %#x", hz, b.PA(0))
 			}
 			if len(hz) != 1 || hz[0].Bytes != 4096 {
@@ -135,8 +135,8 @@ func TestNCAliasHazard(t *testing.T) {
 		if got := m.Count(StaleLinesRead); got != want {
 			t.Fatalf("clean=%v: stale_lines_read %d, want %d", clean, got, want)
 		}
-		if !clean && !strings.Contains(m.Hazards()[0].Cause, "Normal-NC alias") {
-			t.Fatalf("cause %q", m.Hazards()[0].Cause)
+		if !clean && !m.Hazards()[0].Has(hwevent.Stale|hwevent.NC) {
+			t.Fatalf("hazard %+v: want a stale read through the Normal-NC alias", m.Hazards()[0])
 		}
 		if n := m.Count(L1DCacheRefill) - refills; n != 0 {
 			t.Fatalf("NC reads filled L1 (%d refills)", n)

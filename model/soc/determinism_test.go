@@ -24,7 +24,7 @@ func workload(t testing.TB, preset string, seed uint64) (*soc.Machine, *scenario
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := soc.NewRecording(m, scenario.NewRecorder())
+	rec := scenario.NewRecording(m, scenario.NewRecorder())
 	if _, err := m.Buddy().Fragment(m.RNG(), 0.3); err != nil {
 		t.Fatal(err)
 	}

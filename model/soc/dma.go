@@ -3,8 +3,8 @@ package soc
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -133,6 +133,14 @@ func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) 
 		for a := c.tr.PA &^ lmask; a < c.tr.PA+seg; a += m.lineBytes {
 			m.dmaLine(dev, a>>m.lineShift, write, t)
 		}
+		if m.obs != nil && m.watchedRange(c.tr.PA>>m.lineShift, (c.tr.PA+seg+lmask)>>m.lineShift) {
+			e := hwevent.Event{T: t, Kind: hwevent.DMABurst, Agent: dev.writer, Writer: dev.writer,
+				Level: -1, Set: -1, Way: -1, Addr: c.tr.PA, Bytes: seg}
+			if write {
+				e.Flags = hwevent.Write
+			}
+			m.obs.Event(&e)
+		}
 		c.step(seg)
 		off += seg
 	}
@@ -176,7 +184,11 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 				c.Meta[e].Dirty, c.Meta[e].Ver = false, fwdVer
 			}
 			if m.obs != nil {
-				m.noteEntryAt(t, i, e)
+				k := hwevent.Update
+				if write {
+					k = hwevent.Drop
+				}
+				m.noteEntryAt(t, k, i, e, line)
 			}
 		}
 	}
@@ -187,13 +199,11 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 		if len(m.shadows) != 0 {
 			m.shadowWrite(line, dev.writer)
 		}
-		if m.obs != nil {
-			m.noteLineAt(t, line, scenario.CellDeviceWritten, dev.writer)
-		}
 		return
 	}
 	if idx >= 0 && m.ver.Mem[idx] < m.ver.Latest[idx] {
 		m.cnt[DeviceStaleLines]++
-		m.hazardAt(t, line<<m.lineShift, m.lineBytes, "device read DRAM older than a dirty CPU line (missing DC CVAC before the DMA: dma_sync_*_for_device)")
+		m.hazard(hwevent.Event{T: t, Kind: hwevent.DeviceStaleRead, Agent: dev.writer, Writer: m.ver.LatestWriter[idx],
+			Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
 	}
 }

@@ -63,11 +63,13 @@
 // (before) or once after the loop (after). Single-buffer calls wait once
 // per buffer.
 //
-// Showing it: NewRecording(m, scenario.NewRecorder()) attaches an
-// observer; Recording.Grid declares a buffer grid (cells of 64 B or 4 KiB)
-// and Recording.Cache a window of cache sets; the machine then reports
-// line states (device-written, cached, copied, stale, lost...) and cache
-// entry changes into the timeline. Without an observer the per-line path
-// pays only a nil check. Metrics, Checks and Hazards (with
-// Recording.Annotate for grid cells) fill a scenario.Result.
+// Showing it: the machine reports hardware events (package hwevent: line
+// reads with their writer and staleness, fills, drops and write-backs, DC
+// ops with their completion, DSB waits, DMA bursts, Normal-NC
+// transactions) to one observer, for watched physical ranges (WatchPhys)
+// and cache sets (WatchSets); without an observer the per-line path pays
+// only a nil check. scenario.NewRecording is the adapter that turns them
+// into a timeline's cells and cache windows. Hazards returns the
+// correctness events (stale reads, stale device reads, data destroyed) as
+// neutral records; scenario.HazardsOf puts them in words.
 package soc

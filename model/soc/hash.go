@@ -54,8 +54,8 @@ func (m *Machine) Hash() uint64 {
 	for _, hz := range m.hazards {
 		put(uint64(hz.T))
 		put(hz.Addr)
-		put(uint64(hz.Bytes))
-		h.Write([]byte(hz.Cause))
+		put(hz.Bytes)
+		put(uint64(hz.Kind) | uint64(hz.Flags)<<8 | uint64(hz.Why)<<24)
 	}
 	put(m.buddy.FreePages())
 	return h.Sum64()

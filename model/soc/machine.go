@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -57,10 +57,10 @@ type Machine struct {
 	staleSeen  []bool
 	staleLines []uint64
 	cnt        [numCounters]uint64
-	hazards    []scenario.Hazard
-	dropped    int // hazards not kept after MaxHazards
+	hazards    []hwevent.Event // correctness events, adjacent ones merged (see Hazards)
+	dropped    int             // hazards not kept after MaxHazards
 
-	obs     Observer
+	obs     hwevent.Observer
 	watch   []physRange
 	windows [][2]int // per level: [first set, end set) shown to the observer
 }
@@ -187,23 +187,29 @@ func (m *Machine) Cache(i int) *cache.Cache {
 // Levels returns the number of cache levels.
 func (m *Machine) Levels() int { return len(m.lv) }
 
-// Hazards returns the detected correctness problems, ordered by detection.
-func (m *Machine) Hazards() []scenario.Hazard {
-	return append([]scenario.Hazard(nil), m.hazards...)
+// Hazards returns the correctness events the machine detected, in
+// detection order: stale CPU reads (LineRead with Stale), stale device
+// reads (DeviceStaleRead), newer data destroyed (WriteBack or Discard with
+// Lost). Adjacent events of the same kind, flags and reason are merged
+// into one (Bytes grows), so a whole stale buffer is one event.
+func (m *Machine) Hazards() []hwevent.Event {
+	return append([]hwevent.Event(nil), m.hazards...)
 }
 
 // HazardsDropped returns how many hazards were detected after MaxHazards
 // were kept (they still count in the counters).
 func (m *Machine) HazardsDropped() int { return m.dropped }
 
-func (m *Machine) hazard(pa, bytes uint64, cause string) { m.hazardAt(m.now, pa, bytes, cause) }
-
-// hazardAt records a hazard detected at time t (a device's clock for DMA).
-func (m *Machine) hazardAt(t sim.Time, pa, bytes uint64, cause string) {
+// hazard records a correctness event and reports it when watched (a
+// stale LineRead is reported by the read itself).
+func (m *Machine) hazard(e hwevent.Event) {
+	if m.obs != nil && e.Kind != hwevent.LineRead && m.watched(e.Addr>>m.lineShift) {
+		m.obs.Event(&e)
+	}
 	if n := len(m.hazards); n > 0 {
 		h := &m.hazards[n-1]
-		if h.Cause == cause && h.Addr+uint64(h.Bytes) == pa {
-			h.Bytes += int64(bytes)
+		if h.Kind == e.Kind && h.Flags == e.Flags && h.Why == e.Why && h.Addr+h.Bytes == e.Addr {
+			h.Bytes += e.Bytes
 			return
 		}
 	}
@@ -211,7 +217,13 @@ func (m *Machine) hazardAt(t sim.Time, pa, bytes uint64, cause string) {
 		m.dropped++
 		return
 	}
-	m.hazards = append(m.hazards, scenario.Hazard{T: t, Addr: pa, Bytes: int64(bytes), Cause: cause, Grid: -1})
+	m.hazards = append(m.hazards, e)
+}
+
+// lineEvent is a line event of the core at its current time.
+func (m *Machine) lineEvent(k hwevent.Kind, line uint64, f hwevent.Flags) hwevent.Event {
+	return hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: m.writerOf(line),
+		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
 }
 
 // translate translates va, charging translation cost and TLB events.

@@ -3,7 +3,7 @@ package soc
 import (
 	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -21,7 +21,7 @@ var dcNames = [...]string{"cvac", "ivac", "civac"}
 
 // writeBackWhy names the DC op that wrote a dirty line back (DC IVAC only
 // does where maint.ivac_cleans).
-var writeBackWhy = [...]string{"cleaned by DC CVAC", "cleaned by DC IVAC, which behaves as DC CIVAC on this core", "cleaned by DC CIVAC"}
+var writeBackWhy = [...]hwevent.Reason{hwevent.ReasonCVAC, hwevent.ReasonIVAC, hwevent.ReasonCIVAC}
 
 func (o DCOp) String() string {
 	if int(o) < len(dcNames) {
@@ -106,7 +106,10 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 				done = m.dramFree
 			}
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
-			m.lost(line, "DC IVAC discarded a dirty line holding the CPU's newest data (use DC CIVAC on partial lines)")
+			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
+		} else if m.obs != nil && m.watched(line) {
+			e := m.lineEvent(hwevent.Discard, line, 0)
+			m.obs.Event(&e)
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line
@@ -123,16 +126,18 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 				c.Drop(e)
 			}
 			if m.obs != nil {
-				m.noteEntry(i, e)
+				k := hwevent.Drop
+				if op == CVAC {
+					k = hwevent.Update
+				}
+				m.noteEntry(k, i, e, line)
 			}
 		}
 	}
-	if m.obs != nil {
-		if op == CVAC {
-			m.noteLine(line, scenario.CellCleaned)
-		} else {
-			m.noteLine(line, scenario.CellInvalidated)
-		}
+	if m.obs != nil && m.watched(line) {
+		e := m.lineEvent(hwevent.DCOp, line, 0)
+		e.End, e.Op = done, uint8(op)
+		m.obs.Event(&e)
 	}
 	m.dcq.done(done)
 	if done > m.dcDone {
@@ -151,6 +156,9 @@ func (m *Machine) DSB() sim.Time {
 	m.cnt[DSBStall] += uint64(end - t0)
 	m.now = end
 	m.busy += end - t0
+	if m.obs != nil {
+		m.obs.Event(&hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
+	}
 	return end - t0
 }
 

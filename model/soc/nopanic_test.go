@@ -57,8 +57,8 @@ func TestNoPanicOnHostileInput(t *testing.T) {
 				case 7:
 					_, _ = m.Alloc(fmt.Sprint(step), pick()%(128<<20), mem.Attr(r.Intn(4)))
 				case 8:
-					_ = m.Checks()
-					_ = m.Metrics()
+					_ = m.Counters()
+					_ = m.Hazards()
 				}
 			}()
 			if m.Now() < last {

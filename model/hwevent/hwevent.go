@@ -1,0 +1,166 @@
+// Package hwevent is the vocabulary the hardware packages (soc, cache,
+// mem, and the translation and SMMU packages built on them) report what
+// happens in: line reads and writes, cache fills, drops and updates,
+// write-backs, DC ops, DSB waits, DMA bursts, Normal-NC transactions, and
+// room for TLB lookups, fills and walk steps. An event says what the
+// hardware did, never how a view shows it: the scenario layer's adapter
+// turns events into cell states, cache windows and hazards.
+//
+// One Observer method takes every kind, so a new hardware object adds a
+// Kind, not a method.
+package hwevent
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Kind is what happened.
+type Kind uint8
+
+const (
+	// LineRead: the core read line Addr. Writer wrote the line's newest
+	// data; Stale says the read returned older data than that; NC says it
+	// went through a Normal-NC or Device mapping; Copy says it was a
+	// copy's source.
+	LineRead Kind = iota
+	// LineWrite: the core wrote (part of) line Addr: into a cache, as a
+	// streaming store, or through a non-cacheable mapping (NC).
+	LineWrite
+	// Fill: cache Level filled Set/Way with line Addr (Dirty: a written
+	// line). VictimValid says a line left the way to make room: Victim,
+	// written down a level or to DRAM when VictimDirty.
+	Fill
+	// Drop: cache Level invalidated Set/Way (a DC op, a snoop, a
+	// streaming store superseding it); Addr was its line.
+	Drop
+	// Update: the entry at Level/Set/Way changed in place (written,
+	// cleaned); Dirty is its new state.
+	Update
+	// WriteBack: a dirty line Addr reached DRAM; Why says what sent it;
+	// Lost says it overwrote newer data a device had written.
+	WriteBack
+	// Discard: DC IVAC dropped dirty line Addr without writing it back;
+	// Lost says that was the newest data.
+	Discard
+	// DCOp: DC Op on line Addr issued at T, completing at End.
+	DCOp
+	// DSBWait: DSB SY from T to End.
+	DSBWait
+	// DMABurst: device Agent transferred Bytes at Addr (Write, or a read),
+	// landing at T.
+	DMABurst
+	// DeviceStaleRead: a non-coherent device read line Addr from DRAM
+	// while a CPU cache held newer dirty data.
+	DeviceStaleRead
+	// NCTransaction: one Normal-NC or Device load or store (Write) of
+	// Bytes at Addr, completing at End.
+	NCTransaction
+	// TLBLookup, TLBFill and WalkStep are for the translation structures:
+	// a lookup of Addr (hit or miss in Flags), an entry filled at
+	// Level/Set/Way, one descriptor read of a table walk at Level.
+	TLBLookup
+	TLBFill
+	WalkStep
+	NumKinds
+)
+
+var kindNames = [NumKinds]string{"line-read", "line-write", "fill", "drop", "update", "write-back", "discard",
+	"dc-op", "dsb-wait", "dma-burst", "device-stale-read", "nc-transaction", "tlb-lookup", "tlb-fill", "walk-step"}
+
+func (k Kind) String() string {
+	if k < NumKinds {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// Flags qualify an event.
+type Flags uint16
+
+const (
+	Stale       Flags = 1 << iota // LineRead: older than the newest data
+	NC                            // through a Normal-NC or Device mapping
+	Copy                          // LineRead: a copy's source
+	Write                         // DMABurst, NCTransaction: a write
+	Dirty                         // Fill, Update: the entry is dirty
+	VictimValid                   // Fill: a valid line was displaced
+	VictimDirty                   // Fill: the displaced line was dirty (written down)
+	Lost                          // WriteBack, Discard: newer data destroyed
+	Elsewhere                     // LineRead Stale: the newest data is in another buffer (a bounce slot)
+	OwnWrite                      // LineRead Stale: the newest data was the core's own write
+	Hit                           // TLBLookup: a hit
+)
+
+// Reason says what sent a line to DRAM or dropped it.
+type Reason uint8
+
+const (
+	ReasonNone  Reason = iota
+	ReasonEvict        // evicted from the last cache level
+	ReasonCVAC         // DC CVAC
+	ReasonIVAC         // DC IVAC where it cleans (behaves as DC CIVAC)
+	ReasonCIVAC        // DC CIVAC
+)
+
+var reasonNames = [...]string{"", "evicted from the last cache level", "cleaned by DC CVAC",
+	"cleaned by DC IVAC, which behaves as DC CIVAC on this core", "cleaned by DC CIVAC"}
+
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return fmt.Sprintf("reason(%d)", uint8(r))
+}
+
+// Agent ids: who acted or wrote. Devices are 2 and up (mem's writer ids).
+const (
+	Nobody uint8 = 0
+	Core   uint8 = 1
+)
+
+// Event is one hardware event. Fields that do not apply to its Kind are
+// zero (Level, Set and Way are -1 outside cache and TLB events).
+type Event struct {
+	T     sim.Time // when it happened, on the acting agent's clock
+	End   sim.Time // DCOp completion, DSBWait end, NCTransaction completion
+	Kind  Kind
+	Flags Flags
+	Why   Reason
+	Op    uint8 // DCOp: 0 CVAC, 1 IVAC, 2 CIVAC (soc.DCOp)
+	Agent uint8 // who acted: Core or a device
+	// Writer is who wrote the line's newest data (line events).
+	Writer uint8
+	Level  int8
+	Set    int32
+	Way    int32
+	Addr   uint64 // physical address (of the line, for line and cache events)
+	Victim uint64 // Fill: physical address of the displaced line
+	Bytes  uint64
+}
+
+// Has reports whether every flag in f is set.
+func (e *Event) Has(f Flags) bool { return e.Flags&f == f }
+
+// Observer receives events as they happen. Implementations must not keep
+// e past the call.
+type Observer interface {
+	Event(e *Event)
+}
+
+// Log is an Observer that keeps every event (tests, traces).
+type Log struct{ Events []Event }
+
+// Event implements Observer.
+func (l *Log) Event(e *Event) { l.Events = append(l.Events, *e) }
+
+// Tee sends every event to each observer in turn.
+type Tee []Observer
+
+// Event implements Observer.
+func (t Tee) Event(e *Event) {
+	for _, o := range t {
+		o.Event(e)
+	}
+}
