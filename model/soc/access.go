@@ -14,6 +14,8 @@ import (
 // when its data is delivered: never before at+Latency, and after every
 // transfer accepted earlier (one shared channel of DRAM.Bandwidth).
 func (m *Machine) dram(at, x sim.Time) sim.Time {
+	m.sync() // agents due by now ask first
+	m.dramAsk(m.now)
 	start := at + m.cfg.DRAM.Latency - x
 	if start < m.dramFree {
 		start = m.dramFree
@@ -25,6 +27,8 @@ func (m *Machine) dram(at, x sim.Time) sim.Time {
 // dramWrite posts a write of occupancy x at the current time; the core does
 // not wait, but a DSB waits for it.
 func (m *Machine) dramWrite(x sim.Time) sim.Time {
+	m.sync() // agents due by now ask first
+	m.dramAsk(m.now)
 	start := max(m.now, m.dramFree)
 	m.dramFree = start + x
 	if m.dramFree > m.storeDone {
@@ -234,6 +238,7 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 // caches. A load's data arrival is tracked; a store is posted. pa is the
 // accessed address (for the observer).
 func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
+	m.sync()
 	q := &m.ncq
 	if attr == mem.Device {
 		q = &m.devq

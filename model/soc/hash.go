@@ -41,11 +41,10 @@ func (m *Machine) Hash() uint64 {
 			put(uint64(c.Meta[e].Ready))
 		}
 	}
-	for _, q := range []*ringq{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
+	for _, q := range []*pool{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
 		for _, t := range q.t {
 			put(uint64(t))
 		}
-		put(uint64(q.head))
 	}
 	for i := range m.ver.Mem {
 		put(uint64(m.ver.Mem[i]) | uint64(m.ver.Latest[i])<<32)

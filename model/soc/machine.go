@@ -29,12 +29,16 @@ type Machine struct {
 	lv []*cache.Cache // L1D, L2[, L3]
 	pf cache.Prefetcher
 
-	// Queues of completion times (FIFO rings) model bounded overlap: an
-	// access takes the slot of the one issued len(ring) accesses earlier
-	// and waits if that one has not completed.
-	mshr, pfq, ncq, devq, dcq ringq
+	// Pools of outstanding operations model bounded overlap: an access
+	// takes the slot that frees first and waits if none is free (see pool).
+	mshr, pfq, ncq, devq, dcq pool
 
-	dramFree  sim.Time // when DRAM finishes the transfers accepted so far
+	// dramFree is when DRAM finishes the transfers accepted so far.
+	// Invariant: it never decreases; it is only changed by an agent
+	// asking at a time no earlier than every earlier ask (lastAsk).
+	dramFree  sim.Time
+	lastAsk   sim.Time // latest time DRAM was asked (dramAsk)
+	reorders  uint64   // asks that came earlier than lastAsk (0 in a correct run)
 	lineXfer  sim.Time // DRAM occupancy of one line
 	psPerByte float64
 
@@ -50,7 +54,19 @@ type Machine struct {
 	nextVA uint64
 
 	devices []device
-	shadows []shadow // SWIOTLB slots standing in for CPU buffers (Shadow)
+	// q holds every device's next step (the agents other than the core),
+	// by time then sequence; jobs are the DMA transfers (freeJobs: slots
+	// to reuse).
+	q        sim.Queue[DeviceID]
+	jobs     []dmaJob
+	freeJobs []int
+	// horizon is the time of the earliest queued step: the core may run
+	// ahead without catching up while its time is before it.
+	// Invariant: horizon <= the earliest queued step's time (0 in
+	// unbatched mode, so every line catches up).
+	horizon   sim.Time
+	unbatched bool
+	shadows   []shadow // SWIOTLB slots standing in for CPU buffers (Shadow)
 	// staleSeen marks, by version index, the lines in staleLines: the
 	// distinct lines read stale since ResetStaleLines.
 	// Invariant: staleSeen[Index(pa)] for exactly the pa in staleLines.
@@ -65,38 +81,13 @@ type Machine struct {
 	windows [][2]int // per level: [first set, end set) shown to the observer
 }
 
-type ringq struct {
-	t    []sim.Time
-	head int
-}
-
-func newRing(n int) ringq { return ringq{t: make([]sim.Time, max(n, 1))} }
-
-// slot returns when the next access may start at time at (waiting for the
-// oldest outstanding one) and how long it waited.
-func (r *ringq) slot(at sim.Time) (sim.Time, sim.Time) {
-	if t := r.t[r.head]; t > at {
-		return t, t - at
-	}
-	return at, 0
-}
-
-// done records the completion time of the access just started.
-func (r *ringq) done(t sim.Time) {
-	r.t[r.head] = t
-	r.head++
-	if r.head == len(r.t) {
-		r.head = 0
-	}
-}
-
 // New builds a machine from a validated copy of cfg, with all caches empty,
 // all memory free and the run's RNG seeded with seed.
 func New(cfg Config, seed uint64) (*Machine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	m := &Machine{cfg: cfg, rng: sim.NewRNG(seed), nextVA: 0x4000_0000_0000}
+	m := &Machine{cfg: cfg, rng: sim.NewRNG(seed), nextVA: 0x4000_0000_0000, horizon: sim.Never}
 	levels := []cache.Config{cfg.L1D, cfg.L2}
 	if cfg.L3.Size != 0 {
 		levels = append(levels, cfg.L3)
@@ -111,8 +102,8 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.lineShift = m.lv[0].LineShift
 	m.lineBytes = 1 << m.lineShift
 	m.pf = cache.NewPrefetcher(cfg.Prefetch.PrefetchConfig)
-	m.mshr, m.pfq = newRing(cfg.Core.MLP), newRing(cfg.Prefetch.Inflight)
-	m.ncq, m.devq, m.dcq = newRing(cfg.NC.Inflight), newRing(cfg.NC.DeviceInflight), newRing(cfg.Maint.Inflight)
+	m.mshr, m.pfq = newPool(cfg.Core.MLP), newPool(cfg.Prefetch.Inflight)
+	m.ncq, m.devq, m.dcq = newPool(cfg.NC.Inflight), newPool(cfg.NC.DeviceInflight), newPool(cfg.Maint.Inflight)
 	m.psPerByte = 1e12 / cfg.DRAM.Bandwidth
 	m.lineXfer = m.xfer(int(m.lineBytes))
 	b, err := mem.NewBuddy(cfg.MemBytes, cfg.MaxOrder)

@@ -70,6 +70,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 }
 
 func (m *Machine) dcLine(op DCOp, line uint64) {
+	m.sync()
 	start, wait := m.dcq.slot(m.now)
 	m.now = start + m.cfg.Maint.Issue
 	m.cnt[DCStall] += uint64(wait)
@@ -169,11 +170,5 @@ func (m *Machine) Outstanding() sim.Time { return m.dcDone }
 // OutstandingDC returns how many DC ops have not completed at the core's
 // current time (for a gauge of in-flight maintenance).
 func (m *Machine) OutstandingDC() int {
-	n := 0
-	for _, t := range m.dcq.t {
-		if t > m.now {
-			n++
-		}
-	}
-	return n
+	return m.dcq.busy(m.now)
 }

@@ -111,6 +111,9 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 				k = min(k, d.left)
 			}
 			k >>= m.lineShift
+			if m.unbatched {
+				k = 1
+			}
 			rf := hwevent.Flags(0)
 			if op == opCopy {
 				rf = hwevent.Copy
@@ -180,6 +183,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 	// Counters of the common paths, added after the loop.
 	var refills, stall, streamed uint64
 	for i := uint64(0); i < k; i++ {
+		m.sync() // the other agents up to now: they may touch DRAM and these lines
 		line := src + i
 		si, di := sidx+sStep*int(i), didx+dStep*int(i)
 		if !sRun {
@@ -326,6 +330,7 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 		return
 	}
 	m.cnt[L1DCache] += ops
+	m.sync()
 	m.writeLine(line, idx, seg == m.lineBytes)
 	m.now += sim.Time(ops) * m.cfg.Core.StoreIssue
 }
