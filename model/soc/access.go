@@ -146,7 +146,7 @@ func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags
 	if m.watched(line) {
 		e := m.lineEvent(hwevent.WriteBack, line, f)
 		e.Why = why
-		m.obs.Event(&e)
+		m.emit(e)
 	}
 }
 
@@ -265,7 +265,7 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
 		if write {
 			e.Flags |= hwevent.Write
 		}
-		m.obs.Event(&e)
+		m.emit(e)
 	}
 }
 

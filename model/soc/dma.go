@@ -119,7 +119,7 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 			if j.write {
 				e.Flags = hwevent.Write
 			}
-			m.obs.Event(&e)
+			m.emit(e)
 		}
 		j.landN = 0
 	}

@@ -77,6 +77,7 @@ type Machine struct {
 	dropped    int             // hazards not kept after MaxHazards
 
 	obs     hwevent.Observer
+	scratch hwevent.Event // the event being reported (emit)
 	watch   []physRange
 	windows [][2]int // per level: [first set, end set) shown to the observer
 }
@@ -195,7 +196,7 @@ func (m *Machine) HazardsDropped() int { return m.dropped }
 // stale LineRead is reported by the read itself).
 func (m *Machine) hazard(e hwevent.Event) {
 	if m.obs != nil && e.Kind != hwevent.LineRead && m.watched(e.Addr>>m.lineShift) {
-		m.obs.Event(&e)
+		m.emit(e)
 	}
 	if n := len(m.hazards); n > 0 {
 		h := &m.hazards[n-1]

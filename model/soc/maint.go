@@ -110,7 +110,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
 		} else if m.obs != nil && m.watched(line) {
 			e := m.lineEvent(hwevent.Discard, line, 0)
-			m.obs.Event(&e)
+			m.emit(e)
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line
@@ -138,7 +138,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	if m.obs != nil && m.watched(line) {
 		e := m.lineEvent(hwevent.DCOp, line, 0)
 		e.End, e.Op = done, uint8(op)
-		m.obs.Event(&e)
+		m.emit(e)
 	}
 	m.dcq.done(done)
 	if done > m.dcDone {
@@ -158,7 +158,7 @@ func (m *Machine) DSB() sim.Time {
 	m.now = end
 	m.busy += end - t0
 	if m.obs != nil {
-		m.obs.Event(&hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
+		m.emit(hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
 	}
 	return end - t0
 }

@@ -75,7 +75,7 @@ func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
 	if w == hwevent.Nobody && k == hwevent.LineWrite {
 		w = hwevent.Core
 	}
-	m.obs.Event(&hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: w,
+	m.emit(hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: w,
 		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
 }
 
@@ -103,5 +103,12 @@ func (m *Machine) noteEntryAt(t sim.Time, k hwevent.Kind, level, e int, line uin
 			ev.Flags |= hwevent.VictimDirty
 		}
 	}
-	m.obs.Event(&ev)
+	m.emit(ev)
+}
+
+// emit hands e to the observer through the machine's scratch event, so
+// reporting allocates nothing.
+func (m *Machine) emit(e hwevent.Event) {
+	m.scratch = e
+	m.obs.Event(&m.scratch)
 }
