@@ -65,11 +65,15 @@ type Cache struct {
 	Meta []Line
 	// recent[line % len] is the entry the last fill of a line with those
 	// low bits took: a demand access checks it before walking the set
-	// (a prefetched line is found without a walk). Only a hint: the tag
-	// decides.
+	// (a prefetched line is found without a walk).
+	// Invariant: every value is a valid entry index (0 initially); it is
+	// only a hint: a hit through it is taken only when tags[recent[h]]
+	// holds the line, so a stale hint costs a set walk, never a wrong hit.
 	recent [1024]int32
 	// Evicted is what the last Claim that missed displaced (Valid false
-	// when it took an invalid way); the next Claim overwrites it.
+	// when it took an invalid way).
+	// Invariant: it describes the most recent missing Claim only; the
+	// caller reads it before its next Claim on this cache.
 	Evicted Victim
 }
 

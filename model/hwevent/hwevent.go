@@ -164,3 +164,72 @@ func (t Tee) Event(e *Event) {
 		o.Event(e)
 	}
 }
+
+var flagNames = [...]string{"stale", "nc", "copy", "write", "dirty", "victim", "victim-dirty", "lost", "elsewhere", "own-write", "hit"}
+
+// String lists the set flags by name, separated by commas.
+func (f Flags) String() string {
+	s := ""
+	for i, n := range flagNames {
+		if f&(1<<i) != 0 {
+			if s != "" {
+				s += ","
+			}
+			s += n
+		}
+	}
+	return s
+}
+
+var dcOpNames = [...]string{"cvac", "ivac", "civac"}
+
+// String is one readable line: time, agent, kind, address and what
+// applies to the kind (a golden trace's format).
+func (e Event) String() string {
+	agent := "core"
+	if e.Agent >= 2 {
+		agent = fmt.Sprintf("dev%d", e.Agent-2)
+	}
+	s := fmt.Sprintf("%12s %-5s %-17s", exact(e.T), agent, e.Kind)
+	if e.Kind != DSBWait {
+		s += fmt.Sprintf(" %#x", e.Addr)
+	}
+	switch e.Kind {
+	case Fill, Drop, Update:
+		s += fmt.Sprintf(" L%d set %d way %d", e.Level+1, e.Set, e.Way)
+		if e.Has(VictimValid) {
+			s += fmt.Sprintf(" victim %#x", e.Victim)
+		}
+	case DCOp:
+		if int(e.Op) < len(dcOpNames) {
+			s += " " + dcOpNames[e.Op]
+		}
+		s += " done " + exact(e.End)
+	case DSBWait, NCTransaction:
+		s += " until " + exact(e.End)
+	}
+	if e.Kind == DMABurst || e.Kind == NCTransaction {
+		s += fmt.Sprintf(" %dB", e.Bytes)
+	}
+	if e.Writer >= 2 {
+		s += fmt.Sprintf(" writer dev%d", e.Writer-2)
+	} else if e.Writer == Core {
+		s += " writer core"
+	}
+	if e.Why != ReasonNone {
+		s += " (" + e.Why.String() + ")"
+	}
+	if e.Flags != 0 {
+		s += " [" + e.Flags.String() + "]"
+	}
+	return s
+}
+
+// exact prints t in nanoseconds to the picosecond.
+func exact(t sim.Time) string {
+	sign := ""
+	if t < 0 {
+		sign, t = "-", -t
+	}
+	return fmt.Sprintf("%s%d.%03dns", sign, int64(t)/1000, int64(t)%1000)
+}

@@ -22,15 +22,23 @@ type Machine struct {
 	lineShift uint
 	lineBytes uint64
 
-	// now is the core's clock. Invariant: it never decreases.
-	now  sim.Time
-	busy sim.Time // time spent in operations (cpu_cycles)
+	// now is the core's clock. Invariant: it never decreases; every
+	// queued device step earlier than now has run (sync) before the core
+	// asks DRAM or starts a line.
+	now sim.Time
+	// busy is the core time spent in operations (cpu_cycles).
+	// Invariant: busy <= now; idling (WaitUntil, FinishDMA) adds to now
+	// only.
+	busy sim.Time
 
 	lv []*cache.Cache // L1D, L2[, L3]
 	pf cache.Prefetcher
 
 	// Pools of outstanding operations model bounded overlap: an access
 	// takes the slot that frees first and waits if none is free (see pool).
+	// Invariant: each holds exactly its configured number of completion
+	// times (core.mlp, prefetch.inflight, nc.inflight,
+	// nc.device_inflight, maint.inflight), as a min-heap.
 	mshr, pfq, ncq, devq, dcq pool
 
 	// dramFree is when DRAM finishes the transfers accepted so far.
@@ -42,10 +50,19 @@ type Machine struct {
 	lineXfer  sim.Time // DRAM occupancy of one line
 	psPerByte float64
 
-	dcDone    sim.Time // latest completion of an outstanding DC op
-	storeDone sim.Time // latest completion of a posted store (NC, streaming)
-	loadsDone sim.Time // latest data arrival of the current operation
-	wsRun     int      // consecutive full-line store misses (write streaming)
+	// dcDone is the latest completion of an outstanding DC op.
+	// Invariant: dcDone >= every completion time in dcq (DSB waits for it).
+	dcDone sim.Time
+	// storeDone is the latest completion of a posted store (NC,
+	// streaming, write-back). Invariant: storeDone <= dramFree.
+	storeDone sim.Time
+	// loadsDone is the latest data arrival of the current operation (the
+	// operation ends no earlier). Invariant: reset to 0 at the start of
+	// each Copy/Read/Write.
+	loadsDone sim.Time
+	// wsRun counts consecutive full-line store misses (write streaming
+	// starts at core.write_stream_after).
+	wsRun int
 
 	buddy  *mem.Buddy
 	space  mem.Space

@@ -150,6 +150,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 // store has completed (at least maint.dsb). It returns the time it took,
 // which is also added to dsb_stall_us.
 func (m *Machine) DSB() sim.Time {
+	m.sync() // agents due by now report first (the trace stays in time order)
 	t0 := m.now
 	end := m.now + m.cfg.Maint.DSB
 	end = max(end, m.dcDone, m.storeDone)
