@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -9,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const module = "github.com/dmaviz/dmaviz/"
@@ -44,17 +48,13 @@ func TestModelImportsOnlyStandardLibrary(t *testing.T) {
 			case !strings.Contains(first, "."):
 				// standard library
 			default:
-				t.Errorf("%s imports %s: model/ may import only the standard library and model packages", path, p)
+				assert.Fail(t, fmt.Sprintf("%s imports %s: model/ may import only the standard library and model packages", path, p))
 			}
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if files < 10 {
-		t.Fatalf("only %d files checked; is the test running in model/?", files)
-	}
+	require.NoError(t, err)
+	require.False(t, files < 10, "only %d files checked; is the test running in model/?", files)
 }
 
 // hardware are the packages below the scenario layer (DESIGN.md: "Hardware
@@ -85,17 +85,11 @@ func TestHardwareImportsNoScenario(t *testing.T) {
 			checked++
 			for _, imp := range f.Imports {
 				p, _ := strconv.Unquote(imp.Path.Value)
-				if strings.HasPrefix(p, module) && !isHW[p] {
-					t.Errorf("%s imports %s: hardware packages may import only the standard library and other hardware packages", path, p)
-				}
+				assert.False(t, strings.HasPrefix(p, module) && !isHW[p], "%s imports %s: hardware packages may import only the standard library and other hardware packages", path, p)
 			}
 			return nil
 		})
-		if err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
-		}
+		require.False(t, err != nil && !os.IsNotExist(err), fmt.Sprint(err))
 	}
-	if checked < 20 {
-		t.Fatalf("only %d hardware files checked", checked)
-	}
+	require.False(t, checked < 20, "only %d hardware files checked", checked)
 }

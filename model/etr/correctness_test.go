@@ -49,13 +49,14 @@ func TestCorrectPoliciesNeverStaleOrLost(t *testing.T) {
 				}
 				args := append(append([]string(nil), kv...), ParamBarrier, barrier)
 				r := runWith(t, string(pol), args...)
-				if s, l := metric(t, r, MetricStale), metric(t, r, MetricLost); s != 0 || l != 0 || len(r.Hazards) != 0 {
-					t.Errorf("%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
+				{
+					s, l := metric(t, r, MetricStale), metric(t, r, MetricLost)
+					assert.EqualValues(t, 0, s, "%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
+					assert.EqualValues(t, 0, l, "%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
+					assert.Len(t, r.Hazards, 0, "%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
 				}
 				data, copied := metric(t, r, "data_bytes"), metric(t, r, "copied_bytes")
-				if copied+metric(t, r, MetricTruncated) != data {
-					t.Errorf("%s %v: copied %v + truncated %v != data %v", pol, args, copied, metric(t, r, MetricTruncated), data)
-				}
+				assert.Equal(t, data, copied+metric(t, r, MetricTruncated), "%s %v: copied %v + truncated %v != data %v", pol, args, copied, metric(t, r, MetricTruncated), data)
 			}
 		}
 	}
@@ -166,30 +167,23 @@ func runTraced(t *testing.T, pol PolicyID, kv ...string) (r *run, cachedBefore, 
 	spec := New().Spec()
 	p, _ := spec.Defaults()
 	for i := 0; i+1 < len(kv); i += 2 {
-		if err := spec.Set(p, kv[i], kv[i+1]); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, spec.Set(p, kv[i], kv[i+1]))
 	}
 	c, err := parse(spec, p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	policy, _ := LookupPolicy(string(pol))
-	if r, err = newRun(c, policy); err != nil {
-		t.Fatal(err)
+	{
+		r, err = newRun(c, policy)
+		require.NoError(t, err)
 	}
-	if err := r.prior(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, r.prior())
 	lb := r.m.LineBytes()
 	cachedBefore = make([]bool, c.size/lb)
 	for i := range cachedBefore {
 		cachedBefore[i] = r.cached(r.buf.PA(uint64(i)*lb) >> lineShift(r.m))
 	}
 	r.startRecording()
-	if err := r.session(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, r.session())
 	return r, cachedBefore, r.obs.stale
 }
 
@@ -221,41 +215,31 @@ func TestBugPoliciesStaleExactlyWhereCachedAndUnsynced(t *testing.T) {
 			n := 0
 			for i := range stale {
 				want := before[i] && !synced[i] && inData[i]
-				if stale[i] != want {
-					t.Fatalf("line %d: stale %v, want %v (cached before %v, synced %v, in data %v)", i, stale[i], want, before[i], synced[i], inData[i])
-				}
+				require.Equal(t, want, stale[i], "line %d: stale %v, want %v (cached before %v, synced %v, in data %v)", i, stale[i], want, before[i], synced[i], inData[i])
 				if stale[i] {
 					n++
 				}
 			}
 			res := r.result()
-			if n == 0 || metric(t, res, MetricStale) != float64(n)*float64(lb) {
-				t.Fatalf("%d stale lines, stale_bytes %v", n, metric(t, res, MetricStale))
-			}
+			require.NotEqualValues(t, 0, n, "%d stale lines, stale_bytes %v", n, metric(t, res, MetricStale))
+			require.Equal(t, float64(n)*float64(lb), metric(t, res, MetricStale), "%d stale lines, stale_bytes %v", n, metric(t, res, MetricStale))
 			if tc.pol == WrongWrap {
 				head := r.path.window.Offset + r.path.window.Len - size
-				if uint64(n)*lb != head {
-					t.Fatalf("wrong-wrap: %d stale bytes, want the head part %d", uint64(n)*lb, head)
-				}
+				require.Equal(t, head, uint64(n)*lb, "wrong-wrap: %d stale bytes, want the head part %d", uint64(n)*lb, head)
 			}
 			// Each stale line is shown red on the buffer grid and covered by a hazard.
 			var end scenario.State
 			res.Timeline.StateAt(len(res.Timeline.Events), &end)
 			for i, s := range stale {
-				if s && end.Cells[r.ids.grid][i].State != scenario.CellStale {
-					t.Fatalf("line %d read stale but drawn %v", i, end.Cells[r.ids.grid][i].State)
-				}
+				require.False(t, s && end.Cells[r.ids.grid][i].State != scenario.CellStale, "line %d read stale but drawn %v", i, end.Cells[r.ids.grid][i].State)
 			}
 			var hz int64
 			for _, h := range res.Hazards {
 				hz += h.Bytes
-				if h.Grid != r.ids.grid || h.Cause == "" {
-					t.Fatalf("hazard %+v not located on the buffer grid", h)
-				}
+				require.EqualValues(t, r.ids.grid, h.Grid, "hazard %+v not located on the buffer grid", h)
+				require.NotEqualValues(t, "", h.Cause, "hazard %+v not located on the buffer grid", h)
 			}
-			if hz != int64(n)*int64(lb) {
-				t.Fatalf("hazards cover %d bytes, %d stale", hz, int64(n)*int64(lb))
-			}
+			require.Equal(t, int64(n)*int64(lb), hz, "hazards cover %d bytes, %d stale", hz, int64(n)*int64(lb))
 		})
 	}
 }
@@ -264,17 +248,16 @@ func TestBugPoliciesStaleExactlyWhereCachedAndUnsynced(t *testing.T) {
 // lines before it reaches them, so even the bug policies read nothing
 // stale; a short session (or a 1 MiB buffer) exposes them.
 func TestBugPoliciesDependOnWhatIsStillCached(t *testing.T) {
-	if r := runWith(t, string(NoSync)); metric(t, r, MetricStale) != 0 {
-		t.Errorf("no-sync at 4 MiB steady: stale %v, want 0 (evicted before read)", metric(t, r, MetricStale))
+	{
+		r := runWith(t, string(NoSync))
+		assert.EqualValues(t, 0, metric(t, r, MetricStale), "no-sync at 4 MiB steady: stale %v, want 0 (evicted before read)", metric(t, r, MetricStale))
 	}
 	for _, kv := range [][]string{{ParamLaps, "0.25"}, {ParamBuffer, "1MiB"}} {
 		r := runWith(t, string(NoSync), kv...)
-		if metric(t, r, MetricStale) == 0 || metric(t, r, MetricLost) == 0 || len(r.Hazards) == 0 {
-			t.Errorf("no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
-		}
+		assert.NotEqualValues(t, 0, metric(t, r, MetricStale), "no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
+		assert.NotEqualValues(t, 0, metric(t, r, MetricLost), "no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
+		assert.NotEqualValues(t, 0, len(r.Hazards), "no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
 	}
 	r := runWith(t, string(WrongWrap), ParamBuffer, "1MiB", ParamLaps, "1.5")
-	if metric(t, r, MetricStale) == 0 {
-		t.Error("wrong-wrap at 1 MiB, 1.5 laps: no stale data")
-	}
+	assert.NotEqualValues(t, 0, metric(t, r, MetricStale), "wrong-wrap at 1 MiB, 1.5 laps: no stale data")
 }
