@@ -123,21 +123,28 @@ func (a *Array) freeWay(set int) int {
 
 // Claim is the one lookup, victim choice and fill of every set-associative
 // structure (caches through Cache.Claim, TLBs directly): it looks key up
-// in its set and, on a miss, takes the lowest invalid way or the
-// replacement policy's victim, tags it with key and marks it used. A hit
-// is marked used only when touch is set (a prefetcher's probe is not a
-// use). It returns the entry, whether key was already there, and on a miss
-// the key the entry held (evicted false when the way was invalid).
+// in its set (hit) and, on a miss, fills the way fill chooses. A hit is
+// marked used only when touch is set (a prefetcher's probe is not a use).
+// It returns the entry, whether key was already there, and on a miss the
+// key the entry held (evicted false when the way was invalid).
 func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evicted bool) {
 	set := int(key & a.setMask)
-	base := set * a.ways
 	pat := a.pattern(key)
 	if e := a.hit(set, key, pat); e >= 0 {
 		if touch {
-			a.Repl.Touch(set, e-base)
+			a.Repl.Touch(set, e-set*a.ways)
 		}
 		return e, true, 0, false
 	}
+	e, old, evicted = a.fill(set, key, pat)
+	return e, false, old, evicted
+}
+
+// fill is the victim choice and fill of a miss of key (lane pattern pat)
+// in set: the lowest invalid way, or the replacement policy's victim,
+// tagged with key and marked used. It returns the entry and the key it
+// displaced (evicted false when the way was invalid).
+func (a *Array) fill(set int, key, pat uint64) (e int, old uint64, evicted bool) {
 	var way int
 	if int(a.valid[set]) < a.ways {
 		way = a.freeWay(set)
@@ -146,7 +153,7 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 		way = a.Repl.Victim(set)
 	}
 	a.Repl.Touch(set, way)
-	e = base + way
+	e = set*a.ways + way
 	if t := a.tags[e]; t != 0 {
 		old, evicted = t-1, true
 		a.remove(old)
@@ -156,7 +163,7 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	// pat's low lane is the partial tag.
 	i, sh := set*a.wps+way>>2, uint(way&3)*16
 	a.words[i] = a.words[i]&^(0xffff<<sh) | pat&0xffff<<sh
-	return e, false, old, evicted
+	return e, old, evicted
 }
 
 // Invalidate clears entry e.

@@ -23,21 +23,27 @@ func (c *Cache) Lookup(line uint64) int {
 }
 
 // Claim is Array.Claim for a cache: the recent hint first (a prefetched
-// line is found without a walk), then the one set walk; on a miss the
+// line is found without a walk), then the one set walk (hit) and the one
+// fill; on a miss the
 // entry gets a zero payload that the caller fills in once the data's
 // ready time and version are known (nothing may use this cache in
 // between; fetching from the levels below is fine), and Evicted says what
 // the entry held.
 func (c *Cache) Claim(line uint64, touch bool) (int, bool) {
+	set := int(line & c.setMask)
 	hint := line % uint64(len(c.recent))
 	if h := int(c.recent[hint]); touch && c.tags[h] == line+1 {
-		c.Repl.Touch(int(line&c.setMask), h-int(line&c.setMask)*c.ways)
+		c.Repl.Touch(set, h-set*c.ways)
 		return h, true
 	}
-	e, hit, old, evicted := c.Array.Claim(line, touch)
-	if hit {
+	pat := c.pattern(line)
+	if e := c.hit(set, line, pat); e >= 0 {
+		if touch {
+			c.Repl.Touch(set, e-set*c.ways)
+		}
 		return e, true
 	}
+	e, old, evicted := c.fill(set, line, pat)
 	// Field by field: a struct copy here goes through the stack and
 	// stalls on store forwarding.
 	ev, om := &c.Evicted, &c.Meta[e]

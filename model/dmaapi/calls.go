@@ -28,7 +28,8 @@ func (d *Device) AllocCoherent(name string, size uint64) (Coherent, error) {
 	if d.cfg.Coherent {
 		return Coherent{Linear: b, NC: b}, nil
 	}
-	if err := d.maint([]Op{{soc.CIVAC, b.VA, b.Size}}, -1); err != nil {
+	o := Ops{n: 1, ops: [3]Op{{soc.CIVAC, b.VA, b.Size}}}
+	if err := d.maint(&o, -1); err != nil {
 		return Coherent{}, err
 	}
 	d.wait()

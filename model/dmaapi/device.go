@@ -87,6 +87,9 @@ type Device struct {
 
 	// pending is how many DC ops were issued since the last DSB SY.
 	pending int64
+	// spare is the entries array of the last unmapped scatterlist, reused
+	// by the next MapSG.
+	spare []Mapping
 	// Listener, if set, sees every op, wait and copy.
 	Listener Listener
 }
@@ -148,9 +151,9 @@ func (mp Mapping) Bounced() bool { return mp.slot >= 0 }
 // maint issues ops (one call's arch hook over one entry), in slices so a
 // listener can sample gauges while a long run is in flight: the machine
 // issues the same ops either way.
-func (d *Device) maint(ops []Op, entry int) error {
+func (d *Device) maint(ops *Ops, entry int) error {
 	lb := d.m.LineBytes()
-	for _, o := range ops {
+	for _, o := range ops.ops[:ops.n] {
 		slice := max(64*lb, o.N/256&^(lb-1))
 		for va, end := o.VA, o.VA+o.N; va < end; va += slice {
 			n := min(slice, end-va)
@@ -172,7 +175,8 @@ func (d *Device) forDevice(va, n uint64, entry int) error {
 	if d.cfg.Coherent || d.cfg.OmitClean {
 		return nil
 	}
-	return d.maint(DeviceOps(va, n, d.m.LineBytes()), entry)
+	o := deviceOps(va, n, d.m.LineBytes())
+	return d.maint(&o, entry)
 }
 
 // forCPU is arch_sync_dma_for_cpu over [va, va+n).
@@ -180,7 +184,8 @@ func (d *Device) forCPU(va, n uint64, dir Dir, entry int) error {
 	if d.cfg.Coherent {
 		return nil
 	}
-	return d.maint(CPUOps(va, n, d.m.LineBytes(), dir), entry)
+	o := cpuOps(va, n, d.m.LineBytes(), dir)
+	return d.maint(&o, entry)
 }
 
 // wait is DSB SY, when DC ops were issued since the last one.

@@ -36,15 +36,39 @@ type Op struct {
 
 func (o Op) String() string { return fmt.Sprintf("%s %#x +%d", o.DC, o.VA, o.N) }
 
+// Ops is the runs of DC ops one arch hook issues over one range, in
+// order: at most three (a partial last line, a partial first line, the
+// rest), held without allocating.
+type Ops struct {
+	n   int
+	ops [3]Op
+}
+
+// List returns the runs (nil when there are none).
+func (o *Ops) List() []Op {
+	if o.n == 0 {
+		return nil
+	}
+	return o.ops[:o.n]
+}
+
+func (o *Ops) add(op Op) { o.ops[o.n] = op; o.n++ }
+
 // DeviceOps is arch_sync_dma_for_device on arm64 (dcache_clean_poc), for
 // any direction: DC CVAC on every line [va, va+n) touches.
 func DeviceOps(va, n, line uint64) []Op {
+	o := deviceOps(va, n, line)
+	return o.List()
+}
+
+func deviceOps(va, n, line uint64) (o Ops) {
 	if n == 0 {
-		return nil
+		return o
 	}
 	mask := line - 1
 	s, e := va&^mask, (va+n+mask)&^mask
-	return []Op{{soc.CVAC, s, e - s}}
+	o.add(Op{soc.CVAC, s, e - s})
+	return o
 }
 
 // CPUOps is arch_sync_dma_for_cpu on arm64: nothing for DMA_TO_DEVICE,
@@ -55,24 +79,29 @@ func DeviceOps(va, n, line uint64) []Op {
 // once, so a range that starts on a line boundary always invalidates its
 // first line.
 func CPUOps(va, n, line uint64, dir Dir) []Op {
+	o := cpuOps(va, n, line, dir)
+	return o.List()
+}
+
+func cpuOps(va, n, line uint64, dir Dir) (o Ops) {
 	if dir == ToDevice {
-		return nil
+		return o
 	}
 	mask := line - 1
 	s, e := va, va+n
-	var ops []Op
 	if e&mask != 0 {
 		e &^= mask
-		ops = append(ops, Op{soc.CIVAC, e, line})
+		o.add(Op{soc.CIVAC, e, line})
 	}
 	if s&mask != 0 {
 		s &^= mask
-		ops = append(ops, Op{soc.CIVAC, s, line})
+		o.add(Op{soc.CIVAC, s, line})
 		s += line
 		if s < e {
-			ops = append(ops, Op{soc.IVAC, s, e - s})
+			o.add(Op{soc.IVAC, s, e - s})
 		}
-		return ops
+		return o
 	}
-	return append(ops, Op{soc.IVAC, s, max(e, s+line) - s})
+	o.add(Op{soc.IVAC, s, max(e, s+line) - s})
+	return o
 }

@@ -31,7 +31,8 @@ func (d *Device) MapSG(segs []Seg, dir Dir) (SG, error) {
 	if d.cfg.Path == IOMMU {
 		d.m.Spend(d.cfg.IOMMU.Alloc + d.sgPages(segs)*d.cfg.IOMMU.PTE)
 	}
-	sg := SG{Dir: dir, Entries: make([]Mapping, 0, len(segs))}
+	sg := SG{Dir: dir, Entries: d.spare[:0]}
+	d.spare = nil
 	for i, s := range segs {
 		mp, err := d.mapOne(s.VA, s.Len, dir, i)
 		if err != nil {
@@ -46,19 +47,12 @@ func (d *Device) MapSG(segs []Seg, dir Dir) (SG, error) {
 	return sg, nil
 }
 
-func (sg SG) segs() []Seg {
-	out := make([]Seg, len(sg.Entries))
-	for i, e := range sg.Entries {
-		out[i] = Seg{e.VA, e.Len}
-	}
-	return out
-}
-
 // UnmapSG is dma_unmap_sg: every entry back to the CPU (per direction),
 // waiting per entry or once, each bounce slot copied back after its wait
 // and released, (then the IOMMU clears its PTEs and invalidates the
-// IOTLB).
+// IOTLB). sg's entries array is reused by the next MapSG.
 func (d *Device) UnmapSG(sg SG, attrs Attrs) error {
+	defer func() { d.spare = sg.Entries[:0] }()
 	for i, mp := range sg.Entries {
 		if err := d.unmapOne(mp, attrs, i); err != nil {
 			return err
@@ -75,7 +69,11 @@ func (d *Device) UnmapSG(sg SG, attrs Attrs) error {
 	}
 	d.wait()
 	if d.cfg.Path == IOMMU {
-		d.m.Spend(d.sgPages(sg.segs())*d.cfg.IOMMU.PTE + d.cfg.IOMMU.TLBI)
+		n := uint64(0)
+		for _, e := range sg.Entries {
+			n += pages(e.VA, e.Len)
+		}
+		d.m.Spend(sim.Time(n)*d.cfg.IOMMU.PTE + d.cfg.IOMMU.TLBI)
 	}
 	return nil
 }

@@ -233,3 +233,22 @@ func exact(t sim.Time) string {
 	}
 	return fmt.Sprintf("%s%d.%03dns", sign, int64(t)/1000, int64(t)%1000)
 }
+
+// KindSet is a set of kinds: what an observer wants reported (the machine
+// skips building the others).
+type KindSet uint32
+
+// AllKinds has every kind.
+const AllKinds = KindSet(1<<NumKinds - 1)
+
+// Kinds returns the set of ks.
+func Kinds(ks ...Kind) KindSet {
+	var s KindSet
+	for _, k := range ks {
+		s |= 1 << k
+	}
+	return s
+}
+
+// Has reports whether k is in s.
+func (s KindSet) Has(k Kind) bool { return s&(1<<k) != 0 }

@@ -53,8 +53,14 @@ type cacheWin struct {
 func NewRecording(m *soc.Machine, r *Recorder) *Recording {
 	rec := &Recording{m: m, r: r}
 	m.SetObserver(rec)
+	m.WatchKinds(RecordingKinds)
 	return rec
 }
+
+// RecordingKinds are the event kinds a Recording draws, and so the ones a
+// Next observer of it sees.
+var RecordingKinds = hwevent.Kinds(hwevent.LineRead, hwevent.LineWrite, hwevent.DCOp, hwevent.WriteBack,
+	hwevent.Discard, hwevent.DMABurst, hwevent.Fill, hwevent.Drop, hwevent.Update)
 
 // Recorder returns the underlying recorder.
 func (rec *Recording) Recorder() *Recorder { return rec.r }

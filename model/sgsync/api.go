@@ -61,13 +61,16 @@ func (r *run) call(k callKind, f func() error) error {
 	return err
 }
 
-// segs is the scatterlist as the driver fills it.
+// segs is the scatterlist as the driver fills it (kept between calls;
+// dropped when the list changes).
 func (r *run) segs() []dmaapi.Seg {
-	out := make([]dmaapi.Seg, len(r.list.entries))
-	for i, e := range r.list.entries {
-		out[i] = dmaapi.Seg{VA: r.list.va(e), Len: e.len}
+	if r.segList == nil {
+		r.segList = make([]dmaapi.Seg, len(r.list.entries))
+		for i, e := range r.list.entries {
+			r.segList[i] = dmaapi.Seg{VA: r.list.va(e), Len: e.len}
+		}
 	}
-	return out
+	return r.segList
 }
 
 // mapSG is dma_map_sg.

@@ -76,7 +76,7 @@ func chartPoint(r *run, c config, s uint64) (a, b [2]float64, ok bool) {
 	timeOf := func(pol policy, k int) [2]float64 {
 		r.pol = pol
 		r.api.SetWait(pol.wait())
-		r.list.entries = all[:k]
+		r.list.entries, r.segList = all[:k], nil
 		if len(bounce) > 0 {
 			r.bounce.entries = bounce[:k]
 		}

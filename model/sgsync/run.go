@@ -17,14 +17,15 @@ var device = soc.DeviceConfig{Name: "dma", Burst: 256, Bandwidth: 16e9, SnoopLat
 
 // run is one simulation of one policy.
 type run struct {
-	cfg    config
-	pol    policy
-	m      *soc.Machine
-	dev    soc.DeviceID
-	list   sgList
-	bounce sgList // SWIOTLB slots, parallel to list.entries (for the view)
-	api    *dmaapi.Device
-	sg     dmaapi.SG // the list as mapped last
+	cfg     config
+	pol     policy
+	m       *soc.Machine
+	dev     soc.DeviceID
+	list    sgList
+	bounce  sgList // SWIOTLB slots, parallel to list.entries (for the view)
+	api     *dmaapi.Device
+	sg      dmaapi.SG    // the list as mapped last
+	segList []dmaapi.Seg // the list's segments (segs)
 
 	cur   [numCalls]callStat // calls of the current iteration
 	stale staleCount

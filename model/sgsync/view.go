@@ -122,6 +122,7 @@ func (v *view) cached(m *soc.Machine, l *sgList) {
 		v.r.CacheLine(t, 0, i, k<<l1.LineShift, ok, ok && l1.Meta[i].Dirty)
 	}
 	m.SetObserver(v.rec)
+	m.WatchKinds(scenario.RecordingKinds)
 }
 
 // finish detaches the recorder from the machine and closes the timeline.

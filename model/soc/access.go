@@ -259,7 +259,7 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
 		}
 	}
 	q.done(done)
-	if m.obs != nil && m.watched(pa>>m.lineShift) {
+	if m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift) {
 		e := hwevent.Event{T: start, End: done, Kind: hwevent.NCTransaction, Flags: hwevent.NC, Agent: hwevent.Core,
 			Level: -1, Set: -1, Way: -1, Addr: pa, Bytes: uint64(n)}
 		if write {

@@ -124,14 +124,15 @@ func (m *Machine) runNext(limit sim.Time) bool {
 		}
 		return false
 	}
-	_, d, _ := m.q.Pop()
+	d := m.q.Top()
 	dev := &m.devices[d]
 	j := &m.jobs[dev.active]
 	if next, more := m.burst(dev, j, t); more {
-		m.q.Push(next, d)
+		m.q.ReplaceTop(next, d) // the device reschedules itself
 		m.horizon = min(m.horizon, next)
 		return true
 	}
+	m.q.Pop()
 	// The job is over: account for it and start the device's next one.
 	end := t
 	if !j.write {

@@ -42,8 +42,8 @@ func (m *Machine) Hash() uint64 {
 		}
 	}
 	for _, q := range []*pool{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
-		for _, t := range q.t {
-			put(uint64(t))
+		for i := range q.t {
+			put(uint64(q.t[(q.head+i)%len(q.t)])) // in time order
 		}
 	}
 	for i := range m.ver.Mem {

@@ -94,7 +94,8 @@ type Machine struct {
 	dropped    int             // hazards not kept after MaxHazards
 
 	obs     hwevent.Observer
-	scratch hwevent.Event // the event being reported (emit)
+	scratch hwevent.Event   // the event being reported (emit)
+	kinds   hwevent.KindSet // the kinds obs wants (WatchKinds)
 	watch   []physRange
 	windows [][2]int // per level: [first set, end set) shown to the observer
 }

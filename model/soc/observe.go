@@ -14,8 +14,13 @@ import (
 
 type physRange struct{ lo, hi uint64 } // line numbers [lo, hi)
 
-// SetObserver installs o (nil removes it).
-func (m *Machine) SetObserver(o hwevent.Observer) { m.obs = o }
+// SetObserver installs o (nil removes it); it is told every kind of event
+// until WatchKinds narrows them.
+func (m *Machine) SetObserver(o hwevent.Observer) { m.obs, m.kinds = o, hwevent.AllKinds }
+
+// WatchKinds reports only events of the kinds in ks to the observer (an
+// adapter that draws cells has no use for each Normal-NC transaction).
+func (m *Machine) WatchKinds(ks hwevent.KindSet) { m.kinds = ks }
 
 // Observer returns the installed observer (nil when none).
 func (m *Machine) Observer() hwevent.Observer { return m.obs }
@@ -109,6 +114,9 @@ func (m *Machine) noteEntryAt(t sim.Time, k hwevent.Kind, level, e int, line uin
 // emit hands e to the observer through the machine's scratch event, so
 // reporting allocates nothing.
 func (m *Machine) emit(e hwevent.Event) {
+	if !m.kinds.Has(e.Kind) {
+		return
+	}
 	m.scratch = e
 	m.obs.Event(&m.scratch)
 }

@@ -9,10 +9,16 @@ import "github.com/dmaviz/dmaviz/model/sim"
 // behind a DRAM miss, a clean behind a write-back), so the earliest-free
 // slot, not the oldest-issued one, is the one to wait for.
 //
-// Invariant: t is a binary min-heap (t[i] <= t[2i+1], t[2i+2]); len(t) is
-// the pool size and never changes.
+// The times are kept sorted in a ring: the earliest is at head, and a
+// completion is inserted from the tail, where it almost always belongs
+// (operations of one kind mostly complete in issue order), so an access
+// costs O(1) in the common case and a short shift otherwise.
+//
+// Invariant: t[head], t[head+1], ... (mod len(t)) is non-decreasing;
+// len(t) is the pool size and never changes.
 type pool struct {
-	t []sim.Time
+	t    []sim.Time
+	head int
 }
 
 func newPool(n int) pool { return pool{t: make([]sim.Time, max(n, 1))} }
@@ -20,35 +26,32 @@ func newPool(n int) pool { return pool{t: make([]sim.Time, max(n, 1))} }
 // slot returns when an operation asked for at time at may start (when the
 // earliest slot frees) and how long it waited.
 func (p *pool) slot(at sim.Time) (sim.Time, sim.Time) {
-	if t := p.t[0]; t > at {
+	if t := p.t[p.head]; t > at {
 		return t, t - at
 	}
 	return at, 0
 }
 
 // done gives the earliest-free slot (the one slot returned) to an
-// operation completing at t. Kept inline-sized for the per-line path: the
-// root is replaced and sifted down.
-func (p *pool) done(t sim.Time) {
-	h := p.t
-	n := len(h)
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		c := l
-		if r := l + 1; r < n && h[r] < h[l] {
-			c = r
-		}
-		if h[c] >= t {
-			break
-		}
-		h[i] = h[c]
-		i = c
+// operation completing at v.
+func (p *pool) done(v sim.Time) {
+	t, n := p.t, len(p.t)
+	i := p.head // the freed slot becomes the ring's tail
+	if p.head++; p.head == n {
+		p.head = 0
 	}
-	h[i] = t
+	for k := 1; k < n; k++ {
+		j := i - 1
+		if j < 0 {
+			j = n - 1
+		}
+		if t[j] <= v {
+			break
+		}
+		t[i] = t[j]
+		i = j
+	}
+	t[i] = v
 }
 
 // busy counts the slots still in flight at time now.
