@@ -135,7 +135,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 			}
 		}
 	}
-	if m.obs != nil && m.watched(line) {
+	if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
 		e := m.lineEvent(hwevent.DCOp, line, 0)
 		e.End, e.Op = done, uint8(op)
 		m.emit(e)

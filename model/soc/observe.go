@@ -73,7 +73,7 @@ func (m *Machine) writerOf(line uint64) uint8 {
 
 // noteLine reports a line event at the core's time.
 func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
-	if !m.watched(line) {
+	if !m.kinds.Has(k) || !m.watched(line) {
 		return
 	}
 	w := m.writerOf(line)
@@ -93,7 +93,7 @@ func (m *Machine) noteEntry(k hwevent.Kind, level, e int, line uint64) {
 func (m *Machine) noteEntryAt(t sim.Time, k hwevent.Kind, level, e int, line uint64) {
 	c := m.lv[level]
 	ways := c.Ways()
-	if w := m.windows[level]; e < w[0]*ways || e >= w[1]*ways { // no division for unwatched sets
+	if w := m.windows[level]; e < w[0]*ways || e >= w[1]*ways || !m.kinds.Has(k) { // no division for unwatched sets
 		return
 	}
 	ev := hwevent.Event{T: t, Kind: k, Agent: hwevent.Core, Level: int8(level), Set: int32(e / ways), Way: int32(e % ways),
