@@ -14,8 +14,7 @@ import (
 // when its data is delivered: never before at+Latency, and after every
 // transfer accepted earlier (one shared channel of DRAM.Bandwidth).
 func (m *Machine) dram(at, x sim.Time) sim.Time {
-	m.sync() // agents due by now ask first
-	m.dramAsk(m.now)
+	m.coreAsk = m.now
 	start := at + m.cfg.DRAM.Latency - x
 	if start < m.dramFree {
 		start = m.dramFree
@@ -27,8 +26,7 @@ func (m *Machine) dram(at, x sim.Time) sim.Time {
 // dramWrite posts a write of occupancy x at the current time; the core does
 // not wait, but a DSB waits for it.
 func (m *Machine) dramWrite(x sim.Time) sim.Time {
-	m.sync() // agents due by now ask first
-	m.dramAsk(m.now)
+	m.coreAsk = m.now
 	start := max(m.now, m.dramFree)
 	m.dramFree = start + x
 	if m.dramFree > m.storeDone {
@@ -192,6 +190,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		m.cnt[L1DCacheRefill]++
 		start, wait := m.mshr.slot(m.now)
 		m.now = start
+		m.sync()
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
 		m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver, Dirty: true})
@@ -245,6 +244,7 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
 	}
 	start, wait := q.slot(m.now)
 	m.now = start
+	m.sync()
 	m.cnt[NCStall] += uint64(wait)
 	m.cnt[BusAccess]++
 	var done sim.Time

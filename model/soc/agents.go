@@ -100,6 +100,9 @@ func (m *Machine) FinishDMA(j DMAJob) (sim.Time, error) {
 	m.jobs[j] = dmaJob{}
 	m.freeJobs = append(m.freeJobs, int(j))
 	m.WaitUntil(job.end)
+	if m.now < m.devAskAt {
+		m.reorders++ // the core would ask DRAM before a device already did
+	}
 	return job.end, job.err
 }
 
@@ -155,22 +158,28 @@ func (m *Machine) runNext(limit sim.Time) bool {
 }
 
 // sync runs the other agents up to the core's time when one of them is
-// due (kept inline-sized: the per-line path calls it).
+// due (kept inline-sized: the per-line path calls it). The core calls it
+// wherever its time has moved since the last call and before it asks
+// DRAM or touches a line: at the start of every line, after every wait
+// for a pool slot, before the store half of a copied line, after a DC
+// op's issue, and at DSB.
 func (m *Machine) sync() {
 	if m.now >= m.horizon {
 		m.catchUp()
 	}
 }
 
-// dramAsk records that an agent asked DRAM at time t.
-// Invariant: asks come in non-decreasing global time (counted otherwise,
-// for the tests: dram_ask_reorders).
-func (m *Machine) dramAsk(t sim.Time) {
-	if t < m.lastAsk {
+// devAsk records that a device asked DRAM at time t. Devices ask in queue
+// order (non-decreasing among themselves); a device ask earlier than the
+// core's last one is a reorder, and so is the core asking earlier than a
+// device did (checked where the core could have fallen behind: after
+// FinishDMA).
+// Invariant: no reorder (DRAMAskReorders is 0).
+func (m *Machine) devAsk(t sim.Time) {
+	if t < m.coreAsk {
 		m.reorders++
-		return
 	}
-	m.lastAsk = t
+	m.devAskAt = max(m.devAskAt, t)
 }
 
 // DRAMAskReorders returns how many DRAM asks came earlier in time than one

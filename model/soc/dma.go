@@ -150,7 +150,7 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 	}
 	dx := m.xfer(int(seg))
 	start := max(t, m.dramFree)
-	m.dramAsk(t)
+	m.devAsk(t)
 	m.dramFree = start + dx
 	t = start + max(dx, sim.Time(float64(seg)*(1e12/dev.cfg.Bandwidth)+0.5))
 	if dev.cfg.Coherent {

@@ -43,9 +43,10 @@ type Machine struct {
 
 	// dramFree is when DRAM finishes the transfers accepted so far.
 	// Invariant: it never decreases; it is only changed by an agent
-	// asking at a time no earlier than every earlier ask (lastAsk).
+	// asking at a time no earlier than every earlier ask (devAsk).
 	dramFree  sim.Time
-	lastAsk   sim.Time // latest time DRAM was asked (dramAsk)
+	coreAsk   sim.Time // when the core last asked DRAM (it asks in time order)
+	devAskAt  sim.Time // latest time a device asked DRAM (devAsk)
 	reorders  uint64   // asks that came earlier than lastAsk (0 in a correct run)
 	lineXfer  sim.Time // DRAM occupancy of one line
 	psPerByte float64

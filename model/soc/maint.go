@@ -73,6 +73,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	m.sync()
 	start, wait := m.dcq.slot(m.now)
 	m.now = start + m.cfg.Maint.Issue
+	m.sync()
 	m.cnt[DCStall] += uint64(wait)
 	m.cnt[DCOps]++
 	m.cnt[DCCVAC+Counter(op)]++

@@ -202,6 +202,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			refills++
 			start, wait := m.mshr.slot(m.now)
 			m.now = start
+			m.sync()
 			stall += uint64(wait)
 			var ready sim.Time
 			e2 := l2.Recent(line) // a prefetched line, without a call
@@ -222,6 +223,9 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			m.train(line)
 		}
 		m.now += ld
+		if store {
+			m.sync()
+		}
 		stale := si >= 0 && ver < m.ver.Latest[si] && m.checkRead(line, si, ver, false)
 		if m.obs != nil {
 			f := rf
