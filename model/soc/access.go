@@ -194,7 +194,9 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
 		m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver, Dirty: true})
-		m.mshr.done(ready)
+		if !m.mshr.done(ready) {
+			m.mshr.insert(ready)
+		}
 		m.train(line)
 	}
 	if idx >= 0 {
@@ -258,7 +260,9 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
 			m.loadsDone = done
 		}
 	}
-	q.done(done)
+	if !q.done(done) {
+		q.insert(done)
+	}
 	if m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift) {
 		e := hwevent.Event{T: start, End: done, Kind: hwevent.NCTransaction, Flags: hwevent.NC, Agent: hwevent.Core,
 			Level: -1, Set: -1, Way: -1, Addr: pa, Bytes: uint64(n)}
@@ -301,7 +305,9 @@ func (m *Machine) train(line uint64) {
 			ready, ver = m.fetch(2, l, idx, start)
 		}
 		m.filled(l2, 1, e, cache.Line{Ready: ready, Ver: ver})
-		m.pfq.done(ready)
+		if !m.pfq.done(ready) {
+			m.pfq.insert(ready)
+		}
 	}
 }
 

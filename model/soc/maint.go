@@ -141,7 +141,9 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 		e.End, e.Op = done, uint8(op)
 		m.emit(e)
 	}
-	m.dcq.done(done)
+	if !m.dcq.done(done) {
+		m.dcq.insert(done)
+	}
 	if done > m.dcDone {
 		m.dcDone = done
 	}

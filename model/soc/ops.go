@@ -216,7 +216,9 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 				ready, ver = m.fetchMiss(1, e2, line, si, start)
 			}
 			m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver})
-			m.mshr.done(ready)
+			if !m.mshr.done(ready) {
+				m.mshr.insert(ready)
+			}
 			if ready > m.loadsDone {
 				m.loadsDone = ready
 			}

@@ -33,8 +33,29 @@ func (p *pool) slot(at sim.Time) (sim.Time, sim.Time) {
 }
 
 // done gives the earliest-free slot (the one slot returned) to an
-// operation completing at v.
-func (p *pool) done(v sim.Time) {
+// operation completing at v. Completions in issue order (v no earlier than
+// every other slot) take one store: inline-sized, so the per-line path
+// writes "if !q.done(v) { q.insert(v) }" and the shift is a call only when
+// a completion overtakes one in flight.
+func (p *pool) done(v sim.Time) bool {
+	n := len(p.t)
+	last := p.head + n - 1
+	if last >= n {
+		last -= n
+	}
+	if v < p.t[last] && n > 1 {
+		return false
+	}
+	p.t[p.head] = v
+	if p.head++; p.head == n {
+		p.head = 0
+	}
+	return true
+}
+
+// insert is done for a completion earlier than the latest in flight: the
+// later times shift up a slot.
+func (p *pool) insert(v sim.Time) {
 	t, n := p.t, len(p.t)
 	i := p.head // the freed slot becomes the ring's tail
 	if p.head++; p.head == n {
