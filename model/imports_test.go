@@ -1,13 +1,18 @@
 package model
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const module = "github.com/dmaviz/dmaviz/"
@@ -43,15 +48,48 @@ func TestModelImportsOnlyStandardLibrary(t *testing.T) {
 			case !strings.Contains(first, "."):
 				// standard library
 			default:
-				t.Errorf("%s imports %s: model/ may import only the standard library and model packages", path, p)
+				assert.Fail(t, fmt.Sprintf("%s imports %s: model/ may import only the standard library and model packages", path, p))
 			}
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
+	require.NoError(t, err)
+	require.False(t, files < 10, "only %d files checked; is the test running in model/?", files)
+}
+
+// hardware are the packages below the scenario layer (DESIGN.md: "Hardware
+// packages never import scenario or anything above").
+var hardware = []string{"sim", "mem", "cache", "hwevent", "soc", "mmu", "smmu", "device"}
+
+// The hardware packages import only the standard library and each other:
+// never model/scenario, dmaapi, platform or a scenario package. They
+// report hardware events; the scenario layer decides what a view shows.
+func TestHardwareImportsNoScenario(t *testing.T) {
+	isHW := map[string]bool{}
+	for _, h := range hardware {
+		isHW[module+"model/"+h] = true
 	}
-	if files < 10 {
-		t.Fatalf("only %d files checked; is the test running in model/?", files)
+	checked := 0
+	for _, h := range hardware {
+		err := filepath.WalkDir(h, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			checked++
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				assert.False(t, strings.HasPrefix(p, module) && !isHW[p], "%s imports %s: hardware packages may import only the standard library and other hardware packages", path, p)
+			}
+			return nil
+		})
+		require.False(t, err != nil && !os.IsNotExist(err), fmt.Sprint(err))
 	}
+	require.False(t, checked < 20, "only %d hardware files checked", checked)
 }

@@ -21,18 +21,24 @@ type Array struct {
 	tags []uint64
 	// Invariant: valid[s] is the number of non-zero tags in set s, so a
 	// fill into a full set (the steady state) skips looking for a free way.
-	valid []uint8
+	valid []uint16
 	// Invariant: lanes mirrors tags as 16-bit partial tags (see lanes.go).
 	lanes
 	regions
 	Repl Replacer
 }
 
+// MaxWays bounds the associativity: a fully associative structure (one
+// set) of up to this many entries, such as a TLB, is one set of MaxWays
+// ways.
+const MaxWays = 4096
+
 // NewArray returns an empty sets x ways array. sets must be a power of two,
-// ways 1..64.
+// ways 1..MaxWays (PLRU: a power of two up to 64); LRU and Random take any
+// way count.
 func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, error) {
-	if ways < 1 || ways > 64 {
-		return nil, fmt.Errorf("%s.ways: %d is out of range; allowed 1..64", name, ways)
+	if ways < 1 || ways > MaxWays {
+		return nil, fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", name, ways, MaxWays)
 	}
 	if sets < 1 || sets > 1<<24 || sets&(sets-1) != 0 {
 		return nil, fmt.Errorf("%s.sets: %d is not a power of two in 1..16777216", name, sets)
@@ -41,7 +47,7 @@ func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, erro
 	if err != nil {
 		return nil, fmt.Errorf("%s.%v", name, err)
 	}
-	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways), valid: make([]uint8, sets), Repl: r}
+	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways), valid: make([]uint16, sets), Repl: r}
 	if ways&(ways-1) == 0 {
 		a.waysShift = bits.TrailingZeros(uint(ways))
 	}
@@ -103,59 +109,61 @@ func (a *Array) Touch(e int) {
 	a.Repl.Touch(e/a.ways, e%a.ways)
 }
 
-// Probe looks key up in one pass over its set: it returns the entry
-// holding key (hit) or -1, and the first invalid entry of the set or -1.
-// It does not update replacement state.
-func (a *Array) Probe(key uint64) (hit, free int) {
-	set := int(key & a.setMask)
-	base := set * a.ways
-	k := key + 1
-	pat := a.pattern(key)
-	free = -1
+// freeWay returns the lowest invalid way of set (the caller knows there
+// is one: valid[set] < ways).
+func (a *Array) freeWay(set int) int {
 	for wi, w := range a.words[set*a.wps : set*a.wps+a.wps] {
-		x := w ^ pat
-		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
-			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < a.ways && a.tags[base+way] == k {
-				return base + way, -1
-			}
-		}
-		if free < 0 {
-			// The lowest zero lane is exact; padding lanes are never zero.
-			if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
-				free = base + wi<<2 + bits.TrailingZeros64(z)>>4
-			}
+		// The lowest zero lane is exact; padding lanes are never zero.
+		if z := (w - laneOnes) &^ w & laneHigh; z != 0 {
+			return wi<<2 + bits.TrailingZeros64(z)>>4
 		}
 	}
-	return -1, free
+	return 0
 }
 
-// Victim returns the entry to fill for key: an invalid way of its set if
-// there is one, else the replacement policy's choice.
-func (a *Array) Victim(key uint64) int {
+// Claim is the one lookup, victim choice and fill of every set-associative
+// structure (caches through Cache.Claim, TLBs directly): it looks key up
+// in its set (hit) and, on a miss, fills the way fill chooses. A hit is
+// marked used only when touch is set (a prefetcher's probe is not a use).
+// It returns the entry, whether key was already there, and on a miss the
+// key the entry held (evicted false when the way was invalid).
+func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evicted bool) {
 	set := int(key & a.setMask)
-	base := set * a.ways
-	w := a.words[set*a.wps : set*a.wps+a.wps]
-	for wi, x := range w {
-		if z := (x - laneOnes) &^ x & laneHigh; z != 0 {
-			return base + wi<<2 + bits.TrailingZeros64(z)>>4
+	pat := a.pattern(key)
+	if e := a.hit(set, key, pat); e >= 0 {
+		if touch {
+			a.Repl.Touch(set, e-set*a.ways)
 		}
+		return e, true, 0, false
 	}
-	return base + a.Repl.Victim(set)
+	e, old, evicted = a.fill(set, key, pat)
+	return e, false, old, evicted
 }
 
-// Install puts key in entry e (which must belong to key's set) and marks it
-// used.
-func (a *Array) Install(e int, key uint64) {
-	set, way := a.split(e)
-	if t := a.tags[e]; t == 0 {
+// fill is the victim choice and fill of a miss of key (lane pattern pat)
+// in set: the lowest invalid way, or the replacement policy's victim,
+// tagged with key and marked used. It returns the entry and the key it
+// displaced (evicted false when the way was invalid).
+func (a *Array) fill(set int, key, pat uint64) (e int, old uint64, evicted bool) {
+	var way int
+	if int(a.valid[set]) < a.ways {
+		way = a.freeWay(set)
 		a.valid[set]++
 	} else {
-		a.remove(t - 1)
+		way = a.Repl.Victim(set)
+	}
+	a.Repl.Touch(set, way)
+	e = set*a.ways + way
+	if t := a.tags[e]; t != 0 {
+		old, evicted = t-1, true
+		a.remove(old)
 	}
 	a.tags[e] = key + 1
 	a.add(key)
-	a.setLane(set, way, a.partial(key))
-	a.Touch(e)
+	// pat's low lane is the partial tag.
+	i, sh := set*a.wps+way>>2, uint(way&3)*16
+	a.words[i] = a.words[i]&^(0xffff<<sh) | pat&0xffff<<sh
+	return e, old, evicted
 }
 
 // Invalidate clears entry e.

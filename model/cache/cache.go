@@ -10,7 +10,7 @@ import (
 type Config struct {
 	Name      string // "l1d", "l2", "l3"; used in error messages and counters
 	Size      int    // bytes; a multiple of Ways*LineBytes giving a power-of-two set count
-	Ways      int    // 1..64
+	Ways      int    // 1..MaxWays (PLRU: a power of two up to 64)
 	LineBytes int    // power of two, 16..1024
 	Policy    Policy
 	// Latency is the load-to-use latency of a hit at this level, counted
@@ -29,8 +29,8 @@ func (c *Config) Sets() int {
 // Validate checks the geometry; the error names the field and the allowed
 // range.
 func (c *Config) Validate() error {
-	if c.Ways < 1 || c.Ways > 64 {
-		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..64", c.Name, c.Ways)
+	if c.Ways < 1 || c.Ways > MaxWays {
+		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", c.Name, c.Ways, MaxWays)
 	}
 	if c.LineBytes < 16 || c.LineBytes > 1024 || c.LineBytes&(c.LineBytes-1) != 0 {
 		return fmt.Errorf("%s.line_bytes: %d is not a power of two in 16..1024", c.Name, c.LineBytes)
@@ -65,11 +65,15 @@ type Cache struct {
 	Meta []Line
 	// recent[line % len] is the entry the last fill of a line with those
 	// low bits took: a demand access checks it before walking the set
-	// (a prefetched line is found without a walk). Only a hint: the tag
-	// decides.
+	// (a prefetched line is found without a walk).
+	// Invariant: every value is a valid entry index (0 initially); it is
+	// only a hint: a hit through it is taken only when tags[recent[h]]
+	// holds the line, so a stale hint costs a set walk, never a wrong hit.
 	recent [1024]int32
 	// Evicted is what the last Claim that missed displaced (Valid false
-	// when it took an invalid way); the next Claim overwrites it.
+	// when it took an invalid way).
+	// Invariant: it describes the most recent missing Claim only; the
+	// caller reads it before its next Claim on this cache.
 	Evicted Victim
 }
 

@@ -2,9 +2,11 @@ package cache
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -12,9 +14,7 @@ import (
 func newTest(t *testing.T, sets, ways int, p Policy) *Cache {
 	t.Helper()
 	c, err := New(Config{Name: "t", Size: sets * ways * 64, Ways: ways, LineBytes: 64, Policy: p}, sim.NewRNG(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return c
 }
 
@@ -85,26 +85,23 @@ func TestGridLRU(t *testing.T) {
 					victims = append(victims, s)
 				}
 			}
-			if got := k.Grid(); !reflect.DeepEqual(got, c.want) {
-				t.Errorf("grid\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			{
+				got := k.Grid()
+				assert.Equal(t, c.want, got, "grid\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
-			if !reflect.DeepEqual(victims, c.victims) {
-				t.Errorf("victims %v, want %v", victims, c.victims)
-			}
+			assert.Equal(t, c.victims, victims, "victims %v, want %v", victims, c.victims)
 		})
 	}
 }
 
 func TestConfigValidation(t *testing.T) {
 	ok := Config{Name: "l1d", Size: 32 << 10, Ways: 4, LineBytes: 64}
-	if err := ok.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, ok.Validate())
 	for _, c := range []struct {
 		mut   func(*Config)
 		field string
 	}{
-		{func(c *Config) { c.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..64"},
+		{func(c *Config) { c.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..4096"},
 		{func(c *Config) { c.LineBytes = 48 }, "l1d.line_bytes: 48 is not a power of two"},
 		{func(c *Config) { c.Size = 0 }, "l1d.size"},
 		{func(c *Config) { c.Size = 3 * 4 * 64 }, "power of two"},
@@ -113,12 +110,12 @@ func TestConfigValidation(t *testing.T) {
 		cfg := ok
 		c.mut(&cfg)
 		_, err := New(cfg, sim.NewRNG(1))
-		if err == nil || !strings.Contains(err.Error(), c.field) {
-			t.Errorf("config %+v: error %v, want it to contain %q", cfg, err, c.field)
-		}
+		require.Error(t, err, "config %+v: error %v, want it to contain %q", cfg, err, c.field)
+		assert.Contains(t, err.Error(), c.field, "config %+v: error %v, want it to contain %q", cfg, err, c.field)
 	}
-	if _, err := ParsePolicy("fifo"); err == nil {
-		t.Error("unknown policy accepted")
+	{
+		_, err := ParsePolicy("fifo")
+		require.Error(t, err, "unknown policy accepted")
 	}
 }
 
@@ -131,15 +128,15 @@ func TestPrefetcherStride(t *testing.T) {
 		}
 	}
 	want := []string{"102:103+4x1", "202:203+4x1", "103:107+1x1", "104:108+1x1"}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("prefetches %v, want %v", got, want)
-	}
+	require.Equal(t, want, got, "prefetches %v, want %v", got, want)
 	// A stream stops at the 64-line page boundary.
 	p = NewPrefetcher(PrefetchConfig{Streams: 1, Degree: 8, Confirm: 2, MaxStride: 4, PageLines: 64})
 	p.Train(60)
 	p.Train(61)
-	if f, n, _ := p.Train(62); f != 63 || n != 1 {
-		t.Fatalf("at page end: first %d count %d, want 63 1", f, n)
+	{
+		f, n, _ := p.Train(62)
+		require.EqualValues(t, 63, f, "at page end: first %d count %d, want 63 1", f, n)
+		require.EqualValues(t, 1, n, "at page end: first %d count %d, want 63 1", f, n)
 	}
 }
 
@@ -154,22 +151,20 @@ func TestRecentMatchesClaim(t *testing.T) {
 			line := rng.Uint64n(64)
 			if e := a.Recent(line); e >= 0 {
 				hits++
-				if f, hit := b.Claim(line, true); !hit || f != e {
-					t.Fatalf("%v: Recent(%d) = %d, Claim = %d, %v", p, line, e, f, hit)
+				{
+					f, hit := b.Claim(line, true)
+					require.True(t, hit, "%v: Recent(%d) = %d, Claim = %d, %v", p, line, e, f, hit)
+					require.Equal(t, e, f, "%v: Recent(%d) = %d, Claim = %d, %v", p, line, e, f, hit)
 				}
 				continue
 			}
 			ea, ha := a.Claim(line, true)
 			eb, hb := b.Claim(line, true)
-			if ea != eb || ha != hb {
-				t.Fatalf("%v: Claim(%d) differs", p, line)
-			}
+			require.Equal(t, eb, ea, "%v: Claim(%d) differs", p, line)
+			require.Equal(t, hb, ha, "%v: Claim(%d) differs", p, line)
 		}
-		if !reflect.DeepEqual(a.Grid(), b.Grid()) || !reflect.DeepEqual(a.Repl, b.Repl) {
-			t.Fatalf("%v: state differs after Recent", p)
-		}
-		if p == PLRU && hits == 0 {
-			t.Fatal("PLRU: Recent never hit")
-		}
+		require.Equal(t, b.Grid(), a.Grid(), "%v: state differs after Recent", p)
+		require.Equal(t, b.Repl, a.Repl, "%v: state differs after Recent", p)
+		require.False(t, p == PLRU && hits == 0, "PLRU: Recent never hit")
 	}
 }

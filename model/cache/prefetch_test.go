@@ -3,6 +3,8 @@ package cache
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -96,19 +98,14 @@ func TestPrefetcherMatchesLoop(t *testing.T) {
 			}
 			f1, n1, s1 := got.Train(heads[h])
 			f2, n2, s2 := refTrain(&want, heads[h])
-			if f1 != f2 || n1 != n2 || s1 != s2 {
-				t.Fatalf("trial %d step %d %+v: Train(%d) = %d+%dx%d, loop gives %d+%dx%d",
-					trial, step, cfg, heads[h], f1, n1, s1, f2, n2, s2)
-			}
+			require.Equal(t, f2, f1, "trial %d step %d %+v: Train(%d) = %d+%dx%d, loop gives %d+%dx%d", trial, step, cfg, heads[h], f1, n1, s1, f2, n2, s2)
+			require.Equal(t, n2, n1, "trial %d step %d %+v: Train(%d) = %d+%dx%d, loop gives %d+%dx%d", trial, step, cfg, heads[h], f1, n1, s1, f2, n2, s2)
+			require.Equal(t, s2, s1, "trial %d step %d %+v: Train(%d) = %d+%dx%d, loop gives %d+%dx%d", trial, step, cfg, heads[h], f1, n1, s1, f2, n2, s2)
 			issued += n1
 			for i := range got.streams {
-				if got.streams[i] != want.streams[i] {
-					t.Fatalf("trial %d step %d: stream %d is %+v, loop leaves %+v", trial, step, i, got.streams[i], want.streams[i])
-				}
+				require.Equal(t, want.streams[i], got.streams[i], "trial %d step %d: stream %d is %+v, loop leaves %+v", trial, step, i, got.streams[i], want.streams[i])
 			}
 		}
 	}
-	if issued == 0 {
-		t.Fatal("no prefetch was issued: the walks do not exercise the issue rule")
-	}
+	require.NotEqualValues(t, 0, issued, "no prefetch was issued: the walks do not exercise the issue rule")
 }

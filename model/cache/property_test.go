@@ -3,6 +3,8 @@ package cache
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -46,24 +48,17 @@ func checkInvariants(t *testing.T, c *Cache, step int) {
 			e := s*c.Ways() + w
 			k, ok := c.Key(e)
 			if !ok {
-				if c.Meta[e].Dirty {
-					t.Fatalf("step %d: invalid entry %d is dirty", step, e)
-				}
-				if c.words[s*c.wps+w>>2]>>(uint(w&3)*16)&0xffff != 0 {
-					t.Fatalf("step %d: invalid entry %d has a partial tag", step, e)
-				}
+				require.False(t, c.Meta[e].Dirty, "step %d: invalid entry %d is dirty", step, e)
+				require.EqualValues(t, 0, c.words[s*c.wps+w>>2]>>(uint(w&3)*16)&0xffff, "step %d: invalid entry %d has a partial tag", step, e)
 				continue
 			}
-			if got, want := c.words[s*c.wps+w>>2]>>(uint(w&3)*16)&0xffff, c.partial(k); got != want {
-				t.Fatalf("step %d: entry %d partial tag %#x, want %#x", step, e, got, want)
+			{
+				got, want := c.words[s*c.wps+w>>2]>>(uint(w&3)*16)&0xffff, c.partial(k)
+				require.Equal(t, want, got, "step %d: entry %d partial tag %#x, want %#x", step, e, got, want)
 			}
-			if seen[k] {
-				t.Fatalf("step %d: line %#x twice in set %d", step, k, s)
-			}
+			require.False(t, seen[k], "step %d: line %#x twice in set %d", step, k, s)
 			seen[k] = true
-			if c.SetOf(k) != s {
-				t.Fatalf("step %d: line %#x in set %d, belongs in %d", step, k, s, c.SetOf(k))
-			}
+			require.Equal(t, s, c.SetOf(k), "step %d: line %#x in set %d, belongs in %d", step, k, s, c.SetOf(k))
 		}
 	}
 }
@@ -80,9 +75,7 @@ func TestPropertyAgainstReference(t *testing.T) {
 				ways = []int{3, 5, 6, 12}[rng.Intn(4)] // partial lanes padding
 			}
 			c, err := New(Config{Name: "p", Size: sets * ways * 64, Ways: ways, LineBytes: 64, Policy: p}, rng.Split())
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			ref := &refCache{ways: ways, sets: make([][]refLine, sets)}
 			shadow := map[uint64]bool{}
 			span := uint64(sets * ways * 3)
@@ -96,21 +89,17 @@ func TestPropertyAgainstReference(t *testing.T) {
 				}
 				write := rng.Intn(3) == 0
 				hit, v := c.Access(line, write)
-				if hit != shadow[line] {
-					t.Fatalf("seed %d %v step %d: hit=%v but shadow says %v", seed, p, step, hit, shadow[line])
-				}
+				require.Equal(t, shadow[line], hit, "seed %d %v step %d: hit=%v but shadow says %v", seed, p, step, hit, shadow[line])
 				if v.Valid {
-					if !shadow[v.Line] {
-						t.Fatalf("seed %d %v step %d: evicted %#x not resident", seed, p, step, v.Line)
-					}
+					require.True(t, shadow[v.Line], "seed %d %v step %d: evicted %#x not resident", seed, p, step, v.Line)
 					delete(shadow, v.Line)
 				}
 				shadow[line] = true
 				if p == LRU {
 					rhit, rv, rev := ref.access(line, write)
-					if rhit != hit || rev != v.Valid || (rev && (rv.line != v.Line || rv.dirty != v.Dirty)) {
-						t.Fatalf("seed %d step %d: model hit=%v victim=%+v, reference hit=%v victim=%+v/%v", seed, step, hit, v, rhit, rv, rev)
-					}
+					require.Equal(t, hit, rhit, "seed %d step %d: model hit=%v victim=%+v, reference hit=%v victim=%+v/%v", seed, step, hit, v, rhit, rv, rev)
+					require.EqualValues(t, v.Valid, rev, "seed %d step %d: model hit=%v victim=%+v, reference hit=%v victim=%+v/%v", seed, step, hit, v, rhit, rv, rev)
+					require.False(t, rev && (rv.line != v.Line || rv.dirty != v.Dirty), "seed %d step %d: model hit=%v victim=%+v, reference hit=%v victim=%+v/%v", seed, step, hit, v, rhit, rv, rev)
 				}
 				checkInvariants(t, c, step)
 				n := 0
@@ -119,9 +108,7 @@ func TestPropertyAgainstReference(t *testing.T) {
 						n++
 					}
 				}
-				if n != len(shadow) {
-					t.Fatalf("seed %d %v step %d: %d valid entries, shadow has %d", seed, p, step, n, len(shadow))
-				}
+				require.Equal(t, len(shadow), n, "seed %d %v step %d: %d valid entries, shadow has %d", seed, p, step, n, len(shadow))
 			}
 		}
 	}

@@ -148,7 +148,7 @@ func (r *Replacer) Victim(set int) int {
 		t := r.tree[set]
 		node := int(r.top[t>>1&127])
 		for node < r.ways {
-			node = 2*node + int(t>>node&1)
+			node = 2*node + int(t>>(node&63)&1) // (node < ways <= 64; &63: no shift-overflow check)
 		}
 		return node - r.ways
 	case Random:

@@ -3,6 +3,8 @@ package cache
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -17,9 +19,7 @@ func TestValidCounts(t *testing.T) {
 			ways = 6
 		}
 		c, err := New(Config{Name: "v", Size: 8 * ways * 64, Ways: ways, LineBytes: 64, Policy: p}, rng.Split())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for step := 0; step < 4000; step++ {
 			line := rng.Uint64n(200) << (6 * uint(rng.Intn(3))) // several groups
 			if rng.Intn(4) == 0 {
@@ -36,9 +36,7 @@ func TestValidCounts(t *testing.T) {
 						n++
 					}
 				}
-				if int(c.valid[s]) != n {
-					t.Fatalf("%v step %d: set %d counts %d valid ways, has %d", p, step, s, c.valid[s], n)
-				}
+				require.Equal(t, n, int(c.valid[s]), "%v step %d: set %d counts %d valid ways, has %d", p, step, s, c.valid[s], n)
 			}
 			want := make([]uint32, len(c.count))
 			for e := 0; e < c.Entries(); e++ {
@@ -47,9 +45,7 @@ func TestValidCounts(t *testing.T) {
 				}
 			}
 			for b, n := range want {
-				if c.count[b] != n {
-					t.Fatalf("%v step %d: bucket %d counts %d entries, has %d", p, step, b, c.count[b], n)
-				}
+				require.Equal(t, n, c.count[b], "%v step %d: bucket %d counts %d entries, has %d", p, step, b, c.count[b], n)
 			}
 		}
 	}

@@ -3,24 +3,28 @@ package catalog
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
 func TestEveryScenarioRegisters(t *testing.T) {
 	r := &scenario.Registry{}
 	for _, s := range all() {
-		if err := r.Register(s); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, r.Register(s))
 	}
-	if got, want := len(Registry().All()), len(all()); got != want {
-		t.Fatalf("Registry has %d scenarios, want %d", got, want)
+	{
+		got, want := len(Registry().All()), len(all())
+		require.Equal(t, want, got, "Registry has %d scenarios, want %d", got, want)
 	}
-	if _, err := Registry().Get("demo"); err != nil {
-		t.Fatal(err)
+	{
+		_, err := Registry().Get("demo")
+		require.NoError(t, err)
 	}
-	if _, err := Registry().Get("no-such"); err == nil {
-		t.Fatal("unknown id accepted")
+	{
+		_, err := Registry().Get("no-such")
+		require.Error(t, err, "unknown id accepted")
 	}
 }
 
@@ -28,52 +32,45 @@ func TestSpecsAreComplete(t *testing.T) {
 	for _, s := range Registry().All() {
 		spec := s.Spec()
 		t.Run(spec.ID, func(t *testing.T) {
-			if spec.Title == "" || spec.Explanation == "" {
-				t.Error("missing title or explanation")
-			}
+			assert.NotEqualValues(t, "", spec.Title, "missing title or explanation")
+			assert.NotEqualValues(t, "", spec.Explanation, "missing title or explanation")
 			p, err := spec.Defaults()
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			for _, id := range []string{spec.DefaultA, spec.DefaultB} {
-				if _, err := spec.Policy(id); err != nil {
-					t.Errorf("default policy: %v", err)
+				{
+					_, err := spec.Policy(id)
+					require.NoError(t, err, "default policy")
 				}
 			}
 			if spec.DefaultPreset != "" {
 				d := spec.Param("preset")
-				if d == nil || d.Kind != scenario.KindChoice {
-					t.Fatalf("DefaultPreset %q but no preset choice parameter", spec.DefaultPreset)
-				}
-				if _, err := d.Parse(spec.DefaultPreset); err != nil {
-					t.Errorf("DefaultPreset: %v", err)
+				require.NotNil(t, d, "DefaultPreset %q but no preset choice parameter", spec.DefaultPreset)
+				require.EqualValues(t, scenario.KindChoice, d.Kind, "DefaultPreset %q but no preset choice parameter", spec.DefaultPreset)
+				{
+					_, err := d.Parse(spec.DefaultPreset)
+					require.NoError(t, err, "DefaultPreset")
 				}
 			}
 			seen := map[string]bool{}
 			for _, d := range spec.Params {
-				if seen[d.Name] || d.Name == "" {
-					t.Errorf("parameter name %q empty or repeated", d.Name)
-				}
+				assert.False(t, seen[d.Name], "parameter name %q empty or repeated", d.Name)
+				assert.NotEqualValues(t, "", d.Name, "parameter name %q empty or repeated", d.Name)
 				seen[d.Name] = true
 			}
 			for _, ref := range spec.References {
-				if ref.Source == "" {
-					t.Errorf("reference for %s has no source", ref.Metric)
-				}
+				assert.NotEqualValues(t, "", ref.Source, "reference for %s has no source", ref.Metric)
 			}
 			for _, id := range []string{spec.DefaultA, spec.DefaultB} {
 				res, err := s.Run(p, id)
-				if err != nil {
-					t.Fatalf("Run(defaults, %s): %v", id, err)
-				}
+				require.NoError(t, err, "Run(defaults, %s)", id)
 				for _, c := range []string{"stale_bytes", "lost_bytes"} {
-					if _, ok := res.Metric(c); !ok {
-						t.Errorf("%s: no %s check", id, c)
+					{
+						_, ok := res.Metric(c)
+						assert.True(t, ok, "%s: no %s check", id, c)
 					}
 				}
-				if res.Timeline == nil || len(res.Timeline.Keyframes) == 0 {
-					t.Errorf("%s: no timeline", id)
-				}
+				assert.NotNil(t, res.Timeline, "%s: no timeline", id)
+				assert.NotEqualValues(t, 0, len(res.Timeline.Keyframes), "%s: no timeline", id)
 			}
 		})
 	}

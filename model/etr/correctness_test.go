@@ -2,9 +2,14 @@ package etr
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 // sweep is the parameter grid the correctness tests walk: buffer sizes
@@ -37,35 +42,46 @@ func sweep(short bool) [][]string {
 // and is left out here: see TestBarrierLineWrittenBack for what it does.
 func TestCorrectPoliciesNeverStaleOrLost(t *testing.T) {
 	for _, kv := range sweep(testing.Short()) {
-		for _, pol := range []PolicyID{Coherent, TwoChunks, WholeWhenFull} {
+		for _, pol := range []PolicyID{Coherent, TwoChunks, WholeWhenFull, SyncBoth} {
 			for _, barrier := range []string{"false", "true"} {
 				if barrier == "true" && pol == TwoChunks {
 					continue // its CIVAC on a partial edge line cleans the old barrier line: TestBarrierLineWrittenBack
 				}
 				args := append(append([]string(nil), kv...), ParamBarrier, barrier)
 				r := runWith(t, string(pol), args...)
-				if s, l := metric(t, r, MetricStale), metric(t, r, MetricLost); s != 0 || l != 0 || len(r.Hazards) != 0 {
-					t.Errorf("%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
+				{
+					s, l := metric(t, r, MetricStale), metric(t, r, MetricLost)
+					assert.EqualValues(t, 0, s, "%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
+					assert.EqualValues(t, 0, l, "%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
+					assert.Len(t, r.Hazards, 0, "%s %v: stale %v, lost %v, hazards %v", pol, args, s, l, r.Hazards)
 				}
 				data, copied := metric(t, r, "data_bytes"), metric(t, r, "copied_bytes")
-				if copied+metric(t, r, MetricTruncated) != data {
-					t.Errorf("%s %v: copied %v + truncated %v != data %v", pol, args, copied, metric(t, r, MetricTruncated), data)
-				}
+				assert.Equal(t, data, copied+metric(t, r, MetricTruncated), "%s %v: copied %v + truncated %v != data %v", pol, args, copied, metric(t, r, MetricTruncated), data)
 			}
 		}
 	}
 }
 
-// On presets whose IVAC only invalidates, the merged form is correct even
-// with barrier packets; without barriers every correct policy is correct
-// on every preset.
+// Without barriers every correct policy is correct on every preset; with
+// them, the policy that also syncs the barrier for the device is, on every
+// preset, prior state and trace amount (IVAC cleaning or not).
 func TestCorrectPoliciesOtherPresets(t *testing.T) {
-	for _, preset := range []string{"neoverse-n1", "dimensity-9500"} {
-		for _, pol := range []PolicyID{Coherent, TwoChunks, WholeWhenFull} {
-			for _, laps := range []string{"0.3", "1.3"} {
-				r := runWith(t, string(pol), ParamPreset, preset, ParamBuffer, "256KiB", ParamLaps, laps, ParamBarrier, "false")
-				if s, l := metric(t, r, MetricStale), metric(t, r, MetricLost); s != 0 || l != 0 {
-					t.Errorf("%s %s laps %s: stale %v lost %v", preset, pol, laps, s, l)
+	for _, preset := range []string{"neoverse-n1", "dimensity-9500", "juno-r2"} {
+		for _, pol := range []PolicyID{Coherent, TwoChunks, WholeWhenFull, SyncBoth} {
+			for _, laps := range []string{"0.3", "1", "1.3", "2.5"} {
+				for _, barrier := range []string{"false", "true"} {
+					if barrier == "true" && pol != SyncBoth && pol != Coherent {
+						continue // TestBarrierLineWrittenBack
+					}
+					for _, prior := range []string{PriorSteady, PriorCached} {
+						for _, size := range []string{"256KiB", "512KiB"} {
+							r := runWith(t, string(pol), ParamPreset, preset, ParamBuffer, size, ParamLaps, laps, ParamBarrier, barrier, ParamPrior, prior)
+							assert.Zero(t, metric(t, r, MetricStale), "%s %s %s laps %s barrier %s %s", preset, pol, size, laps, barrier, prior)
+							assert.Zero(t, metric(t, r, MetricLost), "%s %s %s laps %s barrier %s %s", preset, pol, size, laps, barrier, prior)
+							assert.Zero(t, metric(t, r, "dram_lost_bytes"), "%s %s %s laps %s barrier %s %s", preset, pol, size, laps, barrier, prior)
+							assert.Empty(t, r.Hazards, "%s %s %s laps %s barrier %s %s", preset, pol, size, laps, barrier, prior)
+						}
+					}
 				}
 			}
 		}
@@ -73,45 +89,74 @@ func TestCorrectPoliciesOtherPresets(t *testing.T) {
 }
 
 // A finding of the model, not a hard-coded case: the driver writes the
-// barrier packet through the cacheable mapping and never gives that line
-// back to the device. If the line is still dirty in the cache when the next
-// session's sync runs, a cleaning op writes the old barrier back over the
-// new trace: DC CIVAC on a partial edge line (two chunks on juno-r2), or DC
-// IVAC itself on cores where it cleans (neoverse-n1). The damage is the one
-// line at the previous barrier, detected from line versions.
+// barrier packet through the cacheable mapping and, as merged, never gives
+// that line back to the device. If the line is still dirty in the cache
+// when the next session's sync runs, a cleaning op writes the old barrier
+// back over the new trace: DC CIVAC on a partial edge line (two chunks on
+// juno-r2), or DC IVAC itself on cores where it cleans (neoverse-n1). The
+// damage is the one line at the previous barrier, detected from line
+// versions; the hazard and the narration say which line, when and why.
+// The policy that syncs the barrier for the device loses nothing there.
 func TestBarrierLineWrittenBack(t *testing.T) {
 	for _, tc := range []struct {
-		preset string
-		pol    PolicyID
-	}{{"juno-r2", TwoChunks}, {"neoverse-n1", WholeWhenFull}} {
+		preset, laps, why string
+		pol               PolicyID
+	}{
+		{"juno-r2", "1.3", "cleaned by DC CIVAC", TwoChunks},
+		{"neoverse-n1", "1.3", "cleaned by DC IVAC, which behaves as DC CIVAC on this core", WholeWhenFull},
+		{"neoverse-n1", "1.3", "cleaned by DC CIVAC", TwoChunks}, // the partial edge line's CIVAC comes first
+	} {
+		name := fmt.Sprintf("%s %s", tc.preset, tc.pol)
 		// 512 KiB, 1.3 laps: the barrier sits at 0x26660, mid-line; the
 		// buffer fits in L2, so the previous session's barrier line stays.
-		r := runWith(t, string(tc.pol), ParamPreset, tc.preset, ParamBuffer, "512KiB", ParamLaps, "1.3")
+		kv := []string{ParamPreset, tc.preset, ParamBuffer, "512KiB", ParamLaps, tc.laps}
+		r := runWith(t, string(tc.pol), kv...)
 		off := uint64(metric(t, r, "offset"))
-		if off%64 == 0 {
-			t.Fatalf("offset %#x is line aligned; the case needs a partial line", off)
-		}
-		if s, l := metric(t, r, MetricStale), metric(t, r, MetricLost); s != 64 || l != 48 {
-			t.Errorf("%s %s: stale %v lost %v, want the one 64-byte line (48 bytes of trace besides the new barrier)", tc.preset, tc.pol, s, l)
-		}
-		if metric(t, r, "dram_lost_bytes") != 64 {
-			t.Errorf("%s %s: dram_lost_bytes %v, want 64", tc.preset, tc.pol, metric(t, r, "dram_lost_bytes"))
-		}
-		found := false
-		for _, h := range r.Hazards {
-			if h.Addr <= off && off < h.Addr+uint64(h.Bytes) && h.Grid == 0 {
-				found = true
+		require.NotZero(t, off%64, "%s: offset %#x is line aligned; the case needs a partial line", name, off)
+		assert.Equal(t, 64.0, metric(t, r, MetricStale), "%s: the one 64-byte line", name)
+		assert.Equal(t, 48.0, metric(t, r, MetricLost), "%s: 48 bytes of trace besides the new barrier", name)
+		assert.Equal(t, 64.0, metric(t, r, "dram_lost_bytes"), name)
+		line := off &^ 63
+		var wb *scenario.Hazard
+		for i, h := range r.Hazards {
+			if h.Addr == line && strings.Contains(h.Cause, "written back over the trace") {
+				wb = &r.Hazards[i]
 			}
 		}
-		if !found {
-			t.Errorf("%s %s: no hazard at the barrier line %#x: %+v", tc.preset, tc.pol, off, r.Hazards)
+		require.NotNil(t, wb, "%s: no write-back hazard at the barrier line %#x: %+v", name, line, r.Hazards)
+		assert.Equal(t, 0, wb.Grid, name)
+		assert.Contains(t, wb.Cause, fmt.Sprintf("buffer line +%#x", line), name)
+		assert.Contains(t, wb.Cause, fmt.Sprintf("previous session's barrier packet (offset %#x)", off), name)
+		assert.Contains(t, wb.Cause, "("+tc.why+")", name)
+		var step *scenario.Step
+		for i, s := range r.Narration {
+			if strings.Contains(s.Title, "written back over new trace") {
+				step = &r.Narration[i]
+			}
 		}
-		// Without the barrier packet there is nothing to write back.
-		r = runWith(t, string(tc.pol), ParamPreset, tc.preset, ParamBuffer, "512KiB", ParamLaps, "1.3", ParamBarrier, "false")
-		if s, l := metric(t, r, MetricStale), metric(t, r, MetricLost); s != 0 || l != 0 {
-			t.Errorf("%s %s without barrier: stale %v lost %v", tc.preset, tc.pol, s, l)
+		require.NotNil(t, step, "%s: no narration step for the write-back", name)
+		assert.Equal(t, wb.T, step.T, "%s: narrated when it happened", name)
+		assert.Contains(t, step.Text, tc.why, name)
+		assert.Greater(t, step.T, sim.Time(0))
+
+		// Without the barrier packet there is nothing to write back; with
+		// the sync for the device the line is clean before the ETR writes.
+		for _, fix := range [][]string{{ParamBarrier, "false"}, nil} {
+			pol := tc.pol
+			if fix == nil {
+				pol = SyncBoth
+			}
+			r := runWith(t, string(pol), append(append([]string(nil), kv...), fix...)...)
+			assert.Zero(t, metric(t, r, MetricStale), "%s %v", pol, fix)
+			assert.Zero(t, metric(t, r, MetricLost), "%s %v", pol, fix)
+			assert.Empty(t, r.Hazards, "%s %v", pol, fix)
 		}
 	}
+	// On the core whose IVAC only invalidates, the merged form's whole-
+	// buffer IVAC discards the old barrier line: nothing reaches DRAM.
+	r := runWith(t, string(WholeWhenFull), ParamPreset, "juno-r2", ParamBuffer, "512KiB", ParamLaps, "1.3")
+	assert.Zero(t, metric(t, r, MetricLost))
+	assert.Zero(t, metric(t, r, "dram_lost_bytes"))
 }
 
 // runTraced runs one policy and returns, per buffer line, whether it was in
@@ -122,30 +167,23 @@ func runTraced(t *testing.T, pol PolicyID, kv ...string) (r *run, cachedBefore, 
 	spec := New().Spec()
 	p, _ := spec.Defaults()
 	for i := 0; i+1 < len(kv); i += 2 {
-		if err := spec.Set(p, kv[i], kv[i+1]); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, spec.Set(p, kv[i], kv[i+1]))
 	}
 	c, err := parse(spec, p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	policy, _ := LookupPolicy(string(pol))
-	if r, err = newRun(c, policy); err != nil {
-		t.Fatal(err)
+	{
+		r, err = newRun(c, policy)
+		require.NoError(t, err)
 	}
-	if err := r.prior(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, r.prior())
 	lb := r.m.LineBytes()
 	cachedBefore = make([]bool, c.size/lb)
 	for i := range cachedBefore {
 		cachedBefore[i] = r.cached(r.buf.PA(uint64(i)*lb) >> lineShift(r.m))
 	}
 	r.startRecording()
-	if err := r.session(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, r.session())
 	return r, cachedBefore, r.obs.stale
 }
 
@@ -177,41 +215,31 @@ func TestBugPoliciesStaleExactlyWhereCachedAndUnsynced(t *testing.T) {
 			n := 0
 			for i := range stale {
 				want := before[i] && !synced[i] && inData[i]
-				if stale[i] != want {
-					t.Fatalf("line %d: stale %v, want %v (cached before %v, synced %v, in data %v)", i, stale[i], want, before[i], synced[i], inData[i])
-				}
+				require.Equal(t, want, stale[i], "line %d: stale %v, want %v (cached before %v, synced %v, in data %v)", i, stale[i], want, before[i], synced[i], inData[i])
 				if stale[i] {
 					n++
 				}
 			}
 			res := r.result()
-			if n == 0 || metric(t, res, MetricStale) != float64(n)*float64(lb) {
-				t.Fatalf("%d stale lines, stale_bytes %v", n, metric(t, res, MetricStale))
-			}
+			require.NotEqualValues(t, 0, n, "%d stale lines, stale_bytes %v", n, metric(t, res, MetricStale))
+			require.Equal(t, float64(n)*float64(lb), metric(t, res, MetricStale), "%d stale lines, stale_bytes %v", n, metric(t, res, MetricStale))
 			if tc.pol == WrongWrap {
 				head := r.path.window.Offset + r.path.window.Len - size
-				if uint64(n)*lb != head {
-					t.Fatalf("wrong-wrap: %d stale bytes, want the head part %d", uint64(n)*lb, head)
-				}
+				require.Equal(t, head, uint64(n)*lb, "wrong-wrap: %d stale bytes, want the head part %d", uint64(n)*lb, head)
 			}
 			// Each stale line is shown red on the buffer grid and covered by a hazard.
 			var end scenario.State
 			res.Timeline.StateAt(len(res.Timeline.Events), &end)
 			for i, s := range stale {
-				if s && end.Cells[r.ids.grid][i].State != scenario.CellStale {
-					t.Fatalf("line %d read stale but drawn %v", i, end.Cells[r.ids.grid][i].State)
-				}
+				require.False(t, s && end.Cells[r.ids.grid][i].State != scenario.CellStale, "line %d read stale but drawn %v", i, end.Cells[r.ids.grid][i].State)
 			}
 			var hz int64
 			for _, h := range res.Hazards {
 				hz += h.Bytes
-				if h.Grid != r.ids.grid || h.Cause == "" {
-					t.Fatalf("hazard %+v not located on the buffer grid", h)
-				}
+				require.EqualValues(t, r.ids.grid, h.Grid, "hazard %+v not located on the buffer grid", h)
+				require.NotEqualValues(t, "", h.Cause, "hazard %+v not located on the buffer grid", h)
 			}
-			if hz != int64(n)*int64(lb) {
-				t.Fatalf("hazards cover %d bytes, %d stale", hz, int64(n)*int64(lb))
-			}
+			require.Equal(t, int64(n)*int64(lb), hz, "hazards cover %d bytes, %d stale", hz, int64(n)*int64(lb))
 		})
 	}
 }
@@ -220,17 +248,16 @@ func TestBugPoliciesStaleExactlyWhereCachedAndUnsynced(t *testing.T) {
 // lines before it reaches them, so even the bug policies read nothing
 // stale; a short session (or a 1 MiB buffer) exposes them.
 func TestBugPoliciesDependOnWhatIsStillCached(t *testing.T) {
-	if r := runWith(t, string(NoSync)); metric(t, r, MetricStale) != 0 {
-		t.Errorf("no-sync at 4 MiB steady: stale %v, want 0 (evicted before read)", metric(t, r, MetricStale))
+	{
+		r := runWith(t, string(NoSync))
+		assert.EqualValues(t, 0, metric(t, r, MetricStale), "no-sync at 4 MiB steady: stale %v, want 0 (evicted before read)", metric(t, r, MetricStale))
 	}
 	for _, kv := range [][]string{{ParamLaps, "0.25"}, {ParamBuffer, "1MiB"}} {
 		r := runWith(t, string(NoSync), kv...)
-		if metric(t, r, MetricStale) == 0 || metric(t, r, MetricLost) == 0 || len(r.Hazards) == 0 {
-			t.Errorf("no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
-		}
+		assert.NotEqualValues(t, 0, metric(t, r, MetricStale), "no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
+		assert.NotEqualValues(t, 0, metric(t, r, MetricLost), "no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
+		assert.NotEqualValues(t, 0, len(r.Hazards), "no-sync %v: stale %v lost %v hazards %d, want the bug visible", kv, metric(t, r, MetricStale), metric(t, r, MetricLost), len(r.Hazards))
 	}
 	r := runWith(t, string(WrongWrap), ParamBuffer, "1MiB", ParamLaps, "1.5")
-	if metric(t, r, MetricStale) == 0 {
-		t.Error("wrong-wrap at 1 MiB, 1.5 laps: no stale data")
-	}
+	assert.NotEqualValues(t, 0, metric(t, r, MetricStale), "wrong-wrap at 1 MiB, 1.5 laps: no stale data")
 }

@@ -27,14 +27,21 @@ type Device struct {
 	ptr     Pointers
 }
 
-// NewDevice adds the ETR to m, writing into buf at rate bytes per second.
-func NewDevice(m *soc.Machine, buf soc.Buffer, rate float64) (*Device, error) {
+// NewDevice adds the ETR to m, writing at rate bytes per second into the
+// buffer Program gives it.
+func NewDevice(m *soc.Machine, rate float64) (*Device, error) {
 	id, err := m.AddDevice(soc.DeviceConfig{Name: "etr", Burst: etrBurst, Bandwidth: rate})
 	if err != nil {
 		return nil, err
 	}
-	return &Device{m: m, id: id, buf: buf}, nil
+	return &Device{m: m, id: id}, nil
 }
+
+// ID returns the ETR's machine device.
+func (d *Device) ID() soc.DeviceID { return d.id }
+
+// Program sets the flat buffer (DBALO/DBAHI and RSZ).
+func (d *Device) Program(buf soc.Buffer) { d.buf = buf }
 
 // Writer returns the writer id the ETR's data carries in line versions.
 func (d *Device) Writer() uint8 { return d.m.DeviceWriter(d.id) }

@@ -2,8 +2,10 @@ package etr
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
@@ -71,6 +73,7 @@ func (r *run) update() (path, error) {
 		p.dsbWait += w
 	}
 	p.synced = m.Now()
+	r.narrateWriteBacks(p.start)
 
 	if p.barrier {
 		if r.live {
@@ -80,6 +83,17 @@ func (r *run) update() (path, error) {
 		}
 		if err := r.insertBarrier(p.take.Offset); err != nil {
 			return p, err
+		}
+		r.barrierAt, r.barrierDirty = p.take.Offset, !r.pol.NC
+		if r.pol.SyncForDevice {
+			if r.live {
+				r.step(m.Now(), "Sync the barrier for the device",
+					fmt.Sprintf("dma_sync_single_for_device over the barrier packet: DC CVAC writes its line (offset %#x) back now and DSB SY waits, so the cache holds no dirty line of the buffer when the ETR restarts: no later invalidate or eviction can write it over new trace.", p.take.Offset&^(m.LineBytes()-1)))
+			}
+			if err := r.syncForDevice(p.take.Offset); err != nil {
+				return p, err
+			}
+			r.barrierDirty = false
 		}
 	}
 	p.barriered = m.Now()
@@ -108,6 +122,7 @@ func (r *run) update() (path, error) {
 	})
 	r.ring.Head += p.take.Len
 	p.end = m.Now()
+	r.narrateWriteBacks(p.start)
 	kind := "copy"
 	if r.pol.NC {
 		kind = "nc-read"
@@ -146,60 +161,55 @@ func (r *run) mmio() error {
 	return nil
 }
 
-// syncForCPU is dma_sync_single_for_cpu(DMA_FROM_DEVICE) on a non-coherent
-// arm64 device: dcache_inval_poc over the range — DC CIVAC on a partial
-// last line, DC CIVAC on a partial first line (so bytes outside the range
-// are not lost), DC IVAC on the others, then DSB SY. It returns the time
-// the DSB waited.
+// syncForCPU is dma_sync_single_for_cpu(DMA_FROM_DEVICE) over rg: the
+// DMA API's DC IVAC per line (DC CIVAC on a partial first or last line),
+// then DSB SY. It returns the time the DSB waited.
 func (r *run) syncForCPU(rg Range, call int) (sim.Time, error) {
-	m, va := r.m, r.buf.VA
-	lb := m.LineBytes()
-	mask := lb - 1
+	m := r.m
 	t0 := m.Now()
 	if r.live && call < len(r.ids.sync) {
 		first := int(rg.Off / r.cellBytes)
 		last := int((rg.End() + r.cellBytes - 1) / r.cellBytes)
 		r.rec.Span(r.at(t0), r.ids.sync[call], first, last-first)
 	}
-	s, e := rg.Off, rg.End()
-	dc := func(op soc.DCOp, off, n uint64) error {
-		_, err := m.DC(op, va+off, n)
-		return err
-	}
-	if e&mask != 0 {
-		e &^= mask
-		if err := dc(soc.CIVAC, e, 1); err != nil {
-			return 0, err
-		}
-	}
-	op := soc.IVAC
-	if s&mask != 0 {
-		s &^= mask
-		op = soc.CIVAC
-	}
-	if err := dc(op, s, 1); err != nil { // the loop body runs at least once
+	r.wait = [2]sim.Time{}
+	if err := r.api.SyncSingleForCPU(r.mp, rg.Off, rg.Len); err != nil {
 		return 0, err
 	}
-	// The rest of the loop, in slices so the gauge of DC ops in flight can
-	// be sampled (the machine issues the same ops either way).
-	slice := max(64*lb, (e-s)/256&^mask)
-	for s += lb; s < e; s += slice {
-		if err := dc(soc.IVAC, s, min(slice, e-s)); err != nil {
-			return 0, err
-		}
-		if r.live {
-			r.rec.Value(r.at(m.Now()), r.ids.dcInFlight, int64(m.OutstandingDC()))
-		}
-	}
-	t1 := m.Now()
-	wait := m.DSB()
-	if r.live {
-		r.rec.Value(r.at(m.Now()), r.ids.dcInFlight, int64(m.OutstandingDC()))
-	}
-	r.phase("cpu", "invalidate", "DC IVAC per line", t0, t1)
-	r.phase("cpu", "dsb-wait", "DSB SY", t1, m.Now())
-	return wait, nil
+	r.phase("cpu", "invalidate", "DC IVAC per line", t0, r.wait[0])
+	r.phase("cpu", "dsb-wait", "DSB SY", r.wait[0], r.wait[1])
+	return r.wait[1] - r.wait[0], nil
 }
+
+// syncForDevice is dma_sync_single_for_device(DMA_FROM_DEVICE) over the
+// barrier packet: DC CVAC on its line, then DSB SY, so no dirty CPU line
+// is left to be written back over the next session's trace.
+func (r *run) syncForDevice(off uint64) error {
+	t0 := r.m.Now()
+	if err := r.api.SyncSingleForDevice(r.mp, off, BarrierBytes); err != nil {
+		return err
+	}
+	r.phase("cpu", "clean", "dma_sync_single_for_device (DC CVAC + DSB)", t0, r.m.Now())
+	return nil
+}
+
+// Maint implements dmaapi.Listener: the gauge of DC ops in flight.
+func (r *run) Maint(op soc.DCOp, entry int, va, n uint64, t0, t1 sim.Time) {
+	if r.live {
+		r.rec.Value(r.at(t1), r.ids.dcInFlight, int64(r.m.OutstandingDC()))
+	}
+}
+
+// Wait implements dmaapi.Listener: when the DSB started and ended.
+func (r *run) Wait(t0, t1 sim.Time) {
+	r.wait = [2]sim.Time{t0, t1}
+	if r.live {
+		r.rec.Value(r.at(t1), r.ids.dcInFlight, int64(r.m.OutstandingDC()))
+	}
+}
+
+// Bounce implements dmaapi.Listener (the ETR's buffer is never bounced).
+func (r *run) Bounce(int, bool, sim.Time, sim.Time) {}
 
 // insertBarrier is tmc_etr_buf_insert_barrier_packet: a 16-byte CPU store
 // at off through the CPU's mapping of the buffer. Line versions are per
@@ -215,6 +225,48 @@ func (r *run) insertBarrier(off uint64) error {
 	}
 	_, err := m.Write(r.src.VA+off, BarrierBytes, BarrierBytes)
 	return err
+}
+
+// writeBackCause says which buffer line a machine hazard of a write-back
+// over newer trace is, and why it was dirty, when it is the previous
+// session's barrier line; ok is false for other hazards.
+func (r *run) writeBackCause(h scenario.Hazard) (string, bool) {
+	if !strings.Contains(h.Cause, "written back over newer data") {
+		return "", false
+	}
+	off, in := r.obs.offset(h.Addr)
+	if !in {
+		return "", false
+	}
+	lb := r.m.LineBytes()
+	what := "a dirty CPU line"
+	if r.prevBarrier && r.prevBarrierAt&^(lb-1) == off&^(lb-1) {
+		what = fmt.Sprintf("the previous session's barrier packet (offset %#x), written through the cacheable mapping and never synced for the device (no dma_sync_single_for_device),", r.prevBarrierAt)
+	}
+	why := h.Cause
+	if i := strings.Index(why, "had written ("); i >= 0 {
+		why = why[i+len("had written ("):]
+		why, _, _ = strings.Cut(why, ";")
+	}
+	return fmt.Sprintf("buffer line +%#x (PA %#x): %s was written back over the trace the ETR wrote this session (%s)", off&^(lb-1), h.Addr, what, why), true
+}
+
+// narrateWriteBacks adds a step for each write-back over new trace the
+// machine detected since from that has not been narrated yet.
+func (r *run) narrateWriteBacks(from sim.Time) {
+	if !r.live {
+		return
+	}
+	hs := r.m.Hazards()
+	for ; r.narrated < len(hs); r.narrated++ {
+		h := scenario.HazardOf(hs[r.narrated])
+		if h.T < from {
+			continue
+		}
+		if cause, ok := r.writeBackCause(h); ok {
+			r.step(h.T, "A dirty line is written back over new trace", "At this moment "+cause+". DRAM now holds the old line: the copy will read it (stale) and that trace is lost.")
+		}
+	}
 }
 
 func mappingName(p *Policy) string {

@@ -1,7 +1,11 @@
 package etr
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -12,27 +16,19 @@ func runWith(t testing.TB, policy string, kv ...string) *scenario.Result {
 	s := New()
 	spec := s.Spec()
 	p, err := spec.Defaults()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := 0; i+1 < len(kv); i += 2 {
-		if err := spec.Set(p, kv[i], kv[i+1]); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, spec.Set(p, kv[i], kv[i+1]))
 	}
 	res, err := s.Run(p, policy)
-	if err != nil {
-		t.Fatalf("%s %v: %v", policy, kv, err)
-	}
+	require.NoError(t, err, "%s %v", policy, kv)
 	return res
 }
 
 func metric(t testing.TB, r *scenario.Result, name string) float64 {
 	t.Helper()
 	v, ok := r.Metric(name)
-	if !ok {
-		t.Fatalf("%s: no metric %s", r.Policy, name)
-	}
+	require.True(t, ok, "%s: no metric %s", r.Policy, name)
 	return v
 }
 
@@ -48,9 +44,7 @@ func TestFigureJunoR2(t *testing.T) {
 	t.Logf("juno-r2 4 MiB: coherent %.2f us (published %.2f), cacheable + sync %.2f us (published %.2f), ratio %.3f (published %.2f)",
 		ua, FigureCoherentUS, ub, FigureCachedUS, ua/ub, FigureRatio)
 	t.Logf("B breakdown: stop %.2f us, sync %.2f us, copy %.2f us", metric(t, b, "stop_us"), metric(t, b, "sync_us"), metric(t, b, "copy_us"))
-	if len(spec.References) != 3 {
-		t.Fatalf("%d references, want 3", len(spec.References))
-	}
+	require.Len(t, spec.References, 3, "%d references, want 3", len(spec.References))
 	for _, ref := range spec.References {
 		var got float64
 		switch ref.Policy {
@@ -60,33 +54,30 @@ func TestFigureJunoR2(t *testing.T) {
 			got = ub
 		case "":
 			var ok bool
-			if got, ok = ref.Pair.Of(ua, ub); !ok || ref.Pair != scenario.PairRatio {
-				t.Fatalf("pair reference %+v", ref)
+			{
+				got, ok = ref.Pair.Of(ua, ub)
+				require.True(t, ok, "pair reference %+v", ref)
+				require.EqualValues(t, scenario.PairRatio, ref.Pair, "pair reference %+v", ref)
 			}
 		default:
-			t.Fatalf("reference for policy %q", ref.Policy)
+			require.FailNow(t, fmt.Sprintf("reference for policy %q", ref.Policy))
 		}
-		if ref.Metric != MetricUpdate || ref.Source == "" || ref.Tolerance != 0.10 {
-			t.Errorf("reference %+v", ref)
-		}
-		if !ref.Within(got) {
-			t.Errorf("%s %q: simulated %.3f, published %.3f: outside %.0f %%", ref.Metric, ref.Policy, got, ref.Value, 100*ref.Tolerance)
-		}
+		assert.EqualValues(t, MetricUpdate, ref.Metric, "reference %+v", ref)
+		assert.NotEqualValues(t, "", ref.Source, "reference %+v", ref)
+		assert.EqualValues(t, 0.10, ref.Tolerance, "reference %+v", ref)
+		assert.True(t, ref.Within(got), "%s %q: simulated %.3f, published %.3f: outside %.0f %%", ref.Metric, ref.Policy, got, ref.Value, 100*ref.Tolerance)
 	}
 	// The figure is a correct comparison: nothing stale, nothing lost,
 	// 4 MiB synced and copied.
 	for _, r := range []*scenario.Result{a, b} {
-		if metric(t, r, MetricStale) != 0 || metric(t, r, MetricLost) != 0 {
-			t.Errorf("%s: stale %v lost %v", r.Policy, metric(t, r, MetricStale), metric(t, r, MetricLost))
-		}
-		if metric(t, r, "copied_bytes") != 4<<20 || metric(t, r, MetricTruncated) != 0 {
-			t.Errorf("%s: copied %v truncated %v", r.Policy, metric(t, r, "copied_bytes"), metric(t, r, MetricTruncated))
-		}
+		assert.EqualValues(t, 0, metric(t, r, MetricStale), "%s: stale %v lost %v", r.Policy, metric(t, r, MetricStale), metric(t, r, MetricLost))
+		assert.EqualValues(t, 0, metric(t, r, MetricLost), "%s: stale %v lost %v", r.Policy, metric(t, r, MetricStale), metric(t, r, MetricLost))
+		assert.EqualValues(t, 4<<20, metric(t, r, "copied_bytes"), "%s: copied %v truncated %v", r.Policy, metric(t, r, "copied_bytes"), metric(t, r, MetricTruncated))
+		assert.EqualValues(t, 0, metric(t, r, MetricTruncated), "%s: copied %v truncated %v", r.Policy, metric(t, r, "copied_bytes"), metric(t, r, MetricTruncated))
 	}
-	if metric(t, b, "synced_bytes") != 4<<20 || metric(t, b, "dc_ops") != 65536 || metric(t, b, "dsb_count") != 1 {
-		t.Errorf("B synced %v bytes with %v DC ops and %v DSBs", metric(t, b, "synced_bytes"), metric(t, b, "dc_ops"), metric(t, b, "dsb_count"))
-	}
-	if metric(t, a, "bus_read_nc") < 262144 || metric(t, a, "dc_ops") != 0 {
-		t.Errorf("A: %v NC reads, %v DC ops", metric(t, a, "bus_read_nc"), metric(t, a, "dc_ops"))
-	}
+	assert.EqualValues(t, 4<<20, metric(t, b, "synced_bytes"), "B synced %v bytes with %v DC ops and %v DSBs", metric(t, b, "synced_bytes"), metric(t, b, "dc_ops"), metric(t, b, "dsb_count"))
+	assert.EqualValues(t, 65536, metric(t, b, "dc_ops"), "B synced %v bytes with %v DC ops and %v DSBs", metric(t, b, "synced_bytes"), metric(t, b, "dc_ops"), metric(t, b, "dsb_count"))
+	assert.EqualValues(t, 1, metric(t, b, "dsb_count"), "B synced %v bytes with %v DC ops and %v DSBs", metric(t, b, "synced_bytes"), metric(t, b, "dc_ops"), metric(t, b, "dsb_count"))
+	assert.False(t, metric(t, a, "bus_read_nc") < 262144, "A: %v NC reads, %v DC ops", metric(t, a, "bus_read_nc"), metric(t, a, "dc_ops"))
+	assert.EqualValues(t, 0, metric(t, a, "dc_ops"), "A: %v NC reads, %v DC ops", metric(t, a, "bus_read_nc"), metric(t, a, "dc_ops"))
 }

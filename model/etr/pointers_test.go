@@ -1,8 +1,9 @@
 package etr
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // The pointer rules at every edge of the circular buffer: every session
@@ -33,34 +34,26 @@ func TestPointersAtEveryEdge(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := AfterWriting(size, tc.written)
-			if p != tc.want {
-				t.Fatalf("pointers %+v, want %+v", p, tc.want)
-			}
-			if p.Full && p.RRP != p.RWP || !p.Full && p.RRP != 0 {
-				t.Fatalf("invariant broken: %+v", p)
-			}
+			require.Equal(t, tc.want, p, "pointers %+v, want %+v", p, tc.want)
+			require.False(t, p.Full && p.RRP != p.RWP, "invariant broken: %+v", p)
+			require.False(t, !p.Full && p.RRP != 0, "invariant broken: %+v", p)
 			w := p.Window(size)
-			if w != tc.window || w.Wraps(size) != tc.wraps {
-				t.Fatalf("window %+v wraps %v, want %+v wraps %v", w, w.Wraps(size), tc.window, tc.wraps)
-			}
-			if w.Wraps(size) && !p.Full {
-				t.Fatal("a wrap without FULL: sessions start at the base")
-			}
-			if got := w.Chunks(size); !reflect.DeepEqual(got, tc.chunks) {
-				t.Fatalf("chunks %+v, want %+v", got, tc.chunks)
+			require.Equal(t, tc.window, w, "window %+v wraps %v, want %+v wraps %v", w, w.Wraps(size), tc.window, tc.wraps)
+			require.Equal(t, tc.wraps, w.Wraps(size), "window %+v wraps %v, want %+v wraps %v", w, w.Wraps(size), tc.window, tc.wraps)
+			require.False(t, w.Wraps(size) && !p.Full, "a wrap without FULL: sessions start at the base")
+			{
+				got := w.Chunks(size)
+				require.Equal(t, tc.chunks, got, "chunks %+v, want %+v", got, tc.chunks)
 			}
 			var total uint64
 			for _, c := range w.Chunks(size) {
 				total += c.Len
-				if c.End() > size {
-					t.Fatalf("chunk %+v runs past the buffer", c)
-				}
+				require.LessOrEqual(t, c.End(), uint64(size), "chunk %+v runs past the buffer", c)
 			}
-			if total != w.Len {
-				t.Fatalf("chunks cover %d bytes, window %d", total, w.Len)
-			}
-			if got := Overwritten(size, tc.written); got != tc.over {
-				t.Fatalf("overwritten %d, want %d", got, tc.over)
+			require.EqualValues(t, w.Len, total, "chunks cover %d bytes, window %d", total, w.Len)
+			{
+				got := Overwritten(size, tc.written)
+				require.Equal(t, tc.over, got, "overwritten %d, want %d", got, tc.over)
 			}
 		})
 	}
@@ -86,25 +79,19 @@ func TestKeepTruncatesToNewestBytes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Keep(tc.w, size, tc.space)
-			if got != tc.want {
-				t.Fatalf("Keep = %+v, want %+v", got, tc.want)
-			}
-			if got.Len > tc.space || got.Offset >= size || got.Len+got.Dropped != tc.w.Len {
-				t.Fatalf("Keep broke an invariant: %+v", got)
-			}
+			require.Equal(t, tc.want, got, "Keep = %+v, want %+v", got, tc.want)
+			require.False(t, got.Len > tc.space, "Keep broke an invariant: %+v", got)
+			require.False(t, got.Offset >= size, "Keep broke an invariant: %+v", got)
+			require.EqualValues(t, tc.w.Len, got.Len+got.Dropped, "Keep broke an invariant: %+v", got)
 			// The kept bytes are the newest: they end where the data ends.
-			if (got.Offset+got.Len)%size != (tc.w.Offset+tc.w.Len)%size {
-				t.Fatalf("kept data ends at %d, data ends at %d", (got.Offset+got.Len)%size, (tc.w.Offset+tc.w.Len)%size)
-			}
+			require.Equal(t, (tc.w.Offset+tc.w.Len)%size, (got.Offset+got.Len)%size, "kept data ends at %d, data ends at %d", (got.Offset+got.Len)%size, (tc.w.Offset+tc.w.Len)%size)
 		})
 	}
 }
 
 func TestAUXSpace(t *testing.T) {
 	a := AUX{Size: 8192, Head: 10000, Tail: 9000}
-	if a.Space() != 7192 {
-		t.Fatalf("space %d", a.Space())
-	}
+	require.EqualValues(t, 7192, a.Space(), "space %d", a.Space())
 }
 
 // tmc_etr_sync_perf_buffer's loop: pieces never cross the end of the ETR
@@ -114,19 +101,15 @@ func TestPiecesPageByPage(t *testing.T) {
 	const bufSize, auxSize = 16 << 10, 8 << 10
 	take := Take{Window: Window{Offset: bufSize - 5000, Len: 7000}}
 	var got []Piece
-	if err := Pieces(take, bufSize, auxSize, 3*auxSize+6000, func(p Piece) error {
+	require.NoError(t, Pieces(take, bufSize, auxSize, 3*auxSize+6000, func(p Piece) error {
 		got = append(got, p)
 		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	}))
 	want := []Piece{
 		{Src: bufSize - 5000, Dst: 6000, Len: 2192},                   // to the end of AUX page 1
 		{Src: bufSize - 2808, Dst: 0, Len: 2808},                      // AUX wrapped; to the end of the ETR buffer
 		{Src: 0, Dst: 2808, Len: 4096 - 2808},                         // ETR wrapped; to the end of AUX page 0
 		{Src: 4096 - 2808, Dst: 4096, Len: 7000 - 2192 - 2808 - 1288}, // the rest
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("pieces\n%+v\nwant\n%+v", got, want)
-	}
+	require.Equal(t, want, got, "pieces\n%+v\nwant\n%+v", got, want)
 }

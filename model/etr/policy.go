@@ -8,12 +8,16 @@ import (
 // PolicyID names one way of getting the trace out of the ETR buffer.
 type PolicyID string
 
-// The policies. Coherent, TwoChunks and WholeWhenFull are correct;
+// The policies. Coherent and SyncBoth are correct everywhere;
+// TwoChunks and WholeWhenFull (the patch's and the merged form) are
+// correct for the trace the ETR wrote, but their cacheable barrier packet
+// can later be written back over new trace (see TestBarrierLineWrittenBack);
 // NoSync and WrongWrap are the bugs kept for teaching.
 const (
 	Coherent      PolicyID = "coherent"
 	TwoChunks     PolicyID = "cached-sync-two-chunks"
 	WholeWhenFull PolicyID = "cached-sync-whole-when-full"
+	SyncBoth      PolicyID = "cached-sync-for-cpu-and-device"
 	NoSync        PolicyID = "cached-no-sync"
 	WrongWrap     PolicyID = "cached-wrong-wrap-sync"
 )
@@ -35,6 +39,10 @@ type Policy struct {
 	// from the pointers. Each call is DC IVAC per line (DC CIVAC on a
 	// partial first or last line) and one DSB SY.
 	Syncs func(w Window, size uint64) []Range
+	// SyncForDevice: after writing the barrier packet through the
+	// cacheable mapping, the driver calls dma_sync_single_for_device over
+	// it before the ETR restarts.
+	SyncForDevice bool
 }
 
 var policies = []Policy{
@@ -47,6 +55,9 @@ var policies = []Policy{
 	{ID: WholeWhenFull, Title: "cacheable + sync, whole buffer on wrap",
 		Help:  "dma_alloc_noncoherent + dma_sync_single_for_cpu over [offset, offset+len), or over the whole buffer in one call when the data wraps (which implies FULL): the merged form",
 		Syncs: syncWholeWhenFull},
+	{ID: SyncBoth, Title: "cacheable + sync for CPU and device",
+		Help:  "the merged form, plus dma_sync_single_for_device over the barrier packet after writing it, so its dirty line is cleaned before the ETR writes the next session and can never be written back over new trace",
+		Syncs: syncWholeWhenFull, SyncForDevice: true},
 	{ID: NoSync, Title: "cacheable, no sync (bug)", Bug: true,
 		Help:  "cacheable buffer without dma_sync_single_for_cpu: lines the CPU cached before the ETR wrote them are read stale",
 		Syncs: func(Window, uint64) []Range { return nil }},

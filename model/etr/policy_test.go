@@ -1,9 +1,11 @@
 package etr
 
 import (
-	"reflect"
-	"strings"
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Each policy's dma_sync_single_for_cpu calls for the window shapes that
@@ -25,15 +27,14 @@ func TestPolicySyncRanges(t *testing.T) {
 		{WrongWrap, nil, []Range{{0, 3000}}, []Range{{0, size}}, []Range{{size / 4, 3 * size / 4}}},
 	} {
 		p, err := LookupPolicy(string(tc.id))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for _, c := range []struct {
 			w    Window
 			want []Range
 		}{{Window{}, tc.empty}, {noWrap, tc.nowrap}, {full, tc.whole}, {wrap, tc.wrapped}} {
-			if got := p.Syncs(c.w, size); !reflect.DeepEqual(got, c.want) {
-				t.Errorf("%s: syncs for %+v = %+v, want %+v", tc.id, c.w, got, c.want)
+			{
+				got := p.Syncs(c.w, size)
+				assert.Equal(t, c.want, got, "%s: syncs for %+v = %+v, want %+v", tc.id, c.w, got, c.want)
 			}
 		}
 	}
@@ -65,41 +66,40 @@ func TestCorrectPoliciesCoverTheData(t *testing.T) {
 			if id == WrongWrap && w.Wraps(size) {
 				want = w.Offset + w.Len - size
 			}
-			if missed != want {
-				t.Fatalf("%s, %d written: %d data bytes not synced, want %d", id, written, missed, want)
-			}
+			require.Equal(t, want, missed, "%s, %d written: %d data bytes not synced, want %d", id, written, missed, want)
 		}
 	}
 }
 
 func TestUnknownPolicy(t *testing.T) {
 	_, err := LookupPolicy("cached-maybe")
-	if err == nil || !strings.Contains(err.Error(), "cached-maybe") || !strings.Contains(err.Error(), string(WholeWhenFull)) {
-		t.Fatalf("error %v", err)
-	}
-	if _, err := New().Run(nil, "nope"); err == nil || !strings.Contains(err.Error(), "policy") {
-		t.Fatalf("Run with unknown policy: %v", err)
+	require.Error(t, err, "error %v", err)
+	require.Contains(t, err.Error(), "cached-maybe", "error %v", err)
+	require.Contains(t, err.Error(), string(WholeWhenFull), "error %v", err)
+	{
+		_, err := New().Run(nil, "nope")
+		require.Error(t, err, "Run with unknown policy: %v", err)
+		require.Contains(t, err.Error(), "policy", "Run with unknown policy: %v", err)
 	}
 }
 
 func TestSpecPoliciesMatchTable(t *testing.T) {
 	spec := New().Spec()
-	if len(spec.Policies) != len(Policies()) {
-		t.Fatal("spec and policy table differ")
-	}
+	require.Len(t, spec.Policies, len(Policies()), "spec and policy table differ")
 	for i, p := range Policies() {
 		sp := spec.Policies[i]
-		if sp.ID != string(p.ID) || sp.Bug != p.Bug || sp.Title == "" || sp.Help == "" {
-			t.Errorf("policy %d: spec %+v, table %+v", i, sp, p)
-		}
+		assert.EqualValues(t, string(p.ID), sp.ID, "policy %d: spec %+v, table %+v", i, sp, p)
+		assert.EqualValues(t, p.Bug, sp.Bug, "policy %d: spec %+v, table %+v", i, sp, p)
+		assert.NotEqualValues(t, "", sp.Title, "policy %d: spec %+v, table %+v", i, sp, p)
+		assert.NotEqualValues(t, "", sp.Help, "policy %d: spec %+v, table %+v", i, sp, p)
 	}
-	if spec.DefaultA != string(Coherent) || spec.DefaultB != string(WholeWhenFull) || spec.DefaultPreset != "juno-r2" {
-		t.Errorf("defaults %s / %s / %s", spec.DefaultA, spec.DefaultB, spec.DefaultPreset)
-	}
+	assert.EqualValues(t, string(Coherent), spec.DefaultA, "defaults %s / %s / %s", spec.DefaultA, spec.DefaultB, spec.DefaultPreset)
+	assert.EqualValues(t, string(WholeWhenFull), spec.DefaultB, "defaults %s / %s / %s", spec.DefaultA, spec.DefaultB, spec.DefaultPreset)
+	assert.EqualValues(t, "juno-r2", spec.DefaultPreset, "defaults %s / %s / %s", spec.DefaultA, spec.DefaultB, spec.DefaultPreset)
 	for _, d := range spec.Params {
 		switch d.Name {
 		case "scenario", "a", "b", "t", "speed", "align", "panel", "embed", "zoom":
-			t.Errorf("parameter %q uses a reserved URL key", d.Name)
+			assert.Fail(t, fmt.Sprintf("parameter %q uses a reserved URL key", d.Name))
 		}
 	}
 }

@@ -2,8 +2,8 @@ package etr
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -136,9 +136,13 @@ func (r *run) hazards(p path) []scenario.Hazard {
 		out = append(out, scenario.Hazard{T: r.at(run.t), Addr: run.firstPA, Bytes: int64(run.n << shift),
 			Cause: r.staleCause(p, run, off), Grid: g, Cell: cell})
 	}
-	for _, h := range r.m.Hazards() {
-		if h.T < p.start || strings.HasPrefix(h.Cause, "CPU read") || strings.HasPrefix(h.Cause, "read through") {
+	for _, e := range r.m.Hazards() {
+		if e.T < p.start || e.Kind == hwevent.LineRead {
 			continue // stale reads are listed above, with the scenario's cause
+		}
+		h := scenario.HazardOf(e)
+		if cause, ok := r.writeBackCause(h); ok {
+			h.Cause = cause
 		}
 		h.T = r.at(h.T)
 		h.Grid, h.Cell = r.recording.Locate(h.Addr)

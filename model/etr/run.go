@@ -3,6 +3,7 @@ package etr
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/dmaapi"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -55,20 +56,31 @@ type run struct {
 	aux  soc.Buffer // the perf AUX pages (order-0, cacheable)
 	regs soc.Buffer // the TMC's registers (Device memory)
 	etr  *Device
+	api  *dmaapi.Device // the DMA API for the ETR
+	mp   dmaapi.Mapping // the buffer as the DMA API knows it
 	ring AUX
 
 	// Recording (the live session only).
 	live      bool
 	rec       *scenario.Recorder
-	recording *soc.Recording
+	recording *scenario.Recording
 	obs       *observer
 	origin    sim.Time
 	cellBytes uint64
 	ids       ids
 	steps     []scenario.Step
 
-	path   path     // the live session's tmc_update_etr_buffer
-	fullAt sim.Time // when STS.FULL set in the live session (0: not yet)
+	wait [2]sim.Time // start and end of the last DSB SY the DMA API issued
+
+	// barrierAt is where the last barrier packet was written, and
+	// barrierDirty whether its line may still be dirty in the cache (no
+	// sync for the device since); prevBarrier* are the same for the
+	// session before the current one.
+	barrierAt, prevBarrierAt  uint64
+	barrierDirty, prevBarrier bool
+	narrated                  int      // machine hazards narrated so far
+	path                      path     // the live session's tmc_update_etr_buffer
+	fullAt                    sim.Time // when STS.FULL set in the live session (0: not yet)
 }
 
 // ids are the recorded objects' indices.
@@ -85,28 +97,39 @@ func newRun(c config, pol *Policy) (*run, error) {
 		return nil, err
 	}
 	r := &run{c: c, pol: pol, m: m}
-	if r.buf, err = m.Alloc("etr-buf", c.size, mem.Normal); err != nil {
-		return nil, fmt.Errorf("%s: %w", ParamBuffer, err)
+	if r.etr, err = NewDevice(m, c.rate); err != nil {
+		return nil, fmt.Errorf("%s: %w", ParamRate, err)
+	}
+	// The ETR is not coherent on Juno (and the presets' other SoCs).
+	if r.api, err = dmaapi.New(m, r.etr.ID(), dmaapi.Config{}); err != nil {
+		return nil, err
+	}
+	if pol.NC {
+		// tmc_etr_alloc_flat_buf as it was: dma_alloc_coherent.
+		var cb dmaapi.Coherent
+		if cb, err = r.api.AllocCoherent("etr-buf", c.size); err != nil {
+			return nil, fmt.Errorf("%s: %w", ParamBuffer, err)
+		}
+		r.buf, r.nc, r.src = cb.Linear, cb.NC, cb.NC
+		r.mp = dmaapi.Mapping{VA: r.buf.VA, Dev: r.buf.VA, Len: r.buf.Size, Dir: dmaapi.FromDevice}
+	} else {
+		// As merged: dma_alloc_noncoherent(DMA_FROM_DEVICE).
+		if r.buf, r.mp, err = r.api.AllocNoncoherent("etr-buf", c.size, dmaapi.FromDevice); err != nil {
+			return nil, fmt.Errorf("%s: %w", ParamBuffer, err)
+		}
+		r.src = r.buf
 	}
 	if err := m.Track(r.buf); err != nil {
 		return nil, err
 	}
-	r.src = r.buf
-	if pol.NC {
-		if r.nc, err = m.Alias(r.buf, "etr-buf (Normal-NC alias)", mem.NormalNC); err != nil {
-			return nil, err
-		}
-		r.src = r.nc
-	}
+	r.etr.Program(r.buf)
+	r.api.Listener = r
 	if r.aux, err = m.AllocChunks("perf-aux", c.aux, mem.Normal, 0); err != nil {
 		return nil, fmt.Errorf("%s: %w", ParamAUX, err)
 	}
 	r.ring = AUX{Size: c.aux}
 	if r.regs, err = m.Alloc("etr-regs", mem.PageSize, mem.Device); err != nil {
 		return nil, err
-	}
-	if r.etr, err = NewDevice(m, r.buf, c.rate); err != nil {
-		return nil, fmt.Errorf("%s: %w", ParamRate, err)
 	}
 	return r, nil
 }
@@ -144,6 +167,8 @@ func (r *run) prior() error {
 // session is one perf session: the ETR writes the trace from the base,
 // then the driver runs tmc_update_etr_buffer.
 func (r *run) session() error {
+	r.prevBarrierAt, r.prevBarrier = r.barrierAt, r.barrierDirty
+	r.barrierDirty = false
 	r.etr.Start()
 	step := max(mem.PageSize, r.c.size/256)
 	traceStart := r.m.Now()
@@ -171,7 +196,7 @@ func (r *run) startRecording() {
 	r.live = true
 	r.origin = m.Now()
 	r.rec = scenario.NewRecorder()
-	r.recording = soc.NewRecording(m, r.rec)
+	r.recording = scenario.NewRecording(m, r.rec)
 	etrW := r.rec.Writer("etr")
 	lines := r.c.size / m.LineBytes()
 	r.cellBytes = m.LineBytes() * ((lines + maxCells - 1) / maxCells)
@@ -220,9 +245,9 @@ func (r *run) startRecording() {
 			}
 		}
 	}
-	r.obs = newObserver(r.recording, r.buf, shift, r.pol.NC)
-	r.obs.origin = r.origin
-	m.SetObserver(r.obs)
+	r.obs = newObserver(r.buf, shift)
+	r.recording.Origin = r.origin
+	r.recording.Next = r.obs
 }
 
 // cached reports whether line (physical line number) is in any cache level.
@@ -278,7 +303,7 @@ func (r *run) phase(lane, kind, label string, start, end sim.Time) {
 // counter tracks (the live session only).
 func (r *run) sampleCounters() {
 	if r.live {
-		r.rec.SampleCounters(r.at(r.m.Now()), r.m.Metrics())
+		r.rec.SampleCounters(r.at(r.m.Now()), scenario.CounterMetrics(r.m.Counters()))
 	}
 }
 

@@ -1,9 +1,11 @@
 package etr
 
 import (
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -13,14 +15,11 @@ func TestDeterministic(t *testing.T) {
 	for _, pol := range []PolicyID{Coherent, WholeWhenFull, WrongWrap} {
 		a := runWith(t, string(pol), ParamBuffer, "256KiB", ParamLaps, "1.7", ParamAUX, "128KiB")
 		b := runWith(t, string(pol), ParamBuffer, "256KiB", ParamLaps, "1.7", ParamAUX, "128KiB")
-		if !reflect.DeepEqual(a, b) {
-			t.Errorf("%s: two runs differ", pol)
-		}
+		assert.Equal(t, b, a, "%s: two runs differ", pol)
 	}
 	a, b := runWith(t, string(WholeWhenFull)), runWith(t, string(WholeWhenFull))
-	if !reflect.DeepEqual(a.Metrics, b.Metrics) || len(a.Timeline.Events) != len(b.Timeline.Events) {
-		t.Error("default runs differ")
-	}
+	assert.Equal(t, b.Metrics, a.Metrics, "default runs differ")
+	assert.Len(t, a.Timeline.Events, len(b.Timeline.Events), "default runs differ")
 }
 
 // Bad parameters are errors that name the parameter, never panics.
@@ -29,9 +28,7 @@ func TestBadParams(t *testing.T) {
 	spec := s.Spec()
 	val := func(name, text string) scenario.Value {
 		v, err := spec.Param(name).Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return v
 	}
 	for _, tc := range []struct {
@@ -55,18 +52,15 @@ func TestBadParams(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := s.Run(tc.p, string(WholeWhenFull))
-			if err == nil {
-				t.Fatalf("accepted: %+v", res.Metrics[0])
-			}
-			if !strings.HasPrefix(err.Error(), tc.field+":") {
-				t.Fatalf("error %q does not name %s first", err, tc.field)
-			}
+			require.Error(t, err, "accepted: %+v", res)
+			require.True(t, strings.HasPrefix(err.Error(), tc.field+":"), "error %q does not name %s first", err, tc.field)
 		})
 	}
 	// 64-byte loads on a preset with 64-byte lines are fine; every choice runs.
 	for _, c := range spec.Param(ParamWidth).Choices {
-		if _, err := s.Run(scenario.Params{ParamWidth: {Text: c.Value}, ParamBuffer: val(ParamBuffer, "64KiB")}, string(Coherent)); err != nil {
-			t.Errorf("width %s: %v", c.Value, err)
+		{
+			_, err := s.Run(scenario.Params{ParamWidth: {Text: c.Value}, ParamBuffer: val(ParamBuffer, "64KiB")}, string(Coherent))
+			require.NoError(t, err, "width %s", c.Value)
 		}
 	}
 }
@@ -79,21 +73,26 @@ func TestTimelineShowsTheSession(t *testing.T) {
 	a, b := runWith(t, string(Coherent)), runWith(t, string(WholeWhenFull))
 	for _, r := range []*scenario.Result{a, b} {
 		tl := r.Timeline
-		if len(tl.Grids) != 2 || tl.Grids[0].Cells != 65536 || tl.Grids[0].CellBytes != 64 || tl.Grids[1].CellBytes != 4096 {
-			t.Fatalf("%s: grids %+v", r.Policy, tl.Grids)
-		}
-		if len(tl.Caches) != 2 || tl.Caches[0].ID != "l1d" || tl.Caches[1].ID != "l2" {
-			t.Fatalf("%s: caches %+v", r.Policy, tl.Caches)
-		}
+		require.Len(t, tl.Grids, 2, "%s: grids %+v", r.Policy, tl.Grids)
+		require.EqualValues(t, 65536, tl.Grids[0].Cells, "%s: grids %+v", r.Policy, tl.Grids)
+		require.EqualValues(t, 64, tl.Grids[0].CellBytes, "%s: grids %+v", r.Policy, tl.Grids)
+		require.EqualValues(t, 4096, tl.Grids[1].CellBytes, "%s: grids %+v", r.Policy, tl.Grids)
+		require.Len(t, tl.Caches, 2, "%s: caches %+v", r.Policy, tl.Caches)
+		require.EqualValues(t, "l1d", tl.Caches[0].ID, "%s: caches %+v", r.Policy, tl.Caches)
+		require.EqualValues(t, "l2", tl.Caches[1].ID, "%s: caches %+v", r.Policy, tl.Caches)
 		ptrs := map[string]int{}
 		for _, v := range tl.Values {
 			ptrs[v.ID] = v.Grid
 		}
-		if ptrs["rrp"] != 0 || ptrs["rwp"] != 0 || ptrs["full"] != 0 || ptrs["head"] != 1 || ptrs["tail"] != 1 {
-			t.Fatalf("%s: values %+v", r.Policy, tl.Values)
-		}
-		if n := len(tl.Events); n > 400000 || len(tl.Keyframes) > scenario.MaxKeyframes {
-			t.Fatalf("%s: %d events, %d keyframes", r.Policy, n, len(tl.Keyframes))
+		require.EqualValues(t, 0, ptrs["rrp"], "%s: values %+v", r.Policy, tl.Values)
+		require.EqualValues(t, 0, ptrs["rwp"], "%s: values %+v", r.Policy, tl.Values)
+		require.EqualValues(t, 0, ptrs["full"], "%s: values %+v", r.Policy, tl.Values)
+		require.EqualValues(t, 1, ptrs["head"], "%s: values %+v", r.Policy, tl.Values)
+		require.EqualValues(t, 1, ptrs["tail"], "%s: values %+v", r.Policy, tl.Values)
+		{
+			n := len(tl.Events)
+			require.False(t, n > 400000, "%s: %d events, %d keyframes", r.Policy, n, len(tl.Keyframes))
+			require.False(t, len(tl.Keyframes) > scenario.MaxKeyframes, "%s: %d events, %d keyframes", r.Policy, n, len(tl.Keyframes))
 		}
 		var end scenario.State
 		tl.StateAt(len(tl.Events), &end)
@@ -102,22 +101,16 @@ func TestTimelineShowsTheSession(t *testing.T) {
 			want = scenario.CellUncachedRead
 		}
 		for i, c := range end.Cells[0] {
-			if c.State != want && !(i == 0 && c.State == scenario.CellCopied) {
-				t.Fatalf("%s: cell %d is %v at the end, want %v", r.Policy, i, c.State, want)
-			}
+			require.False(t, c.State != want && !(i == 0 && c.State == scenario.CellCopied), "%s: cell %d is %v at the end, want %v", r.Policy, i, c.State, want)
 		}
 		for i, c := range end.Cells[1] {
-			if c.State != scenario.CellCPUWritten {
-				t.Fatalf("%s: AUX page %d is %v, want cpu-written", r.Policy, i, c.State)
-			}
+			require.EqualValues(t, scenario.CellCPUWritten, c.State, "%s: AUX page %d is %v, want cpu-written", r.Policy, i, c.State)
 		}
-		if len(r.Narration) < 5 {
-			t.Fatalf("%s: %d narration steps", r.Policy, len(r.Narration))
-		}
+		require.False(t, len(r.Narration) < 5, "%s: %d narration steps", r.Policy, len(r.Narration))
 		for i := 1; i < len(r.Narration); i++ {
-			if r.Narration[i].T < r.Narration[i-1].T || r.Narration[i].Title == "" || r.Narration[i].Text == "" {
-				t.Fatalf("%s: narration %+v", r.Policy, r.Narration)
-			}
+			require.False(t, r.Narration[i].T < r.Narration[i-1].T, "%s: narration %+v", r.Policy, r.Narration)
+			require.NotEqualValues(t, "", r.Narration[i].Title, "%s: narration %+v", r.Policy, r.Narration)
+			require.NotEqualValues(t, "", r.Narration[i].Text, "%s: narration %+v", r.Policy, r.Narration)
 		}
 		marks := 0
 		for _, e := range tl.Events {
@@ -125,12 +118,9 @@ func TestTimelineShowsTheSession(t *testing.T) {
 				marks++
 			}
 		}
-		if marks != len(r.Narration) {
-			t.Fatalf("%s: %d marks, %d steps", r.Policy, marks, len(r.Narration))
-		}
-		if r.End != tl.End || r.End <= 0 {
-			t.Fatalf("%s: end %v, timeline end %v", r.Policy, r.End, tl.End)
-		}
+		require.Equal(t, len(r.Narration), marks, "%s: %d marks, %d steps", r.Policy, marks, len(r.Narration))
+		require.EqualValues(t, tl.End, r.End, "%s: end %v, timeline end %v", r.Policy, r.End, tl.End)
+		require.False(t, r.End <= 0, "%s: end %v, timeline end %v", r.Policy, r.End, tl.End)
 	}
 	kinds := func(r *scenario.Result) map[string]bool {
 		k := map[string]bool{}
@@ -140,21 +130,20 @@ func TestTimelineShowsTheSession(t *testing.T) {
 		return k
 	}
 	for _, k := range []string{"dma-write", "stop", "nc-read"} {
-		if !kinds(a)[k] {
-			t.Errorf("coherent: no %s phase", k)
-		}
+		assert.True(t, kinds(a)[k], "coherent: no %s phase", k)
 	}
 	for _, k := range []string{"dma-write", "stop", "invalidate", "dsb-wait", "barrier", "copy"} {
-		if !kinds(b)[k] {
-			t.Errorf("cacheable: no %s phase", k)
-		}
+		assert.True(t, kinds(b)[k], "cacheable: no %s phase", k)
 	}
 	// Both sides start the session at time 0 and trace for the same time
 	// (within what DRAM still had queued from the previous session).
 	pa, pb := a.Timeline.Phases[0], b.Timeline.Phases[0]
-	if pa.Start != 0 || pb.Start != 0 || pa.Kind != "dma-write" || pb.Kind != "dma-write" || (pa.End-pb.End).Microseconds() > 1 || (pb.End-pa.End).Microseconds() > 1 {
-		t.Errorf("trace phases differ: %d..%d / %d..%d", a.Timeline.Phases[0].Start, a.Timeline.Phases[0].End, b.Timeline.Phases[0].Start, b.Timeline.Phases[0].End)
-	}
+	assert.EqualValues(t, 0, pa.Start, "trace phases differ: %d..%d / %d..%d", a.Timeline.Phases[0].Start, a.Timeline.Phases[0].End, b.Timeline.Phases[0].Start, b.Timeline.Phases[0].End)
+	assert.EqualValues(t, 0, pb.Start, "trace phases differ: %d..%d / %d..%d", a.Timeline.Phases[0].Start, a.Timeline.Phases[0].End, b.Timeline.Phases[0].Start, b.Timeline.Phases[0].End)
+	assert.EqualValues(t, "dma-write", pa.Kind, "trace phases differ: %d..%d / %d..%d", a.Timeline.Phases[0].Start, a.Timeline.Phases[0].End, b.Timeline.Phases[0].Start, b.Timeline.Phases[0].End)
+	assert.EqualValues(t, "dma-write", pb.Kind, "trace phases differ: %d..%d / %d..%d", a.Timeline.Phases[0].Start, a.Timeline.Phases[0].End, b.Timeline.Phases[0].Start, b.Timeline.Phases[0].End)
+	assert.False(t, (pa.End-pb.End).Microseconds() > 1, "trace phases differ: %d..%d / %d..%d", a.Timeline.Phases[0].Start, a.Timeline.Phases[0].End, b.Timeline.Phases[0].Start, b.Timeline.Phases[0].End)
+	assert.False(t, (pb.End-pa.End).Microseconds() > 1, "trace phases differ: %d..%d / %d..%d", a.Timeline.Phases[0].Start, a.Timeline.Phases[0].End, b.Timeline.Phases[0].Start, b.Timeline.Phases[0].End)
 }
 
 // A 64 MiB buffer is shown with several lines per cell, and stays fast
@@ -165,10 +154,9 @@ func TestLargeBufferCoarseCells(t *testing.T) {
 	}
 	r := runWith(t, string(WholeWhenFull), ParamBuffer, "64MiB", ParamAUX, "64MiB")
 	g := r.Timeline.Grids[0]
-	if g.Cells != 65536 || g.CellBytes != 1024 {
-		t.Fatalf("grid %+v", g)
-	}
-	if metric(t, r, "copied_bytes") != 64<<20 || metric(t, r, MetricStale) != 0 || metric(t, r, MetricLost) != 0 {
-		t.Fatalf("copied %v stale %v lost %v", metric(t, r, "copied_bytes"), metric(t, r, MetricStale), metric(t, r, MetricLost))
-	}
+	require.EqualValues(t, 65536, g.Cells, "grid %+v", g)
+	require.EqualValues(t, 1024, g.CellBytes, "grid %+v", g)
+	require.EqualValues(t, 64<<20, metric(t, r, "copied_bytes"), "copied %v stale %v lost %v", metric(t, r, "copied_bytes"), metric(t, r, MetricStale), metric(t, r, MetricLost))
+	require.EqualValues(t, 0, metric(t, r, MetricStale), "copied %v stale %v lost %v", metric(t, r, "copied_bytes"), metric(t, r, MetricStale), metric(t, r, MetricLost))
+	require.EqualValues(t, 0, metric(t, r, MetricLost), "copied %v stale %v lost %v", metric(t, r, "copied_bytes"), metric(t, r, MetricStale), metric(t, r, MetricLost))
 }

@@ -1,5 +1,7 @@
 package mem
 
+import "strconv"
+
 // frameTable is the buddy allocator's per-frame state, stored in chunks of
 // one max-order block that are allocated on first change. An untouched
 // chunk stands for a whole free max-order block, so gigabytes of memory
@@ -64,4 +66,18 @@ func (t *frameTable) setAlloc(pfn uint64, o int8) {
 		return
 	}
 	t.chunk(pfn)[pfn&(1<<t.shift-1)].alloc = o
+}
+
+// FormatBytes prints n with the largest binary unit that divides it
+// exactly ("4MiB", "48B"), for messages of the hardware packages.
+func FormatBytes(n int64) string {
+	switch {
+	case n != 0 && n%(1<<30) == 0:
+		return strconv.FormatInt(n>>30, 10) + "GiB"
+	case n != 0 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + "MiB"
+	case n != 0 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + "KiB"
+	}
+	return strconv.FormatInt(n, 10) + "B"
 }

@@ -168,3 +168,19 @@ func (v *Versions) WriteBack(i int, ver uint32) (lost bool) {
 	v.Mem[i], v.MemWriter[i] = ver, CPU
 	return lost
 }
+
+// Supersede records writer putting new data for line i somewhere else
+// than DRAM or the CPU caches (a device writing the line's SWIOTLB bounce
+// slot): the newest version is now one nobody can read at i until it is
+// copied there. DRAM keeps its old data.
+func (v *Versions) Supersede(i int, writer uint8) uint32 {
+	ver := v.Next()
+	v.Latest[i], v.LatestWriter[i] = ver, writer
+	return ver
+}
+
+// Elsewhere reports whether line i's newest data was written by a device
+// but is not in DRAM: it sits in another buffer (Supersede).
+func (v *Versions) Elsewhere(i int) bool {
+	return v.LatestWriter[i] >= 2 && v.Mem[i] < v.Latest[i]
+}

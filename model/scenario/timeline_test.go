@@ -2,9 +2,10 @@ package scenario
 
 import (
 	"math/rand"
-	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -36,12 +37,8 @@ func TestStateAtMatchesFullReplay(t *testing.T) {
 			}
 		}
 		tl := r.Finish(sim.Time(n * 10))
-		if len(tl.Keyframes) > MaxKeyframes {
-			t.Fatalf("seed %d: %d keyframes, limit %d", seed, len(tl.Keyframes), MaxKeyframes)
-		}
-		if len(tl.Keyframes) < 2 {
-			t.Fatalf("seed %d: only %d keyframes", seed, len(tl.Keyframes))
-		}
+		require.False(t, len(tl.Keyframes) > MaxKeyframes, "seed %d: %d keyframes, limit %d", seed, len(tl.Keyframes), MaxKeyframes)
+		require.False(t, len(tl.Keyframes) < 2, "seed %d: only %d keyframes", seed, len(tl.Keyframes))
 		ref := initial.Clone()
 		var got State
 		for i := 0; i <= len(tl.Events); i++ {
@@ -52,9 +49,7 @@ func TestStateAtMatchesFullReplay(t *testing.T) {
 				continue
 			}
 			tl.StateAt(i, &got)
-			if !reflect.DeepEqual(got, ref) {
-				t.Fatalf("seed %d: state after %d events differs from replay", seed, i)
-			}
+			require.Equal(t, ref, got, "seed %d: state after %d events differs from replay", seed, i)
 		}
 	}
 }
@@ -70,24 +65,28 @@ func TestEventsUntil(t *testing.T) {
 		t    sim.Time
 		want int
 	}{{0, 0}, {5, 2}, {9, 2}, {10, 3}, {25, 4}} {
-		if got := tl.EventsUntil(c.t); got != c.want {
-			t.Errorf("EventsUntil(%d) = %d, want %d", c.t, got, c.want)
+		{
+			got := tl.EventsUntil(c.t)
+			assert.Equal(t, c.want, got, "EventsUntil(%d) = %d, want %d", c.t, got, c.want)
 		}
 	}
 }
 
 func TestParamParse(t *testing.T) {
 	p := Param{Name: "buffer", Kind: KindBytes, Min: 64 << 10, Max: 64 << 20}
-	if v, err := p.Parse("4MiB"); err != nil || v.Num != 4<<20 || v.Text != "4MiB" {
-		t.Fatalf("Parse(4MiB) = %+v, %v", v, err)
+	{
+		v, err := p.Parse("4MiB")
+		require.NoError(t, err, "Parse(4MiB) = %+v, %v", v, err)
+		require.EqualValues(t, 4<<20, v.Num, "Parse(4MiB) = %+v, %v", v, err)
+		require.EqualValues(t, "4MiB", v.Text, "Parse(4MiB) = %+v, %v", v, err)
 	}
 	for _, bad := range []string{"1KiB", "65MiB", "x", "NaN", "1.5"} {
 		_, err := p.Parse(bad)
-		if err == nil {
-			t.Fatalf("Parse(%q) accepted", bad)
-		}
-		if msg := err.Error(); !strings.Contains(msg, "buffer") || !strings.Contains(msg, "64KiB..64MiB") {
-			t.Errorf("Parse(%q) error %q does not name the field and range", bad, msg)
+		require.Error(t, err, "Parse(%q) accepted", bad)
+		{
+			msg := err.Error()
+			assert.Contains(t, msg, "buffer", "Parse(%q) error %q does not name the field and range", bad, msg)
+			assert.Contains(t, msg, "64KiB..64MiB", "Parse(%q) error %q does not name the field and range", bad, msg)
 		}
 	}
 }

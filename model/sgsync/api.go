@@ -1,7 +1,7 @@
 package sgsync
 
 import (
-	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/dmaapi"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
@@ -36,15 +36,12 @@ func (s *callStat) add(o callStat, times int64) {
 	s.stall += o.stall * sim.Time(times)
 }
 
-// iommuCost is the IOMMU-backed path's own work, modelled simply and the
-// same under every policy (the maintenance is identical to dma-direct).
-type iommuCost struct {
-	alloc sim.Time // IOVA allocation per call (assumed: an rcache hit)
-	pte   sim.Time // writing or clearing one 4 KiB PTE (assumed)
-	tlbi  sim.Time // IOTLB invalidation + sync on unmap (assumed: one CMD_SYNC round trip)
-}
-
-var defaultIOMMU = iommuCost{alloc: 150 * sim.Nanosecond, pte: 4 * sim.Nanosecond, tlbi: 1 * sim.Microsecond}
+// defaultIOMMU is the IOMMU-backed path's own work, modelled simply and
+// the same under every policy (the maintenance is identical to
+// dma-direct): IOVA allocation per call (assumed: an rcache hit), writing
+// or clearing one 4 KiB PTE (assumed), IOTLB invalidation + sync on unmap
+// (assumed: one CMD_SYNC round trip).
+var defaultIOMMU = dmaapi.IOMMUCost{Alloc: 150 * sim.Nanosecond, PTE: 4 * sim.Nanosecond, TLBI: 1 * sim.Microsecond}
 
 // call runs f as one DMA API call of kind k and accounts for it.
 func (r *run) call(k callKind, f func() error) error {
@@ -64,45 +61,38 @@ func (r *run) call(k callKind, f func() error) error {
 	return err
 }
 
-func (r *run) pages() sim.Time {
-	n := uint64(0)
-	for _, e := range r.list.entries {
-		n += (e.off&(mem.PageSize-1) + e.len + mem.PageSize - 1) >> mem.PageShift
+// segs is the scatterlist as the driver fills it (kept between calls;
+// dropped when the list changes).
+func (r *run) segs() []dmaapi.Seg {
+	if r.segList == nil {
+		r.segList = make([]dmaapi.Seg, len(r.list.entries))
+		for i, e := range r.list.entries {
+			r.segList[i] = dmaapi.Seg{VA: r.list.va(e), Len: e.len}
+		}
 	}
-	return sim.Time(n)
+	return r.segList
 }
 
-// mapSG is dma_map_sg: (IOVA + page tables,) then every entry toward the
-// device (bounce copy on SWIOTLB, DC CVAC on every line).
+// mapSG is dma_map_sg.
 func (r *run) mapSG() error {
 	return r.call(callMap, func() error {
-		if r.cfg.path == pathIOMMU {
-			r.m.Spend(r.iommu.alloc + r.pages()*r.iommu.pte)
-		}
-		return r.forDevice(true)
+		var err error
+		r.sg, err = r.api.MapSG(r.segs(), r.cfg.dir.api())
+		return err
 	})
 }
 
-// unmapSG is dma_unmap_sg: every entry back to the CPU, (then the IOMMU
-// unmaps its PTEs and invalidates the IOTLB).
+// unmapSG is dma_unmap_sg.
 func (r *run) unmapSG() error {
-	return r.call(callUnmap, func() error {
-		if err := r.forCPU(); err != nil {
-			return err
-		}
-		if r.cfg.path == pathIOMMU {
-			r.m.Spend(r.pages()*r.iommu.pte + r.iommu.tlbi)
-		}
-		return nil
-	})
+	return r.call(callUnmap, func() error { return r.api.UnmapSG(r.sg, 0) })
 }
 
 func (r *run) syncForDevice() error {
-	return r.call(callSyncDev, func() error { return r.forDevice(false) })
+	return r.call(callSyncDev, func() error { return r.api.SyncSGForDevice(r.sg) })
 }
 
 func (r *run) syncForCPU() error {
-	return r.call(callSyncCPU, r.forCPU)
+	return r.call(callSyncCPU, func() error { return r.api.SyncSGForCPU(r.sg) })
 }
 
 // target returns the list the device uses: the bounce slots on SWIOTLB.
@@ -113,136 +103,41 @@ func (r *run) target() *sgList {
 	return &r.list
 }
 
-// forDevice is arch_sync_dma_for_device on every entry (clean to PoC, any
-// direction). SWIOTLB first copies the entry into its slot (always at map,
-// for TO_DEVICE and BIDIRECTIONAL at sync) and waits per entry.
-func (r *run) forDevice(mapping bool) error {
-	t := r.target()
-	for i, e := range r.list.entries {
-		te := t.entries[i]
-		if r.cfg.path == pathSWIOTLB && (mapping || r.cfg.dir != fromDevice) {
-			if err := r.copy(t.va(te), r.list.va(e), e.len); err != nil {
-				return err
-			}
-		}
-		if r.cfg.path != pathCoherent && !r.pol.skipDevice {
-			if err := r.dc(soc.CVAC, t.va(te), te.len, i); err != nil {
-				return err
-			}
-		}
-		if r.pol.perEntry || r.cfg.path == pathSWIOTLB {
-			r.dsb()
-		}
+// The run is the API's listener: the view sees each run of DC ops, each
+// wait and each bounce copy.
+
+// Maint implements dmaapi.Listener.
+func (r *run) Maint(op soc.DCOp, entry int, va, n uint64, t0, t1 sim.Time) {
+	if r.view != nil && entry >= 0 {
+		r.view.openIssue(t0, op, r.target(), entry)
+		r.view.gaugeAt(r.m, r.api.Pending())
 	}
-	r.dsb()
-	return nil
 }
 
-// forCPU is arch_sync_dma_for_cpu on every entry: nothing for TO_DEVICE,
-// else dcache_inval_poc. SWIOTLB waits per entry, then copies the slot
-// back (the copy must see the device's data, not old cached lines).
-func (r *run) forCPU() error {
-	if r.cfg.dir == toDevice {
-		return nil
-	}
-	t := r.target()
-	for i, e := range r.list.entries {
-		te := t.entries[i]
-		if r.cfg.path != pathCoherent {
-			if err := r.inval(t.va(te), te.len, i); err != nil {
-				return err
-			}
-		}
-		if r.pol.perEntry || r.cfg.path == pathSWIOTLB {
-			r.dsb()
-		}
-		if r.cfg.path == pathSWIOTLB {
-			if err := r.copy(r.list.va(e), t.va(te), e.len); err != nil {
-				return err
-			}
-		}
-	}
-	r.dsb()
-	return nil
-}
-
-// inval is arm64 dcache_inval_poc without its DSB: DC CIVAC on a partial
-// last line, then on a partial first line, DC IVAC on the whole lines
-// (a partial line holds someone else's bytes: they must not be dropped).
-func (r *run) inval(va, n uint64, i int) error {
-	lb := r.m.LineBytes()
-	mask := lb - 1
-	start, end := va, va+n
-	if end&mask != 0 {
-		if err := r.dc(soc.CIVAC, end&^mask, 1, i); err != nil {
-			return err
-		}
-		end &^= mask
-	}
-	if start&mask != 0 {
-		if err := r.dc(soc.CIVAC, start&^mask, 1, i); err != nil {
-			return err
-		}
-		start = start&^mask + lb
-	}
-	if start < end {
-		return r.dc(soc.IVAC, start, end-start, i)
-	}
-	return nil
-}
-
-// dc issues op over the lines of [va, va+n) for entry i.
-func (r *run) dc(op soc.DCOp, va, n uint64, i int) error {
+// Wait implements dmaapi.Listener.
+func (r *run) Wait(t0, t1 sim.Time) {
 	if r.view != nil {
-		r.view.openIssue(r.m.Now(), op, r.target(), i)
-	}
-	before := r.m.Count(soc.DCOps)
-	_, err := r.m.DC(op, va, n)
-	r.pending += int64(r.m.Count(soc.DCOps) - before)
-	if r.view != nil {
-		r.view.gaugeAt(r.m, r.pending)
-	}
-	return err
-}
-
-// dsb is DSB SY when DC ops are outstanding since the last one.
-func (r *run) dsb() {
-	if r.pending == 0 {
-		return
-	}
-	if r.view != nil {
-		r.view.closeIssue(r.m.Now())
-	}
-	t0 := r.m.Now()
-	r.m.DSB()
-	r.pending = 0
-	if r.view != nil {
-		r.view.phase("cpu", "dsb-wait", "DSB SY", t0, r.m.Now())
+		r.view.closeIssue(t0)
+		r.view.phase("cpu", "dsb-wait", "DSB SY", t0, t1)
 		r.view.gaugeAt(r.m, 0)
 	}
 }
 
-// copy is a CPU memcpy (the SWIOTLB bounce).
-func (r *run) copy(dst, src, n uint64) error {
+// Bounce implements dmaapi.Listener.
+func (r *run) Bounce(entry int, toSlot bool, t0, t1 sim.Time) {
 	if r.view != nil {
-		r.view.closeIssue(r.m.Now())
+		r.view.closeIssue(t0)
+		r.view.phase("cpu", "copy", "bounce copy", t0, t1)
 	}
-	t0 := r.m.Now()
-	_, err := r.m.Copy(dst, src, n, 16)
-	if r.view != nil {
-		r.view.phase("cpu", "copy", "bounce copy", t0, r.m.Now())
-	}
-	return err
 }
 
 // transfer has the device read and/or write every entry at its DMA
 // address, then the CPU waits for the completion interrupt.
 func (r *run) transfer() error {
-	t := r.target()
 	t0 := r.m.Now()
 	done := t0
-	for _, e := range t.entries {
-		err := t.runs(e, func(pa, n uint64) error {
+	for _, e := range r.sg.Entries {
+		err := r.api.Runs(e, func(pa, n uint64) error {
 			if r.cfg.dir != fromDevice {
 				end, err := r.m.DeviceRead(r.dev, pa, n)
 				if err != nil {

@@ -3,6 +3,7 @@ package sgsync
 import (
 	"math"
 
+	"github.com/dmaviz/dmaviz/model/dmaapi"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -62,16 +63,20 @@ func chartPoint(r *run, c config, s uint64) (a, b [2]float64, ok bool) {
 	}
 	r.list = l
 	if c.path == pathSWIOTLB {
-		pool, err := r.m.Alloc("chart swiotlb", bounceBytes(sizes), mem.Normal)
-		if err != nil {
+		// A device with its own pool for this point's list.
+		cfg := r.api.Config()
+		cfg.PoolBytes = bounceBytes(sizes)
+		if r.api, err = dmaapi.New(r.m, r.dev, cfg); err != nil {
 			return a, b, false
 		}
-		r.bounce = bounceList(pool, &r.list)
+		r.api.Listener = r
+		r.bounce = bounceList(r.api.Pool(), &r.list)
 	}
 	all, bounce := r.list.entries, r.bounce.entries
 	timeOf := func(pol policy, k int) [2]float64 {
 		r.pol = pol
-		r.list.entries = all[:k]
+		r.api.SetWait(pol.wait())
+		r.list.entries, r.segList = all[:k], nil
 		if len(bounce) > 0 {
 			r.bounce.entries = bounce[:k]
 		}

@@ -3,34 +3,31 @@ package sgsync
 import (
 	"math"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The chart's point at the run's entry size is the run's own saving, and
 // the saving shrinks as entries grow (fewer waits to remove).
 func TestChartSavingByEntrySize(t *testing.T) {
 	a, b := runP(t, PolicyPerEntry), runP(t, PolicyBatched)
-	if len(b.Charts) != 1 {
-		t.Fatalf("%d charts", len(b.Charts))
-	}
+	require.Len(t, b.Charts, 1, "%d charts", len(b.Charts))
 	ch := b.Charts[0]
-	if ch.Mark != 4096 || !ch.LogX || len(ch.Series) != 2 {
-		t.Fatalf("chart %+v", ch)
-	}
+	require.EqualValues(t, 4096, ch.Mark, "chart %+v", ch)
+	require.True(t, ch.LogX, "chart %+v", ch)
+	require.Len(t, ch.Series, 2, "chart %+v", ch)
 	for i, name := range []string{"map_sg_us", "unmap_sg_us"} {
 		s := ch.Series[i]
-		if len(s.Points) != 12 || s.Points[0].X != 512 || s.Points[11].X != 1<<20 {
-			t.Fatalf("%s: points %v", s.Name, s.Points)
-		}
+		require.Len(t, s.Points, 12, "%s: points %v", s.Name, s.Points)
+		require.EqualValues(t, 512, s.Points[0].X, "%s: points %v", s.Name, s.Points)
+		require.EqualValues(t, 1<<20, s.Points[11].X, "%s: points %v", s.Name, s.Points)
 		want := 100 * (1 - metric(t, b, name)/metric(t, a, name))
 		for _, p := range s.Points {
-			if p.X == 4096 && math.Abs(p.Y-want) > 1e-6 {
-				t.Errorf("%s at 4 KiB: chart %.4f %%, run %.4f %%", s.Name, p.Y, want)
-			}
+			assert.False(t, p.X == 4096 && math.Abs(p.Y-want) > 1e-6, "%s at 4 KiB: chart %.4f %%, run %.4f %%", s.Name, p.Y, want)
 		}
 		for j := 1; j < len(s.Points); j++ {
-			if s.Points[j].Y >= s.Points[j-1].Y {
-				t.Errorf("%s: saving %.2f %% at %v B not below %.2f %% at %v B", s.Name, s.Points[j].Y, s.Points[j].X, s.Points[j-1].Y, s.Points[j-1].X)
-			}
+			assert.False(t, s.Points[j].Y >= s.Points[j-1].Y, "%s: saving %.2f %% at %v B not below %.2f %% at %v B", s.Name, s.Points[j].Y, s.Points[j].X, s.Points[j-1].Y, s.Points[j-1].X)
 		}
 		t.Logf("%s: %v", s.Name, s.Points)
 	}
@@ -48,9 +45,7 @@ func TestChartExtensionMatchesFullList(t *testing.T) {
 		for i, name := range []string{"map_sg_us", "unmap_sg_us"} {
 			want := 100 * (1 - metric(t, b, name)/metric(t, a, name))
 			for _, p := range ch.Series[i].Points {
-				if p.X == float64(c.entry) && math.Abs(p.Y-want) > 1e-6 {
-					t.Errorf("%v %s: chart %.6f %%, full list %.6f %%", kv, name, p.Y, want)
-				}
+				assert.False(t, p.X == float64(c.entry) && math.Abs(p.Y-want) > 1e-6, "%v %s: chart %.6f %%, full list %.6f %%", kv, name, p.Y, want)
 			}
 		}
 	}

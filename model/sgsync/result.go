@@ -75,11 +75,11 @@ func (r *run) result(out *outcome) *scenario.Result {
 		add(cv.Name, cv.Name+" (whole run)", cv.Unit, cv.Group, v)
 	}
 	res.Checks = []scenario.Metric{
-		{Name: "stale_bytes", Label: "stale bytes read by the CPU", Unit: "B", Value: total["stale_lines_read"] * float64(r.m.LineBytes()), Group: "check"},
+		{Name: "stale_bytes", Label: "stale bytes read by the CPU (distinct bytes of the list per transfer, summed over iterations)", Unit: "B", Value: out.stale, Group: "check"},
 		{Name: "device_stale_bytes", Label: "stale bytes read by the device", Unit: "B", Value: total["device_stale_lines"] * float64(r.m.LineBytes()), Group: "check"},
 		{Name: "lost_bytes", Label: "bytes lost", Unit: "B", Value: total["lost_bytes"], Group: "check"},
 	}
-	res.Hazards = r.m.Hazards()
+	res.Hazards = scenario.HazardsOf(r.m.Hazards())
 	if r.list.buf.Size != 0 && out.timeline != nil {
 		// Hazards point into the physical grid (grid 0).
 		for i := range res.Hazards {

@@ -3,6 +3,7 @@ package sgsync
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/dmaapi"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -16,18 +17,20 @@ var device = soc.DeviceConfig{Name: "dma", Burst: 256, Bandwidth: 16e9, SnoopLat
 
 // run is one simulation of one policy.
 type run struct {
-	cfg    config
-	pol    policy
-	m      *soc.Machine
-	dev    soc.DeviceID
-	list   sgList
-	bounce sgList // SWIOTLB slots, parallel to list.entries
-	iommu  iommuCost
+	cfg     config
+	pol     policy
+	m       *soc.Machine
+	dev     soc.DeviceID
+	list    sgList
+	bounce  sgList // SWIOTLB slots, parallel to list.entries (for the view)
+	api     *dmaapi.Device
+	sg      dmaapi.SG    // the list as mapped last
+	segList []dmaapi.Seg // the list's segments (segs)
 
-	pending int64              // DC ops issued since the last DSB
-	cur     [numCalls]callStat // calls of the current iteration
-	view    *view              // records the first iteration; nil after it
-	steps   []scenario.Step    // the first iteration's narration
+	cur   [numCalls]callStat // calls of the current iteration
+	stale staleCount
+	view  *view           // records the first iteration; nil after it
+	steps []scenario.Step // the first iteration's narration
 }
 
 // Run simulates one policy.
@@ -90,18 +93,24 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &run{cfg: c, pol: pol, m: m, iommu: defaultIOMMU}
+	r := &run{cfg: c, pol: pol, m: m}
 	dc := device
 	dc.Coherent = c.path == pathCoherent
 	if r.dev, err = m.AddDevice(dc); err != nil {
 		return nil, err
 	}
-	var pool soc.Buffer
-	if c.path == pathSWIOTLB {
-		if pool, err = m.Alloc("swiotlb", bounceBytes(c.sizes), mem.Normal); err != nil {
-			return nil, fmt.Errorf("total: %w", err)
-		}
+	acfg := dmaapi.Config{Coherent: dc.Coherent, Wait: pol.wait(), OmitClean: pol.skipDevice, CopyWidth: 16}
+	switch c.path {
+	case pathIOMMU:
+		acfg.Path, acfg.IOMMU = dmaapi.IOMMU, defaultIOMMU
+	case pathSWIOTLB:
+		acfg.Path, acfg.PoolBytes = dmaapi.SWIOTLB, bounceBytes(c.sizes)
 	}
+	if r.api, err = dmaapi.New(m, r.dev, acfg); err != nil {
+		return nil, fmt.Errorf("total: %w", err)
+	}
+	r.api.Listener = r
+	pool := r.api.Pool()
 	if r.list, err = buildList(m, "sg", c.sizes, c.offset, c.scatter, m.RNG().Split()); err != nil {
 		return nil, err
 	}
@@ -113,6 +122,7 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if err := m.Track(physRange(lo, hi)); err != nil {
 		return nil, err
 	}
+	r.stale.lo, r.stale.hi = lo, hi
 	if record {
 		ops := int64(0)
 		for _, e := range r.list.entries {
@@ -151,12 +161,15 @@ type outcome struct {
 	totals    []float64          // raw counts (ps for time counters)
 	simulated int
 	perIter   sim.Time // core time of one steady-state iteration
+	stale     float64  // stale_bytes (staleCount), extrapolated
 	timeline  *scenario.Timeline
 }
 
 // iteration is one transfer: CPU use, map (or sync for the device),
 // the DMA, unmap (or sync for the CPU), CPU use.
 func (r *run) iteration() error {
+	r.m.ResetStaleLines()
+	defer r.endTransfer()
 	if r.cfg.cpu == cpuWrites || (r.cfg.cpu == cpuReads && r.cfg.dir == toDevice) {
 		if err := r.cpuUse(r.cfg.cpu == cpuWrites); err != nil {
 			return err
@@ -189,7 +202,15 @@ func (r *run) iteration() error {
 	}
 	if r.cfg.cpu != cpuNone && r.cfg.dir != toDevice {
 		r.note("cpu reads")
-		return r.cpuUse(false)
+		if err := r.cpuUse(false); err != nil {
+			return err
+		}
+	}
+	if r.pol.skipUnmap && !r.cfg.persistent {
+		// The driver tears the mapping down later without its sync
+		// (DMA_ATTR_SKIP_CPU_SYNC): the slots come back, their data is
+		// never copied.
+		return r.api.UnmapSG(r.sg, dmaapi.SkipCPUSync)
 	}
 	return nil
 }
@@ -218,6 +239,7 @@ func (r *run) simulate() (*outcome, error) {
 	prev, prevT := r.counts(out.counters), m.Now()
 	var lastCalls [numCalls]callStat
 	var lastDelta []uint64
+	lastStale := ^uint64(0)
 	k := 0
 	for k < r.cfg.iterations {
 		k++
@@ -238,7 +260,8 @@ func (r *run) simulate() (*outcome, error) {
 		for i := range r.cur {
 			out.calls[i].add(r.cur[i], 1)
 		}
-		repeats := k >= 2 && r.cur == lastCalls && sameDeltas(out.counters, delta, lastDelta)
+		repeats := k >= 2 && r.cur == lastCalls && sameDeltas(out.counters, delta, lastDelta) && r.stale.last == lastStale
+		lastStale = r.stale.last
 		out.perIter = m.Now() - prevT
 		lastCalls, lastDelta, prev, prevT = r.cur, delta, now, m.Now()
 		if !r.cfg.fullSim && (repeats || k >= maxSimulated) {
@@ -262,6 +285,7 @@ func (r *run) simulate() (*outcome, error) {
 	for i := range final {
 		out.totals[i] = float64(final[i]) + float64(rest)*float64(lastDelta[i])
 	}
+	out.stale = float64(r.stale.sum) + float64(rest)*float64(r.stale.last)
 	return out, nil
 }
 

@@ -1,12 +1,16 @@
 package sgsync
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -16,13 +20,9 @@ func params(t testing.TB, kv ...string) scenario.Params {
 	t.Helper()
 	spec := New().Spec()
 	p, err := spec.Defaults()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for i := 0; i+1 < len(kv); i += 2 {
-		if err := spec.Set(p, kv[i], kv[i+1]); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, spec.Set(p, kv[i], kv[i+1]))
 	}
 	return p
 }
@@ -30,18 +30,14 @@ func params(t testing.TB, kv ...string) scenario.Params {
 func runP(t testing.TB, policy string, kv ...string) *scenario.Result {
 	t.Helper()
 	res, err := New().Run(params(t, kv...), policy)
-	if err != nil {
-		t.Fatalf("%s %v: %v", policy, kv, err)
-	}
+	require.NoError(t, err, "%s %v", policy, kv)
 	return res
 }
 
 func metric(t testing.TB, r *scenario.Result, name string) float64 {
 	t.Helper()
 	v, ok := r.Metric(name)
-	if !ok {
-		t.Fatalf("%s: no metric %s", r.Policy, name)
-	}
+	require.True(t, ok, "%s: no metric %s", r.Policy, name)
 	return v
 }
 
@@ -58,24 +54,23 @@ func TestFigure(t *testing.T) {
 		got, ok := ref.Pair.Of(metric(t, a, ref.Metric), metric(t, b, ref.Metric))
 		t.Logf("%s: A %.2f us, B %.2f us, change %.2f %% (published %.2f %%)", ref.Metric,
 			metric(t, a, ref.Metric), metric(t, b, ref.Metric), got, ref.Value)
-		if !ok || !ref.Within(got) {
-			t.Errorf("%s: change %.2f %%, want %.2f within %.0f points", ref.Metric, got, ref.Value, ref.Tolerance)
-		}
+		assert.True(t, ok, "%s: change %.2f %%, want %.2f within %.0f points", ref.Metric, got, ref.Value, ref.Tolerance)
+		assert.True(t, ref.Within(got), "%s: change %.2f %%, want %.2f within %.0f points", ref.Metric, got, ref.Value, ref.Tolerance)
 	}
 	for _, c := range []struct {
 		r              *scenario.Result
 		dc, dsb, lines float64
 	}{{a, 163840, 2560, 163840}, {b, 163840, 1, 163840}} {
-		if got := metric(t, c.r, "dc_ops"); got != c.dc {
-			t.Errorf("%s: dc_ops %v, want %v", c.r.Policy, got, c.dc)
+		{
+			got := metric(t, c.r, "dc_ops")
+			assert.Equal(t, c.dc, got, "%s: dc_ops %v, want %v", c.r.Policy, got, c.dc)
 		}
-		if got := metric(t, c.r, "dsb_count"); got != c.dsb {
-			t.Errorf("%s: dsb_count %v, want %v", c.r.Policy, got, c.dsb)
+		{
+			got := metric(t, c.r, "dsb_count")
+			assert.Equal(t, c.dsb, got, "%s: dsb_count %v, want %v", c.r.Policy, got, c.dsb)
 		}
 		for _, chk := range c.r.Checks {
-			if chk.Value != 0 {
-				t.Errorf("%s: %s = %v", c.r.Policy, chk.Name, chk.Value)
-			}
+			assert.EqualValues(t, 0, chk.Value, "%s: %s = %v", c.r.Policy, chk.Name, chk.Value)
 		}
 	}
 }
@@ -92,27 +87,34 @@ func TestOpCountsPerCallAndDirection(t *testing.T) {
 		a := runP(t, PolicyPerEntry, with(small, "direction", c.dir)...)
 		b := runP(t, PolicyBatched, with(small, "direction", c.dir)...)
 		for _, r := range []*scenario.Result{a, b} {
-			if got := metric(t, r, "map_dc_ops"); got != 1024 {
-				t.Errorf("%s %s: map_dc_ops %v, want 1024 (every line cleaned, any direction)", c.dir, r.Policy, got)
+			{
+				got := metric(t, r, "map_dc_ops")
+				assert.EqualValues(t, 1024, got, "%s %s: map_dc_ops %v, want 1024 (every line cleaned, any direction)", c.dir, r.Policy, got)
 			}
-			if got := metric(t, r, "unmap_dc_ops"); got != c.unmapOps {
-				t.Errorf("%s %s: unmap_dc_ops %v, want %v", c.dir, r.Policy, got, c.unmapOps)
+			{
+				got := metric(t, r, "unmap_dc_ops")
+				assert.Equal(t, c.unmapOps, got, "%s %s: unmap_dc_ops %v, want %v", c.dir, r.Policy, got, c.unmapOps)
 			}
-			if got := metric(t, r, "dc_cvac"); got != 3*1024 {
-				t.Errorf("%s %s: dc_cvac %v over 3 maps, want %d", c.dir, r.Policy, got, 3*1024)
+			{
+				got := metric(t, r, "dc_cvac")
+				assert.EqualValues(t, 3*1024, got, "%s %s: dc_cvac %v over 3 maps, want %d", c.dir, r.Policy, got, 3*1024)
 			}
 		}
-		if got := metric(t, a, "map_dsb_count"); got != 16 {
-			t.Errorf("%s: per-entry map DSBs %v, want 16", c.dir, got)
+		{
+			got := metric(t, a, "map_dsb_count")
+			assert.EqualValues(t, 16, got, "%s: per-entry map DSBs %v, want 16", c.dir, got)
 		}
-		if got := metric(t, b, "map_dsb_count"); got != 1 {
-			t.Errorf("%s: batched map DSBs %v, want 1", c.dir, got)
+		{
+			got := metric(t, b, "map_dsb_count")
+			assert.EqualValues(t, 1, got, "%s: batched map DSBs %v, want 1", c.dir, got)
 		}
-		if got := metric(t, a, "unmap_dsb_count"); got != c.unmapDSBA {
-			t.Errorf("%s: per-entry unmap DSBs %v, want %v", c.dir, got, c.unmapDSBA)
+		{
+			got := metric(t, a, "unmap_dsb_count")
+			assert.Equal(t, c.unmapDSBA, got, "%s: per-entry unmap DSBs %v, want %v", c.dir, got, c.unmapDSBA)
 		}
-		if got := metric(t, b, "unmap_dsb_count"); got != c.unmap {
-			t.Errorf("%s: batched unmap DSBs %v, want %v", c.dir, got, c.unmap)
+		{
+			got := metric(t, b, "unmap_dsb_count")
+			assert.Equal(t, c.unmap, got, "%s: batched unmap DSBs %v, want %v", c.dir, got, c.unmap)
 		}
 	}
 }
@@ -131,22 +133,24 @@ func TestPartialLinesAtBothEnds(t *testing.T) {
 		{"both ends", []string{"entry-offset", "32"}, 65, 2, 16},
 	} {
 		r := runP(t, PolicyBatched, with(with(small, "iterations", "1"), c.kv...)...)
-		if got := metric(t, r, "entries"); got != c.entries {
-			t.Fatalf("%s: %v entries, want %v", c.name, got, c.entries)
+		{
+			got := metric(t, r, "entries")
+			require.Equal(t, c.entries, got, "%s: %v entries, want %v", c.name, got, c.entries)
 		}
-		if got := metric(t, r, "map_dc_ops"); got != c.lines*c.entries {
-			t.Errorf("%s: map cleans %v lines, want %v", c.name, got, c.lines*c.entries)
+		{
+			got := metric(t, r, "map_dc_ops")
+			assert.Equal(t, c.lines*c.entries, got, "%s: map cleans %v lines, want %v", c.name, got, c.lines*c.entries)
 		}
-		if got := metric(t, r, "dc_civac"); got != c.civac*c.entries {
-			t.Errorf("%s: %v DC CIVAC, want %v", c.name, got, c.civac*c.entries)
+		{
+			got := metric(t, r, "dc_civac")
+			assert.Equal(t, c.civac*c.entries, got, "%s: %v DC CIVAC, want %v", c.name, got, c.civac*c.entries)
 		}
-		if got := metric(t, r, "dc_ivac"); got != (c.lines-c.civac)*c.entries {
-			t.Errorf("%s: %v DC IVAC, want %v", c.name, got, (c.lines-c.civac)*c.entries)
+		{
+			got := metric(t, r, "dc_ivac")
+			assert.Equal(t, (c.lines-c.civac)*c.entries, got, "%s: %v DC IVAC, want %v", c.name, got, (c.lines-c.civac)*c.entries)
 		}
 		for _, chk := range r.Checks {
-			if chk.Value != 0 {
-				t.Errorf("%s: %s = %v", c.name, chk.Name, chk.Value)
-			}
+			assert.EqualValues(t, 0, chk.Value, "%s: %s = %v", c.name, chk.Name, chk.Value)
 		}
 	}
 }
@@ -155,14 +159,13 @@ func TestCoherentDeviceDoesNoMaintenance(t *testing.T) {
 	for _, pol := range []string{PolicyPerEntry, PolicyBatched} {
 		r := runP(t, pol, with(small, "path", "coherent", "cpu", "writes")...)
 		for _, name := range []string{"dc_ops", "dsb_count", "dc_cvac", "dc_ivac", "dc_civac", "map_sg_us", "unmap_sg_us"} {
-			if got := metric(t, r, name); got != 0 {
-				t.Errorf("%s: %s = %v, want 0", pol, name, got)
+			{
+				got := metric(t, r, name)
+				assert.EqualValues(t, 0, got, "%s: %s = %v, want 0", pol, name, got)
 			}
 		}
 		for _, chk := range r.Checks {
-			if chk.Value != 0 {
-				t.Errorf("%s: %s = %v", pol, chk.Name, chk.Value)
-			}
+			assert.EqualValues(t, 0, chk.Value, "%s: %s = %v", pol, chk.Name, chk.Value)
 		}
 	}
 }
@@ -171,50 +174,38 @@ func TestSWIOTLBKeepsPerEntryWaits(t *testing.T) {
 	a := runP(t, PolicyPerEntry, with(small, "path", "swiotlb")...)
 	b := runP(t, PolicyBatched, with(small, "path", "swiotlb")...)
 	for _, r := range []*scenario.Result{a, b} {
-		if got := metric(t, r, "dsb_count"); got != 16 {
-			t.Errorf("%s: %v DSB per call on SWIOTLB, want 16 (one per entry)", r.Policy, got)
+		{
+			got := metric(t, r, "dsb_count")
+			assert.EqualValues(t, 16, got, "%s: %v DSB per call on SWIOTLB, want 16 (one per entry)", r.Policy, got)
 		}
 		for _, chk := range r.Checks {
-			if chk.Value != 0 {
-				t.Errorf("%s: %s = %v", r.Policy, chk.Name, chk.Value)
-			}
+			assert.EqualValues(t, 0, chk.Value, "%s: %s = %v", r.Policy, chk.Name, chk.Value)
 		}
 	}
 	for _, m := range []string{"map_sg_us", "unmap_sg_us"} {
-		if metric(t, a, m) != metric(t, b, m) {
-			t.Errorf("%s: per-entry %v us vs batched %v us; SWIOTLB waits per entry under both", m, metric(t, a, m), metric(t, b, m))
-		}
+		assert.Equal(t, metric(t, b, m), metric(t, a, m), "%s: per-entry %v us vs batched %v us; SWIOTLB waits per entry under both", m, metric(t, a, m), metric(t, b, m))
 	}
 	// The IOMMU path batches like dma-direct (its own costs are the same on both sides).
 	ia := runP(t, PolicyPerEntry, with(small, "path", "iommu")...)
 	ib := runP(t, PolicyBatched, with(small, "path", "iommu")...)
-	if metric(t, ib, "dsb_count") != 1 || metric(t, ib, "map_sg_us") >= metric(t, ia, "map_sg_us") {
-		t.Errorf("iommu: batched %v DSB, map %v us vs per-entry %v us", metric(t, ib, "dsb_count"), metric(t, ib, "map_sg_us"), metric(t, ia, "map_sg_us"))
-	}
+	assert.EqualValues(t, 1, metric(t, ib, "dsb_count"), "iommu: batched %v DSB, map %v us vs per-entry %v us", metric(t, ib, "dsb_count"), metric(t, ib, "map_sg_us"), metric(t, ia, "map_sg_us"))
+	assert.Less(t, metric(t, ib, "map_sg_us"), metric(t, ia, "map_sg_us"), "iommu: batched %v DSB, map %v us vs per-entry %v us", metric(t, ib, "dsb_count"), metric(t, ib, "map_sg_us"), metric(t, ia, "map_sg_us"))
 	d := runP(t, PolicyBatched, small...)
-	if metric(t, ib, "map_sg_us") <= metric(t, d, "map_sg_us") {
-		t.Errorf("iommu map %v us not above direct %v us (IOVA and PTE costs)", metric(t, ib, "map_sg_us"), metric(t, d, "map_sg_us"))
-	}
+	assert.Greater(t, metric(t, ib, "map_sg_us"), metric(t, d, "map_sg_us"), "iommu map %v us not above direct %v us (IOVA and PTE costs)", metric(t, ib, "map_sg_us"), metric(t, d, "map_sg_us"))
 }
 
 func hazardWith(t *testing.T, r *scenario.Result, check, cause string) {
 	t.Helper()
 	v, _ := r.Metric(check)
-	if v <= 0 {
-		t.Errorf("%s: %s = %v, want > 0", r.Policy, check, v)
-	}
+	assert.False(t, v <= 0, "%s: %s = %v, want > 0", r.Policy, check, v)
 	found := false
 	for _, h := range r.Hazards {
 		if strings.Contains(h.Cause, cause) {
 			found = true
-			if h.Grid != 0 {
-				t.Errorf("hazard at %#x not located in the physical grid", h.Addr)
-			}
+			assert.EqualValues(t, 0, h.Grid, "hazard at %#x not located in the physical grid", h.Addr)
 		}
 	}
-	if !found {
-		t.Errorf("%s: no hazard mentioning %q in %v", r.Policy, cause, r.Hazards)
-	}
+	assert.True(t, found, "%s: no hazard mentioning %q in %v", r.Policy, cause, r.Hazards)
 }
 
 func TestBugTogglesShowHazards(t *testing.T) {
@@ -235,18 +226,12 @@ func TestCorrectPoliciesAreCleanEverywhere(t *testing.T) {
 				for _, extra := range [][]string{nil, {"entry-offset", "40", "entry-mix", "mixed"}, {"scatter", "false", "entry-offset", "24", "entry", "1000"}, {"mapping", "persistent"}} {
 					kv := with(with(small, "path", path, "direction", dir, "cpu", cpu, "iterations", "2", "total", "32KiB"), extra...)
 					c, err := parse(New().Spec(), params(t, kv...))
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					for _, pol := range []string{PolicyPerEntry, PolicyBatched} {
 						r, err := runConfig(c, pol) // the chart is tested elsewhere
-						if err != nil {
-							t.Fatalf("%s %v: %v", pol, kv, err)
-						}
+						require.NoError(t, err, "%s %v", pol, kv)
 						for _, chk := range r.Checks {
-							if chk.Value != 0 {
-								t.Errorf("%s %v: %s = %v", pol, kv, chk.Name, chk.Value)
-							}
+							assert.EqualValues(t, 0, chk.Value, "%s %v: %s = %v", pol, kv, chk.Name, chk.Value)
 						}
 					}
 				}
@@ -259,9 +244,7 @@ func TestDeterministic(t *testing.T) {
 	kv := with(small, "entry-mix", "mixed", "entry-offset", "100")
 	for _, pol := range []string{PolicyPerEntry, PolicySkipUnmap} {
 		a, b := runP(t, pol, kv...), runP(t, pol, kv...)
-		if !reflect.DeepEqual(a, b) {
-			t.Errorf("%s: two runs differ", pol)
-		}
+		assert.Equal(t, b, a, "%s: two runs differ", pol)
 	}
 	a, b := runP(t, PolicyBatched, with(kv, "seed", "7")...), runP(t, PolicyBatched, kv...)
 	if reflect.DeepEqual(a.Timeline.Grids, b.Timeline.Grids) && reflect.DeepEqual(a.Metrics, b.Metrics) {
@@ -274,9 +257,8 @@ func TestBadParamsNameTheField(t *testing.T) {
 	bad := func(field string, p scenario.Params, policy string) {
 		t.Helper()
 		_, err := s.Run(p, policy)
-		if err == nil || !strings.Contains(err.Error(), field) {
-			t.Errorf("want an error naming %q, got %v", field, err)
-		}
+		require.Error(t, err, "want an error naming %q, got %v", field, err)
+		assert.Contains(t, err.Error(), field, "want an error naming %q, got %v", field, err)
 	}
 	p := params(t)
 	p["entry"] = scenario.Value{Num: 100}
@@ -293,7 +275,7 @@ func TestBadParamsNameTheField(t *testing.T) {
 	for _, d := range s.Spec().Params {
 		switch d.Name {
 		case "scenario", "a", "b", "t", "speed", "align", "panel", "embed", "zoom":
-			t.Errorf("parameter %s uses a reserved URL key", d.Name)
+			assert.Fail(t, fmt.Sprintf("parameter %s uses a reserved URL key", d.Name))
 		}
 	}
 }
@@ -309,26 +291,19 @@ func TestExtrapolationMatchesFullSimulation(t *testing.T) {
 	} {
 		for _, pol := range []string{PolicyPerEntry, PolicyBatched} {
 			c, err := parse(spec, params(t, kv...))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			outs := [2]*scenario.Result{}
 			sims := [2]int{}
 			for i, full := range []bool{false, true} {
 				c.fullSim = full
 				r, err := setup(c, policyOf(pol), true)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				out, err := r.simulate()
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				outs[i], sims[i] = r.result(out), out.simulated
 			}
-			if sims[0] >= c.iterations || sims[1] != c.iterations {
-				t.Errorf("%v %s: simulated %d (extrapolated) and %d (full) of %d", kv, pol, sims[0], sims[1], c.iterations)
-			}
+			assert.Less(t, sims[0], c.iterations, "%v %s: simulated %d (extrapolated) and %d (full) of %d", kv, pol, sims[0], sims[1], c.iterations)
+			assert.Equal(t, c.iterations, sims[1], "%v %s: simulated %d (extrapolated) and %d (full) of %d", kv, pol, sims[0], sims[1], c.iterations)
 			for _, m := range outs[1].Metrics {
 				got, _ := outs[0].Metric(m.Name)
 				exact := m.Group == "time" || m.Group == "check" || strings.HasPrefix(m.Name, "dc_") ||
@@ -336,14 +311,15 @@ func TestExtrapolationMatchesFullSimulation(t *testing.T) {
 				switch {
 				case m.Name == "simulated_iterations" || m.Name == "iteration_us":
 				case exact && math.Abs(got-m.Value) > 1e-9*math.Abs(m.Value):
-					t.Errorf("%v %s: %s extrapolated %v, full %v", kv, pol, m.Name, got, m.Value)
+					assert.Fail(t, fmt.Sprintf("%v %s: %s extrapolated %v, full %v", kv, pol, m.Name, got, m.Value))
 				case math.Abs(got-m.Value) > 0.01*math.Abs(m.Value)+1:
-					t.Errorf("%v %s: %s extrapolated %v, full %v (more than 1%% apart)", kv, pol, m.Name, got, m.Value)
+					assert.Fail(t, fmt.Sprintf("%v %s: %s extrapolated %v, full %v (more than 1%% apart)", kv, pol, m.Name, got, m.Value))
 				}
 			}
 			for _, m := range outs[1].Checks {
-				if got, _ := outs[0].Metric(m.Name); got != m.Value {
-					t.Errorf("%v %s: check %s extrapolated %v, full %v", kv, pol, m.Name, got, m.Value)
+				{
+					got, _ := outs[0].Metric(m.Name)
+					assert.EqualValues(t, m.Value, got, "%v %s: check %s extrapolated %v, full %v", kv, pol, m.Name, got, m.Value)
 				}
 			}
 		}
@@ -363,28 +339,28 @@ func TestTimelineShowsHazards(t *testing.T) {
 		}
 		return n
 	}
-	if n := count(runP(t, PolicySkipUnmap, small...), scenario.CellStale); n == 0 {
-		t.Error("skip-unmap: no stale cells in the first iteration's timeline")
+	{
+		n := count(runP(t, PolicySkipUnmap, small...), scenario.CellStale)
+		assert.NotEqualValues(t, 0, n, "skip-unmap: no stale cells in the first iteration's timeline")
 	}
-	if n := count(runP(t, PolicySkipDevice, with(small, "cpu", "writes")...), scenario.CellLost); n == 0 {
-		t.Error("skip-sync-for-device: no lost cells in the first iteration's timeline")
+	{
+		n := count(runP(t, PolicySkipDevice, with(small, "cpu", "writes")...), scenario.CellLost)
+		assert.NotEqualValues(t, 0, n, "skip-sync-for-device: no lost cells in the first iteration's timeline")
 	}
 	ok := runP(t, PolicyBatched, with(small, "cpu", "writes")...)
-	if count(ok, scenario.CellStale)+count(ok, scenario.CellLost) != 0 {
-		t.Error("batched-dsb: stale or lost cells")
-	}
-	if count(ok, scenario.CellCleaned) == 0 || count(ok, scenario.CellInvalidated) == 0 {
-		t.Error("batched-dsb: no cleaned or invalidated cells recorded")
-	}
+	assert.EqualValues(t, 0, count(ok, scenario.CellStale)+count(ok, scenario.CellLost), "batched-dsb: stale or lost cells")
+	assert.NotEqualValues(t, 0, count(ok, scenario.CellCleaned), "batched-dsb: no cleaned or invalidated cells recorded")
+	assert.NotEqualValues(t, 0, count(ok, scenario.CellInvalidated), "batched-dsb: no cleaned or invalidated cells recorded")
 }
 
 // The timeline stays bounded at the seed's size: one iteration in detail.
 func TestTimelineBounded(t *testing.T) {
 	for _, pol := range []string{PolicyPerEntry, PolicyBatched} {
 		tl := runP(t, pol).Timeline
-		if len(tl.Events) > 200000 || len(tl.Phases) > 20000 || len(tl.Keyframes) > scenario.MaxKeyframes || tl.Grids[0].Cells > maxCells {
-			t.Errorf("%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
-		}
+		assert.False(t, len(tl.Events) > 200000, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
+		assert.False(t, len(tl.Phases) > 20000, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
+		assert.False(t, len(tl.Keyframes) > scenario.MaxKeyframes, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
+		assert.False(t, tl.Grids[0].Cells > maxCells, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
 	}
 }
 
@@ -411,20 +387,17 @@ func TestRandomParams(t *testing.T) {
 		}
 		res, err := New().Run(p, PolicyBatched)
 		if err != nil {
-			if !strings.Contains(err.Error(), "entry") {
-				t.Errorf("%v: %v", p, err)
-			}
+			assert.Contains(t, err.Error(), "entry", "%v: %v", p, err)
 			continue
 		}
 		for _, chk := range res.Checks {
-			if chk.Value != 0 {
-				t.Errorf("%v: %s = %v", p, chk.Name, chk.Value)
-			}
+			assert.EqualValues(t, 0, chk.Value, "%v: %s = %v", p, chk.Name, chk.Value)
 		}
 		q := params(t)
 		q[spec.Params[rng.IntN(len(spec.Params))].Name] = scenario.Value{Text: "%zz", Num: math.NaN()}
-		if _, err := New().Run(q, PolicyBatched); err == nil {
-			t.Errorf("%v accepted", q)
+		{
+			_, err := New().Run(q, PolicyBatched)
+			require.Error(t, err, "%v accepted", q)
 		}
 	}
 }

@@ -49,6 +49,7 @@ package sgsync
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/dmaapi"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
@@ -168,6 +169,11 @@ const (
 	bidirectional
 )
 
+// api is the direction as the DMA API takes it.
+func (d dirKind) api() dmaapi.Dir {
+	return [...]dmaapi.Dir{dmaapi.FromDevice, dmaapi.ToDevice, dmaapi.Bidirectional}[d]
+}
+
 const (
 	cpuReads cpuKind = iota
 	cpuWrites
@@ -242,6 +248,14 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 		}
 	}
 	return c, nil
+}
+
+// wait is where the policy puts the DSB of a scatterlist call.
+func (p policy) wait() dmaapi.Wait {
+	if p.perEntry {
+		return dmaapi.PerEntry
+	}
+	return dmaapi.PerCall
 }
 
 func policyOf(id string) policy {

@@ -20,7 +20,7 @@ type view struct {
 	m *soc.Machine // sampled for the trace's counter tracks
 	// sampled is when the counters were last sampled (see sample).
 	sampled sim.Time
-	rec     *soc.Recording
+	rec     *scenario.Recording
 	r       *scenario.Recorder
 	grid    int
 	gauge   int // DC ops issued since the last DSB
@@ -38,7 +38,7 @@ type view struct {
 func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
 	v := &view{m: m, r: scenario.NewRecorder(), lastEntry: -1}
 	v.r.Writer("dma") // the machine's first device is writer 2
-	v.rec = soc.NewRecording(m, v.r)
+	v.rec = scenario.NewRecording(m, v.r)
 	cell := m.LineBytes()
 	for (hi-lo)/cell > maxCells && cell < mem.PageSize<<10 {
 		cell *= 2
@@ -71,7 +71,7 @@ const counterEvery = 2 * sim.Microsecond
 func (v *view) sample(always bool) {
 	if now := v.m.Now(); always || now-v.sampled >= counterEvery {
 		v.sampled = now
-		v.r.SampleCounters(now, v.m.Metrics())
+		v.r.SampleCounters(now, scenario.CounterMetrics(v.m.Counters()))
 	}
 }
 
@@ -138,6 +138,7 @@ func (v *view) cached(m *soc.Machine, l *sgList) {
 		v.r.CacheLine(t, 0, i, k<<l1.LineShift, ok, ok && l1.Meta[i].Dirty)
 	}
 	m.SetObserver(v.rec)
+	m.WatchKinds(scenario.RecordingKinds)
 }
 
 // finish detaches the recorder from the machine and closes the timeline.

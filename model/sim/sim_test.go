@@ -79,3 +79,28 @@ func TestClocks(t *testing.T) {
 	assert.Equal(t, 140*Nanosecond, c.PlatformCycles(140), "140 platform cycles")
 	assert.Equal(t, 5*Nanosecond, c.DRAMCycles(4), "4 DRAM cycles")
 }
+
+// ReplaceTop is Pop then Push: the same order of events, ties included.
+func TestQueueReplaceTopIsPopPush(t *testing.T) {
+	var a, b Queue[int]
+	r := NewRNG(9)
+	for i := 0; i < 50; i++ {
+		tm := Time(r.Uint64n(20))
+		a.Push(tm, i)
+		b.Push(tm, i)
+	}
+	for i := 0; i < 500; i++ {
+		tm := Time(r.Uint64n(40)) + Time(i/10)
+		a.Pop()
+		a.Push(tm, 1000+i)
+		require.True(t, b.ReplaceTop(tm, 1000+i))
+		require.Equal(t, a.Top(), b.Top())
+	}
+	for a.Len() > 0 {
+		ta, va, _ := a.Pop()
+		tb, vb, _ := b.Pop()
+		require.Equal(t, [2]int{int(ta), va}, [2]int{int(tb), vb})
+	}
+	var e Queue[int]
+	require.False(t, e.ReplaceTop(1, 1))
+}

@@ -77,3 +77,7 @@ func (f Freq) Cycles(n float64) Time {
 func (f Freq) InCycles(t Time) float64 {
 	return float64(t) * float64(f) / 1e12
 }
+
+// Never is a time after every time a run reaches (an empty queue's next
+// event, an unbounded horizon).
+const Never Time = 1<<63 - 1

@@ -2,8 +2,8 @@ package soc
 
 import (
 	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -14,6 +14,7 @@ import (
 // when its data is delivered: never before at+Latency, and after every
 // transfer accepted earlier (one shared channel of DRAM.Bandwidth).
 func (m *Machine) dram(at, x sim.Time) sim.Time {
+	m.coreAsk = m.now
 	start := at + m.cfg.DRAM.Latency - x
 	if start < m.dramFree {
 		start = m.dramFree
@@ -25,6 +26,7 @@ func (m *Machine) dram(at, x sim.Time) sim.Time {
 // dramWrite posts a write of occupancy x at the current time; the core does
 // not wait, but a DSB waits for it.
 func (m *Machine) dramWrite(x sim.Time) sim.Time {
+	m.coreAsk = m.now
 	start := max(m.now, m.dramFree)
 	m.dramFree = start + x
 	if m.dramFree > m.storeDone {
@@ -93,14 +95,15 @@ func (m *Machine) displaced(i, e int, v cache.Victim) {
 		m.putBack(i+1, v.Line, v.Ver)
 	}
 	if m.obs != nil {
-		m.noteEntry(i, e)
+		k, _ := m.lv[i].Key(e)
+		m.noteEntry(hwevent.Fill, i, e, k)
 	}
 }
 
 // putBack writes a dirty line evicted from level i-1 into level i (or DRAM).
 func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	if i == len(m.lv) {
-		m.writeBack(line, ver)
+		m.writeBack(line, ver, hwevent.ReasonEvict)
 		return
 	}
 	c := m.lv[i]
@@ -109,7 +112,7 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 	if hit {
 		c.Meta[e].Dirty, c.Meta[e].Ver = true, ver
 		if m.obs != nil {
-			m.noteEntry(i, e)
+			m.noteEntry(hwevent.Update, i, e, line)
 		}
 		return
 	}
@@ -117,25 +120,41 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 }
 
 // writeBack sends a dirty line to DRAM and checks whether that destroyed
-// newer data (a device wrote the line after the CPU dirtied its copy).
-func (m *Machine) writeBack(line uint64, ver uint32) {
+// newer data (a device wrote the line after the CPU dirtied its copy);
+// why says what sent it (an eviction, a DC op), for the hazard.
+func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 	m.cnt[BusAccess]++
 	m.cnt[BusWriteLine]++
 	m.dramWrite(m.lineXfer)
 	if !m.ver.Tracked() {
+		if m.obs != nil {
+			m.noteWriteBack(line, why, 0)
+		}
 		return
 	}
 	if idx := m.ver.Index(line); idx >= 0 && m.ver.WriteBack(idx, ver) {
-		m.lost(line, "a dirty CPU line was written back over newer data a device had written (clean before the DMA, invalidate after)")
+		m.lost(hwevent.WriteBack, line, why)
+	} else if m.obs != nil {
+		m.noteWriteBack(line, why, 0)
 	}
 }
 
-func (m *Machine) lost(line uint64, cause string) {
-	m.cnt[LostBytes] += m.lineBytes
-	m.hazard(line<<m.lineShift, m.lineBytes, cause)
-	if m.obs != nil {
-		m.noteLine(line, scenario.CellLost)
+// noteWriteBack reports a write-back that destroyed nothing.
+func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
+	if m.watched(line) {
+		e := m.lineEvent(hwevent.WriteBack, line, f)
+		e.Why = why
+		m.emit(e)
 	}
+}
+
+// lost counts and records newer data destroyed on line by a write-back or
+// a discard (k).
+func (m *Machine) lost(k hwevent.Kind, line uint64, why hwevent.Reason) {
+	m.cnt[LostBytes] += m.lineBytes
+	e := m.lineEvent(k, line, hwevent.Lost)
+	e.Why = why
+	m.hazard(e)
 }
 
 // writeLine is a cacheable store to line; full says the stores cover the
@@ -171,18 +190,21 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		m.cnt[L1DCacheRefill]++
 		start, wait := m.mshr.slot(m.now)
 		m.now = start
+		m.sync()
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
 		m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver, Dirty: true})
-		m.mshr.done(ready)
+		if !m.mshr.done(ready) {
+			m.mshr.insert(ready)
+		}
 		m.train(line)
 	}
 	if idx >= 0 {
 		l1.Meta[e].Ver = m.ver.WriteCached(idx)
 	}
 	if m.obs != nil {
-		m.noteEntry(0, e)
-		m.noteLine(line, scenario.CellCPUWritten)
+		m.noteEntry(hwevent.Update, 0, e, line)
+		m.noteLine(hwevent.LineWrite, line, 0)
 	}
 }
 
@@ -197,7 +219,7 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 		if e := c.Find(line); e >= 0 {
 			c.Drop(e)
 			if m.obs != nil {
-				m.noteEntry(i, e)
+				m.noteEntry(hwevent.Drop, i, e, line)
 			}
 		}
 	}
@@ -208,20 +230,23 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 		m.ver.WriteMem(idx, mem.CPU)
 	}
 	if m.obs != nil {
-		m.noteLine(line, scenario.CellCPUWritten)
+		m.noteLine(hwevent.LineWrite, line, 0)
 	}
 }
 
 // uncached performs one Normal-NC or Device transaction of n bytes: it
 // takes a slot of the NC (or Device) queue and goes to DRAM, bypassing the
-// caches. A load's data arrival is tracked; a store is posted.
-func (m *Machine) uncached(attr mem.Attr, n int, write bool) {
+// caches. A load's data arrival is tracked; a store is posted. pa is the
+// accessed address (for the observer).
+func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
+	m.sync()
 	q := &m.ncq
 	if attr == mem.Device {
 		q = &m.devq
 	}
 	start, wait := q.slot(m.now)
 	m.now = start
+	m.sync()
 	m.cnt[NCStall] += uint64(wait)
 	m.cnt[BusAccess]++
 	var done sim.Time
@@ -235,7 +260,17 @@ func (m *Machine) uncached(attr mem.Attr, n int, write bool) {
 			m.loadsDone = done
 		}
 	}
-	q.done(done)
+	if !q.done(done) {
+		q.insert(done)
+	}
+	if m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift) {
+		e := hwevent.Event{T: start, End: done, Kind: hwevent.NCTransaction, Flags: hwevent.NC, Agent: hwevent.Core,
+			Level: -1, Set: -1, Way: -1, Addr: pa, Bytes: uint64(n)}
+		if write {
+			e.Flags |= hwevent.Write
+		}
+		m.emit(e)
+	}
 }
 
 // train feeds an L1 miss to the prefetcher and issues what it asks for:
@@ -270,23 +305,30 @@ func (m *Machine) train(line uint64) {
 			ready, ver = m.fetch(2, l, idx, start)
 		}
 		m.filled(l2, 1, e, cache.Line{Ready: ready, Ver: ver})
-		m.pfq.done(ready)
+		if !m.pfq.done(ready) {
+			m.pfq.insert(ready)
+		}
 	}
 }
 
 // checkRead classifies a CPU read of version ver at idx: stale when newer
-// data exists anywhere. cause says why, for the hazard.
+// data exists anywhere (counted, and recorded as a hazard with what kind
+// of staleness it is).
 func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
 	if idx < 0 || ver >= m.ver.Latest[idx] {
 		return false
 	}
 	m.cnt[StaleLinesRead]++
-	cause := "CPU read a stale cached copy: a device wrote the line after it was cached and nothing invalidated it (missing dma_sync_*_for_cpu)"
-	if nc {
-		cause = "read through a Normal-NC alias returned DRAM data older than a dirty cacheable copy (clean the linear map before using the alias)"
-	} else if m.ver.LatestWriter[idx] == mem.CPU {
-		cause = "CPU read data older than its own write (the newer copy was lost or bypassed)"
+	m.markStale(line, idx)
+	f := hwevent.Stale
+	switch {
+	case m.ver.Elsewhere(idx):
+		f |= hwevent.Elsewhere
+	case nc:
+		f |= hwevent.NC
+	case m.ver.LatestWriter[idx] == mem.CPU:
+		f |= hwevent.OwnWrite
 	}
-	m.hazard(line<<m.lineShift, m.lineBytes, cause)
+	m.hazard(m.lineEvent(hwevent.LineRead, line, f))
 	return true
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
 // Buffer is a mapped buffer: a virtual range over page frames with one
@@ -51,10 +50,10 @@ func (m *Machine) Alloc(name string, size uint64, attr mem.Attr) (Buffer, error)
 // order 0 gives a page list like vmalloc).
 func (m *Machine) AllocChunks(name string, size uint64, attr mem.Attr, order int) (Buffer, error) {
 	if size == 0 {
-		return Buffer{}, fmt.Errorf("buffer: size 0; allowed 4KiB..%s", scenario.FormatBytes(int64(m.cfg.MemBytes)))
+		return Buffer{}, fmt.Errorf("buffer: size 0; allowed 4KiB..%s", mem.FormatBytes(int64(m.cfg.MemBytes)))
 	}
 	if size > m.cfg.MemBytes {
-		return Buffer{}, fmt.Errorf("buffer: %s is larger than memory (%s)", scenario.FormatBytes(int64(size)), scenario.FormatBytes(int64(m.cfg.MemBytes)))
+		return Buffer{}, fmt.Errorf("buffer: %s is larger than memory (%s)", mem.FormatBytes(int64(size)), mem.FormatBytes(int64(m.cfg.MemBytes)))
 	}
 	pages := (size + mem.PageSize - 1) >> mem.PageShift
 	chunks, err := m.buddy.AllocPreferLarge(pages, order)

@@ -3,6 +3,9 @@ package soc
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/mem"
 )
 
@@ -15,33 +18,40 @@ func TestCleanUpdatesLowerCopies(t *testing.T) {
 		m := newMachine(t, nil)
 		buf := alloc(t, m, "buf", 1<<20, mem.Normal, true)
 		dev := addDev(t, m, true)
-		if _, err := m.Read(buf.VA, 64, 16); err != nil {
-			t.Fatal(err)
+		{
+			_, err := m.Read(buf.VA, 64, 16)
+			require.NoError(t, err)
 		}
-		if _, err := m.Write(buf.VA, 16, 16); err != nil {
-			t.Fatal(err)
+		{
+			_, err := m.Write(buf.VA, 16, 16)
+			require.NoError(t, err)
 		}
 		if how == "dc cvac" {
-			if _, err := m.DC(CVAC, buf.VA, 64); err != nil {
-				t.Fatal(err)
+			{
+				_, err := m.DC(CVAC, buf.VA, 64)
+				require.NoError(t, err)
 			}
 			m.DSB()
-		} else if _, err := m.DeviceRead(dev, buf.PA(0), 64); err != nil {
-			t.Fatal(err)
+		} else {
+			_, err := m.DeviceRead(dev, buf.PA(0), 64)
+			require.NoError(t, err)
 		}
 		// Same L1 set, ways+1 other lines: the cleaned line leaves L1.
 		l1 := m.Cache(0)
 		stride := uint64(l1.Sets()) * 64
 		for i := uint64(1); i <= uint64(l1.Ways())+1; i++ {
-			if _, err := m.Read(buf.VA+i*stride, 64, 16); err != nil {
-				t.Fatal(err)
+			{
+				_, err := m.Read(buf.VA+i*stride, 64, 16)
+				require.NoError(t, err)
 			}
 		}
-		if _, err := m.Read(buf.VA, 64, 16); err != nil {
-			t.Fatal(err)
+		{
+			_, err := m.Read(buf.VA, 64, 16)
+			require.NoError(t, err)
 		}
-		if n := m.Count(StaleLinesRead); n != 0 {
-			t.Errorf("%s: %d stale lines read after the clean (%v)", how, n, m.Hazards())
+		{
+			n := m.Count(StaleLinesRead)
+			assert.EqualValues(t, 0, n, "%s: %d stale lines read after the clean (%v)", how, n, m.Hazards())
 		}
 	}
 }

@@ -1,7 +1,9 @@
 package soc
 
 import (
-	"strings"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"testing"
 
 	"github.com/dmaviz/dmaviz/model/mem"
@@ -11,9 +13,7 @@ import (
 func addDev(t *testing.T, m *Machine, coherent bool) DeviceID {
 	t.Helper()
 	d, err := m.AddDevice(DeviceConfig{Name: "dev", Coherent: coherent, Burst: 256, Bandwidth: 4e9, SnoopLatency: 5 * sim.Nanosecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return d
 }
 
@@ -44,22 +44,21 @@ func TestStaleReadDetection(t *testing.T) {
 			dst := alloc(t, m, "dst", 4096, mem.Normal, false)
 			must[sim.Time](t)(m.Copy(dst.VA, b.VA, 2048, 16)) // copies 32 lines out ...
 			must[sim.Time](t)(m.Read(b.VA+2048, 2048, 16))    // ... and reads the rest
-			if got := m.Count(StaleLinesRead); got != c.wantStale {
-				t.Fatalf("stale_lines_read %d, want %d", got, c.wantStale)
+			{
+				got := m.Count(StaleLinesRead)
+				require.Equal(t, c.wantStale, got, "stale_lines_read %d, want %d", got, c.wantStale)
 			}
 			hz := m.Hazards()
 			if c.wantStale == 0 {
-				if len(hz) != 0 {
-					t.Fatalf("hazards on a correct policy: %+v", hz)
-				}
+				require.Len(t, hz, 0, "hazards on a correct policy: %+v", hz)
 				return
 			}
-			if len(hz) == 0 || hz[0].Addr != b.PA(0) || !strings.Contains(hz[0].Cause, "stale") {
-				t.Fatalf("hazards %+v: want a stale read at %#x", hz, b.PA(0))
-			}
-			if len(hz) != 1 || hz[0].Bytes != 4096 {
-				t.Fatalf("hazards %+v: want the 4096 contiguous stale bytes merged into one", hz)
-			}
+			require.NotEqualValues(t, 0, len(hz), "hazards %+v: want a stale read at %#x", hz, b.PA(0))
+			require.EqualValues(t, b.PA(0), hz[0].Addr, "hazards %+v: want a stale read at %#x", hz, b.PA(0))
+			require.EqualValues(t, hwevent.LineRead, hz[0].Kind, "hazards %+v: want a stale read at %#x", hz, b.PA(0))
+			require.True(t, hz[0].Has(hwevent.Stale), "hazards %+v: want a stale read at %#x", hz, b.PA(0))
+			require.Len(t, hz, 1, "hazards %+v: want the 4096 contiguous stale bytes merged into one", hz)
+			require.EqualValues(t, 4096, hz[0].Bytes, "hazards %+v: want the 4096 contiguous stale bytes merged into one", hz)
 		})
 	}
 }
@@ -75,14 +74,13 @@ func TestLostData(t *testing.T) {
 		m.WaitUntil(must[sim.Time](t)(m.DeviceWrite(dev, b.PA(0), b.Size)))
 		must[sim.Time](t)(m.DC(CIVAC, b.VA, b.Size))
 		m.DSB()
-		if got := m.Count(LostBytes); got != 256 {
-			t.Fatalf("lost_bytes %d, want 256", got)
+		{
+			got := m.Count(LostBytes)
+			require.EqualValues(t, 256, got, "lost_bytes %d, want 256", got)
 		}
 		// DRAM now holds the CPU's older data: reading it is stale too.
 		must[sim.Time](t)(m.Read(b.VA, 256, 16))
-		if m.Count(StaleLinesRead) != 4 {
-			t.Fatalf("stale_lines_read %d after the lost write-back, want 4", m.Count(StaleLinesRead))
-		}
+		require.EqualValues(t, 4, m.Count(StaleLinesRead), "stale_lines_read %d after the lost write-back, want 4", m.Count(StaleLinesRead))
 	})
 	t.Run("clean before DMA, invalidate after: correct", func(t *testing.T) {
 		m := newMachine(t, nil)
@@ -95,9 +93,9 @@ func TestLostData(t *testing.T) {
 		must[sim.Time](t)(m.DC(IVAC, b.VA, b.Size)) // dma_unmap_single
 		m.DSB()
 		must[sim.Time](t)(m.Read(b.VA, b.Size, 16))
-		if m.Count(LostBytes) != 0 || m.Count(StaleLinesRead) != 0 || len(m.Hazards()) != 0 {
-			t.Fatalf("correct sequence flagged: lost %d stale %d hazards %v", m.Count(LostBytes), m.Count(StaleLinesRead), m.Hazards())
-		}
+		require.EqualValues(t, 0, m.Count(LostBytes), "correct sequence flagged: lost %d stale %d hazards %v", m.Count(LostBytes), m.Count(StaleLinesRead), m.Hazards())
+		require.EqualValues(t, 0, m.Count(StaleLinesRead), "correct sequence flagged: lost %d stale %d hazards %v", m.Count(LostBytes), m.Count(StaleLinesRead), m.Hazards())
+		require.Len(t, m.Hazards(), 0, "correct sequence flagged: lost %d stale %d hazards %v", m.Count(LostBytes), m.Count(StaleLinesRead), m.Hazards())
 	})
 	for _, cleans := range []bool{false, true} {
 		m := newMachine(t, func(c *Config) { c.Maint.IVACCleans = cleans })
@@ -108,8 +106,9 @@ func TestLostData(t *testing.T) {
 		if cleans {
 			want = 0 // A76/N1: IVAC behaves like CIVAC
 		}
-		if got := m.Count(LostBytes); got != want {
-			t.Fatalf("ivac_cleans=%v: lost_bytes %d, want %d", cleans, got, want)
+		{
+			got := m.Count(LostBytes)
+			require.Equal(t, want, got, "ivac_cleans=%v: lost_bytes %d, want %d", cleans, got, want)
 		}
 	}
 }
@@ -132,14 +131,17 @@ func TestNCAliasHazard(t *testing.T) {
 		if clean {
 			want = 0
 		}
-		if got := m.Count(StaleLinesRead); got != want {
-			t.Fatalf("clean=%v: stale_lines_read %d, want %d", clean, got, want)
+		{
+			got := m.Count(StaleLinesRead)
+			require.Equal(t, want, got, "clean=%v: stale_lines_read %d, want %d", clean, got, want)
 		}
-		if !clean && !strings.Contains(m.Hazards()[0].Cause, "Normal-NC alias") {
-			t.Fatalf("cause %q", m.Hazards()[0].Cause)
+		if !clean {
+			require.NotEmpty(t, m.Hazards())
+			require.True(t, m.Hazards()[0].Has(hwevent.Stale|hwevent.NC), "hazard %+v: want a stale read through the Normal-NC alias", m.Hazards()[0])
 		}
-		if n := m.Count(L1DCacheRefill) - refills; n != 0 {
-			t.Fatalf("NC reads filled L1 (%d refills)", n)
+		{
+			n := m.Count(L1DCacheRefill) - refills
+			require.EqualValues(t, 0, n, "NC reads filled L1 (%d refills)", n)
 		}
 	}
 }
@@ -160,12 +162,11 @@ func TestDeviceReadsStale(t *testing.T) {
 			m.DSB()
 		}
 		must[sim.Time](t)(m.DeviceRead(dev, b.PA(0), b.Size))
-		if got := m.Count(DeviceStaleLines); got != c.want {
-			t.Fatalf("%+v: device_stale_lines %d, want %d", c, got, c.want)
+		{
+			got := m.Count(DeviceStaleLines)
+			require.Equal(t, c.want, got, "%+v: device_stale_lines %d, want %d", c, got, c.want)
 		}
-		if m.Count(DMAReadBytes) != 4096 {
-			t.Fatalf("dma_read_bytes %d", m.Count(DMAReadBytes))
-		}
+		require.EqualValues(t, 4096, m.Count(DMAReadBytes), "dma_read_bytes %d", m.Count(DMAReadBytes))
 	}
 }
 
@@ -183,10 +184,10 @@ func TestHazardsBounded(t *testing.T) {
 	for i := uint64(0); i < lines; i++ {
 		must[sim.Time](t)(m.Read(b.VA+i*128, 64, 64))
 	}
-	if n := len(m.Hazards()); n != MaxHazards {
-		t.Fatalf("%d hazards kept, want %d", n, MaxHazards)
+	{
+		n := len(m.Hazards())
+		require.EqualValues(t, MaxHazards, n, "%d hazards kept, want %d", n, MaxHazards)
 	}
-	if m.HazardsDropped() != 44 || m.Count(StaleLinesRead) != lines {
-		t.Fatalf("dropped %d (want 44), stale lines %d (want %d)", m.HazardsDropped(), m.Count(StaleLinesRead), lines)
-	}
+	require.EqualValues(t, 44, m.HazardsDropped(), "dropped %d (want 44), stale lines %d (want %d)", m.HazardsDropped(), m.Count(StaleLinesRead), lines)
+	require.Equal(t, lines, m.Count(StaleLinesRead), "dropped %d (want 44), stale lines %d (want %d)", m.HazardsDropped(), m.Count(StaleLinesRead), lines)
 }

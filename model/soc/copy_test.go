@@ -2,8 +2,10 @@ package soc
 
 import (
 	"math"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -25,35 +27,32 @@ func TestNCVersusCacheableCopy(t *testing.T) {
 		dst := alloc(t, m, "dst", size, mem.Normal, false)
 		took[i] = must[sim.Time](t)(m.Copy(dst.VA, src.VA, size, 16))
 		loads := uint64(size / 16)
-		if m.Count(MemAccess) != 2*loads {
-			t.Fatalf("%v: mem_access %d, want %d", attr, m.Count(MemAccess), 2*loads)
-		}
+		require.Equal(t, 2*loads, m.Count(MemAccess), "%v: mem_access %d, want %d", attr, m.Count(MemAccess), 2*loads)
 		if attr == mem.NormalNC {
-			if m.Count(BusReadNC) != loads || m.Count(BusReadLine) != 2 {
-				t.Fatalf("NC: bus_read_nc %d (want %d), bus_read_line %d (want only the 2 dst fills before streaming)",
-					m.Count(BusReadNC), loads, m.Count(BusReadLine))
-			}
+			require.Equal(t, loads, m.Count(BusReadNC), "NC: bus_read_nc %d (want %d), bus_read_line %d (want only the 2 dst fills before streaming)", m.Count(BusReadNC), loads, m.Count(BusReadLine))
+			require.EqualValues(t, 2, m.Count(BusReadLine), "NC: bus_read_nc %d (want %d), bus_read_line %d (want only the 2 dst fills before streaming)", m.Count(BusReadNC), loads, m.Count(BusReadLine))
 			// 100 ns per load, 2 in flight.
 			want := float64(loads) * 50
-			if got := took[i].Nanoseconds(); math.Abs(got-want)/want > 0.02 {
-				t.Fatalf("NC copy %.0f ns, want %.0f +-2%%", got, want)
+			{
+				got := took[i].Nanoseconds()
+				require.False(t, math.Abs(got-want)/want > 0.02, "NC copy %.0f ns, want %.0f +-2%%", got, want)
 			}
 		} else {
-			if m.Count(BusReadNC) != 0 || m.Count(BusReadLine) != lines+2 {
-				t.Fatalf("cacheable: bus_read_nc %d, bus_read_line %d (want %d)", m.Count(BusReadNC), m.Count(BusReadLine), lines+2)
-			}
-			if m.Count(BusWriteStream) != lines-2 {
-				t.Fatalf("write streaming: %d lines, want %d", m.Count(BusWriteStream), lines-2)
-			}
+			require.EqualValues(t, 0, m.Count(BusReadNC), "cacheable: bus_read_nc %d, bus_read_line %d (want %d)", m.Count(BusReadNC), m.Count(BusReadLine), lines+2)
+			require.Equal(t, lines+2, m.Count(BusReadLine), "cacheable: bus_read_nc %d, bus_read_line %d (want %d)", m.Count(BusReadNC), m.Count(BusReadLine), lines+2)
+			require.Equal(t, lines-2, m.Count(BusWriteStream), "write streaming: %d lines, want %d", m.Count(BusWriteStream), lines-2)
 			// One fill per line, 4 in flight at 100 ns: 25 ns per line.
 			want := float64(lines) * 25
-			if got := took[i].Nanoseconds(); math.Abs(got-want)/want > 0.05 {
-				t.Fatalf("cacheable copy %.0f ns, want %.0f +-5%%", got, want)
+			{
+				got := took[i].Nanoseconds()
+				require.False(t, math.Abs(got-want)/want > 0.05, "cacheable copy %.0f ns, want %.0f +-5%%", got, want)
 			}
 		}
 	}
-	if r := float64(took[0]) / float64(took[1]); r < 7.5 || r > 8.5 {
-		t.Fatalf("NC/cacheable ratio %.2f, want about 8 (4 loads per line / 2 in flight vs 1 fill per line / 4)", r)
+	{
+		r := float64(took[0]) / float64(took[1])
+		require.False(t, r < 7.5, "NC/cacheable ratio %.2f, want about 8 (4 loads per line / 2 in flight vs 1 fill per line / 4)", r)
+		require.False(t, r > 8.5, "NC/cacheable ratio %.2f, want about 8 (4 loads per line / 2 in flight vs 1 fill per line / 4)", r)
 	}
 }
 
@@ -65,13 +64,9 @@ func TestCopyHitsRunAtIssueRate(t *testing.T) {
 	must[sim.Time](t)(m.Copy(dst.VA, src.VA, 8192, 16))
 	refills := m.Count(L1DCacheRefill)
 	got := must[sim.Time](t)(m.Copy(dst.VA, src.VA, 8192, 16))
-	if m.Count(L1DCacheRefill) != refills {
-		t.Fatal("warm copy missed in L1")
-	}
+	require.Equal(t, refills, m.Count(L1DCacheRefill), "warm copy missed in L1")
 	// 512 loads + 512 stores at 1 ns each (hits already complete).
-	if got != 1024*sim.Nanosecond {
-		t.Fatalf("warm copy %v, want 1.024us", got)
-	}
+	require.EqualValues(t, 1024*sim.Nanosecond, got, "warm copy %v, want 1.024us", got)
 }
 
 // Misaligned copies touch each source and destination line and still
@@ -81,9 +76,7 @@ func TestMisalignedCopy(t *testing.T) {
 	src := alloc(t, m, "src", 8192, mem.Normal, false)
 	dst := alloc(t, m, "dst", 8192, mem.Normal, false)
 	must[sim.Time](t)(m.Copy(dst.VA+8, src.VA+40, 4096, 8))
-	if m.Count(L1DCacheRefill) != 65+65 {
-		t.Fatalf("l1d refills %d, want 130 (65 source + 65 destination lines)", m.Count(L1DCacheRefill))
-	}
+	require.EqualValues(t, 65+65, m.Count(L1DCacheRefill), "l1d refills %d, want 130 (65 source + 65 destination lines)", m.Count(L1DCacheRefill))
 }
 
 func TestValidationErrorsNameTheField(t *testing.T) {
@@ -91,7 +84,7 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 		mut  func(*Config)
 		want string
 	}{
-		{func(c *Config) { c.L1D.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..64"},
+		{func(c *Config) { c.L1D.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..4096"},
 		{func(c *Config) { c.L2.LineBytes = 96 }, "l2.line_bytes: 96 is not a power of two"},
 		{func(c *Config) { c.L2.LineBytes, c.L2.Size = 128, 256<<10 }, "l2.line_bytes: 128; must equal l1d.line_bytes (64)"},
 		{func(c *Config) { c.Core.MLP = 0 }, "core.mlp: 0 is out of range; allowed 1..256"},
@@ -106,34 +99,48 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 		cfg := testConfig()
 		c.mut(&cfg)
 		_, err := New(cfg, 1)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("error %v, want it to contain %q", err, c.want)
-		}
+		require.Error(t, err, "error %v, want it to contain %q", err, c.want)
+		assert.Contains(t, err.Error(), c.want, "error %v, want it to contain %q", err, c.want)
 	}
 	m := newMachine(t, nil)
-	if _, err := m.Alloc("huge", 1<<30, mem.Normal); err == nil || !strings.Contains(err.Error(), "buffer: 1GiB is larger than memory (64MiB)") {
-		t.Errorf("oversized buffer: %v", err)
+	{
+		_, err := m.Alloc("huge", 1<<30, mem.Normal)
+		require.Error(t, err, "oversized buffer: %v", err)
+		assert.Contains(t, err.Error(), "buffer: 1GiB is larger than memory (64MiB)", "oversized buffer: %v", err)
 	}
-	if _, err := m.Alloc("zero", 0, mem.Normal); err == nil || !strings.Contains(err.Error(), "buffer") {
-		t.Errorf("empty buffer: %v", err)
+	{
+		_, err := m.Alloc("zero", 0, mem.Normal)
+		require.Error(t, err, "empty buffer: %v", err)
+		assert.Contains(t, err.Error(), "buffer", "empty buffer: %v", err)
 	}
 	b := alloc(t, m, "b", 4096, mem.Normal, false)
-	if _, err := m.Copy(b.VA, b.VA+64, 64, 3); err == nil || !strings.Contains(err.Error(), "width: 3") {
-		t.Errorf("width 3: %v", err)
+	{
+		_, err := m.Copy(b.VA, b.VA+64, 64, 3)
+		require.Error(t, err, "width 3: %v", err)
+		assert.Contains(t, err.Error(), "width: 3", "width 3: %v", err)
 	}
-	if _, err := m.Read(0xdead0000, 64, 8); err == nil || !strings.Contains(err.Error(), "not mapped") {
-		t.Errorf("unmapped read: %v", err)
+	{
+		_, err := m.Read(0xdead0000, 64, 8)
+		require.Error(t, err, "unmapped read: %v", err)
+		assert.Contains(t, err.Error(), "not mapped", "unmapped read: %v", err)
 	}
-	if _, err := m.Copy(b.VA, b.VA+2048, 8192, 8); err == nil || !strings.Contains(err.Error(), "not mapped") {
-		t.Errorf("copy running off the mapping: %v", err)
+	{
+		_, err := m.Copy(b.VA, b.VA+2048, 8192, 8)
+		require.Error(t, err, "copy running off the mapping: %v", err)
+		assert.Contains(t, err.Error(), "not mapped", "copy running off the mapping: %v", err)
 	}
-	if _, err := m.DC(DCOp(9), b.VA, 64); err == nil {
-		t.Error("bad DC op accepted")
+	{
+		_, err := m.DC(DCOp(9), b.VA, 64)
+		require.Error(t, err, "bad DC op accepted")
 	}
-	if _, err := m.DeviceWrite(3, 0, 64); err == nil || !strings.Contains(err.Error(), "device") {
-		t.Errorf("unknown device: %v", err)
+	{
+		_, err := m.DeviceWrite(3, 0, 64)
+		require.Error(t, err, "unknown device: %v", err)
+		assert.Contains(t, err.Error(), "device", "unknown device: %v", err)
 	}
-	if _, err := m.AddDevice(DeviceConfig{Name: "x", Burst: 0, Bandwidth: 1e9}); err == nil || !strings.Contains(err.Error(), "burst") {
-		t.Errorf("burst 0: %v", err)
+	{
+		_, err := m.AddDevice(DeviceConfig{Name: "x", Burst: 0, Bandwidth: 1e9})
+		require.Error(t, err, "burst 0: %v", err)
+		assert.Contains(t, err.Error(), "burst", "burst 0: %v", err)
 	}
 }

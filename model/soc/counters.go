@@ -1,7 +1,6 @@
 package soc
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -126,26 +125,4 @@ func (m *Machine) Counters() []CounterValue {
 		out = append(out, CounterValue{Counter: c, Name: i.name, Unit: i.unit, Group: i.group, Value: v})
 	}
 	return out
-}
-
-// Metrics returns Counters as scenario metrics, in the same order.
-func (m *Machine) Metrics() []scenario.Metric {
-	cs := m.Counters()
-	out := make([]scenario.Metric, len(cs))
-	for i, c := range cs {
-		out[i] = scenario.Metric{Name: c.Name, Label: c.Name, Unit: c.Unit, Value: c.Value, Group: c.Group}
-	}
-	return out
-}
-
-// Checks returns the correctness figures a Result carries (zero when the
-// policy is correct): stale_bytes (stale lines read x line size),
-// device_stale_bytes and lost_bytes.
-func (m *Machine) Checks() []scenario.Metric {
-	lb := float64(m.lineBytes)
-	return []scenario.Metric{
-		{Name: "stale_bytes", Label: "stale bytes read by the CPU", Unit: "B", Value: float64(m.cnt[StaleLinesRead]) * lb, Group: "check"},
-		{Name: "device_stale_bytes", Label: "stale bytes read by devices", Unit: "B", Value: float64(m.cnt[DeviceStaleLines]) * lb, Group: "check"},
-		{Name: "lost_bytes", Label: "bytes lost", Unit: "B", Value: float64(m.cnt[LostBytes]), Group: "check"},
-	}
 }

@@ -3,8 +3,8 @@ package soc
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -32,8 +32,12 @@ type DeviceID int
 
 type device struct {
 	cfg    DeviceConfig
-	now    sim.Time
+	now    sim.Time // when its last job ended (its clock)
 	writer uint8
+	// active is the job it is running (-1: idle); queued are the jobs
+	// started after it, in order.
+	active int
+	queued []int
 }
 
 // AddDevice adds a DMA master. Its writer id (who wrote a line last) is
@@ -51,7 +55,7 @@ func (m *Machine) AddDevice(c DeviceConfig) (DeviceID, error) {
 	if len(m.devices) >= 250 {
 		return -1, fmt.Errorf("device %s: too many devices; allowed 250", c.Name)
 	}
-	m.devices = append(m.devices, device{cfg: c, writer: uint8(2 + len(m.devices))})
+	m.devices = append(m.devices, device{cfg: c, writer: uint8(2 + len(m.devices)), active: -1})
 	return DeviceID(len(m.devices) - 1), nil
 }
 
@@ -73,7 +77,9 @@ func (m *Machine) DeviceTime(d DeviceID) sim.Time {
 
 // DeviceWrite has device d write n bytes at addr (physical, or IO-virtual
 // through its IOMMU) in bursts, starting when both the device and the core
-// (which started it) are ready. Each burst takes the longer of the device's
+// (which started it) are ready: StartDMA, then FinishDMA (the core waits
+// for the returned time; to overlap core work with the transfer, use
+// those two). The core idles until the returned time. Each burst takes the longer of the device's
 // transfer time and its DRAM occupancy; a coherent device also pays a snoop
 // and invalidates the lines in every CPU cache, a non-coherent one leaves
 // them, so cached copies go stale. It returns when the last burst lands.
@@ -90,62 +96,70 @@ func (m *Machine) DeviceRead(d DeviceID, addr, n uint64) (sim.Time, error) {
 }
 
 func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) {
-	if d < 0 || int(d) >= len(m.devices) {
-		return m.now, fmt.Errorf("device: %d is not a device of this machine (0..%d)", d, len(m.devices)-1)
+	j, err := m.StartDMA(d, addr, n, write)
+	if err != nil {
+		return m.now, err
 	}
-	dev := &m.devices[d]
-	if dev.cfg.IOMMU == nil && (addr >= m.cfg.MemBytes || n > m.cfg.MemBytes-addr) {
-		return m.now, fmt.Errorf("device %s: range %#x+%d is outside physical memory (%d bytes)", dev.cfg.Name, addr, n, m.cfg.MemBytes)
-	}
-	t := max(dev.now, m.now)
-	burst := uint64(dev.cfg.Burst)
-	devPerByte := 1e12 / dev.cfg.Bandwidth
+	return m.FinishDMA(j)
+}
+
+// burst is one step of device d's current job at time t: the previous
+// burst lands (its lines take effect), then the next one asks DRAM. It
+// returns the time of the device's next step, or false when the job is
+// over.
+func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 	lmask := m.lineBytes - 1
-	c := cursor{va: addr}
-	var err error
-	for off := uint64(0); off < n; {
-		seg := min(n-off, burst)
-		if dev.cfg.IOMMU != nil {
-			if c.left == 0 {
-				tr, e := dev.cfg.IOMMU.Translate(c.va, write)
-				if e != nil {
-					err = fmt.Errorf("device %s: %w", dev.cfg.Name, e)
-					break
-				}
-				if tr.Contig == 0 {
-					err = fmt.Errorf("device %s: empty translation at %#x", dev.cfg.Name, c.va)
-					break
-				}
-				c.tr, c.left = tr, tr.Contig
-				t += tr.Cost
+	if j.landN != 0 {
+		for a := j.landPA &^ lmask; a < j.landPA+j.landN; a += m.lineBytes {
+			m.dmaLine(dev, a>>m.lineShift, j.write, t)
+		}
+		if m.obs != nil && m.watchedRange(j.landPA>>m.lineShift, (j.landPA+j.landN+lmask)>>m.lineShift) {
+			e := hwevent.Event{T: t, Kind: hwevent.DMABurst, Agent: dev.writer, Writer: dev.writer,
+				Level: -1, Set: -1, Way: -1, Addr: j.landPA, Bytes: j.landN}
+			if j.write {
+				e.Flags = hwevent.Write
 			}
-			seg = min(seg, c.left)
-		} else if c.left == 0 {
-			c.tr, c.left = mem.Translation{PA: c.va}, ^uint64(0)
+			m.emit(e)
 		}
-		dx := m.xfer(int(seg))
-		start := max(t, m.dramFree)
-		m.dramFree = start + dx
-		t = start + max(dx, sim.Time(float64(seg)*devPerByte+0.5))
-		if dev.cfg.Coherent {
-			t += dev.cfg.SnoopLatency
+		j.landN = 0
+	}
+	if j.off >= j.n || j.err != nil {
+		return t, false
+	}
+	c := &j.c
+	seg := min(j.n-j.off, uint64(dev.cfg.Burst))
+	if dev.cfg.IOMMU != nil {
+		if c.left == 0 {
+			tr, e := dev.cfg.IOMMU.Translate(c.va, j.write)
+			if e != nil {
+				j.err = fmt.Errorf("device %s: %w", dev.cfg.Name, e)
+				return t, false
+			}
+			if tr.Contig == 0 {
+				j.err = fmt.Errorf("device %s: empty translation at %#x", dev.cfg.Name, c.va)
+				return t, false
+			}
+			c.tr, c.left = tr, tr.Contig
+			if tr.Cost > 0 {
+				return t + tr.Cost, true // asks DRAM once the translation is back
+			}
 		}
-		for a := c.tr.PA &^ lmask; a < c.tr.PA+seg; a += m.lineBytes {
-			m.dmaLine(dev, a>>m.lineShift, write, t)
-		}
-		c.step(seg)
-		off += seg
+		seg = min(seg, c.left)
+	} else if c.left == 0 {
+		c.tr, c.left = mem.Translation{PA: c.va}, ^uint64(0)
 	}
-	if !write {
-		t += m.cfg.DRAM.Latency
+	dx := m.xfer(int(seg))
+	start := max(t, m.dramFree)
+	m.devAsk(t)
+	m.dramFree = start + dx
+	t = start + max(dx, sim.Time(float64(seg)*(1e12/dev.cfg.Bandwidth)+0.5))
+	if dev.cfg.Coherent {
+		t += dev.cfg.SnoopLatency
 	}
-	dev.now = t
-	if write {
-		m.cnt[DMAWriteBytes] += n
-	} else {
-		m.cnt[DMAReadBytes] += n
-	}
-	return t, err
+	j.landPA, j.landN = c.tr.PA, seg
+	c.step(seg)
+	j.off += seg
+	return t, true
 }
 
 // dmaLine applies one line of a DMA transfer to caches and versions.
@@ -176,7 +190,11 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 				c.Meta[e].Dirty, c.Meta[e].Ver = false, fwdVer
 			}
 			if m.obs != nil {
-				m.noteEntryAt(t, i, e)
+				k := hwevent.Update
+				if write {
+					k = hwevent.Drop
+				}
+				m.noteEntryAt(t, k, i, e, line)
 			}
 		}
 	}
@@ -184,13 +202,14 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 		if idx >= 0 {
 			m.ver.WriteMem(idx, dev.writer)
 		}
-		if m.obs != nil {
-			m.noteLineAt(t, line, scenario.CellDeviceWritten, dev.writer)
+		if len(m.shadows) != 0 {
+			m.shadowWrite(line, dev.writer)
 		}
 		return
 	}
 	if idx >= 0 && m.ver.Mem[idx] < m.ver.Latest[idx] {
 		m.cnt[DeviceStaleLines]++
-		m.hazardAt(t, line<<m.lineShift, m.lineBytes, "device read DRAM older than a dirty CPU line (missing DC CVAC before the DMA: dma_sync_*_for_device)")
+		m.hazard(hwevent.Event{T: t, Kind: hwevent.DeviceStaleRead, Agent: dev.writer, Writer: m.ver.LatestWriter[idx],
+			Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
 	}
 }

@@ -6,13 +6,13 @@
 // # Time
 //
 // Time is transaction level (STYLE.md #2): an operation (a copy, a line
-// fill, a DC op, a DMA burst) advances the core's clock by a cost computed
-// from hardware state, and overlap is modelled by FIFO queues of completion
-// times, one per resource:
+// fill, a DC op, a DMA burst) advances its agent's clock by a cost
+// computed from hardware state, and overlap is modelled by pools of
+// outstanding operations, one per resource, each an earliest-free pool
+// (completions may come back out of order):
 //
-//   - core.mlp outstanding L1 fills: a miss takes the slot of the miss
-//     issued core.mlp misses earlier and waits if it has not completed
-//     (mlp_stall_us);
+//   - core.mlp outstanding L1 fills: a miss takes the slot that frees
+//     first and waits if none is free (mlp_stall_us);
 //   - prefetch.inflight prefetch fills into L2, issued by the stride
 //     prefetcher on L1 misses; a demand hit on a line still in flight waits
 //     for it;
@@ -27,7 +27,14 @@
 // DSB waits for the latest outstanding DC op and posted store. So the cost
 // of "a DSB after each SG entry" against "one DSB at the end" is the
 // completion latency paid once per entry instead of once: it comes out of
-// the queue, not out of a constant.
+// the pools, not out of a constant.
+//
+// Every agent is on one clock (agents.go): DMA masters are processes on
+// the machine's event queue, one step per burst; the core catches them up
+// to its own time before it asks DRAM or starts a line, so DRAM is asked in
+// non-decreasing global time and a device no longer books DRAM ahead of an
+// earlier core request. StartDMA / FinishDMA overlap core work with
+// transfers; DeviceRead / DeviceWrite are the two in one call.
 //
 // # Correctness
 //
@@ -63,11 +70,13 @@
 // (before) or once after the loop (after). Single-buffer calls wait once
 // per buffer.
 //
-// Showing it: NewRecording(m, scenario.NewRecorder()) attaches an
-// observer; Recording.Grid declares a buffer grid (cells of 64 B or 4 KiB)
-// and Recording.Cache a window of cache sets; the machine then reports
-// line states (device-written, cached, copied, stale, lost...) and cache
-// entry changes into the timeline. Without an observer the per-line path
-// pays only a nil check. Metrics, Checks and Hazards (with
-// Recording.Annotate for grid cells) fill a scenario.Result.
+// Showing it: the machine reports hardware events (package hwevent: line
+// reads with their writer and staleness, fills, drops and write-backs, DC
+// ops with their completion, DSB waits, DMA bursts, Normal-NC
+// transactions) to one observer, for watched physical ranges (WatchPhys)
+// and cache sets (WatchSets); without an observer the per-line path pays
+// only a nil check. scenario.NewRecording is the adapter that turns them
+// into a timeline's cells and cache windows. Hazards returns the
+// correctness events (stale reads, stale device reads, data destroyed) as
+// neutral records; scenario.HazardsOf puts them in words.
 package soc

@@ -41,11 +41,10 @@ func (m *Machine) Hash() uint64 {
 			put(uint64(c.Meta[e].Ready))
 		}
 	}
-	for _, q := range []*ringq{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
-		for _, t := range q.t {
-			put(uint64(t))
+	for _, q := range []*pool{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
+		for i := range q.t {
+			put(uint64(q.t[(q.head+i)%len(q.t)])) // in time order
 		}
-		put(uint64(q.head))
 	}
 	for i := range m.ver.Mem {
 		put(uint64(m.ver.Mem[i]) | uint64(m.ver.Latest[i])<<32)
@@ -54,8 +53,8 @@ func (m *Machine) Hash() uint64 {
 	for _, hz := range m.hazards {
 		put(uint64(hz.T))
 		put(hz.Addr)
-		put(uint64(hz.Bytes))
-		h.Write([]byte(hz.Cause))
+		put(hz.Bytes)
+		put(uint64(hz.Kind) | uint64(hz.Flags)<<8 | uint64(hz.Why)<<24)
 	}
 	put(m.buddy.FreePages())
 	return h.Sum64()

@@ -3,6 +3,8 @@ package soc
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -36,22 +38,16 @@ func newMachine(t testing.TB, mut func(*Config)) *Machine {
 		mut(&cfg)
 	}
 	m, err := New(cfg, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return m
 }
 
 func alloc(t testing.TB, m *Machine, name string, size uint64, attr mem.Attr, track bool) Buffer {
 	t.Helper()
 	b, err := m.Alloc(name, size, attr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if track {
-		if err := m.Track(b); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, m.Track(b))
 	}
 	return b
 }
@@ -59,9 +55,7 @@ func alloc(t testing.TB, m *Machine, name string, size uint64, attr mem.Attr, tr
 func must[T any](t testing.TB) func(T, error) T {
 	return func(v T, err error) T {
 		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return v
 	}
 }

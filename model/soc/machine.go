@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -22,26 +22,48 @@ type Machine struct {
 	lineShift uint
 	lineBytes uint64
 
-	// now is the core's clock. Invariant: it never decreases.
-	now  sim.Time
-	busy sim.Time // time spent in operations (cpu_cycles)
+	// now is the core's clock. Invariant: it never decreases; every
+	// queued device step earlier than now has run (sync) before the core
+	// asks DRAM or starts a line.
+	now sim.Time
+	// busy is the core time spent in operations (cpu_cycles).
+	// Invariant: busy <= now; idling (WaitUntil, FinishDMA) adds to now
+	// only.
+	busy sim.Time
 
 	lv []*cache.Cache // L1D, L2[, L3]
 	pf cache.Prefetcher
 
-	// Queues of completion times (FIFO rings) model bounded overlap: an
-	// access takes the slot of the one issued len(ring) accesses earlier
-	// and waits if that one has not completed.
-	mshr, pfq, ncq, devq, dcq ringq
+	// Pools of outstanding operations model bounded overlap: an access
+	// takes the slot that frees first and waits if none is free (see pool).
+	// Invariant: each holds exactly its configured number of completion
+	// times (core.mlp, prefetch.inflight, nc.inflight,
+	// nc.device_inflight, maint.inflight), as a min-heap.
+	mshr, pfq, ncq, devq, dcq pool
 
-	dramFree  sim.Time // when DRAM finishes the transfers accepted so far
+	// dramFree is when DRAM finishes the transfers accepted so far.
+	// Invariant: it never decreases; it is only changed by an agent
+	// asking at a time no earlier than every earlier ask (devAsk).
+	dramFree  sim.Time
+	coreAsk   sim.Time // when the core last asked DRAM (it asks in time order)
+	devAskAt  sim.Time // latest time a device asked DRAM (devAsk)
+	reorders  uint64   // asks that came earlier than lastAsk (0 in a correct run)
 	lineXfer  sim.Time // DRAM occupancy of one line
 	psPerByte float64
 
-	dcDone    sim.Time // latest completion of an outstanding DC op
-	storeDone sim.Time // latest completion of a posted store (NC, streaming)
-	loadsDone sim.Time // latest data arrival of the current operation
-	wsRun     int      // consecutive full-line store misses (write streaming)
+	// dcDone is the latest completion of an outstanding DC op.
+	// Invariant: dcDone >= every completion time in dcq (DSB waits for it).
+	dcDone sim.Time
+	// storeDone is the latest completion of a posted store (NC,
+	// streaming, write-back). Invariant: storeDone <= dramFree.
+	storeDone sim.Time
+	// loadsDone is the latest data arrival of the current operation (the
+	// operation ends no earlier). Invariant: reset to 0 at the start of
+	// each Copy/Read/Write.
+	loadsDone sim.Time
+	// wsRun counts consecutive full-line store misses (write streaming
+	// starts at core.write_stream_after).
+	wsRun int
 
 	buddy  *mem.Buddy
 	space  mem.Space
@@ -50,38 +72,33 @@ type Machine struct {
 	nextVA uint64
 
 	devices []device
-	cnt     [numCounters]uint64
-	hazards []scenario.Hazard
-	dropped int // hazards not kept after MaxHazards
+	// q holds every device's next step (the agents other than the core),
+	// by time then sequence; jobs are the DMA transfers (freeJobs: slots
+	// to reuse).
+	q        sim.Queue[DeviceID]
+	jobs     []dmaJob
+	freeJobs []int
+	// horizon is the time of the earliest queued step: the core may run
+	// ahead without catching up while its time is before it.
+	// Invariant: horizon <= the earliest queued step's time (0 in
+	// unbatched mode, so every line catches up).
+	horizon   sim.Time
+	unbatched bool
+	shadows   []shadow // SWIOTLB slots standing in for CPU buffers (Shadow)
+	// staleSeen marks, by version index, the lines in staleLines: the
+	// distinct lines read stale since ResetStaleLines.
+	// Invariant: staleSeen[Index(pa)] for exactly the pa in staleLines.
+	staleSeen  []bool
+	staleLines []uint64
+	cnt        [numCounters]uint64
+	hazards    []hwevent.Event // correctness events, adjacent ones merged (see Hazards)
+	dropped    int             // hazards not kept after MaxHazards
 
-	obs     Observer
+	obs     hwevent.Observer
+	scratch hwevent.Event   // the event being reported (emit)
+	kinds   hwevent.KindSet // the kinds obs wants (WatchKinds)
 	watch   []physRange
 	windows [][2]int // per level: [first set, end set) shown to the observer
-}
-
-type ringq struct {
-	t    []sim.Time
-	head int
-}
-
-func newRing(n int) ringq { return ringq{t: make([]sim.Time, max(n, 1))} }
-
-// slot returns when the next access may start at time at (waiting for the
-// oldest outstanding one) and how long it waited.
-func (r *ringq) slot(at sim.Time) (sim.Time, sim.Time) {
-	if t := r.t[r.head]; t > at {
-		return t, t - at
-	}
-	return at, 0
-}
-
-// done records the completion time of the access just started.
-func (r *ringq) done(t sim.Time) {
-	r.t[r.head] = t
-	r.head++
-	if r.head == len(r.t) {
-		r.head = 0
-	}
 }
 
 // New builds a machine from a validated copy of cfg, with all caches empty,
@@ -90,7 +107,7 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	m := &Machine{cfg: cfg, rng: sim.NewRNG(seed), nextVA: 0x4000_0000_0000}
+	m := &Machine{cfg: cfg, rng: sim.NewRNG(seed), nextVA: 0x4000_0000_0000, horizon: sim.Never}
 	levels := []cache.Config{cfg.L1D, cfg.L2}
 	if cfg.L3.Size != 0 {
 		levels = append(levels, cfg.L3)
@@ -105,8 +122,8 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.lineShift = m.lv[0].LineShift
 	m.lineBytes = 1 << m.lineShift
 	m.pf = cache.NewPrefetcher(cfg.Prefetch.PrefetchConfig)
-	m.mshr, m.pfq = newRing(cfg.Core.MLP), newRing(cfg.Prefetch.Inflight)
-	m.ncq, m.devq, m.dcq = newRing(cfg.NC.Inflight), newRing(cfg.NC.DeviceInflight), newRing(cfg.Maint.Inflight)
+	m.mshr, m.pfq = newPool(cfg.Core.MLP), newPool(cfg.Prefetch.Inflight)
+	m.ncq, m.devq, m.dcq = newPool(cfg.NC.Inflight), newPool(cfg.NC.DeviceInflight), newPool(cfg.Maint.Inflight)
 	m.psPerByte = 1e12 / cfg.DRAM.Bandwidth
 	m.lineXfer = m.xfer(int(m.lineBytes))
 	b, err := mem.NewBuddy(cfg.MemBytes, cfg.MaxOrder)
@@ -181,23 +198,29 @@ func (m *Machine) Cache(i int) *cache.Cache {
 // Levels returns the number of cache levels.
 func (m *Machine) Levels() int { return len(m.lv) }
 
-// Hazards returns the detected correctness problems, ordered by detection.
-func (m *Machine) Hazards() []scenario.Hazard {
-	return append([]scenario.Hazard(nil), m.hazards...)
+// Hazards returns the correctness events the machine detected, in
+// detection order: stale CPU reads (LineRead with Stale), stale device
+// reads (DeviceStaleRead), newer data destroyed (WriteBack or Discard with
+// Lost). Adjacent events of the same kind, flags and reason are merged
+// into one (Bytes grows), so a whole stale buffer is one event.
+func (m *Machine) Hazards() []hwevent.Event {
+	return append([]hwevent.Event(nil), m.hazards...)
 }
 
 // HazardsDropped returns how many hazards were detected after MaxHazards
 // were kept (they still count in the counters).
 func (m *Machine) HazardsDropped() int { return m.dropped }
 
-func (m *Machine) hazard(pa, bytes uint64, cause string) { m.hazardAt(m.now, pa, bytes, cause) }
-
-// hazardAt records a hazard detected at time t (a device's clock for DMA).
-func (m *Machine) hazardAt(t sim.Time, pa, bytes uint64, cause string) {
+// hazard records a correctness event and reports it when watched (a
+// stale LineRead is reported by the read itself).
+func (m *Machine) hazard(e hwevent.Event) {
+	if m.obs != nil && e.Kind != hwevent.LineRead && m.watched(e.Addr>>m.lineShift) {
+		m.emit(e)
+	}
 	if n := len(m.hazards); n > 0 {
 		h := &m.hazards[n-1]
-		if h.Cause == cause && h.Addr+uint64(h.Bytes) == pa {
-			h.Bytes += int64(bytes)
+		if h.Kind == e.Kind && h.Flags == e.Flags && h.Why == e.Why && h.Addr+h.Bytes == e.Addr {
+			h.Bytes += e.Bytes
 			return
 		}
 	}
@@ -205,7 +228,13 @@ func (m *Machine) hazardAt(t sim.Time, pa, bytes uint64, cause string) {
 		m.dropped++
 		return
 	}
-	m.hazards = append(m.hazards, scenario.Hazard{T: t, Addr: pa, Bytes: int64(bytes), Cause: cause, Grid: -1})
+	m.hazards = append(m.hazards, e)
+}
+
+// lineEvent is a line event of the core at its current time.
+func (m *Machine) lineEvent(k hwevent.Kind, line uint64, f hwevent.Flags) hwevent.Event {
+	return hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: m.writerOf(line),
+		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
 }
 
 // translate translates va, charging translation cost and TLB events.

@@ -3,7 +3,7 @@ package soc
 import (
 	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -18,6 +18,10 @@ const (
 )
 
 var dcNames = [...]string{"cvac", "ivac", "civac"}
+
+// writeBackWhy names the DC op that wrote a dirty line back (DC IVAC only
+// does where maint.ivac_cleans).
+var writeBackWhy = [...]hwevent.Reason{hwevent.ReasonCVAC, hwevent.ReasonIVAC, hwevent.ReasonCIVAC}
 
 func (o DCOp) String() string {
 	if int(o) < len(dcNames) {
@@ -66,8 +70,10 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 }
 
 func (m *Machine) dcLine(op DCOp, line uint64) {
+	m.sync()
 	start, wait := m.dcq.slot(m.now)
 	m.now = start + m.cfg.Maint.Issue
+	m.sync()
 	m.cnt[DCStall] += uint64(wait)
 	m.cnt[DCOps]++
 	m.cnt[DCCVAC+Counter(op)]++
@@ -97,12 +103,15 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	clean := op != IVAC || m.cfg.Maint.IVACCleans
 	if dirty {
 		if clean {
-			m.writeBack(line, dirtyVer)
+			m.writeBack(line, dirtyVer, writeBackWhy[op])
 			if m.dramFree > done {
 				done = m.dramFree
 			}
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
-			m.lost(line, "DC IVAC discarded a dirty line holding the CPU's newest data (use DC CIVAC on partial lines)")
+			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
+		} else if m.obs != nil && m.watched(line) {
+			e := m.lineEvent(hwevent.Discard, line, 0)
+			m.emit(e)
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line
@@ -119,18 +128,22 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 				c.Drop(e)
 			}
 			if m.obs != nil {
-				m.noteEntry(i, e)
+				k := hwevent.Drop
+				if op == CVAC {
+					k = hwevent.Update
+				}
+				m.noteEntry(k, i, e, line)
 			}
 		}
 	}
-	if m.obs != nil {
-		if op == CVAC {
-			m.noteLine(line, scenario.CellCleaned)
-		} else {
-			m.noteLine(line, scenario.CellInvalidated)
-		}
+	if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
+		e := m.lineEvent(hwevent.DCOp, line, 0)
+		e.End, e.Op = done, uint8(op)
+		m.emit(e)
 	}
-	m.dcq.done(done)
+	if !m.dcq.done(done) {
+		m.dcq.insert(done)
+	}
 	if done > m.dcDone {
 		m.dcDone = done
 	}
@@ -140,6 +153,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 // store has completed (at least maint.dsb). It returns the time it took,
 // which is also added to dsb_stall_us.
 func (m *Machine) DSB() sim.Time {
+	m.sync() // agents due by now report first (the trace stays in time order)
 	t0 := m.now
 	end := m.now + m.cfg.Maint.DSB
 	end = max(end, m.dcDone, m.storeDone)
@@ -147,6 +161,9 @@ func (m *Machine) DSB() sim.Time {
 	m.cnt[DSBStall] += uint64(end - t0)
 	m.now = end
 	m.busy += end - t0
+	if m.obs != nil {
+		m.emit(hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
+	}
 	return end - t0
 }
 
@@ -157,11 +174,5 @@ func (m *Machine) Outstanding() sim.Time { return m.dcDone }
 // OutstandingDC returns how many DC ops have not completed at the core's
 // current time (for a gauge of in-flight maintenance).
 func (m *Machine) OutstandingDC() int {
-	n := 0
-	for _, t := range m.dcq.t {
-		if t > m.now {
-			n++
-		}
-	}
-	return n
+	return m.dcq.busy(m.now)
 }

@@ -3,6 +3,9 @@ package soc
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -38,26 +41,28 @@ func TestBarrierPerEntryVsBatchedExact(t *testing.T) {
 			m := newMachine(t, nil)
 			b := alloc(t, m, "sg", entries*lines*64, mem.Normal, false)
 			got[i] = sgSync(t, m, b, c.op, entries, lines, batched)
-			if n := m.Count(DCOps); n != entries*lines {
-				t.Fatalf("%v: %d DC ops, want %d", c.op, n, entries*lines)
+			{
+				n := m.Count(DCOps)
+				require.EqualValues(t, entries*lines, n, "%v: %d DC ops, want %d", c.op, n, entries*lines)
 			}
 			wantDSB := uint64(entries)
 			if batched {
 				wantDSB = 1
 			}
-			if m.Count(DSBCount) != wantDSB {
-				t.Fatalf("%v batched=%v: %d DSBs", c.op, batched, m.Count(DSBCount))
-			}
+			require.Equal(t, wantDSB, m.Count(DSBCount), "%v batched=%v: %d DSBs", c.op, batched, m.Count(DSBCount))
 		}
 		issue := sim.Time(entries*lines) * sim.Nanosecond
-		if want := issue + entries*c.lat; got[0] != want {
-			t.Errorf("%v per-entry: %v, want %v", c.op, got[0], want)
+		{
+			want := issue + entries*c.lat
+			assert.Equal(t, want, got[0], "%v per-entry: %v, want %v", c.op, got[0], want)
 		}
-		if want := issue + c.lat; got[1] != want {
-			t.Errorf("%v batched: %v, want %v", c.op, got[1], want)
+		{
+			want := issue + c.lat
+			assert.Equal(t, want, got[1], "%v batched: %v, want %v", c.op, got[1], want)
 		}
-		if d := got[0] - got[1]; d != (entries-1)*c.lat {
-			t.Errorf("%v: difference %v, want %d drains of %v", c.op, d, entries-1, c.lat)
+		{
+			d := got[0] - got[1]
+			assert.Equal(t, (entries-1)*c.lat, d, "%v: difference %v, want %d drains of %v", c.op, d, entries-1, c.lat)
 		}
 	}
 }
@@ -70,27 +75,23 @@ func TestBarrierLimitedInflight(t *testing.T) {
 	got := sgSync(t, m, b, CVAC, 10, 8, true)
 	// 80 ops in 20 groups of 4; a group starts when the op 4 earlier completes (51 ns later).
 	want := 19*51*sim.Nanosecond + 4*sim.Nanosecond + 50*sim.Nanosecond
-	if got != want {
-		t.Fatalf("batched with 4 slots: %v, want %v", got, want)
-	}
-	if m.Count(DCStall) == 0 {
-		t.Fatal("no dc_stall counted with a full maintenance queue")
-	}
+	require.Equal(t, want, got, "batched with 4 slots: %v, want %v", got, want)
+	require.NotEqualValues(t, 0, m.Count(DCStall), "no dc_stall counted with a full maintenance queue")
 }
 
 func TestDSBWaitsForPostedStoresAndFixedCost(t *testing.T) {
 	m := newMachine(t, func(c *Config) { c.Maint.DSB = 7 * sim.Nanosecond })
-	if d := m.DSB(); d != 7*sim.Nanosecond {
-		t.Fatalf("idle DSB took %v, want 7ns", d)
+	{
+		d := m.DSB()
+		require.EqualValues(t, 7*sim.Nanosecond, d, "idle DSB took %v, want 7ns", d)
 	}
 	nc := alloc(t, m, "nc", 4096, mem.NormalNC, false)
 	must[sim.Time](t)(m.Write(nc.VA, 64, 8)) // 8 posted NC stores
-	if d := m.DSB(); d <= 7*sim.Nanosecond {
-		t.Fatalf("DSB after posted NC stores took only %v", d)
+	{
+		d := m.DSB()
+		require.False(t, d <= 7*sim.Nanosecond, "DSB after posted NC stores took only %v", d)
 	}
-	if m.Count(BusWriteNC) != 8 {
-		t.Fatalf("bus_write_nc %d, want 8", m.Count(BusWriteNC))
-	}
+	require.EqualValues(t, 8, m.Count(BusWriteNC), "bus_write_nc %d, want 8", m.Count(BusWriteNC))
 }
 
 // Cleaning a dirty line writes it back; cleaning a clean one does not.
@@ -101,21 +102,15 @@ func TestDCStateChanges(t *testing.T) {
 	line := b.PA(0) >> 6
 	l1 := m.Cache(0)
 	e := l1.Find(line)
-	if e < 0 || !l1.Meta[e].Dirty {
-		t.Fatal("written line not dirty in L1")
-	}
+	require.False(t, e < 0, "written line not dirty in L1")
+	require.True(t, l1.Meta[e].Dirty, "written line not dirty in L1")
 	must[sim.Time](t)(m.DC(CVAC, b.VA, 256)) // 4 lines, 2 dirty
-	if l1.Find(line) < 0 || l1.Meta[e].Dirty {
-		t.Fatal("CVAC must keep the line and clear dirty")
-	}
-	if m.Count(BusWriteLine) != 2 {
-		t.Fatalf("bus_write_line %d, want 2", m.Count(BusWriteLine))
-	}
+	require.False(t, l1.Find(line) < 0, "CVAC must keep the line and clear dirty")
+	require.False(t, l1.Meta[e].Dirty, "CVAC must keep the line and clear dirty")
+	require.EqualValues(t, 2, m.Count(BusWriteLine), "bus_write_line %d, want 2", m.Count(BusWriteLine))
 	must[sim.Time](t)(m.DC(CIVAC, b.VA, 64))
 	for i := 0; i < m.Levels(); i++ {
-		if m.Cache(i).Find(line) >= 0 {
-			t.Fatalf("CIVAC left the line in level %d", i)
-		}
+		require.False(t, m.Cache(i).Find(line) >= 0, "CIVAC left the line in level %d", i)
 	}
 }
 
@@ -123,15 +118,18 @@ func TestOutstandingDC(t *testing.T) {
 	m := newMachine(t, nil)
 	b := alloc(t, m, "b", 4096, mem.Normal, false)
 	must[sim.Time](t)(m.DC(CVAC, b.VA, 640)) // 10 ops, 1 ns apart, 50 ns each
-	if n := m.OutstandingDC(); n != 10 {
-		t.Fatalf("outstanding after issue: %d, want 10", n)
+	{
+		n := m.OutstandingDC()
+		require.EqualValues(t, 10, n, "outstanding after issue: %d, want 10", n)
 	}
 	m.WaitUntil(m.Now() + 45*sim.Nanosecond) // ops 0..4 done
-	if n := m.OutstandingDC(); n != 5 {
-		t.Fatalf("outstanding 45ns later: %d, want 5", n)
+	{
+		n := m.OutstandingDC()
+		require.EqualValues(t, 5, n, "outstanding 45ns later: %d, want 5", n)
 	}
 	m.DSB()
-	if n := m.OutstandingDC(); n != 0 {
-		t.Fatalf("outstanding after DSB: %d", n)
+	{
+		n := m.OutstandingDC()
+		require.EqualValues(t, 0, n, "outstanding after DSB: %d", n)
 	}
 }

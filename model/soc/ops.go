@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -17,15 +17,15 @@ import (
 // prefetcher, Normal-NC loads each a bus transaction with nc.inflight in
 // flight, DRAM bandwidth shared by all. The copy ends when the last loaded
 // data has arrived. It returns the time taken. Every source line read is
-// classified: a stale one is counted (stale_lines_read), reported as a
-// hazard, and shown as CellStale; a correct one as CellCopied.
+// classified: a stale one is counted (stale_lines_read) and recorded as a
+// hazard; every one is reported as a LineRead with Copy.
 func (m *Machine) Copy(dst, src, n uint64, width int) (sim.Time, error) {
 	return m.run(dst, src, n, width, opCopy)
 }
 
 // Read loads n bytes from va with loads of width bytes (a CPU consuming a
-// buffer). Lines are shown as CellCached (or CellUncachedRead through a
-// Normal-NC mapping) or CellStale.
+// buffer); each line is reported as a LineRead (NC through a Normal-NC or
+// Device mapping, Stale when it returned old data).
 func (m *Machine) Read(va, n uint64, width int) (sim.Time, error) {
 	return m.run(0, va, n, width, opRead)
 }
@@ -111,7 +111,14 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 				k = min(k, d.left)
 			}
 			k >>= m.lineShift
-			m.wholeLines(s.tr.PA>>m.lineShift, d.tr.PA>>m.lineShift, k, ops, op == opCopy, readCell(op == opCopy))
+			if m.unbatched {
+				k = 1
+			}
+			rf := hwevent.Flags(0)
+			if op == opCopy {
+				rf = hwevent.Copy
+			}
+			m.wholeLines(s.tr.PA>>m.lineShift, d.tr.PA>>m.lineShift, k, ops, op == opCopy, rf)
 			seg = k << m.lineShift
 			s.step(seg)
 			if op == opCopy {
@@ -143,8 +150,8 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 // wholeLines reads k whole cacheable lines from src with ops loads each
 // and, when store is set, writes them to dst with ops stores each (a
 // copy): the per-line path of cacheable loads and of Read and Copy, with
-// the run's counters added once. cell is what a correct read shows
-// (CellCopied or CellCached); a stale one shows CellStale.
+// the run's counters added once. rf qualifies the reads reported (Copy
+// for a copy's source).
 //
 // Per source line the core looks it up in L1; a miss takes an MLP slot,
 // gets the line from L2 (a prefetched line, the common case of a stream,
@@ -152,7 +159,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 // prefetcher. That path is written out in this loop rather than called:
 // calls and the spills around them, not the work, dominate the cost of
 // simulating a line (most of all as WebAssembly).
-func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, cell scenario.CellState) {
+func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Flags) {
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
 	wsa := m.cfg.Core.WriteStreamAfter
@@ -176,6 +183,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, cell scenario.
 	// Counters of the common paths, added after the loop.
 	var refills, stall, streamed uint64
 	for i := uint64(0); i < k; i++ {
+		m.sync() // the other agents up to now: they may touch DRAM and these lines
 		line := src + i
 		si, di := sidx+sStep*int(i), didx+dStep*int(i)
 		if !sRun {
@@ -194,6 +202,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, cell scenario.
 			refills++
 			start, wait := m.mshr.slot(m.now)
 			m.now = start
+			m.sync()
 			stall += uint64(wait)
 			var ready sim.Time
 			e2 := l2.Recent(line) // a prefetched line, without a call
@@ -207,20 +216,25 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, cell scenario.
 				ready, ver = m.fetchMiss(1, e2, line, si, start)
 			}
 			m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver})
-			m.mshr.done(ready)
+			if !m.mshr.done(ready) {
+				m.mshr.insert(ready)
+			}
 			if ready > m.loadsDone {
 				m.loadsDone = ready
 			}
 			m.train(line)
 		}
 		m.now += ld
+		if store {
+			m.sync()
+		}
 		stale := si >= 0 && ver < m.ver.Latest[si] && m.checkRead(line, si, ver, false)
 		if m.obs != nil {
-			c := cell
+			f := rf
 			if stale {
-				c = scenario.CellStale
+				f |= hwevent.Stale
 			}
-			m.noteLine(line, c)
+			m.noteLine(hwevent.LineRead, line, f)
 		}
 		if store {
 			// writeLine's streaming store that misses L1 is written out
@@ -267,7 +281,11 @@ func (m *Machine) runIndex(line, n uint64) (idx, step int, run bool) {
 func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bool) {
 	line := pa >> m.lineShift
 	if attr == mem.Normal {
-		m.wholeLines(line, 0, 1, ops, false, readCell(copying))
+		rf := hwevent.Flags(0)
+		if copying {
+			rf = hwevent.Copy
+		}
+		m.wholeLines(line, 0, 1, ops, false, rf)
 		return
 	}
 	m.cnt[MemAccess] += ops
@@ -276,7 +294,7 @@ func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bo
 		idx = m.ver.Index(line)
 	}
 	for k := uint64(0); k < ops; k++ {
-		m.uncached(attr, width, false)
+		m.uncached(pa+k*uint64(width), attr, width, false)
 		m.now += m.cfg.Core.LoadIssue
 	}
 	var ver uint32
@@ -285,23 +303,15 @@ func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bo
 	}
 	stale := m.checkRead(line, idx, ver, true)
 	if m.obs != nil {
-		st := scenario.CellUncachedRead
-		switch {
-		case stale:
-			st = scenario.CellStale
-		case copying:
-			st = scenario.CellCopied
+		f := hwevent.NC
+		if stale {
+			f |= hwevent.Stale
 		}
-		m.noteLine(line, st)
+		if copying {
+			f |= hwevent.Copy
+		}
+		m.noteLine(hwevent.LineRead, line, f)
 	}
-}
-
-// readCell is what a correct cacheable read shows.
-func readCell(copying bool) scenario.CellState {
-	if copying {
-		return scenario.CellCopied
-	}
-	return scenario.CellCached
 }
 
 // store writes seg bytes at pa (within one line) with ops instructions.
@@ -314,18 +324,19 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 	}
 	if attr != mem.Normal {
 		for k := uint64(0); k < ops; k++ {
-			m.uncached(attr, width, true)
+			m.uncached(pa+k*uint64(width), attr, width, true)
 			m.now += m.cfg.Core.StoreIssue
 		}
 		if idx >= 0 {
 			m.ver.WriteMem(idx, mem.CPU)
 		}
 		if m.obs != nil {
-			m.noteLine(line, scenario.CellCPUWritten)
+			m.noteLine(hwevent.LineWrite, line, hwevent.NC)
 		}
 		return
 	}
 	m.cnt[L1DCache] += ops
+	m.sync()
 	m.writeLine(line, idx, seg == m.lineBytes)
 	m.now += sim.Time(ops) * m.cfg.Core.StoreIssue
 }

@@ -4,6 +4,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -24,12 +27,12 @@ func TestMLPBoundsMissOverlap(t *testing.T) {
 	for _, mlp := range []int{1, 2, 8} {
 		got, m := readTime(t, func(c *Config) { c.Core.MLP = mlp }, size)
 		want := lines * 100 / float64(mlp) // ns
-		if g := got.Nanoseconds(); math.Abs(g-want)/want > 0.05 {
-			t.Errorf("mlp %d: %.0f ns, want about %.0f", mlp, g, want)
+		{
+			g := got.Nanoseconds()
+			assert.False(t, math.Abs(g-want)/want > 0.05, "mlp %d: %.0f ns, want about %.0f", mlp, g, want)
 		}
-		if m.Count(L1DCacheRefill) != size/64 || m.Count(L2DCacheRefill) != size/64 {
-			t.Errorf("mlp %d: refills l1 %d l2 %d", mlp, m.Count(L1DCacheRefill), m.Count(L2DCacheRefill))
-		}
+		assert.EqualValues(t, size/64, m.Count(L1DCacheRefill), "mlp %d: refills l1 %d l2 %d", mlp, m.Count(L1DCacheRefill), m.Count(L2DCacheRefill))
+		assert.EqualValues(t, size/64, m.Count(L2DCacheRefill), "mlp %d: refills l1 %d l2 %d", mlp, m.Count(L1DCacheRefill), m.Count(L2DCacheRefill))
 	}
 }
 
@@ -38,8 +41,10 @@ func TestDRAMBandwidthBound(t *testing.T) {
 	const size = 256 << 10
 	got, _ := readTime(t, func(c *Config) { c.Core.MLP = 256; c.Core.LoadIssue = 0 }, size)
 	want := float64(size) / 10e9 * 1e9 // ns at 10 GB/s
-	if g := got.Nanoseconds(); g < want || g > want*1.05+100 {
-		t.Fatalf("bandwidth-bound read %.0f ns, want about %.0f (+latency)", g, want)
+	{
+		g := got.Nanoseconds()
+		require.GreaterOrEqual(t, g, want, "bandwidth-bound read %.0f ns, want about %.0f (+latency)", g, want)
+		require.LessOrEqual(t, g, want*1.05+100, "bandwidth-bound read %.0f ns, want about %.0f (+latency)", g, want)
 	}
 }
 
@@ -51,12 +56,9 @@ func TestPrefetcherSpeedsSequentialRead(t *testing.T) {
 	on, m := readTime(t, func(c *Config) {
 		c.Prefetch = PrefetchConfig{PrefetchConfig: cache.PrefetchConfig{Streams: 2, Degree: 8, Confirm: 2, MaxStride: 4, PageLines: 64}, Inflight: 8}
 	}, size)
-	if m.Count(PrefetchLines) == 0 || on >= off*3/4 {
-		t.Fatalf("prefetch on %v (%d lines) vs off %v: want at least 25%% faster", on, m.Count(PrefetchLines), off)
-	}
-	if m.Count(BusReadLine) != size/64 {
-		t.Fatalf("bus_read_line %d, want each line fetched once (%d)", m.Count(BusReadLine), size/64)
-	}
+	require.NotEqualValues(t, 0, m.Count(PrefetchLines), "prefetch on %v (%d lines) vs off %v: want at least 25%% faster", on, m.Count(PrefetchLines), off)
+	require.Less(t, on, off*3/4, "prefetch on %v (%d lines) vs off %v: want at least 25%% faster", on, m.Count(PrefetchLines), off)
+	require.EqualValues(t, size/64, m.Count(BusReadLine), "bus_read_line %d, want each line fetched once (%d)", m.Count(BusReadLine), size/64)
 }
 
 // An L3 between L2 and DRAM serves L2 misses at its latency.
@@ -69,11 +71,11 @@ func TestL3Hit(t *testing.T) {
 	b := alloc(t, m, "b", 512<<10, mem.Normal, false) // larger than L2, fits L3
 	must[sim.Time](t)(m.Read(b.VA, b.Size, 64))
 	got := must[sim.Time](t)(m.Read(b.VA, 64<<10, 64)) // evicted from L2 by now, in L3
-	if m.Count(L3DCache) == 0 || m.Count(L3DCacheRefill) != 512<<10/64 {
-		t.Fatalf("l3d_cache %d, l3d_cache_refill %d", m.Count(L3DCache), m.Count(L3DCacheRefill))
-	}
+	require.NotEqualValues(t, 0, m.Count(L3DCache), "l3d_cache %d, l3d_cache_refill %d", m.Count(L3DCache), m.Count(L3DCacheRefill))
+	require.EqualValues(t, 512<<10/64, m.Count(L3DCacheRefill), "l3d_cache %d, l3d_cache_refill %d", m.Count(L3DCache), m.Count(L3DCacheRefill))
 	want := float64(64<<10/64) * 30
-	if g := got.Nanoseconds(); math.Abs(g-want)/want > 0.05 {
-		t.Fatalf("re-read from L3: %.0f ns, want about %.0f", g, want)
+	{
+		g := got.Nanoseconds()
+		require.False(t, math.Abs(g-want)/want > 0.05, "re-read from L3: %.0f ns, want about %.0f", g, want)
 	}
 }

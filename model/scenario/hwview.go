@@ -1,0 +1,270 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// Recording is the one adapter from hardware events to views: it watches
+// buffers of a soc machine as grids of cells and windows of its cache
+// sets, and turns the machine's events into cell states and cache lines
+// of a Recorder timeline. The rules are the views', in one place:
+//
+//   - a read shows Cached, Copied (a copy's source), UncachedRead (through
+//     a Normal-NC mapping, copy or not) or Stale;
+//   - a Stale or Lost cell stays so until new data or maintenance makes
+//     the CPU's view current again (a device write, a DC op, another
+//     loss): a coarse cell, or a line written after a stale read, must not
+//     turn green again;
+//   - consecutive reports that leave a cell unchanged are dropped, so a
+//     page-sized cell costs one event per state change.
+//
+// Times are shifted by Origin (the machine time shown as 0).
+type Recording struct {
+	m      *soc.Machine
+	r      *Recorder
+	segs   []gridSeg // sorted by pa
+	caches []cacheWin
+	// Origin is the machine time the timeline starts at; earlier events
+	// show at 0.
+	Origin sim.Time
+	// Next, if set, sees every event after the recording (a scenario's
+	// own accounting).
+	Next hwevent.Observer
+}
+
+type gridSeg struct {
+	pa, n     uint64 // physical range
+	grid      int
+	off       uint64 // buffer offset of pa
+	cellBytes uint64
+}
+
+type cacheWin struct {
+	level, first, sets, ways, obj int
+}
+
+// NewRecording attaches a recording into r to m as its observer.
+func NewRecording(m *soc.Machine, r *Recorder) *Recording {
+	rec := &Recording{m: m, r: r}
+	m.SetObserver(rec)
+	m.WatchKinds(RecordingKinds)
+	return rec
+}
+
+// RecordingKinds are the event kinds a Recording draws, and so the ones a
+// Next observer of it sees.
+var RecordingKinds = hwevent.Kinds(hwevent.LineRead, hwevent.LineWrite, hwevent.DCOp, hwevent.WriteBack,
+	hwevent.Discard, hwevent.DMABurst, hwevent.Fill, hwevent.Drop, hwevent.Update)
+
+// Recorder returns the underlying recorder.
+func (rec *Recording) Recorder() *Recorder { return rec.r }
+
+// Grid declares buffer b as a grid of cellBytes cells (64 for lines, 4096
+// for pages), watches its frames and returns the grid index. Cells are in
+// buffer-offset order even when the frames are scattered.
+func (rec *Recording) Grid(id, label string, b soc.Buffer, cellBytes uint64) int {
+	if cellBytes == 0 {
+		cellBytes = rec.m.LineBytes()
+	}
+	g := rec.r.AddGrid(GridSpec{ID: id, Label: label, Base: b.VA, Space: addrSpace(b), CellBytes: int64(cellBytes),
+		Cells: int((b.Size + cellBytes - 1) / cellBytes)})
+	for i := 0; i < len(b.Pages); {
+		j := i + 1
+		for j < len(b.Pages) && b.Pages[j] == b.Pages[j-1]+mem.PageSize {
+			j++
+		}
+		n := uint64(j-i) << mem.PageShift
+		rec.segs = append(rec.segs, gridSeg{pa: b.Pages[i], n: n, grid: g, off: uint64(i) << mem.PageShift, cellBytes: cellBytes})
+		rec.m.WatchPhys(b.Pages[i], n)
+		i = j
+	}
+	sort.Slice(rec.segs, func(i, j int) bool { return rec.segs[i].pa < rec.segs[j].pa })
+	return g
+}
+
+// Cache declares a window of sets [first, first+sets) of cache level and
+// returns the cache index in the timeline.
+func (rec *Recording) Cache(id, label string, level, first, sets int) int {
+	c := rec.m.Cache(level)
+	if c == nil {
+		return -1
+	}
+	first = min(max(first, 0), c.Sets())
+	sets = min(max(sets, 0), c.Sets()-first)
+	obj := rec.r.AddCache(CacheSpec{ID: id, Label: label, FirstSet: first, Sets: sets,
+		TotalSets: c.Sets(), Ways: c.Ways(), LineBytes: int64(c.Cfg.LineBytes)})
+	rec.caches = append(rec.caches, cacheWin{level: level, first: first, sets: sets, ways: c.Ways(), obj: obj})
+	rec.m.WatchSets(level, first, sets)
+	return obj
+}
+
+// Locate returns the grid and cell showing physical address pa, or -1, -1.
+func (rec *Recording) Locate(pa uint64) (grid, cell int) {
+	i := sort.Search(len(rec.segs), func(i int) bool { return rec.segs[i].pa+rec.segs[i].n > pa })
+	if i < len(rec.segs) && pa >= rec.segs[i].pa {
+		s := &rec.segs[i]
+		return s.grid, int((s.off + pa - s.pa) / s.cellBytes)
+	}
+	return -1, -1
+}
+
+// Annotate fills in the grid and cell of each hazard that falls in a grid.
+func (rec *Recording) Annotate(hs []Hazard) {
+	for i := range hs {
+		hs[i].Grid, hs[i].Cell = rec.Locate(hs[i].Addr)
+	}
+}
+
+func (rec *Recording) at(t sim.Time) sim.Time {
+	if t < rec.Origin {
+		return 0
+	}
+	return t - rec.Origin
+}
+
+// Event implements hwevent.Observer.
+func (rec *Recording) Event(e *hwevent.Event) {
+	switch e.Kind {
+	case hwevent.LineRead:
+		st := CellCached
+		switch {
+		case e.Has(hwevent.Stale):
+			st = CellStale
+		case e.Has(hwevent.NC):
+			st = CellUncachedRead
+		case e.Has(hwevent.Copy):
+			st = CellCopied
+		}
+		rec.cell(e.T, e.Addr, st, e.Writer)
+	case hwevent.LineWrite:
+		rec.cell(e.T, e.Addr, CellCPUWritten, e.Writer)
+	case hwevent.DCOp:
+		st := CellInvalidated
+		if e.Op == 0 { // DC CVAC
+			st = CellCleaned
+		}
+		rec.cell(e.T, e.Addr, st, e.Writer)
+	case hwevent.WriteBack, hwevent.Discard:
+		if e.Has(hwevent.Lost) {
+			rec.cell(e.T, e.Addr, CellLost, e.Writer)
+		}
+	case hwevent.DMABurst:
+		if e.Has(hwevent.Write) {
+			lb := rec.m.LineBytes()
+			for a := e.Addr &^ (lb - 1); a < e.Addr+e.Bytes; a += lb {
+				rec.cell(e.T, a, CellDeviceWritten, e.Agent)
+			}
+		}
+	case hwevent.Fill, hwevent.Drop, hwevent.Update:
+		for _, w := range rec.caches {
+			set := int(e.Set)
+			if w.level == int(e.Level) && set >= w.first && set < w.first+w.sets {
+				rec.r.CacheLine(rec.at(e.T), w.obj, (set-w.first)*w.ways+int(e.Way), e.Addr, e.Kind != hwevent.Drop, e.Has(hwevent.Dirty))
+			}
+		}
+	}
+	if rec.Next != nil {
+		rec.Next.Event(e)
+	}
+}
+
+// clears says whether st replaces a stale or lost cell: only new data (a
+// device write) or maintenance that makes the CPU's view current.
+func clears(st CellState) bool {
+	switch st {
+	case CellDeviceWritten, CellInvalidated, CellCleaned, CellLost:
+		return true
+	}
+	return false
+}
+
+func (rec *Recording) cell(t sim.Time, pa uint64, st CellState, writer uint8) {
+	g, cell := rec.Locate(pa)
+	if g < 0 {
+		return
+	}
+	cells := rec.r.Live().Cells[g]
+	if cell >= len(cells) {
+		return
+	}
+	cur := cells[cell]
+	if cur == (Cell{State: st, Writer: writer}) {
+		return
+	}
+	if (cur.State == CellStale || cur.State == CellLost) && !clears(st) {
+		return
+	}
+	rec.r.Cells(rec.at(t), g, cell, 1, st, writer)
+}
+
+var _ hwevent.Observer = (*Recording)(nil)
+
+// HazardOf turns a machine's correctness event (soc.Machine.Hazards) into
+// a hazard with its cause in words. Grid is -1 (see Recording.Annotate).
+func HazardOf(e hwevent.Event) Hazard {
+	return Hazard{T: e.T, Addr: e.Addr, Bytes: int64(e.Bytes), Cause: CauseOf(e), Grid: -1}
+}
+
+// HazardsOf is HazardOf for each event.
+func HazardsOf(es []hwevent.Event) []Hazard {
+	out := make([]Hazard, len(es))
+	for i, e := range es {
+		out[i] = HazardOf(e)
+	}
+	return out
+}
+
+// CauseOf says in words what a correctness event means and what usually
+// causes it.
+func CauseOf(e hwevent.Event) string {
+	switch e.Kind {
+	case hwevent.LineRead:
+		switch {
+		case e.Has(hwevent.Elsewhere):
+			return "CPU read its buffer while the device's data was still in the SWIOTLB bounce slot (missing dma_unmap_*/dma_sync_*_for_cpu: the slot was never copied back)"
+		case e.Has(hwevent.NC):
+			return "read through a Normal-NC alias returned DRAM data older than a dirty cacheable copy (clean the linear map before using the alias)"
+		case e.Has(hwevent.OwnWrite):
+			return "CPU read data older than its own write (the newer copy was lost or bypassed)"
+		}
+		return "CPU read a stale cached copy: a device wrote the line after it was cached and nothing invalidated it (missing dma_sync_*_for_cpu)"
+	case hwevent.DeviceStaleRead:
+		return "device read DRAM older than a dirty CPU line (missing DC CVAC before the DMA: dma_sync_*_for_device)"
+	case hwevent.WriteBack:
+		return "a dirty CPU line was written back over newer data a device had written (" + e.Why.String() + "; clean before the DMA, invalidate after)"
+	case hwevent.Discard:
+		return "DC IVAC discarded a dirty line holding the CPU's newest data (use DC CIVAC on partial lines)"
+	}
+	return fmt.Sprintf("%s at %#x", e.Kind, e.Addr)
+}
+
+// addrSpace names the addresses a buffer's grid shows: "PA" when its VA
+// is the identity of contiguous frames (a view of physical memory), else
+// "VA", the CPU's mapping.
+func addrSpace(b soc.Buffer) string {
+	if len(b.Pages) == 0 || b.VA != b.Pages[0] {
+		return "VA"
+	}
+	for i := 1; i < len(b.Pages); i++ {
+		if b.Pages[i] != b.Pages[i-1]+mem.PageSize {
+			return "VA"
+		}
+	}
+	return "PA"
+}
+
+// CounterMetrics turns the machine's counter readings into metrics (name as
+// label), in the machine's fixed counter order.
+func CounterMetrics(cs []soc.CounterValue) []Metric {
+	out := make([]Metric, len(cs))
+	for i, c := range cs {
+		out[i] = Metric{Name: c.Name, Label: c.Name, Unit: c.Unit, Value: c.Value, Group: c.Group}
+	}
+	return out
+}

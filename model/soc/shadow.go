@@ -1,0 +1,83 @@
+package soc
+
+import "fmt"
+
+// shadow says that a device's writes to physical bytes [dev, dev+n) are
+// data of the bytes [cpu, cpu+n): a SWIOTLB bounce slot standing in for
+// the buffer the CPU reads. Both are physically contiguous.
+type shadow struct{ dev, cpu, n uint64 }
+
+// Shadow declares that data a device writes at physical [devPA, devPA+n)
+// belongs to the buffer at physical [cpuPA, cpuPA+n) until Unshadow: the
+// kernel will copy it there (swiotlb_tbl_unmap_single, swiotlb_sync_*).
+// While it is declared, a device write to the slot makes the buffer's
+// older data stale: a CPU read of the buffer before the copy is counted in
+// stale_lines_read and reported with the buffer's address.
+func (m *Machine) Shadow(devPA, cpuPA, n uint64) error {
+	if n == 0 {
+		return nil
+	}
+	if devPA+n < devPA || cpuPA+n < cpuPA {
+		return fmt.Errorf("shadow: range of %d bytes wraps the address space", n)
+	}
+	m.shadows = append(m.shadows, shadow{dev: devPA, cpu: cpuPA, n: n})
+	return nil
+}
+
+// Unshadow removes every declaration whose slot starts in [devPA,
+// devPA+n): the slot was copied back (or released without the copy).
+func (m *Machine) Unshadow(devPA, n uint64) {
+	out := m.shadows[:0]
+	for _, s := range m.shadows {
+		if s.dev-devPA >= n {
+			out = append(out, s)
+		}
+	}
+	m.shadows = out
+}
+
+// shadowWrite is the rare part of a device line write when shadows are
+// declared: every buffer line the written slot bytes stand for gets a
+// newer version the CPU cannot see yet.
+func (m *Machine) shadowWrite(line uint64, writer uint8) {
+	lo, hi := line<<m.lineShift, (line+1)<<m.lineShift
+	for _, s := range m.shadows {
+		a, b := max(lo, s.dev), min(hi, s.dev+s.n)
+		if a >= b {
+			continue
+		}
+		first, last := (s.cpu+a-s.dev)>>m.lineShift, (s.cpu+b-s.dev-1)>>m.lineShift
+		for l := first; l <= last; l++ {
+			if idx := m.ver.Index(l); idx >= 0 {
+				m.ver.Supersede(idx, writer)
+			}
+		}
+	}
+}
+
+// markStale notes line (version index idx) as read stale for StaleLines.
+func (m *Machine) markStale(line uint64, idx int) {
+	if len(m.staleSeen) < len(m.ver.Mem) {
+		m.staleSeen = append(m.staleSeen, make([]bool, len(m.ver.Mem)-len(m.staleSeen))...)
+	}
+	if !m.staleSeen[idx] {
+		m.staleSeen[idx] = true
+		m.staleLines = append(m.staleLines, line<<m.lineShift)
+	}
+}
+
+// StaleLines returns the physical address of every distinct line the CPU
+// read stale since the last ResetStaleLines, in the order first read
+// (stale_lines_read counts reads, so a line read twice counts twice there
+// and once here).
+func (m *Machine) StaleLines() []uint64 { return append([]uint64(nil), m.staleLines...) }
+
+// ResetStaleLines starts a new StaleLines set (one per DMA transfer, say).
+func (m *Machine) ResetStaleLines() {
+	for _, pa := range m.staleLines {
+		if idx := m.ver.Index(pa >> m.lineShift); idx >= 0 {
+			m.staleSeen[idx] = false
+		}
+	}
+	m.staleLines = m.staleLines[:0]
+}
