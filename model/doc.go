@@ -10,6 +10,8 @@
 //     and the Translator interface;
 //   - cache: the shared set-associative array and replacement tracker,
 //     write-back caches, the stride prefetcher;
+//   - mmu: Arm64 page tables in buddy frames, the walker with its walk
+//     caches, the kernel's linear map, vmap and IOVA spaces, rb_alloc_aux;
 //   - soc: the transaction-level machine (core, caches, DRAM, NC path,
 //     cache maintenance and DSB, DMA masters, PMU counters, recording);
 //   - platform: named presets with sourced or fitted parameters;

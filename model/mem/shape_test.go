@@ -1,0 +1,101 @@
+package mem
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+func TestAllocBlockAtSplitsTowardsTheBlock(t *testing.T) {
+	b, err := NewBuddy(64<<10, 4) // 16 frames, one order-4 block
+	require.NoError(t, err)
+	require.True(t, b.AllocBlockAt(4, 2)) // frames 4..7
+	assert.False(t, b.AllocBlockAt(4, 2), "already allocated")
+	assert.False(t, b.AllocBlockAt(6, 1), "inside an allocated block")
+	assert.False(t, b.AllocBlockAt(2, 2), "unaligned")
+	assert.False(t, b.AllocBlockAt(16, 0), "beyond memory")
+	// Left free: 0..3 (order 2) and 8..15 (order 3).
+	assert.Equal(t, uint64(1), b.FreeBlocks(2))
+	assert.Equal(t, uint64(1), b.FreeBlocks(3))
+	for pfn := uint64(0); pfn < 16; pfn++ {
+		assert.Equal(t, pfn < 4 || pfn >= 8, b.IsFree(pfn), "pfn %d", pfn)
+	}
+	require.NoError(t, b.Free(Chunk{4, 2}))
+	assert.Equal(t, uint64(1), b.FreeBlocks(4), "merged back")
+}
+
+func TestSplitPageFreesPageByPage(t *testing.T) {
+	b, _ := NewBuddy(64<<10, 4)
+	c, err := b.Alloc(2)
+	require.NoError(t, err)
+	require.NoError(t, b.SplitPage(c))
+	assert.Error(t, b.Free(c), "the order-2 block no longer exists after split_page")
+	assert.Error(t, b.SplitPage(Chunk{c.PFN + 1, 1}))
+	for i := uint64(0); i < 4; i++ {
+		require.NoError(t, b.Free(Chunk{c.PFN + i, 0}))
+	}
+	assert.Equal(t, uint64(16), b.FreePages())
+	assert.Equal(t, uint64(1), b.FreeBlocks(4))
+}
+
+// Shape puts the requested share of free memory into blocks of each order
+// (exactly, up to one block of rounding) and leaves no two free buddies
+// unmerged.
+func TestShapeSharesOfFreeMemory(t *testing.T) {
+	b, err := NewBuddy(256<<20, 10) // 64 order-10 blocks
+	require.NoError(t, err)
+	shares := make([]float64, 11)
+	shares[0], shares[4], shares[9], shares[10] = 0.25, 0.25, 0.25, 0.25
+	counts, err := b.Shape(sim.NewRNG(7), shares)
+	require.NoError(t, err)
+	sum := 0
+	for _, c := range counts {
+		sum += c
+	}
+	assert.Equal(t, 64, sum)
+	free := float64(b.FreePages())
+	for k, want := range shares {
+		got := float64(b.FreeBlocks(k)<<k) / free
+		assert.InDelta(t, want, got, 512.0/free, "order %d share", k)
+	}
+	// Buddy invariant: no free block has a free buddy of the same order.
+	for pfn := uint64(0); pfn < b.Frames(); pfn++ {
+		for o := 0; o < 10; o++ {
+			if pfn&(1<<o-1) == 0 && b.ft.free(pfn) == int8(o) {
+				assert.NotEqual(t, int8(o), b.ft.free(pfn^1<<o), "unmerged buddies at %#x order %d", pfn, o)
+			}
+		}
+	}
+	// Same seed, same memory; another seed moves the blocks.
+	b2, _ := NewBuddy(256<<20, 10)
+	_, _ = b2.Shape(sim.NewRNG(7), shares)
+	b3, _ := NewBuddy(256<<20, 10)
+	_, _ = b3.Shape(sim.NewRNG(8), shares)
+	same, diff := true, false
+	for pfn := uint64(0); pfn < b.Frames(); pfn++ {
+		same = same && b.IsFree(pfn) == b2.IsFree(pfn)
+		diff = diff || b.IsFree(pfn) != b3.IsFree(pfn)
+	}
+	assert.True(t, same)
+	assert.True(t, diff)
+}
+
+func TestShapeRejectsBadShares(t *testing.T) {
+	b, _ := NewBuddy(16<<20, 10)
+	for _, c := range []struct {
+		shares []float64
+		msg    string
+	}{
+		{[]float64{1}, "one per order 0..10"},
+		{[]float64{-0.5, 1.5, 0, 0, 0, 0, 0, 0, 0, 0, 0}, "shares[0]"},
+		{[]float64{0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, "sum to 1"},
+	} {
+		_, err := b.Shape(sim.NewRNG(1), c.shares)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), c.msg)
+	}
+	assert.Equal(t, uint64(4), b.FreeBlocks(10), "rejected shapes change nothing")
+}

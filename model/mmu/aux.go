@@ -1,0 +1,128 @@
+package mmu
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/dmaviz/dmaviz/model/mem"
+)
+
+// AuxConfig is one AUX-area request (perf_mmap of the AUX buffer) and the
+// PMU capabilities rb_alloc_aux looks at.
+type AuxConfig struct {
+	Pages int // nr_pages
+	// Watermark is attr.aux_watermark in bytes; 0 takes the default, half
+	// the buffer.
+	Watermark uint64
+	// Overwrite is snapshot mode (the AUX area mapped read-only, so
+	// !RING_BUFFER_WRITABLE).
+	Overwrite bool
+	// PreferLarge is PERF_PMU_CAP_AUX_PREFER_LARGE: try high-order chunks.
+	PreferLarge bool
+	// NoSG is PERF_PMU_CAP_AUX_NO_SG: implies PreferLarge, and in
+	// overwrite mode the whole buffer must come as one chunk.
+	NoSG bool
+}
+
+// AuxBuffer is what rb_alloc_aux produced.
+type AuxBuffer struct {
+	// Pages is rb->aux_pages: the physical address of each page in order.
+	// Invariant: len(Pages) == the requested nr_pages.
+	Pages []uint64
+	// Chunks are the allocations in order, as page_private of each
+	// chunk's first page records them; each was split into order-0 pages
+	// (split_page), so the buffer is freed page by page.
+	Chunks []mem.Chunk
+	// MaxOrder is the max_order the chunking started from.
+	MaxOrder int
+	// Watermark is rb->aux_watermark in bytes (0 in overwrite mode).
+	Watermark uint64
+}
+
+// getOrder is Linux's get_order(size): the order of the smallest block of
+// pages holding size bytes (size >= 1).
+func getOrder(size uint64) int {
+	return bits.Len64((size - 1) >> PageShift)
+}
+
+// RbAllocAux allocates an AUX buffer from b exactly as the kernel's
+// rb_alloc_aux (kernel/events/ring_buffer.c, since "perf: Allocate
+// non-contiguous AUX pages by default"): order-0 pages unless the PMU
+// prefers large chunks; then each chunk is tried at min(max_order,
+// ilog2(pages still needed)), max_order being get_order(watermark) (or
+// ilog2(nr_pages) in overwrite mode), and rb_alloc_aux_page lowers the
+// order by one on each failure of the buddy allocator (clamped to its
+// MaxOrder, as to MAX_PAGE_ORDER). Physical fragmentation therefore
+// decides the chunk sizes. On failure every page taken is freed.
+func RbAllocAux(b *mem.Buddy, c AuxConfig) (*AuxBuffer, error) {
+	if b == nil {
+		return nil, fmt.Errorf("aux: no buddy allocator")
+	}
+	if c.Pages < 1 || uint64(c.Pages) > b.Frames() {
+		return nil, fmt.Errorf("aux.pages: %d is out of range; allowed 1..%d", c.Pages, b.Frames())
+	}
+	nr := uint64(c.Pages)
+	large := c.PreferLarge || c.NoSG
+	out := &AuxBuffer{Watermark: c.Watermark}
+	if !c.Overwrite {
+		if out.Watermark == 0 { // half the buffer, to aid double buffering
+			out.Watermark = min(math.MaxUint32, nr<<(PageShift-1))
+		}
+		if large {
+			out.MaxOrder = getOrder(out.Watermark)
+		}
+	} else {
+		if large {
+			out.MaxOrder = bits.Len64(nr) - 1 // ilog2(nr_pages)
+		}
+		out.Watermark = 0
+	}
+	out.Pages = make([]uint64, 0, nr)
+	for uint64(len(out.Pages)) < nr {
+		order := min(out.MaxOrder, bits.Len64(nr-uint64(len(out.Pages)))-1, b.MaxOrder())
+		ch, err := allocAuxPage(b, order)
+		if err != nil {
+			got := len(out.Pages)
+			out.Free(b)
+			return nil, fmt.Errorf("aux: %d of %d pages allocated: %v", got, nr, err)
+		}
+		out.Chunks = append(out.Chunks, ch)
+		for i := uint64(0); i < 1<<ch.Order; i++ {
+			out.Pages = append(out.Pages, ch.PA()+i*PageSize)
+		}
+	}
+	if c.NoSG && c.Overwrite && out.Chunks[0].Order != out.MaxOrder {
+		out.Free(b)
+		return nil, fmt.Errorf("aux: a no-SG PMU in overwrite mode needs one chunk of order %d; memory is too fragmented", out.MaxOrder)
+	}
+	return out, nil
+}
+
+// allocAuxPage is rb_alloc_aux_page: alloc_pages at order, one order lower
+// on each failure, and split_page of a high-order success.
+func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
+	for {
+		ch, err := b.Alloc(order)
+		if err == nil {
+			if order > 0 {
+				if err := b.SplitPage(ch); err != nil {
+					return mem.Chunk{}, err
+				}
+			}
+			return ch, nil
+		}
+		if order == 0 {
+			return mem.Chunk{}, err
+		}
+		order--
+	}
+}
+
+// Free returns every page to b (rb_free_aux: __free_page on each page).
+func (a *AuxBuffer) Free(b *mem.Buddy) {
+	for _, pa := range a.Pages {
+		_ = b.Free(mem.Chunk{PFN: pa >> PageShift})
+	}
+	a.Pages, a.Chunks = nil, nil
+}

@@ -1,0 +1,250 @@
+package mmu
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// WalkCacheConfig sizes the walk cache of one level: Entries table
+// descriptors in Entries/Ways sets (Entries 0: no walk cache there).
+type WalkCacheConfig struct {
+	Entries, Ways int
+}
+
+// Config is a walker's hardware. WalkCache[l] caches the table
+// descriptors read at level l (l = 0, 1, 2), keyed by the VA bits that
+// select them; a hit at level l lets the walk start at level l+1. Presets
+// set the sizes from the core's manual; the default has none.
+type Config struct {
+	WalkCache [3]WalkCacheConfig
+}
+
+// DefaultConfig returns a walker without walk caches.
+func DefaultConfig() Config { return Config{} }
+
+// Validate checks every walk-cache size.
+func (c Config) Validate() error {
+	for l, w := range c.WalkCache {
+		if w.Entries == 0 {
+			continue
+		}
+		if w.Entries < 0 || w.Entries > 4096 {
+			return fmt.Errorf("walk_cache[%d].entries: %d is out of range; allowed 0..4096", l, w.Entries)
+		}
+		if w.Ways < 1 || w.Ways > w.Entries || w.Entries%w.Ways != 0 {
+			return fmt.Errorf("walk_cache[%d].ways: %d must divide entries %d", l, w.Ways, w.Entries)
+		}
+		if sets := w.Entries / w.Ways; sets&(sets-1) != 0 {
+			return fmt.Errorf("walk_cache[%d]: %d sets is not a power of two", l, sets)
+		}
+	}
+	return nil
+}
+
+// walkCache is one level's cache of table descriptors: sets x ways entries
+// in flat slices, LRU by use stamp.
+type walkCache struct {
+	ways  int
+	mask  uint64   // sets-1
+	key   []uint64 // key+1, 0 = invalid
+	addr  []uint64 // where the descriptor was read
+	desc  []uint64
+	stamp []uint64
+	clock uint64
+}
+
+func newWalkCache(c WalkCacheConfig) walkCache {
+	if c.Entries == 0 {
+		return walkCache{}
+	}
+	n := c.Entries
+	return walkCache{ways: c.Ways, mask: uint64(n/c.Ways - 1), key: make([]uint64, n),
+		addr: make([]uint64, n), desc: make([]uint64, n), stamp: make([]uint64, n)}
+}
+
+// find returns the entry holding key (and marks it used), or -1.
+func (c *walkCache) find(key uint64) int {
+	if c.ways == 0 {
+		return -1
+	}
+	base := int(key&c.mask) * c.ways
+	for e := base; e < base+c.ways; e++ {
+		if c.key[e] == key+1 {
+			c.clock++
+			c.stamp[e] = c.clock
+			return e
+		}
+	}
+	return -1
+}
+
+// fill puts key in its set, evicting the least recently used way.
+func (c *walkCache) fill(key, addr, desc uint64) {
+	if c.ways == 0 {
+		return
+	}
+	base := int(key&c.mask) * c.ways
+	victim := base
+	for e := base; e < base+c.ways; e++ {
+		if c.key[e] == 0 {
+			victim = e
+			break
+		}
+		if c.stamp[e] < c.stamp[victim] {
+			victim = e
+		}
+	}
+	c.clock++
+	c.key[victim], c.addr[victim], c.desc[victim], c.stamp[victim] = key+1, addr, desc, c.clock
+}
+
+func (c *walkCache) clear() { clear(c.key) }
+
+// WalkStats counts what a walker did.
+type WalkStats struct {
+	Walks, Faults uint64
+	Reads         uint64    // descriptor reads through the port
+	CacheHits     [3]uint64 // walks that started below level l thanks to walk cache l
+	Cost          sim.Time
+}
+
+// Step is one level of a traced walk, for the view.
+type Step struct {
+	Level    int
+	DescAddr uint64
+	Desc     uint64
+	Kind     Kind
+	// WalkCache: the descriptor came from the walk cache (no read, no cost).
+	WalkCache bool
+	Cost      sim.Time
+}
+
+// Result is one walk's outcome: a Leaf, or a Fault when !OK.
+type Result struct {
+	Leaf  Leaf
+	Fault Fault
+	OK    bool
+	Reads int // descriptor reads this walk made
+	Cost  sim.Time
+}
+
+// Walker is the hardware table walker of one requester (a core's MMU, an
+// SMMU's TCU) over one PageTable, with its walk caches. Descriptor reads go
+// through its Port.
+type Walker struct {
+	pt   *PageTable
+	port Port
+	wc   [3]walkCache
+	gen  uint64 // pt.gen the walk caches were filled at
+	// Stats is changed by every walk.
+	Stats WalkStats
+	hw    hwVisitor
+	tr    tracer
+	s     step
+}
+
+// NewWalker returns a walker of pt reading descriptors through port (nil:
+// straight from pt's Memory, no cost).
+func NewWalker(cfg Config, pt *PageTable, port Port) (*Walker, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if pt == nil {
+		return nil, fmt.Errorf("walker: no page table")
+	}
+	if port == nil {
+		port = pt.mem
+	}
+	w := &Walker{pt: pt, port: port, gen: pt.gen}
+	for l := range w.wc {
+		w.wc[l] = newWalkCache(cfg.WalkCache[l])
+	}
+	w.hw.w = w
+	w.tr.inner = &w.hw
+	return w, nil
+}
+
+// Invalidate empties the walk caches (what TLBI VMALLE1 does to them).
+func (w *Walker) Invalidate() {
+	for l := range w.wc {
+		w.wc[l].clear()
+	}
+}
+
+// hwVisitor is the hardware walk's visitor: a lookup that fills the walk
+// caches with the table descriptors it reads.
+type hwVisitor struct {
+	w  *Walker
+	lk lookup
+}
+
+func (h *hwVisitor) visit(s *step) action {
+	a := h.lk.visit(s)
+	if a == descendTable && !s.cached && s.level < 3 {
+		h.w.wc[s.level].fill(s.va>>levelShift(s.level), s.descAddr, s.desc)
+	}
+	return a
+}
+
+// tracer is a visitor that records every level it is shown, then lets
+// inner decide.
+type tracer struct {
+	inner visitor
+	steps []Step
+}
+
+func (t *tracer) visit(s *step) action {
+	t.steps = append(t.steps, Step{Level: s.level, DescAddr: s.descAddr, Desc: s.desc,
+		Kind: KindOf(s.desc, s.level), WalkCache: s.cached, Cost: s.cost})
+	return t.inner.visit(s)
+}
+
+// Walk translates va as the hardware does: it starts below the deepest
+// walk-cache hit (or at the root) and reads one descriptor per level
+// through the port until a leaf or an invalid descriptor.
+func (w *Walker) Walk(va uint64) Result { return w.run(va, &w.hw) }
+
+// Trace walks va like Walk and appends each level it saw to steps.
+func (w *Walker) Trace(va uint64, steps []Step) (Result, []Step) {
+	w.tr.steps = steps
+	r := w.run(va, &w.tr)
+	steps, w.tr.steps = w.tr.steps, nil
+	return r, steps
+}
+
+func (w *Walker) run(va uint64, v visitor) Result {
+	w.Stats.Walks++
+	if w.gen != w.pt.gen { // a table was freed: cached table pointers may be stale
+		w.Invalidate()
+		w.gen = w.pt.gen
+	}
+	if !w.pt.inRange(va) {
+		w.Stats.Faults++
+		return Result{Fault: Fault{VA: va, Range: true}}
+	}
+	lvl, table := 0, w.pt.root
+	s := &w.s
+	*s = step{va: va}
+	for l := 2; l >= 0; l-- {
+		c := &w.wc[l]
+		e := c.find(va >> levelShift(l))
+		if e < 0 {
+			continue
+		}
+		w.Stats.CacheHits[l]++
+		s.level, s.descAddr, s.desc, s.cached, s.cost = l, c.addr[e], c.desc[e], true, 0
+		v.visit(s)
+		lvl, table = l+1, s.desc&oaMask
+		break
+	}
+	w.hw.lk = lookup{}
+	cost := descend(w.port, va, lvl, table, v, s)
+	w.Stats.Reads += uint64(s.reads)
+	w.Stats.Cost += cost
+	r := Result{Leaf: w.hw.lk.leaf, Fault: w.hw.lk.fault, OK: w.hw.lk.ok, Reads: s.reads, Cost: cost}
+	if !r.OK {
+		w.Stats.Faults++
+	}
+	return r
+}
