@@ -15,7 +15,12 @@ import (
 type physRange struct{ lo, hi uint64 } // line numbers [lo, hi)
 
 // SetObserver installs o (nil removes it).
-func (m *Machine) SetObserver(o hwevent.Observer) { m.obs = o }
+func (m *Machine) SetObserver(o hwevent.Observer) {
+	m.obs = o
+	if m.x != nil {
+		m.x.mmu.Obs = o
+	}
+}
 
 // Observer returns the installed observer (nil when none).
 func (m *Machine) Observer() hwevent.Observer { return m.obs }
