@@ -55,7 +55,11 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 		if bytes {
 			label = scenario.FormatBytes(int64(v))
 		}
-		s.Text("chart/xlabel", tx, py+ph+15, label, smallSz, Muted, AlignMiddle)
+		lx, align := tx, AlignMiddle
+		if tx+textWidth(label, smallSz)/2 > x+w { // the last tick at the plot's edge
+			lx, align = x+w-1, AlignEnd
+		}
+		s.Text("chart/xlabel", lx, py+ph+15, label, smallSz, Muted, align)
 	}
 	if ymin < 0 && ymax > 0 {
 		s.Line("chart/zero", px, fy(0), px+pw, fy(0), Muted, 1)
@@ -89,6 +93,7 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 		s.Text("chart/key", lx+11, y+14, ser.Name, smallSz, Text, AlignStart)
 		lx -= 10
 	}
+	published(s, c, fx, fy, xmin, xmax, px+pw)
 }
 
 func finite(p scenario.Point) bool {
@@ -112,6 +117,7 @@ func chartBounds(c *scenario.Chart) (xmin, xmax, ymin, ymax float64, ok bool) {
 	if math.IsInf(xmin, 0) {
 		return 0, 0, 0, 0, false
 	}
+	ymin, ymax = publishedBounds(c, ymin, ymax)
 	if xmax == xmin {
 		xmin, xmax = xmin*0.5, xmax*2
 		if xmax == 0 {

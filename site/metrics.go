@@ -44,13 +44,7 @@ func (c *Metrics) rowClass(r scenario.Row) string {
 	return ""
 }
 
-func (c *Metrics) refText(f scenario.RowRef) string {
-	mark := "✓ within"
-	if !f.OK {
-		mark = "✗ outside"
-	}
-	return "published " + f.Describe() + " · simulated " + f.DescribeGot() + " " + mark + " tolerance"
-}
+func (c *Metrics) refText(f scenario.RowRef) string { return f.PanelText() }
 
 func (c *Metrics) refClass(f scenario.RowRef) string {
 	if f.OK {

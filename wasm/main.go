@@ -97,6 +97,7 @@ func main() {
 			env.UnlockRender()
 			if fresh && err == nil {
 				ctl.SetResults(ra, rb)
+				startHeadline(env, a)
 				if first {
 					first = false
 					ctl.Send(control.Command{Kind: control.CmdSeek, Int: int64(firstCursor)})

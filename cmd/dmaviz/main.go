@@ -2,8 +2,9 @@
 //
 //	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080]
 //	dmaviz list
-//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json]
+//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file]
 //	dmaviz export <scenario> ... --at <cursor> --svg out.svg
+//	dmaviz sweep <scenario> --vary key=lo..hi:x2 [--vary key=a,b] ... [--csv f] [--json f] [--svg f --metric m]
 package main
 
 import (
@@ -24,6 +25,7 @@ func commands() []command {
 		{"list", "list scenarios with their policies, presets and parameters", runList},
 		{"run", "run a scenario's A and B policies and print the metrics", runRun},
 		{"export", "write the frame a URL would show as SVG", runExport},
+		{"sweep", "run A and B over a range of one or two parameters (CSV, JSON, SVG chart)", runSweep},
 	}
 }
 

@@ -15,20 +15,33 @@ import (
 // runRun runs a scenario's A and B policies and prints the metrics table,
 // or with --json one JSON object.
 func runRun(args []string, stdout, stderr io.Writer) int {
-	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json"))
+	args, traceFile, err := takeFlag(args, "trace")
+	var c *cliArgs
+	if err == nil {
+		c, err = parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json"))
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "dmaviz run:", err)
-		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json]")
+		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file]")
 		return 2
 	}
 	r, ok := resolve(c, stderr)
 	if !ok {
 		return 2
 	}
+	if traceFile != "" {
+		if err := writeTrace(r, traceFile, stdout); err != nil {
+			fmt.Fprintln(stderr, "dmaviz run:", err)
+			return 1
+		}
+		if traceFile == "-" {
+			return 0
+		}
+	}
 	if c.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(r.jsonReport()); err != nil {
+		if err := enc.Encode(scenario.NewReport(r.spec, r.state.Params, r.a, r.b)); err != nil {
 			fmt.Fprintln(stderr, "dmaviz run:", err)
 			return 1
 		}
@@ -36,66 +49,6 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	r.writeTable(stdout)
 	return 0
-}
-
-// jsonSide is one side of the --json report.
-type jsonSide struct {
-	Policy  string             `json:"policy"`
-	Metrics map[string]float64 `json:"metrics"`
-	Checks  map[string]float64 `json:"checks"`
-	Hazards []jsonHazard       `json:"hazards"`
-}
-
-type jsonHazard struct {
-	TimeUS float64 `json:"time_us"`
-	Addr   string  `json:"addr"`
-	Bytes  int64   `json:"bytes"`
-	Cause  string  `json:"cause"`
-}
-
-type jsonReport struct {
-	Scenario string         `json:"scenario"`
-	Preset   string         `json:"preset"`
-	Params   map[string]any `json:"params"`
-	A        jsonSide       `json:"a"`
-	B        jsonSide       `json:"b"`
-}
-
-func (r *resolved) jsonReport() jsonReport {
-	params := map[string]any{}
-	for _, d := range r.spec.Params {
-		v := r.state.Params[d.Name]
-		switch d.Kind {
-		case scenario.KindChoice:
-			params[d.Name] = v.Text
-		case scenario.KindBool:
-			params[d.Name] = v.Num != 0
-		default:
-			params[d.Name] = v.Num
-		}
-	}
-	side := func(res *scenario.Result) jsonSide {
-		s := jsonSide{Policy: res.Policy, Metrics: map[string]float64{}, Checks: map[string]float64{}, Hazards: []jsonHazard{}}
-		for _, m := range res.Metrics {
-			s.Metrics[m.Name] = finite(m.Value)
-		}
-		for _, m := range res.Checks {
-			s.Checks[m.Name] = finite(m.Value)
-		}
-		for _, h := range res.Hazards {
-			s.Hazards = append(s.Hazards, jsonHazard{TimeUS: h.T.Microseconds(), Addr: "0x" + strconv.FormatUint(h.Addr, 16), Bytes: h.Bytes, Cause: h.Cause})
-		}
-		return s
-	}
-	return jsonReport{Scenario: r.spec.ID, Preset: r.state.Params.Text("preset"), Params: params, A: side(r.a), B: side(r.b)}
-}
-
-// finite keeps the JSON valid: NaN and infinities become 0.
-func finite(v float64) float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0
-	}
-	return v
 }
 
 func (r *resolved) writeTable(w io.Writer) {

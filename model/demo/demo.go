@@ -69,6 +69,7 @@ func (*Scenario) Spec() *scenario.Spec {
 		DefaultA:      PolicyNoncacheable,
 		DefaultB:      PolicyCacheableSync,
 		DefaultPreset: "juno-r2",
+		Headline:      &scenario.Headline{Metric: "readout_us", Vary: "buffer=4KiB..1MiB:x4"},
 	}
 }
 

@@ -104,6 +104,9 @@ func (r *run) update() (path, error) {
 		r.narrateCopy(p)
 	}
 	head := r.ring.Head
+	// The counters are sampled at about copySamples points of the copy.
+	const copySamples = 256
+	every, piece := max(1, p.take.Len/mem.PageSize/copySamples), uint64(0)
 	err := Pieces(p.take, size, r.ring.Size, head, func(pc Piece) error {
 		if _, err := m.Copy(r.aux.VA+pc.Dst, r.src.VA+pc.Src, pc.Len, r.c.width); err != nil {
 			return fmt.Errorf("copy: %w", err)
@@ -111,6 +114,9 @@ func (r *run) update() (path, error) {
 		head += pc.Len
 		if r.live {
 			r.rec.Value(r.at(m.Now()), r.ids.head, int64(head%r.ring.Size/mem.PageSize))
+			if piece++; piece%every == 0 {
+				r.sampleCounters()
+			}
 		}
 		return nil
 	})

@@ -295,6 +295,15 @@ func (r *run) at(t sim.Time) sim.Time {
 func (r *run) phase(lane, kind, label string, start, end sim.Time) {
 	if r.live {
 		r.rec.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: label, Start: r.at(start), End: r.at(end)})
+		r.sampleCounters()
+	}
+}
+
+// sampleCounters records the machine's counters now, for the trace's
+// counter tracks (the live session only).
+func (r *run) sampleCounters() {
+	if r.live {
+		r.rec.SampleCounters(r.at(r.m.Now()), scenario.CounterMetrics(r.m.Counters()))
 	}
 }
 

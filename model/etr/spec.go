@@ -100,6 +100,7 @@ func (*Scenario) Spec() *scenario.Spec {
 		DefaultA:      string(Coherent),
 		DefaultB:      string(WholeWhenFull),
 		DefaultPreset: "juno-r2",
+		Headline:      &scenario.Headline{Metric: MetricUpdate, Vary: ParamBuffer + "=64KiB..4MiB:x2"},
 		References: []scenario.Reference{
 			{Metric: MetricUpdate, Policy: string(Coherent), Value: FigureCoherentUS, Tolerance: FigureTolerance, Source: figureSource},
 			{Metric: MetricUpdate, Policy: string(WholeWhenFull), Value: FigureCachedUS, Tolerance: FigureTolerance, Source: figureSource},

@@ -237,3 +237,13 @@ func CauseOf(e hwevent.Event) string {
 	}
 	return fmt.Sprintf("%s at %#x", e.Kind, e.Addr)
 }
+
+// CounterMetrics turns the machine's counter readings into metrics (name as
+// label), in the machine's fixed counter order.
+func CounterMetrics(cs []soc.CounterValue) []Metric {
+	out := make([]Metric, len(cs))
+	for i, c := range cs {
+		out[i] = Metric{Name: c.Name, Label: c.Name, Unit: c.Unit, Value: c.Value, Group: c.Group}
+	}
+	return out
+}

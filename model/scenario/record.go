@@ -18,6 +18,8 @@ type Recorder struct {
 	keyEvery int
 	started  bool
 	now      sim.Time
+
+	counterIdx map[string]int // Timeline.Counters by name (counters.go)
 }
 
 // NewRecorder returns an empty recorder.

@@ -45,6 +45,17 @@ type Chart struct {
 	// Mark is the x value of the current setting, drawn as a marker; NaN or
 	// 0 for none.
 	Mark float64
+	// Published are published figures drawn as points on the chart (e.g.
+	// the measured time at the setting the figure was taken at).
+	Published []ChartRef
+}
+
+// ChartRef is one published figure on a chart, beside series Series.
+type ChartRef struct {
+	Series int
+	X, Y   float64
+	Label  string // e.g. "published 8148.32"
+	Source string
 }
 
 // Series is one named line of a Chart.

@@ -35,6 +35,20 @@ type Spec struct {
 	// preset is also a parameter (named "preset"), listed in Params.
 	DefaultPreset string
 	References    []Reference
+	// Headline, if set, is the chart the panel draws for the scenario: its
+	// main metric against its main parameter, A and B, computed by a sweep
+	// after the main runs.
+	Headline *Headline
+}
+
+// Headline names a scenario's main metric and the sweep of its main
+// parameter, e.g. {"update_etr_buffer_us", "buffer=64KiB..4MiB:x2"}. Vary
+// is in the sweep syntax (key=lo..hi:xF, key=lo..hi:+S or key=a,b,c); keep
+// it cheap: the page runs it on its only thread, so no point should cost
+// more than the scenario's default run.
+type Headline struct {
+	Metric string
+	Vary   string
 }
 
 // Policy is one way of doing the scenario's job (e.g. "coherent").

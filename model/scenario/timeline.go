@@ -25,6 +25,9 @@ type Timeline struct {
 	Values []ValueSpec
 	Spans  []SpanSpec
 	Phases []Phase
+	// Counters are the machine's counters sampled during the run (see
+	// Recorder.SampleCounters); empty when the scenario does not sample.
+	Counters []CounterTrack
 	// Events are ordered by (T, recording order). Invariant: T never
 	// decreases along the slice.
 	Events []Event

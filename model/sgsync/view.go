@@ -17,13 +17,16 @@ const maxCells = 8192
 // the DC ops not yet waited for as a gauge, and phases on the cpu, device
 // and api lanes.
 type view struct {
-	rec   *scenario.Recording
-	r     *scenario.Recorder
-	grid  int
-	gauge int // DC ops issued since the last DSB
-	queue int // DC ops in flight (the machine's maintenance queue)
-	span  int
-	steps []scenario.Step
+	m *soc.Machine // sampled for the trace's counter tracks
+	// sampled is when the counters were last sampled (see sample).
+	sampled sim.Time
+	rec     *scenario.Recording
+	r       *scenario.Recorder
+	grid    int
+	gauge   int // DC ops issued since the last DSB
+	queue   int // DC ops in flight (the machine's maintenance queue)
+	span    int
+	steps   []scenario.Step
 
 	issuing   bool
 	issueFrom sim.Time
@@ -33,7 +36,7 @@ type view struct {
 }
 
 func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
-	v := &view{r: scenario.NewRecorder(), lastEntry: -1}
+	v := &view{m: m, r: scenario.NewRecorder(), lastEntry: -1}
 	v.r.Writer("dma") // the machine's first device is writer 2
 	v.rec = scenario.NewRecording(m, v.r)
 	cell := m.LineBytes()
@@ -57,6 +60,19 @@ func (v *view) step(t sim.Time, title, text string) {
 
 func (v *view) phase(lane, kind, label string, start, end sim.Time) {
 	v.r.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: label, Start: start, End: end})
+	v.sample(lane == "api")
+}
+
+// counterEvery spaces the counter samples taken at phase ends (a list of
+// thousands of entries has thousands of DC-op phases); an API call's end
+// and the end of the recording are always sampled.
+const counterEvery = 2 * sim.Microsecond
+
+func (v *view) sample(always bool) {
+	if now := v.m.Now(); always || now-v.sampled >= counterEvery {
+		v.sampled = now
+		v.r.SampleCounters(now, scenario.CounterMetrics(v.m.Counters()))
+	}
 }
 
 // gaugeAt records the ops not yet waited for (n) and those still in
@@ -127,6 +143,7 @@ func (v *view) cached(m *soc.Machine, l *sgList) {
 // finish detaches the recorder from the machine and closes the timeline.
 func (v *view) finish(m *soc.Machine) *scenario.Timeline {
 	v.closeIssue(m.Now())
+	v.sample(true)
 	v.r.Span(m.Now(), v.span, 0, 0)
 	m.SetObserver(nil)
 	return v.r.Finish(m.Now())

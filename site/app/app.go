@@ -34,6 +34,8 @@ type App struct {
 	RunSide int // side being simulated while Running: 0 = A, 1 = B
 	RunErr  string
 	A, B    *scenario.Result
+
+	Headline HeadlineState // the headline chart (headline.go)
 }
 
 // New returns the panel state for a URL query (with or without "?").

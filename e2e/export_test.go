@@ -1,0 +1,131 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// waitFile waits for a finished download named name in dir.
+func waitFile(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil && len(data) > 0 && json.Valid(data) {
+			return data
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	t.Fatalf("no complete download %s in %s (found %v)", name, dir, names)
+	return nil
+}
+
+// "Download trace" saves the run as a trace whose CPU slices add up to the
+// update time the table shows; "Download JSON" saves the report with the
+// published figures; the headline chart appears after the results.
+func TestDownloadTraceAndJSON(t *testing.T) {
+	b := newBrowser(t)
+	dir := t.TempDir()
+	b.do(t, "allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+		return err
+	}))
+	openReady(t, b, "?scenario=etr&buffer=1MiB")
+	b.waitFor(t, "the export buttons", `!document.getElementById("download-trace").disabled`)
+	b.do(t, "clicking Download trace", chromedp.Click(chromedp.ID("download-trace")))
+	b.waitFor(t, "the saved message", `document.getElementById("export-status").textContent.startsWith("saved")`)
+	const base = "dmaviz-etr-coherent-vs-cached-sync-whole-when-full"
+	var tr struct {
+		TraceEvents []struct {
+			Name string  `json:"name"`
+			Ph   string  `json:"ph"`
+			Ts   float64 `json:"ts"`
+			Dur  float64 `json:"dur"`
+			Pid  int     `json:"pid"`
+			Tid  int     `json:"tid"`
+			Args struct {
+				Name string `json:"name"`
+			} `json:"args"`
+		} `json:"traceEvents"`
+		DisplayTimeUnit string `json:"displayTimeUnit"`
+		Metadata        struct {
+			Scenario string            `json:"scenario"`
+			Params   map[string]string `json:"params"`
+		} `json:"metadata"`
+	}
+	if err := json.Unmarshal(waitFile(t, dir, base+".trace.json"), &tr); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Metadata.Scenario != "etr" || tr.Metadata.Params["buffer"] != "1MiB" || tr.DisplayTimeUnit != "ns" {
+		t.Errorf("trace metadata %+v, displayTimeUnit %q", tr.Metadata, tr.DisplayTimeUnit)
+	}
+	cpu := map[int]int{} // pid -> tid of the "cpu" thread
+	for _, e := range tr.TraceEvents {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Args.Name == "cpu" {
+			cpu[e.Pid] = e.Tid
+		}
+	}
+	var sum [3]float64
+	for _, e := range tr.TraceEvents {
+		if e.Ph == "X" && e.Pid >= 1 && e.Pid <= 2 && cpu[e.Pid] == e.Tid {
+			sum[e.Pid] += e.Dur
+		}
+	}
+	for pid, side := range map[int]string{1: "a", 2: "b"} {
+		want := metricCell(t, b, "update_etr_buffer_us", side)
+		// The table shows five significant digits.
+		if d := sum[pid] - want; d > want*1e-4 || d < -want*1e-4 {
+			t.Errorf("side %s: cpu slices add up to %.3f us, the table shows %v", side, sum[pid], want)
+		}
+	}
+
+	b.do(t, "clicking Download JSON", chromedp.Click(chromedp.ID("download-json")))
+	var rep struct {
+		SchemaVersion int `json:"schema_version"`
+		Params        map[string]any
+		References    []any `json:"references"`
+		A             struct{ Policy string }
+	}
+	if err := json.Unmarshal(waitFile(t, dir, base+".json"), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.SchemaVersion != 1 || rep.A.Policy != "coherent" || rep.Params["buffer"] != float64(1<<20) || rep.References == nil {
+		t.Errorf("report %+v", rep)
+	}
+
+	// "Copy as CSV" hands the table to the clipboard (stubbed here, so
+	// the test reads what was copied).
+	eval[bool](t, b, `navigator.clipboard.writeText = text => { window.copiedText = text; return Promise.resolve() }, true`)
+	b.do(t, "clicking Copy as CSV", chromedp.Click(chromedp.ID("copy-csv")))
+	b.waitFor(t, "the copied table", `typeof window.copiedText === "string"`)
+	copied := eval[string](t, b, `window.copiedText`)
+	if !strings.HasPrefix(copied, "metric,unit,A,B,B/A,published,source,verdict\nupdate_etr_buffer_us,us,") {
+		t.Errorf("copied CSV starts %q", copied[:min(len(copied), 120)])
+	}
+
+	b.waitFor(t, "the headline chart", `!!document.querySelector("#chart-headline-update_etr_buffer_us img")`)
+	// Both sides' published figures are marked (the page is at 1 MiB, so
+	// the marker line is not at them: they are the 4 MiB figures).
+	marks := eval[int](t, b, `atob(document.querySelector("#chart-headline-update_etr_buffer_us img").src.split(",")[1]).split('data-id="chart/published"').length - 1`)
+	if marks != 2 {
+		t.Errorf("the headline chart marks %d published figures, want 2", marks)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}

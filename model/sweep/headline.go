@@ -1,0 +1,41 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// Headline computes the scenario's headline chart (Spec.Headline) for the
+// policies a and b and the parameters params (the varied one is replaced):
+// one point at a time, before called ahead of each run (two per point), so
+// a single-threaded caller can yield. It returns nil and no error when the scenario declares
+// no headline.
+func Headline(ctx context.Context, s scenario.Scenario, params scenario.Params, a, b string, before func()) (*scenario.Chart, error) {
+	spec := s.Spec()
+	h := spec.Headline
+	if h == nil {
+		return nil, nil
+	}
+	ax, err := ParseVary(spec, h.Vary)
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s: headline: %w", spec.ID, err)
+	}
+	req := Request{Scenario: s, Base: params, A: a, B: b, Axes: []Axis{ax}, BeforeRun: before}
+	tab, err := Run(ctx, req, 1, nil)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := tab.Chart(h.Metric)
+	if err != nil {
+		return nil, err
+	}
+	// The panel is narrow and names A and B's policies above: short
+	// series names, and the axis labels say the rest.
+	ch.ID, ch.Title = "headline-"+h.Metric, ""
+	for i := range ch.Series {
+		ch.Series[i].Name = [2]string{"A", "B"}[i%2]
+	}
+	return &ch, nil
+}

@@ -1,0 +1,71 @@
+package sweep
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/etr"
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// Every declared headline parses and charts a metric the scenario reports.
+func TestHeadlinesAreValid(t *testing.T) {
+	n := 0
+	for _, s := range catalog.Registry().All() {
+		spec := s.Spec()
+		if spec.Headline == nil {
+			continue
+		}
+		n++
+		ax, err := ParseVary(spec, spec.Headline.Vary)
+		require.NoError(t, err, spec.ID)
+		assert.LessOrEqual(t, len(ax.Values), 8, "%s: the page runs every point on its one thread", spec.ID)
+		// The page's heaviest default run, etr's, simulates a 4 MiB
+		// buffer: no headline point simulates more.
+		for _, v := range ax.Values {
+			if ax.Param.Kind == scenario.KindBytes {
+				assert.LessOrEqual(t, v.Num, float64(4<<20), "%s: headline point %s", spec.ID, v.Text)
+			}
+		}
+		p, err := spec.Defaults()
+		require.NoError(t, err)
+		r, err := s.Run(p, spec.DefaultA)
+		require.NoError(t, err)
+		_, ok := r.Metric(spec.Headline.Metric)
+		assert.True(t, ok, "%s does not report its headline metric %s", spec.ID, spec.Headline.Metric)
+	}
+	assert.Positive(t, n)
+}
+
+// etr's headline: update time against buffer size for A and B, the 4 MiB
+// published figures marked, each point a run of its own.
+func TestETRHeadline(t *testing.T) {
+	s := etr.New()
+	spec := s.Spec()
+	p, err := spec.Defaults()
+	require.NoError(t, err)
+	calls := 0
+	ch, err := Headline(context.Background(), s, p, spec.DefaultA, spec.DefaultB, func() { calls++ })
+	require.NoError(t, err)
+	require.NotNil(t, ch)
+	assert.Equal(t, 14, calls, "one call before each of A and B at 7 points")
+	require.Len(t, ch.Series, 2)
+	assert.Equal(t, "A", ch.Series[0].Name)
+	assert.Equal(t, "B", ch.Series[1].Name)
+	assert.True(t, ch.LogX)
+	require.Len(t, ch.Published, 2)
+	assert.Equal(t, 8148.32, ch.Published[0].Y)
+	assert.Equal(t, float64(4<<20), ch.Published[0].X)
+	for _, pt := range ch.Series[0].Points {
+		if pt.X == 4<<20 {
+			res, err := s.Run(p, spec.DefaultA)
+			require.NoError(t, err)
+			v, _ := res.Metric(etr.MetricUpdate)
+			assert.Equal(t, v, pt.Y, "the chart's 4 MiB point is the main run's figure")
+		}
+	}
+}

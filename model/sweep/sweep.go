@@ -1,0 +1,230 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// Request is one sweep: a scenario, the fixed parameters, the A and B
+// policies and one or two varied parameters.
+type Request struct {
+	Scenario scenario.Scenario
+	// Base holds the fixed parameters (validated; a varied parameter's
+	// value here is replaced at every point).
+	Base scenario.Params
+	A, B string
+	Axes []Axis
+	// BeforeRun, if set, is called by the worker before each run (two per
+	// point, A then B): the page yields its only thread there.
+	BeforeRun func()
+}
+
+// Side is what one policy produced at one point: its metrics and checks
+// (the timeline is dropped, so a sweep's memory is its table).
+type Side struct {
+	Policy  string
+	Metrics []scenario.Metric
+	Checks  []scenario.Metric
+}
+
+// Point is one grid point: the varied values (one per axis) and both sides.
+type Point struct {
+	Values []scenario.Value
+	Params scenario.Params
+	A, B   Side
+}
+
+// Table is a finished sweep, points in grid order: the first axis varies
+// slowest.
+type Table struct {
+	Spec   *scenario.Spec
+	Base   scenario.Params
+	A, B   string
+	Axes   []Axis
+	Points []Point
+}
+
+// Validate checks the request's shape without running anything.
+func (r *Request) Validate() error {
+	if r.Scenario == nil {
+		return fmt.Errorf("sweep: no scenario")
+	}
+	if len(r.Axes) == 0 || len(r.Axes) > MaxAxes {
+		return fmt.Errorf("--vary: give one or two parameters to vary, got %d", len(r.Axes))
+	}
+	if len(r.Axes) == 2 && r.Axes[0].Param.Name == r.Axes[1].Param.Name {
+		return fmt.Errorf("--vary %s: given twice", r.Axes[0].Param.Name)
+	}
+	n := 1
+	for _, ax := range r.Axes {
+		if len(ax.Values) == 0 {
+			return fmt.Errorf("--vary %s: no values", ax.Param.Name)
+		}
+		n *= len(ax.Values)
+	}
+	if n > MaxPoints {
+		return fmt.Errorf("--vary: %d points; allowed at most %d", n, MaxPoints)
+	}
+	return nil
+}
+
+// points lists the grid's parameter sets, first axis slowest.
+func (r *Request) points() []Point {
+	var out []Point
+	var rec func(i int, vals []scenario.Value)
+	rec = func(i int, vals []scenario.Value) {
+		if i == len(r.Axes) {
+			p := make(scenario.Params, len(r.Base)+len(r.Axes))
+			for k, v := range r.Base {
+				p[k] = v
+			}
+			for j, ax := range r.Axes {
+				p[ax.Param.Name] = vals[j]
+			}
+			out = append(out, Point{Values: append([]scenario.Value(nil), vals...), Params: p})
+			return
+		}
+		for _, v := range r.Axes[i].Values {
+			rec(i+1, append(vals, v))
+		}
+	}
+	rec(0, nil)
+	return out
+}
+
+// Run runs every point's A and B on up to workers goroutines (at least
+// one) and returns the table in grid order. Each side of each point is a
+// job of its own, and jobs start from the end of the grid: a range usually
+// grows in cost along the grid, so the longest runs start first and do not
+// trail alone at the end. progress, if set, is called after each finished
+// run with the count done and the total (two per point), from one
+// goroutine at a time. Run returns as soon as ctx is done, with ctx's
+// error and no table; runs already started finish in the background and
+// are discarded. The first failing run in grid order is the error.
+func Run(ctx context.Context, req Request, workers int, progress func(done, total int)) (*Table, error) {
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	spec := req.Scenario.Spec()
+	pts := req.points()
+	n := 2 * len(pts) // job j is point j/2, side j%2 (0 = A)
+	workers = max(1, min(workers, n))
+	errs := make([]error, n)
+	jobs := make(chan int)
+	finished := make(chan int)
+	for w := 0; w < workers; w++ {
+		go func() {
+			for j := range jobs {
+				errs[j] = runSide(ctx, req, &pts[j/2], j%2)
+				select {
+				case finished <- j:
+				case <-ctx.Done():
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for j := n - 1; j >= 0; j-- {
+			select {
+			case jobs <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for done := 0; done < n; done++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		select {
+		case <-finished:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if progress != nil {
+			progress(done+1, n)
+		}
+	}
+	// Every job has reported, so errs and pts are complete.
+	for j, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pointName(req.Axes, pts[j/2].Values), err)
+		}
+	}
+	return &Table{Spec: spec, Base: req.Base, A: req.A, B: req.B, Axes: req.Axes, Points: pts}, nil
+}
+
+// runSide runs one side (0 = A) of point p. The two sides of a point may
+// run at once: they only read p.Params.
+func runSide(ctx context.Context, req Request, p *Point, side int) error {
+	policy, out := req.A, &p.A
+	if side == 1 {
+		policy, out = req.B, &p.B
+	}
+	if req.BeforeRun != nil {
+		req.BeforeRun()
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	res, err := req.Scenario.Run(p.Params, policy)
+	if err != nil {
+		return fmt.Errorf("%s: %w", policy, err)
+	}
+	*out = Side{Policy: policy, Metrics: res.Metrics, Checks: res.Checks}
+	return nil
+}
+
+func pointName(axes []Axis, vals []scenario.Value) string {
+	parts := make([]string, len(axes))
+	for i, ax := range axes {
+		parts[i] = ax.Param.Name + "=" + vals[i].Text
+	}
+	return strings.Join(parts, " ")
+}
+
+// Metric returns the named metric or check of a side.
+func (s *Side) Metric(name string) (float64, bool) {
+	for _, m := range s.Metrics {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	for _, m := range s.Checks {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	return 0, false
+}
+
+// columns lists every metric, then every check, that any side reports, in
+// the order of first appearance along the grid (A before B).
+func (t *Table) columns() (metrics, checks []scenario.Metric) {
+	seen := map[string]bool{}
+	for _, p := range t.Points {
+		for _, s := range []*Side{&p.A, &p.B} {
+			for _, m := range s.Metrics {
+				if !seen[m.Name] {
+					seen[m.Name] = true
+					metrics = append(metrics, m)
+				}
+			}
+		}
+	}
+	for _, p := range t.Points {
+		for _, s := range []*Side{&p.A, &p.B} {
+			for _, m := range s.Checks {
+				if !seen[m.Name] {
+					seen[m.Name] = true
+					checks = append(checks, m)
+				}
+			}
+		}
+	}
+	return metrics, checks
+}

@@ -1,0 +1,121 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sweep"
+)
+
+// HeadlineState is the panel's headline chart (Spec.Headline): computed by
+// a sweep after the main runs, for one setting of everything but the
+// varied parameter.
+type HeadlineState struct {
+	Key     string // the setting the chart is for (see HeadlineKey)
+	Chart   *scenario.Chart
+	Running bool
+	Err     string
+}
+
+// HeadlineKey is the setting a headline chart depends on: the scenario,
+// both policies and every parameter but the varied one. "" when the
+// scenario declares no headline.
+func (a *App) HeadlineKey() string {
+	if a.Spec == nil || a.Spec.Headline == nil {
+		return ""
+	}
+	varied, _, _ := strings.Cut(a.Spec.Headline.Vary, "=")
+	parts := []string{a.Spec.ID, a.State.A, a.State.B}
+	for _, d := range a.Spec.Params {
+		if d.Name != varied {
+			parts = append(parts, d.Name+"="+a.State.Params.Text(d.Name))
+		}
+	}
+	return strings.Join(parts, "&")
+}
+
+// HeadlineDue reports whether the headline chart must be (re)computed for
+// the current setting, and marks it running if so.
+func (a *App) HeadlineDue() bool {
+	key := a.HeadlineKey()
+	if key == "" || key == a.Headline.Key {
+		return false
+	}
+	a.Headline = HeadlineState{Key: key, Running: true}
+	return true
+}
+
+// SetHeadline takes a computed chart for key; a chart for a setting that
+// is no longer current is dropped (false).
+func (a *App) SetHeadline(key string, ch *scenario.Chart, err error) bool {
+	if key != a.Headline.Key {
+		return false
+	}
+	a.Headline.Running = false
+	a.Headline.Chart = ch
+	if err != nil {
+		a.Headline.Err = err.Error()
+	}
+	return true
+}
+
+// HeadlineChart is the chart to show now, with its marker at the current
+// value of the varied parameter; nil while none is ready for this setting.
+func (a *App) HeadlineChart() *scenario.Chart {
+	if a.Headline.Chart == nil || a.Headline.Key != a.HeadlineKey() {
+		return nil
+	}
+	ch := *a.Headline.Chart
+	varied, _, _ := strings.Cut(a.Spec.Headline.Vary, "=")
+	ch.Mark = a.State.Params[varied].Num
+	return &ch
+}
+
+// HeadlineStatus says whether the headline chart for the current setting
+// is being computed, or why it could not be (a computation for an earlier
+// setting says nothing).
+func (a *App) HeadlineStatus() (running bool, err string) {
+	if key := a.HeadlineKey(); key == "" || key != a.Headline.Key {
+		return false, ""
+	}
+	return a.Headline.Running, a.Headline.Err
+}
+
+// HeadlineRequest is what the page's headline goroutine runs: a private
+// copy of the parameters and the policies.
+type HeadlineRequest struct {
+	Key      string
+	Scenario scenario.Scenario
+	Params   scenario.Params
+	A, B     string
+}
+
+// NextHeadline returns the headline to compute, if one is due.
+func (a *App) NextHeadline() (HeadlineRequest, bool) {
+	if !a.HeadlineDue() {
+		return HeadlineRequest{}, false
+	}
+	s, err := a.Registry.Get(a.State.Scenario)
+	if err != nil {
+		a.Headline.Running = false
+		return HeadlineRequest{}, false
+	}
+	p := make(scenario.Params, len(a.State.Params))
+	for k, v := range a.State.Params {
+		p[k] = v
+	}
+	return HeadlineRequest{Key: a.Headline.Key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, true
+}
+
+// Run computes the chart; before is called ahead of each point. A model
+// panic becomes an error (a panic in WebAssembly ends the page).
+func (r HeadlineRequest) Run(ctx context.Context, before func()) (ch *scenario.Chart, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ch, err = nil, fmt.Errorf("internal error in the headline chart: %v", p)
+		}
+	}()
+	return sweep.Headline(ctx, r.Scenario, r.Params, r.A, r.B, before)
+}

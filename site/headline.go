@@ -1,0 +1,115 @@
+package site
+
+import (
+	"bytes"
+	"encoding/base64"
+
+	"github.com/vugu/vugu"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/render"
+	"github.com/dmaviz/dmaviz/render/svg"
+)
+
+// Headline shows the scenario's headline chart (its main metric against its
+// main parameter, A and B, published figures marked), drawn by the same
+// code as `dmaviz sweep --svg`. Running says it is still being computed.
+type Headline struct {
+	Chart   *scenario.Chart
+	Running bool
+	Err     string
+	AttrMap vugu.AttrMap
+
+	of  scenario.Chart
+	url string
+}
+
+func (c *Headline) show() bool { return c.Chart != nil || c.Running || c.Err != "" }
+
+func (c *Headline) id() string {
+	if c.Chart != nil {
+		return c.Chart.ID
+	}
+	return "headline"
+}
+
+// dataURL draws the chart once per chart (and marker position).
+func (c *Headline) dataURL() string {
+	if c.Chart == nil {
+		return ""
+	}
+	if c.url == "" || !sameChart(&c.of, c.Chart) {
+		var sc render.Scene
+		render.ChartScene(&sc, c.Chart, 316, 190)
+		var buf bytes.Buffer
+		if err := svg.Write(&buf, &sc, svg.Options{}); err != nil {
+			return ""
+		}
+		c.of, c.url = *c.Chart, "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString(buf.Bytes())
+	}
+	return c.url
+}
+
+// sameChart compares what the picture depends on: the series are shared
+// (never changed once computed), so their first point's address stands
+// for them.
+func sameChart(a, b *scenario.Chart) bool {
+	if a.ID != b.ID || a.Mark != b.Mark || len(a.Series) != len(b.Series) || len(a.Published) != len(b.Published) {
+		return false
+	}
+	for i := range a.Series {
+		if len(a.Series[i].Points) != len(b.Series[i].Points) ||
+			(len(a.Series[i].Points) > 0 && &a.Series[i].Points[0] != &b.Series[i].Points[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *Headline) alt() string {
+	if c.Chart == nil {
+		return ""
+	}
+	return c.Chart.YLabel + " against " + c.Chart.XLabel
+}
+
+func (c *Headline) caption() string {
+	switch {
+	case c.Err != "":
+		return "the chart could not be computed: " + c.Err
+	case c.Chart == nil:
+		return "computing the chart (one run per point)…"
+	}
+	s := c.Chart.YLabel + " against " + c.Chart.XLabel + ", A and B"
+	if len(c.Chart.Published) > 0 {
+		s += "; squares are the published figures"
+	}
+	if lo, hi, ok := xRange(c.Chart); ok && c.Chart.Mark > 0 {
+		if c.Chart.Mark >= lo && c.Chart.Mark <= hi {
+			s += "; the line marks the current setting"
+		} else {
+			s += "; the current setting is outside the range the page computes (dmaviz sweep covers any range)"
+		}
+	}
+	return s
+}
+
+// xRange is the span of the chart's x values.
+func xRange(ch *scenario.Chart) (lo, hi float64, ok bool) {
+	for _, ser := range ch.Series {
+		for _, p := range ser.Points {
+			if !ok || p.X < lo {
+				lo = p.X
+			}
+			if !ok || p.X > hi {
+				hi = p.X
+			}
+			ok = true
+		}
+	}
+	return lo, hi, ok
+}
+
+func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(); return r }
+
+func (c *Root) headlineErr() string { _, e := c.App.HeadlineStatus(); return e }
