@@ -119,7 +119,9 @@ func TestBarrierLineWrittenBack(t *testing.T) {
 		line := off &^ 63
 		var wb *scenario.Hazard
 		for i, h := range r.Hazards {
-			if h.Addr == line && strings.Contains(h.Cause, "written back over the trace") {
+			// Addr is physical; the buffer's page offsets are its PA's.
+			if h.Addr&4095 == line&4095 && strings.Contains(h.Cause, fmt.Sprintf("buffer line +%#x", line)) &&
+				strings.Contains(h.Cause, "written back over the trace") {
 				wb = &r.Hazards[i]
 			}
 		}

@@ -2,7 +2,7 @@
 // mem, and the translation and SMMU packages built on them) report what
 // happens in: line reads and writes, cache fills, drops and updates,
 // write-backs, DC ops, DSB waits, DMA bursts, Normal-NC transactions, and
-// room for TLB lookups, fills and walk steps. An event says what the
+// TLB lookups, fills and walk steps. An event says what the
 // hardware did, never how a view shows it: the scenario layer's adapter
 // turns events into cell states, cache windows and hazards.
 //
@@ -57,9 +57,13 @@ const (
 	// NCTransaction: one Normal-NC or Device load or store (Write) of
 	// Bytes at Addr, completing at End.
 	NCTransaction
-	// TLBLookup, TLBFill and WalkStep are for the translation structures:
-	// a lookup of Addr (hit or miss in Flags), an entry filled at
-	// Level/Set/Way, one descriptor read of a table walk at Level.
+	// TLBLookup, TLBFill and WalkStep are for the translation structures
+	// (Agent is the requester): a lookup of virtual address Addr in TLB
+	// Level (0 a requester's L1 TLB, 1 the shared L2 TLB; Hit in Flags);
+	// an entry of TLB Level filled at Set/Way with the translation of
+	// virtual Addr..Addr+Bytes to physical Victim; one descriptor of a
+	// table walk at translation Level 0..3, read at physical Addr (Hit:
+	// it came from a walk cache, no read), T when it arrived.
 	TLBLookup
 	TLBFill
 	WalkStep

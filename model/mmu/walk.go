@@ -3,6 +3,7 @@ package mmu
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -42,64 +43,57 @@ func (c Config) Validate() error {
 	return nil
 }
 
-// walkCache is one level's cache of table descriptors: sets x ways entries
-// in flat slices, LRU by use stamp.
+// walkCache is one level's cache of table descriptors on cache.Array
+// (the one set walk of caches and TLBs), LRU; addr and desc are the
+// payload of each entry. The zero value (no array) caches nothing.
 type walkCache struct {
-	ways  int
-	mask  uint64   // sets-1
-	key   []uint64 // key+1, 0 = invalid
-	addr  []uint64 // where the descriptor was read
-	desc  []uint64
-	stamp []uint64
-	clock uint64
+	arr  *cache.Array
+	addr []uint64 // where the descriptor was read
+	desc []uint64
 }
 
-func newWalkCache(c WalkCacheConfig) walkCache {
+func newWalkCache(level int, c WalkCacheConfig) (walkCache, error) {
 	if c.Entries == 0 {
-		return walkCache{}
+		return walkCache{}, nil
 	}
-	n := c.Entries
-	return walkCache{ways: c.Ways, mask: uint64(n/c.Ways - 1), key: make([]uint64, n),
-		addr: make([]uint64, n), desc: make([]uint64, n), stamp: make([]uint64, n)}
+	a, err := cache.NewArray(fmt.Sprintf("walk_cache[%d]", level), c.Entries/c.Ways, c.Ways, cache.LRU, nil)
+	if err != nil {
+		return walkCache{}, err
+	}
+	return walkCache{arr: a, addr: make([]uint64, c.Entries), desc: make([]uint64, c.Entries)}, nil
 }
 
 // find returns the entry holding key (and marks it used), or -1.
 func (c *walkCache) find(key uint64) int {
-	if c.ways == 0 {
+	if c.arr == nil {
 		return -1
 	}
-	base := int(key&c.mask) * c.ways
-	for e := base; e < base+c.ways; e++ {
-		if c.key[e] == key+1 {
-			c.clock++
-			c.stamp[e] = c.clock
-			return e
-		}
+	e := c.arr.Find(key)
+	if e >= 0 {
+		c.arr.Touch(e)
 	}
-	return -1
+	return e
 }
 
 // fill puts key in its set, evicting the least recently used way.
 func (c *walkCache) fill(key, addr, desc uint64) {
-	if c.ways == 0 {
+	if c.arr == nil {
 		return
 	}
-	base := int(key&c.mask) * c.ways
-	victim := base
-	for e := base; e < base+c.ways; e++ {
-		if c.key[e] == 0 {
-			victim = e
-			break
-		}
-		if c.stamp[e] < c.stamp[victim] {
-			victim = e
-		}
-	}
-	c.clock++
-	c.key[victim], c.addr[victim], c.desc[victim], c.stamp[victim] = key+1, addr, desc, c.clock
+	e, _, _, _ := c.arr.Claim(key, true)
+	c.addr[e], c.desc[e] = addr, desc
 }
 
-func (c *walkCache) clear() { clear(c.key) }
+func (c *walkCache) clear() {
+	if c.arr == nil {
+		return
+	}
+	for e := 0; e < c.arr.Entries(); e++ {
+		if _, ok := c.arr.Key(e); ok {
+			c.arr.Invalidate(e)
+		}
+	}
+}
 
 // WalkStats counts what a walker did.
 type WalkStats struct {
@@ -158,7 +152,11 @@ func NewWalker(cfg Config, pt *PageTable, port Port) (*Walker, error) {
 	}
 	w := &Walker{pt: pt, port: port, gen: pt.gen}
 	for l := range w.wc {
-		w.wc[l] = newWalkCache(cfg.WalkCache[l])
+		c, err := newWalkCache(l, cfg.WalkCache[l])
+		if err != nil {
+			return nil, err
+		}
+		w.wc[l] = c
 	}
 	w.hw.w = w
 	w.tr.inner = &w.hw

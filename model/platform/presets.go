@@ -127,9 +127,9 @@ func junoR2() soc.Config {
 			IVACCleans:   false,                // A53: IVAC invalidates without cleaning
 			DSB:          clk.CPUCycles(10),    // assumed: barrier with nothing outstanding
 		},
-		TLB:      soc.TLBConfig{L1Entries: 10, L2Entries: 512, L2Ways: 4}, // MODEL.md TLB table (Cortex-A53)
-		MemBytes: 8 << 30,                                                 // Juno r2: 8 GiB DDR3L
-		MaxOrder: 10,                                                      // Linux MAX_PAGE_ORDER, 4 KiB pages
+		TLB:      cortexA53TLB(clk), // Cortex-A53 (tlb.go)
+		MemBytes: 8 << 30,           // Juno r2: 8 GiB DDR3L
+		MaxOrder: 10,                // Linux MAX_PAGE_ORDER, 4 KiB pages
 	}
 }
 
@@ -187,9 +187,9 @@ func dimensity9500() soc.Config {
 			IVACCleans:   true,                 // MODEL.md: on A76/N1-class cores IVAC behaves like CIVAC
 			DSB:          0,                    // fitted to the SG figure: the drain is the op latency
 		},
-		TLB:      soc.TLBConfig{L1Entries: 96, L2Entries: 2048, L2Ways: 8}, // MODEL.md TLB table (Cortex-X4/X925 class)
-		MemBytes: 16 << 30,                                                 // assumed: 16 GiB phone
-		MaxOrder: 10,                                                       // Linux MAX_PAGE_ORDER, 4 KiB pages
+		TLB:      cortexX925TLB(clk), // Cortex-X4/X925 class (tlb.go)
+		MemBytes: 16 << 30,           // assumed: 16 GiB phone
+		MaxOrder: 10,                 // Linux MAX_PAGE_ORDER, 4 KiB pages
 	}
 }
 
@@ -247,8 +247,8 @@ func neoverseN1() soc.Config {
 			IVACCleans:   true,                // MODEL.md: on A76/N1-class cores IVAC behaves like CIVAC
 			DSB:          clk.CPUCycles(20),   // assumed
 		},
-		TLB:      soc.TLBConfig{L1Entries: 48, L2Entries: 1280, L2Ways: 5}, // MODEL.md TLB table (Cortex-A76 / Neoverse N1)
-		MemBytes: 16 << 30,                                                 // assumed
-		MaxOrder: 10,                                                       // Linux MAX_PAGE_ORDER, 4 KiB pages
+		TLB:      cortexA76TLB(clk), // Cortex-A76 / Neoverse N1 (tlb.go)
+		MemBytes: 16 << 30,          // assumed
+		MaxOrder: 10,                // Linux MAX_PAGE_ORDER, 4 KiB pages
 	}
 }

@@ -169,6 +169,16 @@ func (m *Machine) sync() {
 	}
 }
 
+// syncTo runs the other agents up to time t (at or after the core's time)
+// when one of them is due: a walk's descriptor loads ask DRAM at the
+// walker's time, which runs ahead of the core's until the walk is done.
+func (m *Machine) syncTo(t sim.Time) {
+	if t >= m.horizon {
+		for m.runNext(t) {
+		}
+	}
+}
+
 // devAsk records that a device asked DRAM at time t. Devices ask in queue
 // order (non-decreasing among themselves); a device ask earlier than the
 // core's last one is a reorder, and so is the core asking earlier than a

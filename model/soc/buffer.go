@@ -75,12 +75,34 @@ func (m *Machine) AllocChunks(name string, size uint64, attr mem.Attr, order int
 	return b, err
 }
 
-// MapPages maps a page list at a fresh VA (2 MiB aligned, with a guard gap).
+// MapPages maps a page list at a fresh VA: when translating, in the
+// kernel's address space (the linear map for a contiguous Normal buffer,
+// else a vmap); otherwise in the flat Space (2 MiB aligned, with a guard
+// gap).
 func (m *Machine) MapPages(name string, pages []uint64, attr mem.Attr) (Buffer, error) {
+	if len(pages) == 0 {
+		return Buffer{}, fmt.Errorf("map %s: no pages", name)
+	}
 	va := m.nextVA
+	kernel := false
+	if m.x != nil {
+		kva, ok, err := m.kernelVA(name, pages, attr)
+		if err != nil {
+			return Buffer{}, err
+		}
+		if ok {
+			va, kernel = kva, true
+		}
+	}
 	b := Buffer{Name: name, VA: va, Size: uint64(len(pages)) << mem.PageShift, Pages: append([]uint64(nil), pages...), Attr: attr}
 	if err := m.space.Map(mem.Mapping{Name: name, VA: va, Pages: pages, Attr: attr}); err != nil {
 		return Buffer{}, err
+	}
+	if kernel {
+		return b, nil
+	}
+	if m.x != nil {
+		m.x.lists = append(m.x.lists, pageList{va: va, pages: b.Pages})
 	}
 	const align = 2 << 20
 	m.nextVA = (va + b.Size + align + align - 1) &^ (align - 1)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -91,10 +92,48 @@ type MaintConfig struct {
 	DSB sim.Time
 }
 
-// TLBConfig sizes the data-side TLBs (used once page tables and TLBs are
-// modelled; carried by presets now so the figures have one home).
+// TLBConfig is the core's translation hardware. With Enabled, the
+// machine keeps real page tables (mmu) in buddy frames: RAM linearly
+// mapped with the Linear leaf sizes, other buffers vmapped; every core
+// access (loads, stores, copies, DC ops by VA) translates through the L1
+// data TLB, the shared L2 TLB and the walker, whose descriptor reads go
+// through the core's caches and DRAM. Without it the core uses a flat
+// Space and the TLB counters stay 0.
 type TLBConfig struct {
-	L1Entries, L2Entries, L2Ways int
+	Enabled bool
+	// L1 is the core's L1 data TLB; L2 the TLB shared with the trace
+	// units; Trace the one-entry L1 TLB of TRBE and SPE.
+	L1, L2, Trace mmu.TLBConfig
+	// Walk sizes the walker's walk caches.
+	Walk mmu.Config
+	// Linear is the leaf sizes of the kernel linear map (Size4K|Size2M|
+	// Size1G: block-mapped, as arm64 Linux maps RAM without rodata=full).
+	Linear mmu.Size
+	// LargeVmap gives vmap large-mapping support (64 KiB contiguous and
+	// 2 MiB entries for contiguous, aligned runs of a page list).
+	LargeVmap bool
+}
+
+// validate checks the translation hardware when Enabled.
+func (t *TLBConfig) validate() error {
+	if !t.Enabled {
+		return nil
+	}
+	for _, c := range []struct {
+		name string
+		cfg  mmu.TLBConfig
+	}{{"tlb.l1", t.L1}, {"tlb.l2", t.L2}, {"tlb.trace", t.Trace}} {
+		if err := c.cfg.Validate(c.name); err != nil {
+			return err
+		}
+	}
+	if err := t.Walk.Validate(); err != nil {
+		return fmt.Errorf("tlb.%v", err)
+	}
+	if t.Linear&mmu.Size4K == 0 || t.Linear&mmu.Size64K != 0 {
+		return fmt.Errorf("tlb.linear: %v; allowed 4K with any of 2M, 1G", t.Linear)
+	}
+	return nil
 }
 
 // Validate checks every field; the error names the field and the allowed
@@ -166,5 +205,5 @@ func (c *Config) Validate() error {
 	if c.MemBytes < 1<<20 || c.MemBytes > 1<<40 || c.MemBytes%mem.PageSize != 0 {
 		return fmt.Errorf("mem.bytes: %d is out of range; allowed 1MiB..1TiB in whole pages", c.MemBytes)
 	}
-	return nil
+	return c.TLB.validate()
 }

@@ -109,6 +109,19 @@ func (m *Machine) Count(c Counter) uint64 {
 	if c == CPUCycles {
 		return uint64(m.cfg.Clocks.CPU.InCycles(m.busy) + 0.5)
 	}
+	if x := m.x; x != nil {
+		// The TLB events live in the structure that counts them: the core's
+		// L1 DTLB, the shared L2 TLB (whichever requester walked), and the
+		// core's data-side port (its own walks only).
+		switch c {
+		case L1DTLBRefill:
+			return m.cnt[c] + x.core.L1.Stats.Refills
+		case L2DTLBRefill:
+			return m.cnt[c] + x.mmu.L2.Stats.Refills
+		case DTLBWalk:
+			return m.cnt[c] + x.core.Stats.DTLBWalks
+		}
+	}
 	return m.cnt[c]
 }
 

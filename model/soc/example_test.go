@@ -40,7 +40,7 @@ func Example() {
 		switch s {
 		case cpuRead:
 			d, _ := m.Read(buf.VA, buf.Size, 16)
-			fmt.Printf("%-8v cpu reads 4KiB in %v (lines now cached)\n", at, d)
+			fmt.Printf("%-8v cpu reads 4KiB in %v (lines now cached; %d table walk)\n", at, d, m.Count(soc.DTLBWalk))
 		case dmaWrite:
 			done, _ := m.DeviceWrite(dev, buf.PA(0), buf.Size)
 			fmt.Printf("%-8v device writes 4KiB, done at %v\n", at, done)
@@ -61,7 +61,7 @@ func Example() {
 		}
 	}
 	// Output:
-	// 0ps      cpu reads 4KiB in 1.642us (lines now cached)
+	// 0ps      cpu reads 4KiB in 1.893us (lines now cached; 1 table walk)
 	// 10us     device writes 4KiB, done at 14.1us
 	// 14.1us   cpu reads again: 64 stale lines
 	// 14.37us  dc ivac x64 issued in 763ns, dsb waited 100ns

@@ -66,8 +66,9 @@ type Machine struct {
 	wsRun int
 
 	buddy  *mem.Buddy
-	space  mem.Space
+	space  mem.Space // software view of every buffer (virt_to_phys)
 	tr     mem.Translator
+	x      *translation // page tables and TLBs (tlb.enabled), else nil
 	ver    *mem.Versions
 	nextVA uint64
 
@@ -134,6 +135,11 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.tr = &m.space
 	m.ver = mem.NewVersions(m.lineShift)
 	m.windows = make([][2]int, len(m.lv))
+	if cfg.TLB.Enabled {
+		if err := m.initTranslation(); err != nil {
+			return nil, err
+		}
+	}
 	return m, nil
 }
 
@@ -178,11 +184,15 @@ func (m *Machine) Buddy() *mem.Buddy { return m.buddy }
 // Space returns the flat address space the default translator uses.
 func (m *Machine) Space() *mem.Space { return &m.space }
 
-// SetTranslator replaces the core's address translation (e.g. page tables
-// with TLBs wrapping Space). nil restores the flat Space.
+// SetTranslator replaces the core's address translation. nil restores
+// the machine's own: the core's TLB port when translating, else the flat
+// Space.
 func (m *Machine) SetTranslator(t mem.Translator) {
 	if t == nil {
 		t = &m.space
+		if m.x != nil {
+			t = m.x.core
+		}
 	}
 	m.tr = t
 }
@@ -237,9 +247,22 @@ func (m *Machine) lineEvent(k hwevent.Kind, line uint64, f hwevent.Flags) hweven
 		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
 }
 
-// translate translates va, charging translation cost and TLB events.
+// translate translates va, charging translation cost and TLB events (a
+// foreign translator reports them in the Translation; the machine's own
+// TLBs count them themselves, see Count).
 func (m *Machine) translate(va uint64, write bool) (mem.Translation, error) {
-	t, err := m.tr.Translate(va, write)
+	var t mem.Translation
+	var err error
+	if x := m.x; x != nil && m.tr == mem.Translator(x.core) {
+		x.port.at, x.core.At = m.now, m.now
+		if isListVA(va) {
+			t, err = m.translateList(va, write)
+		} else {
+			t, err = x.core.Translate(va, write)
+		}
+	} else {
+		t, err = m.tr.Translate(va, write)
+	}
 	if err != nil {
 		return t, err
 	}

@@ -15,8 +15,13 @@ import (
 type physRange struct{ lo, hi uint64 } // line numbers [lo, hi)
 
 // SetObserver installs o (nil removes it); it is told every kind of event
-// until WatchKinds narrows them.
-func (m *Machine) SetObserver(o hwevent.Observer) { m.obs, m.kinds = o, hwevent.AllKinds }
+// until WatchKinds narrows them. The MMU's TLB and walk events go to it too.
+func (m *Machine) SetObserver(o hwevent.Observer) {
+	m.obs, m.kinds = o, hwevent.AllKinds
+	if m.x != nil {
+		m.x.mmu.Obs = o
+	}
+}
 
 // WatchKinds reports only events of the kinds in ks to the observer (an
 // adapter that draws cells has no use for each Normal-NC transaction).

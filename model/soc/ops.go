@@ -51,15 +51,19 @@ func (m *Machine) checkWidth(width int) error {
 	return nil
 }
 
-// cursor walks a virtual range one translation at a time.
+// cursor walks a virtual range one translation at a time: the fast path
+// keeps the current translation for the rest of its TLB entry (every
+// access there hits the L1 TLB at no extra cost) and translates again
+// when the VA leaves it or the TLBs were invalidated since.
 type cursor struct {
 	va   uint64
 	tr   mem.Translation
 	left uint64 // bytes left in tr
+	gen  uint64 // the core TLB generation tr was taken at
 }
 
 func (m *Machine) advance(c *cursor, write bool) error {
-	if c.left != 0 {
+	if c.left != 0 && (m.x == nil || c.gen == m.x.core.Gen()) {
 		return nil
 	}
 	t, err := m.translate(c.va, write)
@@ -67,6 +71,12 @@ func (m *Machine) advance(c *cursor, write bool) error {
 		return err
 	}
 	c.tr, c.left = t, t.Contig
+	if m.x != nil {
+		c.gen = m.x.core.Gen()
+		if p := m.x.perAccess; p != 0 {
+			c.left = min(c.left, p-c.va%p)
+		}
+	}
 	return nil
 }
 

@@ -1,0 +1,205 @@
+package mmu
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// MMU is a core's shared translation hardware: the L2 TLB every requester
+// of the core refills from and the table walker they all use, over one
+// page table (the kernel's TTBR1 tree) in address space Space.
+type MMU struct {
+	L2     *TLB
+	Walker *Walker
+	PT     *PageTable
+	Space  uint16
+	// Obs, when set, sees TLB lookups and fills and every walk step.
+	Obs   hwevent.Observer
+	steps []Step
+	ev    hwevent.Event
+}
+
+// NewMMU builds the shared part over pt; walks read descriptors through
+// port.
+func NewMMU(l2 TLBConfig, walk Config, pt *PageTable, port Port, space uint16) (*MMU, error) {
+	t, err := NewTLB("l2_tlb", l2)
+	if err != nil {
+		return nil, err
+	}
+	w, err := NewWalker(walk, pt, port)
+	if err != nil {
+		return nil, err
+	}
+	return &MMU{L2: t, Walker: w, PT: pt, Space: space}, nil
+}
+
+// InvalidateAll empties the L2 TLB and the walk caches (each requester's
+// L1 TLB is invalidated by its own InvalidateAll).
+func (m *MMU) InvalidateAll() {
+	m.L2.InvalidateAll()
+	m.Walker.Invalidate()
+}
+
+// RequesterStats counts one requester's translations.
+type RequesterStats struct {
+	Translations uint64
+	// Walks are the walks this requester's misses caused; DTLBWalks the
+	// ones counted as dtlb_walk (only a core's own data accesses).
+	Walks, DTLBWalks uint64
+	Faults           uint64
+}
+
+// Requester is one agent's L1 TLB port in front of the core's shared L2
+// TLB and walker: the core's load/store side (whose walks are dtlb_walk),
+// or the one-entry L1 TLB of TRBE or SPE (C1-Ultra TRM), which refill
+// from the same L2 TLB and use the same walker but never count dtlb_walk.
+// It implements mem.Translator.
+type Requester struct {
+	Name string
+	// Owner is the agent id its entries are tagged with (hwevent).
+	Owner uint8
+	L1    *TLB
+	mmu   *MMU
+	// DataSide: this is the core's load/store port (walks count dtlb_walk).
+	DataSide bool
+	// At is the requester's time, set by its owner before a translation
+	// (the time events are stamped with).
+	At    sim.Time
+	Stats RequesterStats
+}
+
+// Requester adds an L1 TLB port named name for agent owner.
+func (m *MMU) Requester(name string, owner uint8, l1 TLBConfig, dataSide bool) (*Requester, error) {
+	t, err := NewTLB(name, l1)
+	if err != nil {
+		return nil, err
+	}
+	return &Requester{Name: name, Owner: owner, L1: t, mmu: m, DataSide: dataSide}, nil
+}
+
+// MMU returns the shared hardware the requester refills from.
+func (r *Requester) MMU() *MMU { return r.mmu }
+
+// Gen changes whenever a translation the requester handed out may have
+// been invalidated (its L1 TLB or the L2 TLB lost entries).
+func (r *Requester) Gen() uint64 { return r.L1.gen + r.mmu.L2.gen }
+
+// InvalidateAll empties this requester's L1 TLB.
+func (r *Requester) InvalidateAll() { r.L1.InvalidateAll() }
+
+// InvalidateVA removes va's translation from this L1 TLB, the L2 TLB and
+// the walk caches (TLBI VAE1 with its DSB: the walk caches are emptied,
+// as they may hold the table being changed).
+func (r *Requester) InvalidateVA(va uint64) {
+	r.L1.InvalidateVA(r.mmu.Space, va)
+	r.mmu.L2.InvalidateVA(r.mmu.Space, va)
+	r.mmu.Walker.Invalidate()
+}
+
+// Translate implements mem.Translator: an L1 TLB hit costs L1.Hit; a miss
+// looks up the L2 TLB (L2.Hit) and, on a miss there, walks; the walk's
+// leaf is allocated into the L2 TLB (l2d_tlb_refill) and the L1 TLB
+// (the L1's refill) in the sizes each holds. Contig runs to the end of
+// the L1 entry, so a caller translates again when it leaves the entry.
+// The PMU fields of the Translation stay zero: the counters live in the
+// TLBs and the requester (see Stats).
+func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
+	r.Stats.Translations++
+	m := r.mmu
+	sp := m.Space
+	l1 := r.L1
+	e := l1.Lookup(sp, va)
+	m.noteLookup(r, 0, va, e)
+	cost := l1.cfg.Hit
+	if e < 0 {
+		cost += m.L2.cfg.Hit
+		e2 := m.L2.Lookup(sp, va)
+		m.noteLookup(r, 1, va, e2)
+		var from TLBEntry
+		if e2 >= 0 {
+			from = m.L2.ent[e2]
+		} else {
+			leaf, c, err := r.walk(va)
+			cost += c
+			if err != nil {
+				r.Stats.Faults++
+				return mem.Translation{Cost: cost}, err
+			}
+			e2, _, _ = m.L2.Fill(sp, va, TLBEntry{VA: leaf.VA, PA: leaf.PA, Bytes: leaf.Bytes, Level: int8(leaf.Level), Prot: leaf.Prot}, r.Owner)
+			m.noteFill(r, 1, e2, r.At+cost)
+			from = m.L2.ent[e2]
+		}
+		e, _, _ = l1.Fill(sp, va, from, r.Owner)
+		m.noteFill(r, 0, e, r.At+cost)
+	}
+	ent := &l1.ent[e]
+	if write && ent.Prot.ReadOnly {
+		r.Stats.Faults++
+		return mem.Translation{Cost: cost}, fmt.Errorf("permission fault: write to read-only va %#x", va)
+	}
+	off := va - ent.VA
+	return mem.Translation{PA: ent.PA + off, Attr: ent.Prot.Attr, Contig: ent.Bytes - off, Cost: cost}, nil
+}
+
+// walk runs the shared walker for va (traced when observed).
+func (r *Requester) walk(va uint64) (Leaf, sim.Time, error) {
+	r.Stats.Walks++
+	if r.DataSide {
+		r.Stats.DTLBWalks++
+	}
+	m := r.mmu
+	var res Result
+	if m.Obs != nil {
+		res, m.steps = m.Walker.Trace(va, m.steps[:0])
+		t := r.At
+		for _, s := range m.steps {
+			t += s.Cost
+			m.ev = hwevent.Event{T: t, Kind: hwevent.WalkStep, Agent: r.Owner, Level: int8(s.Level), Set: -1, Way: -1,
+				Addr: s.DescAddr, Bytes: 8}
+			if s.WalkCache {
+				m.ev.Flags = hwevent.Hit
+			}
+			m.Obs.Event(&m.ev)
+		}
+	} else {
+		res = m.Walker.Walk(va)
+	}
+	if !res.OK {
+		f := res.Fault
+		return Leaf{}, res.Cost, &f
+	}
+	return res.Leaf, res.Cost, nil
+}
+
+// noteLookup reports a lookup of va in TLB level (0 L1, 1 L2).
+func (m *MMU) noteLookup(r *Requester, level int, va uint64, e int) {
+	if m.Obs == nil {
+		return
+	}
+	m.ev = hwevent.Event{T: r.At, Kind: hwevent.TLBLookup, Agent: r.Owner, Level: int8(level), Set: -1, Way: -1, Addr: va}
+	if e >= 0 {
+		m.ev.Flags = hwevent.Hit
+	}
+	m.Obs.Event(&m.ev)
+}
+
+// noteFill reports entry e of TLB level filled at time at, when the
+// lookups and the walk before it are done (Addr is the entry's VA, Victim
+// its PA, Bytes its size).
+func (m *MMU) noteFill(r *Requester, level, e int, at sim.Time) {
+	if m.Obs == nil {
+		return
+	}
+	t := r.L1
+	if level == 1 {
+		t = m.L2
+	}
+	ent := t.ent[e]
+	ways := t.arr.Ways()
+	m.ev = hwevent.Event{T: at, Kind: hwevent.TLBFill, Agent: r.Owner, Level: int8(level), Set: int32(e / ways), Way: int32(e % ways),
+		Addr: ent.VA, Victim: ent.PA, Bytes: ent.Bytes}
+	m.Obs.Event(&m.ev)
+}

@@ -1,0 +1,264 @@
+package mmu
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// EntrySizes is the set of entry sizes a TLB holds, as a mask of
+// log2(bytes): bit 12 is 4 KiB, 16 is 64 KiB (a contiguous run of 16
+// PTEs), 20 is 1 MiB, 21 is 2 MiB, 29 is 512 MiB, 30 is 1 GiB. A leaf
+// larger than the largest size that fits it is stored as the part of it
+// around the translated address (Cortex-A53 splits a 1 GiB block into
+// 512 MiB entries; a TLB without 64 KiB entries holds a contiguous run
+// as 4 KiB entries).
+type EntrySizes uint64
+
+// Sizes returns the mask of the given entry sizes in bytes (powers of two).
+func Sizes(bytes ...uint64) EntrySizes {
+	var s EntrySizes
+	for _, b := range bytes {
+		s |= 1 << bits.TrailingZeros64(b)
+	}
+	return s
+}
+
+func (s EntrySizes) String() string {
+	out := ""
+	for sh := 0; sh < 64; sh++ {
+		if s&(1<<sh) == 0 {
+			continue
+		}
+		if out != "" {
+			out += "|"
+		}
+		switch {
+		case sh >= 30:
+			out += fmt.Sprintf("%dG", 1<<(sh-30))
+		case sh >= 20:
+			out += fmt.Sprintf("%dM", 1<<(sh-20))
+		default:
+			out += fmt.Sprintf("%dK", 1<<(sh-10))
+		}
+	}
+	return out
+}
+
+// TLBConfig is one TLB's hardware.
+type TLBConfig struct {
+	// Entries in Entries/Ways sets; Ways == Entries is fully associative.
+	Entries, Ways int
+	// Sizes are the entry sizes it holds (4 KiB always among them).
+	Sizes EntrySizes
+	// Hit is the time a lookup that hits adds to the access (0 for an
+	// L1 TLB looked up in the load pipeline; an L2 TLB hit is the L1
+	// miss penalty).
+	Hit sim.Time
+}
+
+// Validate checks the sizes; name prefixes the field in the error.
+func (c TLBConfig) Validate(name string) error {
+	if c.Entries < 1 || c.Entries > cache.MaxWays {
+		return fmt.Errorf("%s.entries: %d is out of range; allowed 1..%d", name, c.Entries, cache.MaxWays)
+	}
+	if c.Ways < 1 || c.Ways > c.Entries || c.Entries%c.Ways != 0 {
+		return fmt.Errorf("%s.ways: %d must divide entries %d", name, c.Ways, c.Entries)
+	}
+	if sets := c.Entries / c.Ways; sets&(sets-1) != 0 {
+		return fmt.Errorf("%s: %d sets (entries/ways) is not a power of two", name, sets)
+	}
+	if c.Sizes&(1<<PageShift) == 0 || c.Sizes&^EntrySizes((1<<31-1)&^(1<<PageShift-1)) != 0 {
+		return fmt.Errorf("%s.sizes: %v; must include 4K and lie in 4K..1G", name, c.Sizes)
+	}
+	if c.Hit < 0 || c.Hit > sim.Microsecond {
+		return fmt.Errorf("%s.hit: %v is out of range; allowed 0..1us", name, c.Hit)
+	}
+	return nil
+}
+
+// TLBEntry is what one TLB entry holds: the translation of VA..VA+Bytes
+// in address space Space (ASID or VMID) and who caused its allocation.
+type TLBEntry struct {
+	VA, PA, Bytes uint64
+	Space         uint16
+	// Level is the level of the leaf descriptor it came from.
+	Level int8
+	// Owner is the requester whose miss allocated it (a hwevent agent id).
+	Owner uint8
+	Prot  Prot
+}
+
+// TLBStats counts what a TLB did.
+type TLBStats struct {
+	Lookups, Hits uint64
+	// Refills are allocations (an L1 TLB's l1d_tlb_refill; an L2 TLB is
+	// only filled after a walk, so its Refills are l2d_tlb_refill).
+	Refills   uint64
+	Evictions uint64
+}
+
+// TLB is a set-associative translation cache on cache.Array (the one set
+// walk of caches and TLBs), LRU. An entry's key is its VA page number at
+// its own size, the size, and the address space, so a lookup probes once
+// per entry size the TLB currently holds.
+type TLB struct {
+	Name string
+	cfg  TLBConfig
+	arr  *cache.Array
+	ent  []TLBEntry // payload, indexed like arr
+	// held[sh] is the number of valid entries of 2^sh bytes.
+	// Invariant: the sum of held is the number of valid entries.
+	held   [31]int
+	shifts []uint8 // supported sizes, largest first
+	// gen counts invalidations; a cached translation of an older gen may
+	// be gone.
+	gen uint64
+	// Stats are changed by every lookup and fill.
+	Stats TLBStats
+}
+
+// NewTLB builds an empty TLB.
+func NewTLB(name string, c TLBConfig) (*TLB, error) {
+	if err := c.Validate(name); err != nil {
+		return nil, err
+	}
+	a, err := cache.NewArray(name, c.Entries/c.Ways, c.Ways, cache.LRU, nil)
+	if err != nil {
+		return nil, err
+	}
+	t := &TLB{Name: name, cfg: c, arr: a, ent: make([]TLBEntry, c.Entries)}
+	for sh := 30; sh >= PageShift; sh-- {
+		if c.Sizes&(1<<sh) != 0 {
+			t.shifts = append(t.shifts, uint8(sh))
+		}
+	}
+	return t, nil
+}
+
+// Config returns the TLB's configuration.
+func (t *TLB) Config() TLBConfig { return t.cfg }
+
+// Gen returns the invalidation generation.
+func (t *TLB) Gen() uint64 { return t.gen }
+
+// Sets and Ways give the geometry (views lay entries out by them).
+func (t *TLB) Sets() int { return t.arr.Sets() }
+
+// Ways returns the associativity.
+func (t *TLB) Ways() int { return t.arr.Ways() }
+
+// tlbKey is the key of the 2^sh-byte entry holding va in space: the page
+// number in the low bits (so the set index is the page number's low bits),
+// then the size and the space above the largest page number.
+func tlbKey(space uint16, va uint64, sh uint8) uint64 {
+	return (va&vaMask)>>sh | uint64(sh)<<40 | uint64(space)<<46
+}
+
+// Lookup returns the entry translating va in space (and marks it used),
+// or -1.
+func (t *TLB) Lookup(space uint16, va uint64) int {
+	t.Stats.Lookups++
+	for _, sh := range t.shifts {
+		if t.held[sh] == 0 {
+			continue
+		}
+		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 {
+			t.arr.Touch(e)
+			t.Stats.Hits++
+			return e
+		}
+	}
+	return -1
+}
+
+// Entry returns entry e's contents and whether it is valid.
+func (t *TLB) Entry(e int) (TLBEntry, bool) {
+	if e < 0 || e >= len(t.ent) {
+		return TLBEntry{}, false
+	}
+	_, ok := t.arr.Key(e)
+	return t.ent[e], ok
+}
+
+// entrySize is the size t stores a leaf of leafBytes in: the largest size
+// it holds that is no larger.
+func (t *TLB) entrySize(leafBytes uint64) uint8 {
+	lb := uint8(bits.TrailingZeros64(leafBytes))
+	for _, sh := range t.shifts {
+		if sh <= lb {
+			return sh
+		}
+	}
+	return PageShift
+}
+
+// Fill allocates the entry for va from e (an entry of a larger or equal
+// size: a leaf, or an L2 TLB entry) on owner's behalf, in the size t
+// holds it at. It returns the entry index and the evicted entry (ok false
+// when the way was free or va was already there, which counts no refill).
+func (t *TLB) Fill(space uint16, va uint64, from TLBEntry, owner uint8) (e int, victim TLBEntry, evicted bool) {
+	sh := t.entrySize(from.Bytes)
+	size := uint64(1) << sh
+	base := va &^ (size - 1)
+	e, hit, old, was := t.arr.Claim(tlbKey(space, va, sh), true)
+	if hit {
+		return e, TLBEntry{}, false
+	}
+	if was {
+		t.held[(old>>40)&63]--
+		victim, evicted = t.ent[e], true
+		t.Stats.Evictions++
+	}
+	t.held[sh]++
+	t.Stats.Refills++
+	t.ent[e] = TLBEntry{VA: base, PA: from.PA + (base - from.VA), Bytes: size, Space: space,
+		Level: from.Level, Owner: owner, Prot: from.Prot}
+	return e, victim, evicted
+}
+
+// InvalidateAll empties the TLB (TLBI VMALLE1).
+func (t *TLB) InvalidateAll() {
+	for e := range t.ent {
+		if _, ok := t.arr.Key(e); ok {
+			t.arr.Invalidate(e)
+		}
+	}
+	t.held = [31]int{}
+	t.gen++
+}
+
+// InvalidateVA removes every entry of space that translates va (TLBI
+// VAE1: whatever its size).
+func (t *TLB) InvalidateVA(space uint16, va uint64) {
+	for _, sh := range t.shifts {
+		if t.held[sh] == 0 {
+			continue
+		}
+		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 {
+			t.arr.Invalidate(e)
+			t.held[sh]--
+		}
+	}
+	t.gen++
+}
+
+// Entries returns the valid entries with their index, in index order (the
+// TLB view's keyframe).
+func (t *TLB) Entries() []TLBSlot {
+	var out []TLBSlot
+	for e := range t.ent {
+		if _, ok := t.arr.Key(e); ok {
+			out = append(out, TLBSlot{Index: e, TLBEntry: t.ent[e]})
+		}
+	}
+	return out
+}
+
+// TLBSlot is a valid entry and where it sits (set = Index / ways).
+type TLBSlot struct {
+	Index int
+	TLBEntry
+}

@@ -1,0 +1,76 @@
+package platform
+
+import (
+	"github.com/dmaviz/dmaviz/model/mmu"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// Translation hardware of the presets' cores. Entry counts and ways are
+// MODEL.md's TLB table; entry sizes and walk caches are the cores'
+// manuals where they give them and marked assumed otherwise. Every preset
+// maps RAM with the block-mapped linear map and vmaps without large
+// mappings (the kernel before the large-vmap support).
+
+const (
+	k4, k16, k64 = 4 << 10, 16 << 10, 64 << 10
+	m1, m2, m32  = 1 << 20, 2 << 20, 32 << 20
+	m512, g1     = 512 << 20, 1 << 30
+)
+
+// linearMap is arm64 Linux's linear map of RAM: 1 GiB and 2 MiB blocks
+// where alignment allows, pages elsewhere (map_mem without rodata=full or
+// debug_pagealloc).
+const linearMap = mmu.Size4K | mmu.Size2M | mmu.Size1G
+
+// traceTLB is the one-entry L1 TLB of TRBE and SPE (C1-Ultra TRM: each
+// refills from the core's L2 TLB); presets of cores without them keep
+// the same shape for the model's trace ports.
+func traceTLB(sizes mmu.EntrySizes) mmu.TLBConfig {
+	return mmu.TLBConfig{Entries: 1, Ways: 1, Sizes: sizes}
+}
+
+// cortexA53TLB: Cortex-A53 (juno-r2).
+func cortexA53TLB(clk sim.Clocks) soc.TLBConfig {
+	l2 := mmu.Sizes(k4, k64, m1, m2, m512) // MODEL.md: 1 GiB blocks split to 512 MiB; A53 TRM main TLB sizes
+	return soc.TLBConfig{Enabled: true,
+		L1: mmu.TLBConfig{Entries: 10, Ways: 10, // MODEL.md: 10-entry micro DTLB (fully associative, A53 TRM)
+			Sizes: mmu.Sizes(k4, k64, m1), // A53 TRM: micro TLB entries of 4 KiB, 64 KiB and 1 MiB
+			Hit:   0},                     // A53 TRM: looked up in the load pipeline
+		L2: mmu.TLBConfig{Entries: 512, Ways: 4, // MODEL.md: 512 entries, 4-way
+			Sizes: l2,
+			Hit:   clk.CPUCycles(3)}, // assumed: about 3 cycles as MODEL.md gives for A76
+		Trace: traceTLB(l2),
+		Walk: mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{
+			2: {Entries: 64, Ways: 4}}}, // A53 TRM: 64-entry 4-way walk cache of level-2 table entries
+		Linear: linearMap,
+	}
+}
+
+// cortexA76TLB: Cortex-A76 / Neoverse N1 (neoverse-n1).
+func cortexA76TLB(clk sim.Clocks) soc.TLBConfig {
+	l2 := mmu.Sizes(k4, k16, k64, m2, m32, m512, g1) // assumed: A76 TRM L2 TLB page sizes
+	return soc.TLBConfig{Enabled: true,
+		L1: mmu.TLBConfig{Entries: 48, Ways: 48, // MODEL.md: 48 entries, fully associative
+			Sizes: mmu.Sizes(k4, k16, k64, m2, m512), // MODEL.md: 4K/16K/64K/2M/512M entries
+			Hit:   0},                                // MODEL.md: 1 cycle, inside the L1D load latency
+		L2: mmu.TLBConfig{Entries: 1280, Ways: 5, // MODEL.md: 1280 entries, 5-way
+			Sizes: l2,
+			Hit:   clk.CPUCycles(3)}, // MODEL.md: about 3 cycles
+		Trace: traceTLB(l2),
+		Walk: mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{
+			1: {Entries: 16, Ways: 4}, // assumed: small walk caches for the upper levels
+			2: {Entries: 64, Ways: 4}, // assumed
+		}},
+		Linear: linearMap,
+	}
+}
+
+// cortexX925TLB: Cortex-X4 / X925 / C1-Ultra class (dimensity-9500).
+func cortexX925TLB(clk sim.Clocks) soc.TLBConfig {
+	t := cortexA76TLB(clk)            // assumed: entry sizes, hit time and walk caches as A76
+	t.L1.Entries, t.L1.Ways = 96, 96  // MODEL.md: 96 entries (fully associative assumed)
+	t.L2.Entries, t.L2.Ways = 2048, 8 // MODEL.md: 2048 entries, 8-way
+	t.Trace = traceTLB(t.L2.Sizes)    // C1-Ultra TRM: one-entry L1 TLB each for TRBE and SPE
+	return t
+}
