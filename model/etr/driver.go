@@ -91,6 +91,9 @@ func (r *run) update() (path, error) {
 	}
 	head := r.ring.Head
 	err := Pieces(p.take, size, r.ring.Size, head, func(pc Piece) error {
+		if err := r.pace.Work(int64(pc.Len / workBytes)); err != nil {
+			return err
+		}
 		if _, err := m.Copy(r.aux.VA+pc.Dst, r.src.VA+pc.Src, pc.Len, r.c.width); err != nil {
 			return fmt.Errorf("copy: %w", err)
 		}
@@ -179,6 +182,9 @@ func (r *run) syncForCPU(rg Range, call int) (sim.Time, error) {
 	slice := max(64*lb, (e-s)/256&^mask)
 	for s += lb; s < e; s += slice {
 		if err := dc(soc.IVAC, s, min(slice, e-s)); err != nil {
+			return 0, err
+		}
+		if err := r.pace.Work(int64(min(slice, e-s) / workBytes)); err != nil {
 			return 0, err
 		}
 		if r.live {

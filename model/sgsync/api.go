@@ -133,6 +133,9 @@ func (r *run) forDevice(mapping bool) error {
 		if r.pol.perEntry || r.cfg.path == pathSWIOTLB {
 			r.dsb()
 		}
+		if err := r.work(e.len); err != nil {
+			return err
+		}
 	}
 	r.dsb()
 	return nil
@@ -160,6 +163,9 @@ func (r *run) forCPU() error {
 			if err := r.copy(r.list.va(e), t.va(te), e.len); err != nil {
 				return err
 			}
+		}
+		if err := r.work(e.len); err != nil {
+			return err
 		}
 	}
 	r.dsb()
@@ -262,6 +268,9 @@ func (r *run) transfer() error {
 		if err != nil {
 			return err
 		}
+		if err := r.work(e.len); err != nil {
+			return err
+		}
 	}
 	r.m.WaitUntil(done)
 	if r.view != nil {
@@ -284,6 +293,9 @@ func (r *run) cpuUse(write bool) error {
 			if _, err := r.m.Write(va, e.len, 16); err != nil {
 				return err
 			}
+		}
+		if err := r.work(e.len); err != nil {
+			return err
 		}
 	}
 	if r.view != nil {

@@ -28,10 +28,17 @@ type run struct {
 	cur     [numCalls]callStat // calls of the current iteration
 	view    *view              // records the first iteration; nil after it
 	steps   []scenario.Step    // the first iteration's narration
+	pace    *scenario.Pacer    // nil when not paced
 }
 
 // Run simulates one policy.
 func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, error) {
+	return s.RunPaced(p, policyID, nil)
+}
+
+// RunPaced is Run under a pacer (scenario.Paced): the run counts the cache
+// lines it touches and gives way every scenario.PaceQuantum of them.
+func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.Pacer) (*scenario.Result, error) {
 	spec := s.Spec()
 	if _, err := spec.Policy(policyID); err != nil {
 		return nil, err
@@ -40,6 +47,8 @@ func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, er
 	if err != nil {
 		return nil, err
 	}
+	c.pace = pace
+	pace.Plan(planWork(c))
 	res, err := runConfig(c, policyID)
 	if err != nil {
 		return nil, err
@@ -90,7 +99,7 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &run{cfg: c, pol: pol, m: m, iommu: defaultIOMMU}
+	r := &run{cfg: c, pol: pol, m: m, iommu: defaultIOMMU, pace: c.pace}
 	dc := device
 	dc.Coherent = c.path == pathCoherent
 	if r.dev, err = m.AddDevice(dc); err != nil {
@@ -216,6 +225,7 @@ func (r *run) simulate() (*outcome, error) {
 		r.cur = [numCalls]callStat{}
 	}
 	prev, prevT := r.counts(out.counters), m.Now()
+	loopStart := r.pace.Done()
 	var lastCalls [numCalls]callStat
 	var lastDelta []uint64
 	k := 0
@@ -224,6 +234,9 @@ func (r *run) simulate() (*outcome, error) {
 		r.cur = [numCalls]callStat{}
 		if err := r.iteration(); err != nil {
 			return nil, err
+		}
+		if k == 1 {
+			r.replan(r.pace.Done() - loopStart)
 		}
 		if k == 1 && r.view != nil {
 			r.note("end")

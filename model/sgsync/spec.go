@@ -198,6 +198,8 @@ type config struct {
 	// fullSim simulates every iteration (tests compare it with the
 	// extrapolation).
 	fullSim bool
+	// pace gives way and counts progress (nil: not paced); see pace.go.
+	pace *scenario.Pacer
 }
 
 func index(v string, names ...string) int {

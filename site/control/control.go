@@ -74,6 +74,7 @@ const (
 	ChangeCursor
 	ChangeHover
 	ChangeFull
+	ChangeRun // only the run's progress moved (see RunState)
 )
 
 // Controller passes commands, results and snapshots between the panel, the
@@ -89,6 +90,7 @@ type Controller struct {
 	sinceNote  time.Duration
 	panelWidth int
 	onChange   func(Change)
+	runs       runner // see run.go
 }
 
 // New returns a controller with an empty player.
