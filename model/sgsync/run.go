@@ -251,10 +251,10 @@ func (r *run) simulate() (*outcome, error) {
 		for i := range r.cur {
 			out.calls[i].add(r.cur[i], 1)
 		}
-		repeats := k >= 2 && r.cur == lastCalls && sameDeltas(out.counters, delta, lastDelta)
+		repeats := k >= 2 && steadyCalls(r.cur, lastCalls) && sameDeltas(out.counters, delta, lastDelta)
 		out.perIter = m.Now() - prevT
 		lastCalls, lastDelta, prev, prevT = r.cur, delta, now, m.Now()
-		if !r.cfg.fullSim && (repeats || k >= maxSimulated) {
+		if !r.cfg.fullSim && (repeats || k >= simulationCap(r.cfg)) {
 			break
 		}
 	}
@@ -287,14 +287,18 @@ func (r *run) simulate() (*outcome, error) {
 var steadyCounters = []soc.Counter{soc.DCOps, soc.DCCVAC, soc.DCIVAC, soc.DCCIVAC, soc.DSBCount, soc.DSBStall,
 	soc.DCStall, soc.StaleLinesRead, soc.DeviceStaleLines, soc.LostBytes, soc.DMAReadBytes, soc.DMAWriteBytes}
 
-// sameDeltas compares two iterations' deltas of the steady counters.
+// sameDeltas compares two iterations' deltas of the steady counters (the
+// stall times within steadyTolerance, the rest exactly).
 func sameDeltas(cs []soc.CounterValue, a, b []uint64) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
 		for _, c := range steadyCounters {
-			if cs[i].Counter == c && a[i] != b[i] {
+			if cs[i].Counter != c {
+				continue
+			}
+			if timeCounters[c] && !near(float64(a[i]), float64(b[i])) || !timeCounters[c] && a[i] != b[i] {
 				return false
 			}
 		}
