@@ -48,14 +48,15 @@ func main() {
 	dist := flag.String("dist", "dist", "built site")
 	loads := flag.Int("loads", 5, "page loads (each in a fresh browser profile) to take the median of")
 	cold := flag.Bool("cold", true, "measure cold build times")
+	worst := flag.String("worst", "", "file of \"scenario query\" lines (cmd/corners -worst) to time in the page")
 	flag.Parse()
-	if err := report(*dist, *loads, *cold); err != nil {
+	if err := report(*dist, *loads, *cold, *worst); err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(1)
 	}
 }
 
-func report(dist string, loads int, cold bool) error {
+func report(dist string, loads int, cold bool, worst string) error {
 	tmp, err := os.MkdirTemp("", "dmaviz-bench")
 	if err != nil {
 		return err
@@ -121,6 +122,9 @@ func report(dist string, loads int, cold bool) error {
 	fmt.Printf("  stage frames/s while playing (%s)   %5.1f   animation frames/s of the paused page %5.1f (baseline)   ratio %.2f\n", play.scenario, play.fps, play.idleRAF, play.fps/play.idleRAF)
 	fmt.Printf("  Go time per stage frame (build + submit; WebGL runs in SwiftShader here)  %6.1f ms\n", play.drawMs)
 	fmt.Printf("  Go allocations per stage frame while playing  %8.1f   Go heap after - before %+.2f MiB over %d frames\n", play.mallocsPerFrame, play.heapGrowth/(1<<20), play.frames)
+	if worst != "" {
+		return worstInPage(dist, worst)
+	}
 	return nil
 }
 
