@@ -101,3 +101,32 @@ func TestOverBudgetSettingIsRefusedWithATotalThatFits(t *testing.T) {
 		assert.NoError(t, err, "%v", kv)
 	}
 }
+
+// Where the two DSB policies do the same thing (SWIOTLB, a coherent device)
+// the second run reuses the first's simulation; its result equals a run of
+// its own.
+func TestEquivalentPoliciesShareTheirSimulation(t *testing.T) {
+	s := New()
+	for _, path := range []string{"swiotlb", "coherent"} {
+		p := params(t, "total", "256KiB", "path", path, "cpu", "writes", "iterations", "7")
+		forget()
+		a, err := s.Run(p, PolicyPerEntry)
+		require.NoError(t, err)
+		b, err := s.Run(p, PolicyBatched)
+		require.NoError(t, err)
+		assert.Same(t, a.Timeline, b.Timeline, "%s: the batched run was simulated again", path)
+		assert.Equal(t, PolicyBatched, b.Policy)
+		forget()
+		own, err := s.Run(p, PolicyBatched)
+		require.NoError(t, err)
+		assert.Equal(t, own, b, "%s: the shared result differs from the policy's own run", path)
+	}
+	// On the direct path the policies differ: no sharing.
+	p := params(t, "total", "256KiB")
+	a, err := s.Run(p, PolicyPerEntry)
+	require.NoError(t, err)
+	b, err := s.Run(p, PolicyBatched)
+	require.NoError(t, err)
+	assert.NotSame(t, a.Timeline, b.Timeline)
+	assert.NotEqual(t, a.Metrics, b.Metrics)
+}

@@ -47,6 +47,14 @@ func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.P
 	if err != nil {
 		return nil, err
 	}
+	full, err := spec.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	key := runKey(spec, full, c, policyOf(policyID))
+	if res := recall(c, key, policyID); res != nil { // see memo.go
+		return res, pace.Point()
+	}
 	c.pace = pace
 	pace.Plan(planWork(c))
 	res, err := runConfig(c, policyID)
@@ -55,6 +63,7 @@ func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.P
 	}
 	res.Scenario = spec.ID
 	res.Charts = []scenario.Chart{savingChart(c)}
+	remember(c, key, res)
 	return res, nil
 }
 
