@@ -190,7 +190,7 @@ func tickWithoutStage(ctl *control.Controller) {
 }
 
 // exposeMemStats gives the page (and make bench) the Go heap's allocation
-// counters: dmaviz.goMem() returns {mallocs, heapAlloc}.
+// counters: dmaviz.goMem() returns {mallocs, heapAlloc, numGC, sys}.
 func exposeMemStats(page js.Value) {
 	if !page.Truthy() {
 		return
@@ -198,7 +198,7 @@ func exposeMemStats(page js.Value) {
 	var ms runtime.MemStats
 	page.Set("goMem", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.ReadMemStats(&ms)
-		return map[string]any{"mallocs": float64(ms.Mallocs), "heapAlloc": float64(ms.HeapAlloc)}
+		return map[string]any{"mallocs": float64(ms.Mallocs), "heapAlloc": float64(ms.HeapAlloc), "numGC": float64(ms.NumGC), "sys": float64(ms.Sys)}
 	}))
 }
 

@@ -109,6 +109,11 @@ func setup(c config, pol policy, record bool) (*run, error) {
 		return nil, err
 	}
 	r := &run{cfg: c, pol: pol, m: m, iommu: defaultIOMMU, pace: c.pace}
+	// Building a large machine, list and view takes a while in one piece:
+	// give way between the pieces.
+	if err := r.pace.Point(); err != nil {
+		return nil, err
+	}
 	dc := device
 	dc.Coherent = c.path == pathCoherent
 	if r.dev, err = m.AddDevice(dc); err != nil {
@@ -128,7 +133,13 @@ func setup(c config, pol policy, record bool) (*run, error) {
 		r.bounce = bounceList(pool, &r.list)
 		lo, hi = min(lo, r.bounce.lo), max(hi, r.bounce.hi)
 	}
+	if err := r.pace.Point(); err != nil {
+		return nil, err
+	}
 	if err := m.Track(physRange(lo, hi)); err != nil {
+		return nil, err
+	}
+	if err := r.pace.Point(); err != nil {
 		return nil, err
 	}
 	if record {
