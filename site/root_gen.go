@@ -354,6 +354,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Cancel = c.Ctl.CancelRun
+					vgcomp.Dismiss = c.Ctl.DismissCanceled
 					vgcomp.Run = c.Ctl.Run()
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}

@@ -34,7 +34,7 @@ func yieldToPage() func() {
 
 // exposeRunStats gives the page (tests, make bench) the runner's state:
 // dmaviz.runState() returns {gen, running, side, done, canceled, ms,
-// parkedMs, yields}.
+// parkedMs, yields, deliverMs}.
 func exposeRunStats(page js.Value, ctl *control.Controller) {
 	if !page.Truthy() || page.Get("runState").Truthy() {
 		return
@@ -43,6 +43,6 @@ func exposeRunStats(page js.Value, ctl *control.Controller) {
 	page.Set("runState", js.FuncOf(func(js.Value, []js.Value) any {
 		r := ctl.Run()
 		return map[string]any{"gen": float64(r.Gen), "running": r.Running, "side": r.Side, "done": r.Done,
-			"canceled": r.Canceled, "ms": ms(r.Elapsed), "parkedMs": ms(r.Parked), "yields": r.Yields}
+			"canceled": r.Canceled, "ms": ms(r.Elapsed), "parkedMs": ms(r.Parked), "yields": r.Yields, "deliverMs": ms(r.Deliver)}
 	}))
 }

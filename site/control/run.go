@@ -44,6 +44,9 @@ type RunState struct {
 	// the page while it ran, and how many times it gave way.
 	Elapsed, Parked time.Duration
 	Yields          int
+	// Deliver is how long showing the results took (the panel's and the
+	// player's update; the page's redraw follows in its own tasks).
+	Deliver time.Duration
 }
 
 // RunWork is one run: it calls hook (often) with the side it is simulating
@@ -124,9 +127,15 @@ func (c *Controller) StartRun(work RunWork) uint64 {
 		c.giveWay(j)
 		deliver := work(c.hook(j)) // a canceled j stops at its first hook
 		show := c.giveWay(j)
+		t0 := time.Now()
 		if deliver != nil {
 			deliver(show)
 		}
+		r.mu.Lock()
+		if r.cur == j {
+			r.state.Deliver = time.Since(t0)
+		}
+		r.mu.Unlock()
 		c.finish(j)
 	}()
 	return j.gen
@@ -145,6 +154,14 @@ func (c *Controller) CancelRun() {
 	if j != nil {
 		j.cancel()
 	}
+}
+
+// DismissCanceled forgets that the last run was canceled (the panel's note
+// about it is closed).
+func (c *Controller) DismissCanceled() {
+	c.runs.mu.Lock()
+	c.runs.state.Canceled = false
+	c.runs.mu.Unlock()
 }
 
 // Run returns the state of the runs.
