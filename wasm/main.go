@@ -140,7 +140,12 @@ func main() {
 	exposeRunStats(page, ctl)
 
 	if page.Truthy() && page.Get("webgl2").Truthy() {
-		go runStage(ctl, page)
+		go func() {
+			// Start the stage (WebGL context, shaders) in a task of its
+			// own, after the panel's first render.
+			yieldToPage()()
+			runStage(ctl, page)
+		}()
 	} else {
 		log.Print("dmaviz: WebGL2 is not available; the stage is off, the panel still works")
 		go tickWithoutStage(ctl)

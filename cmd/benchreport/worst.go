@@ -68,7 +68,7 @@ func worstInPage(dist, file string) error {
 		}
 		ms, mem, long, shown := v[0].(float64), v[1].(float64), v[2].(float64), v[3].(float64)
 		ok := time.Duration(ms)*time.Millisecond <= budgetWorstPage && mem <= budgetWasmMem && shown == 1
-		fmt.Printf("    %-8s run %6.2f s   wasm memory %6.0f MiB   longest task %4.0f ms   %s\n", id, ms/1000, mem/(1<<20), long, verdict(ok))
+		fmt.Printf("    %-8s run %6.2f s   wasm memory %6.0f MiB   longest task since navigation %4.0f ms   %s\n", id, ms/1000, mem/(1<<20), long, verdict(ok))
 		if shown != 1 {
 			fmt.Printf("             no results: %s\n", v[4])
 		}
