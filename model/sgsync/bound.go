@@ -36,8 +36,9 @@ const maxRunLineOps = 13 << 19 // 6.5 M
 // tenths of a percent from one iteration to the next.
 const steadyTolerance = 0.005
 
-// lineOps estimates the line operations of the CPU's earlier use of the
-// buffer and of one iteration, as iteration performs them.
+// lineOps estimates the line operations done once (the CPU's earlier use
+// of the buffer; a persistent mapping's map and unmap) and those of one
+// iteration, as iteration performs them.
 func lineOps(c config) (prior, perIter int64) {
 	lines := int64(0)
 	for _, s := range c.sizes {
@@ -72,6 +73,22 @@ func lineOps(c config) (prior, perIter int64) {
 	}
 	if c.cpu != cpuNone {
 		prior = lines
+	}
+	if c.persistent { // the one map before the iterations and unmap after
+		once := int64(0)
+		if c.path == pathSWIOTLB {
+			once += 2
+			if c.dir != toDevice {
+				once += 2
+			}
+		}
+		if c.path != pathCoherent {
+			once++
+			if c.dir != toDevice {
+				once++
+			}
+		}
+		prior += once * lines
 	}
 	return prior, per * lines
 }
