@@ -130,3 +130,18 @@ func TestEquivalentPoliciesShareTheirSimulation(t *testing.T) {
 	assert.NotSame(t, a.Timeline, b.Timeline)
 	assert.NotEqual(t, a.Metrics, b.Metrics)
 }
+
+// The budget counts what a run does once as well as per iteration: the
+// CPU's earlier use and a persistent mapping's map and unmap.
+func TestBudgetCountsThePersistentMapping(t *testing.T) {
+	spec := New().Spec()
+	stream, err := parse(spec, params(t, "total", "1MiB"))
+	require.NoError(t, err)
+	persist, err := parse(spec, params(t, "total", "1MiB", "mapping", "persistent"))
+	require.NoError(t, err)
+	ps, is := lineOps(stream)
+	pp, ip := lineOps(persist)
+	assert.Equal(t, is, ip, "the iterations do the same line operations")
+	lines := int64(stream.total / blockBytes)
+	assert.GreaterOrEqual(t, pp-ps, 2*lines, "the map's clean and the unmap's invalidate")
+}
