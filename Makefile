@@ -64,11 +64,14 @@ e2e: site
 test: check-generated fmt-check vet unit jstest e2e
 
 # Model speed natively and as WASM under Node (each benchmark reports its own
-# plain-Go baseline), then the page budgets.
+# plain-Go baseline), then the page budgets, then every scenario's worst
+# setting (cmd/corners walks the parameter corners natively and fails past
+# 2 s; benchreport times the same settings in the page).
 bench: site
 	$(GO) test -run '^$$' -bench . -benchmem ./model/... ./render/...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench . ./model/...
-	$(GO) run ./cmd/benchreport
+	@worst=$$(mktemp); $(GO) run ./cmd/corners -worst $$worst; st=$$?; \
+	$(GO) run ./cmd/benchreport -worst $$worst || st=1; rm -f $$worst; exit $$st
 
 clean:
 	rm -rf dist

@@ -8,8 +8,13 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/app"
 )
+
+// headlineSlice is the longest the headline's computation holds the page
+// before it gives way (well under the 100 ms long-task budget).
+const headlineSlice = 30 * time.Millisecond
 
 // startHeadline computes the scenario's headline chart for the current
 // setting after the main runs, if it is not already drawn: one point at a
@@ -26,15 +31,32 @@ func startHeadline(env vugu.EventEnv, a *app.App) {
 	go func() {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
+		stale := func() bool {
+			env.RLock()
+			defer env.RUnlock()
+			return a.Running || a.Headline.Key != req.Key
+		}
+		// Inside a run the model gives way every few milliseconds of work
+		// (the same pacing as the main runs), so no point holds the page.
+		yield, last := yieldToPage(), time.Now()
+		pace := func(float64) error {
+			if time.Since(last) >= headlineSlice {
+				yield()
+				last = time.Now()
+			}
+			if stale() {
+				cancel()
+				return scenario.ErrCanceled
+			}
+			return nil
+		}
 		ch, err := req.Run(ctx, func() {
 			time.Sleep(time.Millisecond) // let the page handle input and paint
-			env.RLock()
-			stale := a.Running || a.Headline.Key != req.Key
-			env.RUnlock()
-			if stale {
+			last = time.Now()
+			if stale() {
 				cancel()
 			}
-		})
+		}, pace)
 		env.Lock()
 		if ctx.Err() != nil {
 			if a.Headline.Key == req.Key {

@@ -60,14 +60,20 @@ func main() {
 			syncPage(a, root, &shown)
 		case control.ChangeHover:
 			setText("hover", site.HoverText(ctl.Snapshot()))
+		case control.ChangeRun:
+			// Only the run's progress moved: update the bar, not the panel.
+			run := ctl.Run()
+			setProp("run-progress", "value", site.RunProgressValue(run))
+			setText("run-progress-text", site.RunProgressText(run))
 		}
 	})
 	firstCursor := a.FirstCursor()
 	first := true
-	// The first run waits for the stage's first frame (or a moment, without
-	// a stage): the model takes the page's only thread while it runs, and
-	// an empty stage should not wait for it.
-	stageUp := make(chan struct{})
+	ctl.SetYield(yieldToPage(), 0)
+	// Runs compute in the background (site/control's runner): the model
+	// gives way to the page every few milliseconds, so the stage keeps
+	// playing the previous results and the panel shows the progress; a
+	// newer change supersedes the run in progress.
 	root.Rerun = func() {
 		req, err := a.NextRun()
 		if err != nil {
@@ -75,42 +81,50 @@ func main() {
 			ctl.SetRunError(a.RunErr)
 			return
 		}
-		go func() {
-			// Let the panel show "running" before the model takes the
-			// (single) thread, and again between A and B.
-			if first {
-				select {
-				case <-stageUp:
-				case <-time.After(time.Second):
+		ctl.StartRun(func(hook func(side int, done float64) error) func(bool) {
+			side := 0
+			ra, rb, err := req.RunPaced(func(s int, done float64) error {
+				if s != side {
+					side = s
+					env.Lock()
+					if a.Gen == req.Gen {
+						a.RunSide = s
+					}
+					env.UnlockRender()
 				}
-			}
-			time.Sleep(time.Millisecond)
-			ra, rb, err := req.Run(func() {
-				env.Lock()
-				if a.Gen == req.Gen {
-					a.RunSide = 1
-				}
-				env.UnlockRender()
-				time.Sleep(time.Millisecond)
+				return hook(s, done)
 			})
-			env.Lock()
-			fresh := a.SetResults(req.Gen, ra, rb, err)
-			env.UnlockRender()
-			if fresh && err != nil {
-				ctl.SetRunError(a.RunErr)
-			}
-			if fresh && err == nil {
-				ctl.SetResults(ra, rb)
-				startHeadline(env, a)
-				if first {
-					first = false
-					ctl.Send(firstCursor)
-					if page.Truthy() {
-						page.Call("resultsReady")
+			return func(show bool) {
+				if !show || control.Canceled(err) {
+					// Canceled by the user or superseded: the previous
+					// results stay (a superseded run's request is no longer
+					// the latest).
+					env.Lock()
+					if a.Gen == req.Gen {
+						a.Running = false
+					}
+					env.UnlockRender()
+					return
+				}
+				env.Lock()
+				fresh := a.SetResults(req.Gen, ra, rb, err)
+				env.UnlockRender()
+				if fresh && err != nil {
+					ctl.SetRunError(a.RunErr)
+				}
+				if fresh && err == nil {
+					ctl.SetResults(ra, rb)
+					startHeadline(env, a)
+					if first {
+						first = false
+						ctl.Send(firstCursor)
+						if page.Truthy() {
+							page.Call("resultsReady")
+						}
 					}
 				}
 			}
-		}()
+		})
 	}
 	root.Rerun()
 
@@ -129,11 +143,16 @@ func main() {
 	}
 	listenKeys(ctl)
 	exposeMemStats(page)
+	exposeRunStats(page, ctl)
 
 	if page.Truthy() && page.Get("webgl2").Truthy() {
-		go runStage(ctl, page, stageUp)
+		go func() {
+			// Start the stage (WebGL context, shaders) in a task of its
+			// own, after the panel's first render.
+			yieldToPage()()
+			runStage(ctl, page)
+		}()
 	} else {
-		close(stageUp)
 		log.Print("dmaviz: WebGL2 is not available; the stage is off, the panel still works")
 		go tickWithoutStage(ctl)
 	}
@@ -182,7 +201,7 @@ func tickWithoutStage(ctl *control.Controller) {
 }
 
 // exposeMemStats gives the page (and make bench) the Go heap's allocation
-// counters: dmaviz.goMem() returns {mallocs, heapAlloc}.
+// counters: dmaviz.goMem() returns {mallocs, heapAlloc, numGC, sys}.
 func exposeMemStats(page js.Value) {
 	if !page.Truthy() {
 		return
@@ -190,7 +209,7 @@ func exposeMemStats(page js.Value) {
 	var ms runtime.MemStats
 	page.Set("goMem", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.ReadMemStats(&ms)
-		return map[string]any{"mallocs": float64(ms.Mallocs), "heapAlloc": float64(ms.HeapAlloc)}
+		return map[string]any{"mallocs": float64(ms.Mallocs), "heapAlloc": float64(ms.HeapAlloc), "numGC": float64(ms.NumGC), "sys": float64(ms.Sys)}
 	}))
 }
 

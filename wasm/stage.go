@@ -39,18 +39,16 @@ type stage struct {
 	// GPU's own work is not in it); the page shows it as dmaviz.drawMs.
 	drawTime time.Duration
 
-	firstFrame chan<- struct{} // closed after the first frame
-
 	pointer  pointerState
 	hovering bool // the pointer is over the stage, at hoverAt
 	hoverAt  [2]float32
 	touches  []ebiten.TouchID
 }
 
-func runStage(ctl *control.Controller, page js.Value, firstFrame chan<- struct{}) {
+func runStage(ctl *control.Controller, page js.Value) {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
-	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1, firstFrame: firstFrame}
+	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1}
 	s.pointer.watchCanvas()
 	if err := ebiten.RunGame(s); err != nil {
 		fail(page, "the stage stopped: "+err.Error())
@@ -184,7 +182,6 @@ func (s *stage) Draw(screen *ebiten.Image) {
 	s.page.Set("drawMs", float64(s.drawTime)/float64(time.Millisecond))
 	if s.frames == 1 {
 		s.page.Call("stageReady")
-		close(s.firstFrame)
 	}
 	s.page.Set("frames", s.frames)
 }

@@ -107,6 +107,8 @@
       const go = new Go();
       const { instance } = await instantiate("main.wasm", go.importObject);
       page.wasmReadyAt = performance.now();
+      // The WebAssembly memory's size (it only grows: after a run, its peak).
+      page.wasmBytes = () => instance.exports.mem.buffer.byteLength;
       loading.remove();
       go.run(instance).then(() => notice("dmaviz stopped. Reload the page to start it again."));
     } catch (e) {

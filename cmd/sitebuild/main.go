@@ -1,13 +1,15 @@
 // Command sitebuild assembles the static site in dist/ around a built
 // main.wasm: index.html (with the wasm size for the progress bar), the page
 // scripts and styles, Go's wasm_exec.js, Vugu's DOM helper script (so the page
-// needs no eval), and a gzip copy of main.wasm for servers that can send it.
+// needs no eval), and gzip and Brotli copies of main.wasm for servers that can
+// send them (`dmaviz serve` does).
 //
 //	go run ./cmd/sitebuild -out dist -goroot $(go env GOROOT) -vugu <vugu module dir>
 package main
 
 import (
 	"compress/gzip"
+	"errors"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -18,6 +20,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/andybalholm/brotli"
 )
 
 func main() {
@@ -68,7 +72,10 @@ func build(out, goroot, vuguDir, index, web string) error {
 	if err := os.WriteFile(filepath.Join(out, "vugu-helper.js"), []byte(helper), 0o644); err != nil {
 		return err
 	}
-	return gzipFile(wasm, wasm+".gz")
+	if err := compressFile(wasm, wasm+".gz", gzipLevel); err != nil {
+		return err
+	}
+	return compressFile(wasm, wasm+".br", brotliLevel)
 }
 
 // vuguHelper reads the jsHelperScript constant that Vugu's DOM renderer
@@ -107,7 +114,21 @@ func copyFile(src, dst string) error {
 	return os.WriteFile(dst, b, 0o644)
 }
 
-func gzipFile(src, dst string) error {
+// gzipLevel is gzip -9.
+func gzipLevel(w io.Writer) io.WriteCloser {
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestCompression) // a valid level: no error
+	return zw
+}
+
+// brotliLevel is Brotli's best compression with a 16 MiB window: main.wasm
+// is a few MiB, so the whole file fits the window (the default 4 MiB window
+// gives a slightly larger file). Decoders accept windows up to 16 MiB.
+func brotliLevel(w io.Writer) io.WriteCloser {
+	return brotli.NewWriterOptions(w, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+}
+
+// compressFile writes src compressed by the encoder enc into dst.
+func compressFile(src, dst string, enc func(io.Writer) io.WriteCloser) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
@@ -117,18 +138,7 @@ func gzipFile(src, dst string) error {
 	if err != nil {
 		return err
 	}
-	zw, err := gzip.NewWriterLevel(out, gzip.BestCompression)
-	if err != nil {
-		out.Close()
-		return err
-	}
-	if _, err := io.Copy(zw, in); err != nil {
-		out.Close()
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	zw := enc(out)
+	_, err = io.Copy(zw, in)
+	return errors.Join(err, zw.Close(), out.Close())
 }

@@ -108,6 +108,9 @@ func (r *run) update() (path, error) {
 	const copySamples = 256
 	every, piece := max(1, p.take.Len/mem.PageSize/copySamples), uint64(0)
 	err := Pieces(p.take, size, r.ring.Size, head, func(pc Piece) error {
+		if err := r.pace.Work(int64(pc.Len / workBytes)); err != nil {
+			return err
+		}
 		if _, err := m.Copy(r.aux.VA+pc.Dst, r.src.VA+pc.Src, pc.Len, r.c.width); err != nil {
 			return fmt.Errorf("copy: %w", err)
 		}
@@ -174,6 +177,11 @@ func (r *run) syncForCPU(rg Range, call int) (sim.Time, error) {
 	}
 	r.wait = [2]sim.Time{}
 	if err := r.api.SyncSingleForCPU(r.mp, rg.Off, rg.Len); err != nil {
+		return 0, err
+	}
+	// The machine's work is paced after the call (one DSB: the ops cannot
+	// be split into slices without changing what the driver does).
+	if err := r.pace.Work(int64(rg.Len / workBytes)); err != nil {
 		return 0, err
 	}
 	r.phase("cpu", "invalidate", "DC IVAC per line", t0, r.wait[0])

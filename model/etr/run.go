@@ -23,6 +23,11 @@ const cacheWindowSets = 16
 
 // Run simulates one policy. Errors name the parameter at fault.
 func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+	return s.RunPaced(p, policy, nil)
+}
+
+// RunPaced is Run under a pacer (scenario.Paced); see pace.go.
+func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
 	spec := s.Spec()
 	pol, err := LookupPolicy(policy)
 	if err != nil {
@@ -36,6 +41,8 @@ func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, erro
 	if err != nil {
 		return nil, err
 	}
+	r.pace = pace
+	pace.Plan(planWork(c))
 	if err := r.simulate(); err != nil {
 		return nil, err
 	}
@@ -81,6 +88,8 @@ type run struct {
 	narrated                  int      // machine hazards narrated so far
 	path                      path     // the live session's tmc_update_etr_buffer
 	fullAt                    sim.Time // when STS.FULL set in the live session (0: not yet)
+
+	pace *scenario.Pacer // nil when not paced
 }
 
 // ids are the recorded objects' indices.
@@ -151,8 +160,7 @@ func (r *run) prior() error {
 	case PriorCold:
 		return nil
 	case PriorCached:
-		_, err := r.m.Read(r.buf.VA, r.buf.Size, 16)
-		return err
+		return r.readPaced(r.buf.VA, r.buf.Size)
 	}
 	// Steady state: one earlier session of the same workload, copied out
 	// by the same policy through the same mapping; user space then
@@ -175,7 +183,10 @@ func (r *run) session() error {
 	if r.live {
 		r.narrateTrace()
 	}
-	if err := r.etr.Trace(r.c.written, step, r.traceProgress); err != nil {
+	if err := r.etr.Trace(r.c.written, step, r.paceTrace(step)); err != nil {
+		return err
+	}
+	if err := r.pace.Err(); err != nil {
 		return err
 	}
 	if r.live {
@@ -226,6 +237,7 @@ func (r *run) startRecording() {
 	}
 	shift := lineShift(m)
 	for off := uint64(0); off < r.c.size; off += m.LineBytes() {
+		r.pace.Work(1) // an error is seen at the session's next pacing point
 		if r.cached(r.buf.PA(off) >> shift) {
 			_, cell := r.recording.Locate(r.buf.PA(off))
 			r.rec.Cells(0, r.ids.grid, cell, 1, scenario.CellCached, writer)

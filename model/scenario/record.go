@@ -7,17 +7,33 @@ const (
 	DefaultKeyEvery = 4096
 	MaxKeyframes    = 128
 	CoalesceAfter   = 1 << 20
+	// MaxEvents and MaxPhases are the recorder's ceilings: past them it
+	// records no more events (or phases) and closes the timeline with the
+	// final state (Timeline.Truncated).
+	MaxEvents = 3 << 19 // 1.5 M events, 60 MiB
+	MaxPhases = 1 << 17 // 131072 phases, 8 MiB
 )
 
 // Recorder builds a Timeline while a model runs. Declare the objects first
 // (AddGrid, AddCache, AddValue, AddSpan), then record changes in time order.
 // A Recorder is single-threaded, like the model.
+//
+// Its memory has a fixed ceiling whatever the run records: at most
+// MaxEvents events of 40 bytes (60 MiB), MaxPhases phases (about 8 MiB
+// with their texts' headers; the texts are the scenario's constants), and
+// MaxKeyframes+1 copies of the State plus the live one. A State costs 2
+// bytes per declared grid cell, 24 per cache way and 8 per value or span,
+// and the scenarios bound their grids (65536 cells each at most), so a
+// State is at most a few hundred KiB and the keyframes a few tens of MiB.
+// Events past MaxEvents still update the live state, which the timeline
+// ends with.
 type Recorder struct {
 	tl       Timeline
 	live     State
 	keyEvery int
 	started  bool
 	now      sim.Time
+	full     bool // MaxEvents reached: events only update the live state
 
 	counterIdx map[string]int // Timeline.Counters by name (counters.go)
 }
@@ -65,6 +81,13 @@ func (r *Recorder) push(e Event) {
 		e.T = r.now // keep the invariant: time never decreases
 	}
 	r.now = e.T
+	if r.full || len(r.tl.Events) >= MaxEvents {
+		if !r.full {
+			r.full, r.tl.Truncated, r.tl.TruncatedAt = true, true, e.T
+		}
+		r.live.Apply(e)
+		return
+	}
 	if n := len(r.tl.Events); n >= CoalesceAfter && e.Kind == EvCells && n > r.tl.Keyframes[len(r.tl.Keyframes)-1].Event {
 		last := &r.tl.Events[n-1]
 		if last.Kind == EvCells && last.Obj == e.Obj && last.C == e.C && last.A+last.B == e.A {
@@ -78,7 +101,8 @@ func (r *Recorder) push(e Event) {
 		// Double, rather than append's 1.25x for large slices: a run
 		// records hundreds of thousands of events, and each growth copies
 		// them all.
-		grown := make([]Event, len(r.tl.Events), max(2*cap(r.tl.Events), 4096))
+		// Room for the closing mark past the ceiling (see Finish).
+		grown := make([]Event, len(r.tl.Events), min(max(2*cap(r.tl.Events), 4096), MaxEvents+1))
 		copy(grown, r.tl.Events)
 		r.tl.Events = grown
 	}
@@ -141,11 +165,17 @@ func (r *Recorder) Mark(t sim.Time, step int) {
 	r.push(Event{T: t, Kind: EvMark, A: int64(step)})
 }
 
-// Phase records a span of time spent on one kind of work.
+// Phase records a span of time spent on one kind of work (at most
+// MaxPhases; later ones are dropped and Timeline.PhasesTruncated says so).
 func (r *Recorder) Phase(p Phase) {
-	if p.End > p.Start {
-		r.tl.Phases = append(r.tl.Phases, p)
+	if p.End <= p.Start {
+		return
 	}
+	if len(r.tl.Phases) >= MaxPhases {
+		r.tl.PhasesTruncated = true
+		return
+	}
+	r.tl.Phases = append(r.tl.Phases, p)
 }
 
 // Finish closes the timeline at end and returns it. The recorder must not
@@ -157,6 +187,16 @@ func (r *Recorder) Finish(end sim.Time) *Timeline {
 	}
 	if end < r.now {
 		end = r.now
+	}
+	if r.full {
+		// The events past the ceiling are summed up by a last mark and a
+		// keyframe of the final state after it (replacing the last
+		// keyframe if there is no room: the one before still replays).
+		r.tl.Events = append(r.tl.Events, Event{T: r.now, Kind: EvMark, A: -1})
+		if len(r.tl.Keyframes) >= MaxKeyframes {
+			r.tl.Keyframes = r.tl.Keyframes[:MaxKeyframes-1]
+		}
+		r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: len(r.tl.Events), State: r.live.Clone()})
 	}
 	r.tl.End = end
 	tl := r.tl

@@ -19,6 +19,10 @@ import (
 // cells of the same grid with the same state and writer (the merged event
 // carries the later time). Sequential sweeps over gigabytes therefore cost a
 // handful of events per sweep, at the price of time resolution inside it.
+// Past MaxEvents the Recorder records no more events (Truncated, from
+// TruncatedAt on), and a last mark event and keyframe carry the final state (the
+// picture jumps to it at the end). The Recorder's doc states the memory
+// ceiling this gives.
 type Timeline struct {
 	Grids  []GridSpec
 	Caches []CacheSpec
@@ -35,6 +39,12 @@ type Timeline struct {
 	// Invariant: Keyframes[0].Event == 0 (the initial state).
 	Keyframes []Keyframe
 	End       sim.Time
+	// Truncated says the recording reached MaxEvents at TruncatedAt; the
+	// changes after it appear at once in the last keyframe.
+	Truncated   bool
+	TruncatedAt sim.Time
+	// PhasesTruncated says phases past MaxPhases were dropped.
+	PhasesTruncated bool
 	// Writers names the writer ids of Cell.Writer from 2 on: Writers[0] is
 	// writer 2 (e.g. "etr"). 0 is nobody and 1 the CPU. See WriterName.
 	Writers []string

@@ -47,7 +47,11 @@ var defaultIOMMU = dmaapi.IOMMUCost{Alloc: 150 * sim.Nanosecond, PTE: 4 * sim.Na
 func (r *run) call(k callKind, f func() error) error {
 	m := r.m
 	t0, dc0, dsb0, st0 := m.Now(), m.Count(soc.DCOps), m.Count(soc.DSBCount), m.Count(soc.DSBStall)
+	r.worked = 0
 	err := f()
+	if err == nil {
+		err = r.workRest()
+	}
 	s := &r.cur[k]
 	s.n++
 	s.t += m.Now() - t0
@@ -108,6 +112,7 @@ func (r *run) target() *sgList {
 
 // Maint implements dmaapi.Listener.
 func (r *run) Maint(op soc.DCOp, entry int, va, n uint64, t0, t1 sim.Time) {
+	r.workTo(entry)
 	if r.view != nil && entry >= 0 {
 		r.view.openIssue(t0, op, r.target(), entry)
 		r.view.gaugeAt(r.m, r.api.Pending())
@@ -125,6 +130,7 @@ func (r *run) Wait(t0, t1 sim.Time) {
 
 // Bounce implements dmaapi.Listener.
 func (r *run) Bounce(entry int, toSlot bool, t0, t1 sim.Time) {
+	r.workTo(entry)
 	if r.view != nil {
 		r.view.closeIssue(t0)
 		r.view.phase("cpu", "copy", "bounce copy", t0, t1)
@@ -157,6 +163,9 @@ func (r *run) transfer() error {
 		if err != nil {
 			return err
 		}
+		if err := r.work(e.Len); err != nil {
+			return err
+		}
 	}
 	r.m.WaitUntil(done)
 	if r.view != nil {
@@ -179,6 +188,9 @@ func (r *run) cpuUse(write bool) error {
 			if _, err := r.m.Write(va, e.len, 16); err != nil {
 				return err
 			}
+		}
+		if err := r.work(e.len); err != nil {
+			return err
 		}
 	}
 	if r.view != nil {

@@ -31,10 +31,20 @@ type run struct {
 	stale staleCount
 	view  *view           // records the first iteration; nil after it
 	steps []scenario.Step // the first iteration's narration
+	pace  *scenario.Pacer // nil when not paced
+	// worked is how many entries of the current DMA API call were counted
+	// as work (pace.go).
+	worked int
 }
 
 // Run simulates one policy.
 func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, error) {
+	return s.RunPaced(p, policyID, nil)
+}
+
+// RunPaced is Run under a pacer (scenario.Paced): the run counts the cache
+// lines it touches and gives way every scenario.PaceQuantum of them.
+func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.Pacer) (*scenario.Result, error) {
 	spec := s.Spec()
 	if _, err := spec.Policy(policyID); err != nil {
 		return nil, err
@@ -43,12 +53,23 @@ func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, er
 	if err != nil {
 		return nil, err
 	}
+	full, err := spec.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	key := runKey(spec, full, c, policyOf(policyID))
+	if res := recall(c, key, policyID); res != nil { // see memo.go
+		return res, pace.Point()
+	}
+	c.pace = pace
+	pace.Plan(planWork(c))
 	res, err := runConfig(c, policyID)
 	if err != nil {
 		return nil, err
 	}
 	res.Scenario = spec.ID
 	res.Charts = []scenario.Chart{savingChart(c)}
+	remember(c, key, res)
 	return res, nil
 }
 
@@ -93,7 +114,12 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &run{cfg: c, pol: pol, m: m}
+	r := &run{cfg: c, pol: pol, m: m, pace: c.pace}
+	// Building a large machine, list and view takes a while in one piece:
+	// give way between the pieces.
+	if err := r.pace.Point(); err != nil {
+		return nil, err
+	}
 	dc := device
 	dc.Coherent = c.path == pathCoherent
 	if r.dev, err = m.AddDevice(dc); err != nil {
@@ -119,10 +145,16 @@ func setup(c config, pol policy, record bool) (*run, error) {
 		r.bounce = bounceList(pool, &r.list)
 		lo, hi = min(lo, r.bounce.lo), max(hi, r.bounce.hi)
 	}
+	if err := r.pace.Point(); err != nil {
+		return nil, err
+	}
 	if err := m.Track(physRange(lo, hi)); err != nil {
 		return nil, err
 	}
 	r.stale.lo, r.stale.hi = lo, hi
+	if err := r.pace.Point(); err != nil {
+		return nil, err
+	}
 	if record {
 		ops := int64(0)
 		for _, e := range r.list.entries {
@@ -237,6 +269,7 @@ func (r *run) simulate() (*outcome, error) {
 		r.cur = [numCalls]callStat{}
 	}
 	prev, prevT := r.counts(out.counters), m.Now()
+	loopStart := r.pace.Done()
 	var lastCalls [numCalls]callStat
 	var lastDelta []uint64
 	lastStale := ^uint64(0)
@@ -246,6 +279,9 @@ func (r *run) simulate() (*outcome, error) {
 		r.cur = [numCalls]callStat{}
 		if err := r.iteration(); err != nil {
 			return nil, err
+		}
+		if k == 1 {
+			r.replan(r.pace.Done() - loopStart)
 		}
 		if k == 1 && r.view != nil {
 			r.note("end")
@@ -260,11 +296,11 @@ func (r *run) simulate() (*outcome, error) {
 		for i := range r.cur {
 			out.calls[i].add(r.cur[i], 1)
 		}
-		repeats := k >= 2 && r.cur == lastCalls && sameDeltas(out.counters, delta, lastDelta) && r.stale.last == lastStale
+		repeats := k >= 2 && steadyCalls(r.cur, lastCalls) && sameDeltas(out.counters, delta, lastDelta) && r.stale.last == lastStale
 		lastStale = r.stale.last
 		out.perIter = m.Now() - prevT
 		lastCalls, lastDelta, prev, prevT = r.cur, delta, now, m.Now()
-		if !r.cfg.fullSim && (repeats || k >= maxSimulated) {
+		if !r.cfg.fullSim && (repeats || k >= simulationCap(r.cfg)) {
 			break
 		}
 	}
@@ -298,14 +334,18 @@ func (r *run) simulate() (*outcome, error) {
 var steadyCounters = []soc.Counter{soc.DCOps, soc.DCCVAC, soc.DCIVAC, soc.DCCIVAC, soc.DSBCount, soc.DSBStall,
 	soc.DCStall, soc.StaleLinesRead, soc.DeviceStaleLines, soc.LostBytes, soc.DMAReadBytes, soc.DMAWriteBytes}
 
-// sameDeltas compares two iterations' deltas of the steady counters.
+// sameDeltas compares two iterations' deltas of the steady counters (the
+// stall times within steadyTolerance, the rest exactly).
 func sameDeltas(cs []soc.CounterValue, a, b []uint64) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
 		for _, c := range steadyCounters {
-			if cs[i].Counter == c && a[i] != b[i] {
+			if cs[i].Counter != c {
+				continue
+			}
+			if timeCounters[c] && !near(float64(a[i]), float64(b[i])) || !timeCounters[c] && a[i] != b[i] {
 				return false
 			}
 		}

@@ -9,10 +9,11 @@ import (
 
 // Headline computes the scenario's headline chart (Spec.Headline) for the
 // policies a and b and the parameters params (the varied one is replaced):
-// one point at a time, before called ahead of each run (two per point), so
-// a single-threaded caller can yield. It returns nil and no error when the scenario declares
-// no headline.
-func Headline(ctx context.Context, s scenario.Scenario, params scenario.Params, a, b string, before func()) (*scenario.Chart, error) {
+// one point at a time, before called ahead of each run (two per point) and
+// pace, if not nil, as each run's pacer hook (Request.Pace), so a
+// single-threaded caller can yield inside a run too. It returns nil and no
+// error when the scenario declares no headline.
+func Headline(ctx context.Context, s scenario.Scenario, params scenario.Params, a, b string, before func(), pace func(float64) error) (*scenario.Chart, error) {
 	spec := s.Spec()
 	h := spec.Headline
 	if h == nil {
@@ -22,7 +23,7 @@ func Headline(ctx context.Context, s scenario.Scenario, params scenario.Params, 
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: headline: %w", spec.ID, err)
 	}
-	req := Request{Scenario: s, Base: params, A: a, B: b, Axes: []Axis{ax}, BeforeRun: before}
+	req := Request{Scenario: s, Base: params, A: a, B: b, Axes: []Axis{ax}, BeforeRun: before, Pace: pace}
 	tab, err := Run(ctx, req, 1, nil)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,11 +49,13 @@ func TestETRHeadline(t *testing.T) {
 	spec := s.Spec()
 	p, err := spec.Defaults()
 	require.NoError(t, err)
-	calls := 0
-	ch, err := Headline(context.Background(), s, p, spec.DefaultA, spec.DefaultB, func() { calls++ })
+	calls, paced := 0, 0
+	ch, err := Headline(context.Background(), s, p, spec.DefaultA, spec.DefaultB, func() { calls++ },
+		func(float64) error { paced++; return nil })
 	require.NoError(t, err)
 	require.NotNil(t, ch)
 	assert.Equal(t, 14, calls, "one call before each of A and B at 7 points")
+	assert.Greater(t, paced, 14, "the runs give way inside themselves too (the pacer's hook)")
 	require.Len(t, ch.Series, 2)
 	assert.Equal(t, "A", ch.Series[0].Name)
 	assert.Equal(t, "B", ch.Series[1].Name)
@@ -68,4 +71,22 @@ func TestETRHeadline(t *testing.T) {
 			assert.Equal(t, v, pt.Y, "the chart's 4 MiB point is the main run's figure")
 		}
 	}
+}
+
+// A pacer hook's cancel stops the headline (the page drops it when a main
+// run starts or the setting changes).
+func TestHeadlinePaceCancels(t *testing.T) {
+	s := etr.New()
+	spec := s.Spec()
+	p, err := spec.Defaults()
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch, err := Headline(ctx, s, p, spec.DefaultA, spec.DefaultB, nil, func(float64) error {
+		cancel()
+		return scenario.ErrCanceled
+	})
+	assert.Nil(t, ch)
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, scenario.ErrCanceled) || errors.Is(err, context.Canceled), "stopped by the cancel: %v", err)
 }

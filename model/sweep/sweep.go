@@ -20,6 +20,11 @@ type Request struct {
 	// BeforeRun, if set, is called by the worker before each run (two per
 	// point, A then B): the page yields its only thread there.
 	BeforeRun func()
+	// Pace, if set, is the hook of the scenario.Pacer each run gives way
+	// through (scenario.RunPaced): the page parks the run there so it never
+	// holds the event loop long; an error it returns (scenario.ErrCanceled)
+	// stops the run.
+	Pace func(done float64) error
 }
 
 // Side is what one policy produced at one point: its metrics and checks
@@ -171,7 +176,13 @@ func runSide(ctx context.Context, req Request, p *Point, side int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	res, err := req.Scenario.Run(p.Params, policy)
+	var res *scenario.Result
+	var err error
+	if req.Pace != nil {
+		res, err = scenario.RunPaced(req.Scenario, p.Params, policy, scenario.NewPacer(req.Pace))
+	} else {
+		res, err = req.Scenario.Run(p.Params, policy)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", policy, err)
 	}

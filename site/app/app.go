@@ -185,6 +185,19 @@ func (a *App) NextRun() (Request, error) {
 // calls; after is called between the two runs (to let the page breathe and
 // show progress).
 func (r Request) Run(between func()) (ra, rb *scenario.Result, err error) {
+	return r.RunPaced(func(side int, done float64) error {
+		if side == 1 && done == 0 && between != nil {
+			between()
+			between = nil
+		}
+		return nil
+	})
+}
+
+// RunPaced simulates both sides under a pacing hook (scenario.Pacer): hook
+// hears the side (0 = A, 1 = B) and the fraction of it done, at least once
+// before each side, and its error (e.g. scenario.ErrCanceled) ends the run.
+func (r Request) RunPaced(hook func(side int, done float64) error) (ra, rb *scenario.Result, err error) {
 	// A model bug must not take the page down with it (a panic in
 	// WebAssembly ends the program): report it as a failed run.
 	defer func() {
@@ -192,13 +205,19 @@ func (r Request) Run(between func()) (ra, rb *scenario.Result, err error) {
 			ra, rb, err = nil, nil, fmt.Errorf("internal error in scenario %s: %v", r.Scenario.Spec().ID, p)
 		}
 	}()
-	if ra, err = r.Scenario.Run(r.Params, r.A); err != nil {
+	side := func(i int) *scenario.Pacer {
+		return scenario.NewPacer(func(done float64) error { return hook(i, done) })
+	}
+	if err := hook(0, 0); err != nil {
+		return nil, nil, err
+	}
+	if ra, err = scenario.RunPaced(r.Scenario, r.Params, r.A, side(0)); err != nil {
 		return nil, nil, fmt.Errorf("A (%s): %w", r.A, err)
 	}
-	if between != nil {
-		between()
+	if err := hook(1, 0); err != nil {
+		return nil, nil, err
 	}
-	if rb, err = r.Scenario.Run(r.Params, r.B); err != nil {
+	if rb, err = scenario.RunPaced(r.Scenario, r.Params, r.B, side(1)); err != nil {
 		return nil, nil, fmt.Errorf("B (%s): %w", r.B, err)
 	}
 	return ra, rb, nil

@@ -80,7 +80,7 @@ func TestHeadline(t *testing.T) {
 	assert.Nil(t, a.HeadlineChart())
 	_, again := a.NextHeadline()
 	assert.False(t, again, "due twice for one setting")
-	ch, err := req.Run(context.Background(), nil)
+	ch, err := req.Run(context.Background(), nil, nil)
 	require.NoError(t, err)
 	require.True(t, a.SetHeadline(req.Key, ch, nil))
 	got := a.HeadlineChart()

@@ -109,13 +109,14 @@ func (a *App) NextHeadline() (HeadlineRequest, bool) {
 	return HeadlineRequest{Key: a.Headline.Key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, true
 }
 
-// Run computes the chart; before is called ahead of each point. A model
-// panic becomes an error (a panic in WebAssembly ends the page).
-func (r HeadlineRequest) Run(ctx context.Context, before func()) (ch *scenario.Chart, err error) {
+// Run computes the chart; before is called ahead of each run and pace
+// inside it (sweep.Headline). A model panic becomes an error (a panic in
+// WebAssembly ends the page).
+func (r HeadlineRequest) Run(ctx context.Context, before func(), pace func(float64) error) (ch *scenario.Chart, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ch, err = nil, fmt.Errorf("internal error in the headline chart: %v", p)
 		}
 	}()
-	return sweep.Headline(ctx, r.Scenario, r.Params, r.A, r.B, before)
+	return sweep.Headline(ctx, r.Scenario, r.Params, r.A, r.B, before, pace)
 }

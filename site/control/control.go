@@ -74,6 +74,7 @@ const (
 	ChangeCursor
 	ChangeHover
 	ChangeFull
+	ChangeRun // only the run's progress moved (see RunState)
 )
 
 // Controller passes commands, results and snapshots between the panel, the
@@ -95,6 +96,7 @@ type Controller struct {
 	drawn  picture
 	runErr string
 	insets Insets
+	runs   runner // see run.go
 }
 
 // New returns a controller with an empty player.

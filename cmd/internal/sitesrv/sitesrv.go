@@ -1,6 +1,7 @@
 // Package sitesrv serves dmaviz's built static site (dist/) on loopback: the
-// right MIME type for .wasm and a precompressed main.wasm.gz for clients that
-// accept gzip. Used by `dmaviz serve` and the benchmark report.
+// right MIME type for .wasm and a precompressed main.wasm.br or main.wasm.gz
+// for clients that accept Brotli or gzip. Used by `dmaviz serve` and the
+// benchmark report.
 package sitesrv
 
 import (
@@ -35,9 +36,14 @@ func Listen(dir, addr string) (net.Listener, http.Handler, error) {
 	return ln, Handler(dir), nil
 }
 
+// encodings are the precompressed copies sitebuild writes, best first.
+var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
 // Handler serves the static site. It names the wasm MIME type (needed by
 // WebAssembly.instantiateStreaming and some hosts get wrong) and sends a
-// precompressed name.gz when the client accepts gzip.
+// precompressed name.br when the client accepts Brotli, else name.gz when it
+// accepts gzip, else the file itself; every .wasm response says Vary:
+// Accept-Encoding, so a cache in between keeps the variants apart.
 func Handler(dir string) http.Handler {
 	_ = mime.AddExtensionType(".wasm", "application/wasm")
 	files := http.FileServer(http.Dir(dir))
@@ -45,14 +51,20 @@ func Handler(dir string) http.Handler {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Cache-Control", "no-cache")
 		p := path.Clean("/" + r.URL.Path)
-		if strings.HasSuffix(p, ".wasm") && acceptsGzip(r) {
-			gz := filepath.Join(dir, filepath.FromSlash(p)+".gz")
-			if f, err := os.Open(gz); err == nil {
+		if strings.HasSuffix(p, ".wasm") {
+			w.Header().Add("Vary", "Accept-Encoding")
+			for _, enc := range encodings {
+				if !accepts(r, enc.name) {
+					continue
+				}
+				f, err := os.Open(filepath.Join(dir, filepath.FromSlash(p)+enc.ext))
+				if err != nil {
+					continue
+				}
 				defer f.Close()
 				if st, err := f.Stat(); err == nil && !st.IsDir() {
 					w.Header().Set("Content-Type", "application/wasm")
-					w.Header().Set("Content-Encoding", "gzip")
-					w.Header().Add("Vary", "Accept-Encoding")
+					w.Header().Set("Content-Encoding", enc.name)
 					http.ServeContent(w, r, p, st.ModTime(), f)
 					return
 				}
@@ -62,19 +74,25 @@ func Handler(dir string) http.Handler {
 	})
 }
 
-func acceptsGzip(r *http.Request) bool {
+// accepts reports whether the request's Accept-Encoding allows coding (by
+// name or by "*", with a q value above 0).
+func accepts(r *http.Request, coding string) bool {
+	star := false
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		enc, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(enc), "gzip") {
-			continue
-		}
+		enc = strings.TrimSpace(enc)
 		q := 1.0
 		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
 			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
 				q = f
 			}
 		}
-		return q > 0
+		switch {
+		case strings.EqualFold(enc, coding):
+			return q > 0
+		case enc == "*":
+			star = q > 0
+		}
 	}
-	return false
+	return star
 }

@@ -11,6 +11,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func writeSite(t *testing.T) string {
@@ -32,6 +36,11 @@ func writeSite(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, "main.wasm.gz"), gz.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	var br bytes.Buffer
+	bw := brotli.NewWriter(&br)
+	bw.Write([]byte("\x00asm-raw"))
+	bw.Close()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.wasm.br"), br.Bytes(), 0o644))
 	return dir
 }
 
@@ -46,37 +55,51 @@ func get(t *testing.T, h http.Handler, path, acceptEncoding string) *http.Respon
 	return w.Result()
 }
 
-func TestServeWasmMimeAndGzip(t *testing.T) {
+// TestServeWasmEncodings: Brotli when accepted, gzip otherwise, the file
+// itself for neither; always the wasm MIME type and Vary: Accept-Encoding.
+func TestServeWasmEncodings(t *testing.T) {
 	h := Handler(writeSite(t))
+	decode := map[string]func(io.Reader) (io.Reader, error){
+		"":     func(r io.Reader) (io.Reader, error) { return r, nil },
+		"gzip": func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+		"br":   func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
+	}
+	for _, tc := range []struct{ accept, want string }{
+		{"br", "br"},
+		{"gzip, deflate, br, zstd", "br"}, // Chromium's header
+		{"br;q=0.5, gzip", "br"},
+		{"gzip", "gzip"},
+		{"br;q=0, gzip;q=0.8", "gzip"},
+		{"*", "br"},
+		{"*, br;q=0", "gzip"},
+		{"", ""},
+		{"identity", ""},
+		{"gzip;q=0, deflate", ""},
+	} {
+		res := get(t, h, "/main.wasm", tc.accept)
+		assert.Equal(t, 200, res.StatusCode, tc.accept)
+		assert.Equal(t, tc.want, res.Header.Get("Content-Encoding"), "Accept-Encoding %q", tc.accept)
+		assert.Equal(t, "application/wasm", res.Header.Get("Content-Type"), tc.accept)
+		assert.Equal(t, []string{"Accept-Encoding"}, res.Header.Values("Vary"), tc.accept)
+		r, err := decode[res.Header.Get("Content-Encoding")](res.Body)
+		require.NoError(t, err, tc.accept)
+		body, err := io.ReadAll(r)
+		require.NoError(t, err, tc.accept)
+		assert.Equal(t, "\x00asm-raw", string(body), tc.accept)
+	}
+	idx := get(t, h, "/", "br")
+	assert.Equal(t, 200, idx.StatusCode)
+	assert.True(t, strings.HasPrefix(idx.Header.Get("Content-Type"), "text/html"), idx.Header.Get("Content-Type"))
+	assert.Empty(t, idx.Header.Get("Content-Encoding"))
+}
 
-	plain := get(t, h, "/main.wasm", "")
-	body, _ := io.ReadAll(plain.Body)
-	if ct := plain.Header.Get("Content-Type"); ct != "application/wasm" {
-		t.Errorf("plain wasm Content-Type = %q", ct)
-	}
-	if plain.Header.Get("Content-Encoding") != "" || string(body) != "\x00asm-raw" {
-		t.Errorf("plain wasm: encoding %q body %q", plain.Header.Get("Content-Encoding"), body)
-	}
-
-	gz := get(t, h, "/main.wasm", "br, gzip;q=0.8")
-	if gz.Header.Get("Content-Encoding") != "gzip" || gz.Header.Get("Content-Type") != "application/wasm" {
-		t.Fatalf("gzip wasm headers: %v", gz.Header)
-	}
-	zr, err := gzip.NewReader(gz.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := io.ReadAll(zr); string(b) != "\x00asm-raw" {
-		t.Errorf("gzip body decodes to %q", b)
-	}
-
-	refused := get(t, h, "/main.wasm", "gzip;q=0")
-	if refused.Header.Get("Content-Encoding") != "" {
-		t.Errorf("gzip;q=0 still got gzip")
-	}
-	if idx := get(t, h, "/", ""); idx.StatusCode != 200 || !strings.HasPrefix(idx.Header.Get("Content-Type"), "text/html") {
-		t.Errorf("index: %d %q", idx.StatusCode, idx.Header.Get("Content-Type"))
-	}
+// TestServeWithoutBrotliCopy: a site built before Brotli (no .br) still
+// gets gzip for a browser that accepts both.
+func TestServeWithoutBrotliCopy(t *testing.T) {
+	dir := writeSite(t)
+	require.NoError(t, os.Remove(filepath.Join(dir, "main.wasm.br")))
+	res := get(t, Handler(dir), "/main.wasm", "gzip, br")
+	assert.Equal(t, "gzip", res.Header.Get("Content-Encoding"))
 }
 
 func TestServeRefusesUnbuiltSite(t *testing.T) {

@@ -1,0 +1,99 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
+	"github.com/dmaviz/dmaviz/e2e/chrome"
+)
+
+// Page budgets for a scenario's worst setting (issue 12).
+const (
+	budgetWorstPage = 6 * time.Second
+	budgetWasmMem   = 512 << 20
+)
+
+// worstScript waits for the page's first run to end and returns its wall
+// time (ms), the WebAssembly memory (bytes), the longest task seen during
+// it (ms), whether it was shown, and the run status text.
+const worstScript = `window.dmaviz && dmaviz.runState && dmaviz.runState().gen > 0 && !dmaviz.runState().running &&
+  [dmaviz.runState().ms, dmaviz.wasmBytes(), Math.max(0, ...(window.benchLongTasks || [])), dmaviz.resultsReadyAt > 0 ? 1 : 0,
+   (document.getElementById("run-status") || {}).textContent || ""]`
+
+// observeScript records long tasks from the start of the page.
+const observeScript = `window.benchLongTasks = []; new PerformanceObserver(l => { for (const e of l.getEntries()) benchLongTasks.push(e.duration); }).observe({type: "longtask", buffered: true}); true`
+
+// worstInPage opens each worst setting (cmd/corners -worst) in a fresh
+// browser and reports the run's time in the page, the WebAssembly memory
+// after it (its peak: the memory only grows) and the longest task.
+func worstInPage(dist, file string) error {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	bin, err := chrome.Find()
+	if err != nil {
+		return err
+	}
+	ln, h, err := sitesrv.Listen(dist, "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	defer srv.Close()
+	fmt.Printf("  worst settings in the page (from %s), budget %v and %d MiB of WebAssembly memory:\n", file, budgetWorstPage, budgetWasmMem>>20)
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		id, query, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if id == "" {
+			continue
+		}
+		url := "http://" + ln.Addr().String() + "/?scenario=" + id
+		if query != "" {
+			url += "&" + query
+		}
+		v, err := pageRun(bin, url)
+		if err != nil {
+			fmt.Printf("    %-8s could not be timed: %v\n", id, err)
+			continue
+		}
+		ms, mem, long, shown := v[0].(float64), v[1].(float64), v[2].(float64), v[3].(float64)
+		ok := time.Duration(ms)*time.Millisecond <= budgetWorstPage && mem <= budgetWasmMem && shown == 1
+		fmt.Printf("    %-8s run %6.2f s   wasm memory %6.0f MiB   longest task since navigation %4.0f ms   %s\n", id, ms/1000, mem/(1<<20), long, verdict(ok))
+		if shown != 1 {
+			fmt.Printf("             no results: %s\n", v[4])
+		}
+	}
+	return nil
+}
+
+func pageRun(bin, url string) ([]any, error) {
+	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(prof)
+	ctx, stop := chrome.Start(bin, prof)
+	defer stop()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		return nil, err
+	}
+	lctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	if err := chromedp.Do(lctx, chromedp.Navigate(url)); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Run(lctx, chromedp.Evaluate[bool](observeScript)); err != nil {
+		return nil, err
+	}
+	return chromedp.Run(lctx, chromedp.Poll[[]any](worstScript, chromedp.WithPollingTimeout(3*time.Minute)))
+}

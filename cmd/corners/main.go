@@ -1,0 +1,272 @@
+// Command corners checks that every setting a scenario's schema allows runs
+// in bounded time and memory natively: it walks each scenario's parameter
+// corners (every min/max combination of its size-like parameters, the
+// others at their defaults), then, from the slowest corners, tries every
+// value of each choice parameter in turn, keeping the slowest (one pass of
+// coordinate ascent), and runs each setting as the page does (A, then B,
+// the default pair). Settings the scenario refuses are counted, not timed.
+//
+// It prints the worst setting of each scenario with its time, the ratio to
+// the scenario's default setting timed in the same run (the machine may be
+// busy), and the live heap it leaves (both results held, as the page holds
+// them); with -worst it writes "id query" lines for cmd/benchreport to time
+// the same settings in the page. It exits 1 when a worst time is past
+// -bound. make bench runs it; it is a benchmark-style check (one machine,
+// one run), not a unit test.
+//
+//	go run ./cmd/corners [-bound 2s] [-scenario sg-sync] [-top 3] [-worst file] [-cpuprofile f]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// extra are settings known to be heavy that lie inside the ranges rather
+// than at a corner: the smallest entry a 64 MiB list allows (32768
+// entries), which froze the page for about a minute (issue 12).
+var extra = map[string][]string{
+	"sg-sync": {"total=64MiB&entry=2KiB&path=swiotlb&cpu=writes&direction=bidirectional&iterations=100000&entry-offset=4095"},
+}
+
+func main() {
+	bound := flag.Duration("bound", 2*time.Second, "fail when a scenario's worst setting takes longer (A and B)")
+	only := flag.String("scenario", "", "check only this scenario")
+	one := flag.String("setting", "", "run only this setting (name=value&...) of -scenario")
+	worstFile := flag.String("worst", "", "write each scenario's worst setting to this file")
+	top := flag.Int("top", 3, "slowest corners to start the choice search from")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the sweep")
+	flag.BoolVar(&verbose, "v", false, "print every setting run")
+	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "corners:", err)
+			os.Exit(2)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	if *one != "" {
+		s, err := catalog.Registry().Get(*only)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "corners:", err)
+			os.Exit(2)
+		}
+		verbose = true
+		w := &sweepResult{seen: map[string]bool{}, scenario: s, spec: s.Spec()}
+		w.try(strings.Split(*one, "&"))
+		return
+	}
+	fmt.Printf("worst setting per scenario, natively (A then B, default pair); bound %v\n", *bound)
+	over := false
+	var worst strings.Builder
+	for _, s := range catalog.Registry().All() {
+		spec := s.Spec()
+		if *only != "" && spec.ID != *only {
+			continue
+		}
+		base := (&sweepResult{seen: map[string]bool{}, scenario: s, spec: spec}).baseline()
+		w := sweep(s, *top)
+		verdict := "within"
+		if w.worst.took > *bound {
+			verdict, over = "OVER", true
+		}
+		fmt.Printf("  %-8s worst %6.2f s (%5.1fx its default setting, %.2f s)  live heap %6.1f MiB  %s   (%d settings run, %d refused, sweep %.0f s)\n    ?scenario=%s&%s\n",
+			spec.ID, w.worst.took.Seconds(), w.worst.took.Seconds()/base.Seconds(), base.Seconds(), mib(w.worst.heap), verdict,
+			w.ran, w.refused, w.total.Seconds(), spec.ID, w.worst.query)
+		fmt.Fprintf(&worst, "%s %s\n", spec.ID, w.worst.query)
+	}
+	if *worstFile != "" {
+		if err := os.WriteFile(*worstFile, []byte(worst.String()), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, "corners:", err)
+			os.Exit(2)
+		}
+	}
+	if over {
+		pprof.StopCPUProfile()
+		os.Exit(1)
+	}
+}
+
+var verbose bool
+
+func mib(n uint64) float64 { return float64(n) / (1 << 20) }
+
+type timing struct {
+	query string
+	took  time.Duration
+	heap  uint64
+	err   error
+}
+
+type sweepResult struct {
+	worst          timing
+	ran, refused   int
+	total          time.Duration
+	seen           map[string]bool
+	scenario       scenario.Scenario
+	spec           *scenario.Spec
+	defaultA, defB string
+}
+
+// baseline times the default setting (the median of three).
+func (w *sweepResult) baseline() time.Duration {
+	var ts []time.Duration
+	for i := 0; i < 3; i++ {
+		w.seen = map[string]bool{}
+		t, ok := w.try(nil)
+		if !ok {
+			return time.Nanosecond
+		}
+		ts = append(ts, t.took)
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	return ts[1]
+}
+
+// sizeLike reports whether a parameter scales the work: the numeric ones
+// (a seed does not: it only picks which frames and sizes).
+func sizeLike(d *scenario.Param) bool {
+	switch d.Kind {
+	case scenario.KindInt, scenario.KindFloat, scenario.KindBytes:
+		return d.Name != "seed"
+	}
+	return false
+}
+
+// corners lists every min/max combination of the size-like parameters as
+// name=value texts.
+func corners(spec *scenario.Spec) [][]string {
+	out := [][]string{nil}
+	for i := range spec.Params {
+		d := &spec.Params[i]
+		if !sizeLike(d) {
+			continue
+		}
+		var next [][]string
+		for _, c := range out {
+			for _, v := range []float64{d.Min, d.Max} {
+				next = append(next, append(append([]string(nil), c...), d.Name+"="+d.Format(v)))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+func sweep(s scenario.Scenario, top int) *sweepResult {
+	start := time.Now()
+	w := &sweepResult{seen: map[string]bool{}, scenario: s, spec: s.Spec()}
+	var tried []timing
+	for _, c := range corners(w.spec) {
+		if t, ok := w.try(c); ok {
+			tried = append(tried, t)
+		}
+	}
+	for _, q := range extra[w.spec.ID] {
+		if t, ok := w.try(strings.Split(q, "&")); ok {
+			tried = append(tried, t)
+		}
+	}
+	sort.Slice(tried, func(i, j int) bool { return tried[i].took > tried[j].took })
+	for i := 0; i < min(top, len(tried)); i++ {
+		w.ascend(tried[i])
+	}
+	w.total = time.Since(start)
+	return w
+}
+
+// ascend tries every value of each choice parameter from t, one parameter
+// at a time, keeping the slowest.
+func (w *sweepResult) ascend(t timing) {
+	cur := t
+	for i := range w.spec.Params {
+		d := &w.spec.Params[i]
+		var vals []string
+		switch d.Kind {
+		case scenario.KindChoice:
+			for _, c := range d.Choices {
+				vals = append(vals, c.Value)
+			}
+		case scenario.KindBool:
+			vals = []string{"false", "true"}
+		default:
+			continue
+		}
+		best := cur
+		for _, v := range vals {
+			q := set(cur.query, d.Name, v)
+			if nt, ok := w.try(strings.Split(q, "&")); ok && nt.took > best.took {
+				best = nt
+			}
+		}
+		cur = best
+	}
+}
+
+// set replaces or adds name=v in an & separated query.
+func set(query, name, v string) string {
+	parts := strings.Split(query, "&")
+	for i, p := range parts {
+		if strings.HasPrefix(p, name+"=") {
+			parts[i] = name + "=" + v
+			return strings.Join(parts, "&")
+		}
+	}
+	return strings.Join(append(parts, name+"="+v), "&")
+}
+
+// try runs one setting (A then B), once; ok is false when it was run
+// before or the scenario refused it.
+func (w *sweepResult) try(kv []string) (timing, bool) {
+	sort.Strings(kv)
+	q := strings.Join(kv, "&")
+	if w.seen[q] {
+		return timing{}, false
+	}
+	w.seen[q] = true
+	p := scenario.Params{}
+	for _, e := range kv {
+		name, text, _ := strings.Cut(e, "=")
+		if err := w.spec.Set(p, name, text); err != nil {
+			w.refused++
+			return timing{}, false
+		}
+	}
+	runtime.GC()
+	t0 := time.Now()
+	ra, err := w.scenario.Run(p, w.spec.DefaultA)
+	var rb *scenario.Result
+	if err == nil {
+		rb, err = w.scenario.Run(p, w.spec.DefaultB)
+	}
+	took := time.Since(t0)
+	if err != nil {
+		w.refused++
+		return timing{}, false
+	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	runtime.KeepAlive(ra)
+	runtime.KeepAlive(rb)
+	w.ran++
+	t := timing{query: q, took: took, heap: ms.HeapAlloc}
+	if verbose {
+		fmt.Printf("    %6.2f s %6.1f MiB  %s\n", took.Seconds(), mib(t.heap), q)
+	}
+	if t.took > w.worst.took {
+		w.worst = t
+	}
+	return t, true
+}

@@ -1,0 +1,170 @@
+package sgsync
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// Bounded runs: every setting the schema allows must finish within the
+// page's time budget (issue 12), so a run's work is estimated before it
+// starts, in line operations (one cache line read, written, cleaned,
+// invalidated or moved by the device), and limited in two ways.
+//
+// The iterations simulated are capped by what fits maxRunLineOps after the
+// CPU's earlier use of the buffer (at least minSimulated, at most
+// maxSimulated); the rest are extrapolated as usual. A setting whose
+// minimum simulation does not fit is refused by parse, naming total and the
+// largest total allowed with the other settings: the list is then too
+// large for the path, CPU use and direction chosen (SWIOTLB copies every
+// line twice per iteration, cpu=writes writes it, bidirectional moves it
+// both ways).
+
+// maxRunLineOps is one run's (one policy's) budget: about 0.5 s natively
+// at 80 ns per line operation (the default setting's rate on the
+// dimensity-9500 preset; neoverse-n1 is slower per line), so that A and B
+// together stay within 2 s on every preset. A 64 MiB list fits when the
+// transfer touches each line a few times (cpu=none, or to-device); the
+// default CPU use and direction allow about 40 MiB.
+const maxRunLineOps = 13 << 19 // 6.5 M
+
+// steadyTolerance is how much an iteration's times (each call's time, DSB
+// and DC stall) may differ from the previous one's, relatively, for it to
+// count as steady; counts must repeat exactly. The CPU's copies (the
+// SWIOTLB bounce) and a random-replacement L3 make times wander by a few
+// tenths of a percent from one iteration to the next.
+const steadyTolerance = 0.005
+
+// lineOps estimates the line operations done once (the CPU's earlier use
+// of the buffer; a persistent mapping's map and unmap) and those of one
+// iteration, as iteration performs them.
+func lineOps(c config) (prior, perIter int64) {
+	lines := int64(0)
+	for _, s := range c.sizes {
+		lines += int64((c.offset%blockBytes+s+blockBytes-1)/blockBytes) + 1
+	}
+	per := int64(0)
+	if c.cpu == cpuWrites {
+		per += 2 // read and write the buffer before the map
+	} else if c.cpu == cpuReads && c.dir == toDevice {
+		per++
+	}
+	if c.path == pathSWIOTLB {
+		per += 2 // copy into the bounce slots (read, write)
+	}
+	if c.path != pathCoherent {
+		per++ // clean
+	}
+	per++ // the device reads or writes
+	if c.dir == bidirectional {
+		per++
+	}
+	if c.dir != toDevice {
+		if c.path != pathCoherent {
+			per++ // invalidate
+		}
+		if c.path == pathSWIOTLB {
+			per += 2 // copy back
+		}
+		if c.cpu != cpuNone {
+			per++ // the CPU reads the data
+		}
+	}
+	if c.cpu != cpuNone {
+		prior = lines
+	}
+	if c.persistent { // the one map before the iterations and unmap after
+		once := int64(0)
+		if c.path == pathSWIOTLB {
+			once += 2
+			if c.dir != toDevice {
+				once += 2
+			}
+		}
+		if c.path != pathCoherent {
+			once++
+			if c.dir != toDevice {
+				once++
+			}
+		}
+		prior += once * lines
+	}
+	return prior, per * lines
+}
+
+// minSimulated is the fewest iterations a run simulates: two (or all, if
+// fewer). The first differs from the steady state in ways a second
+// corrects: SWIOTLB's first map copies into bounce slots the CPU has not
+// touched yet, a skipped unmap leaves stale lines only from the second
+// transfer on, and the prefetcher starts cold.
+func minSimulated(c config) int { return min(2, c.iterations) }
+
+// simulationCap is how many iterations the run may simulate.
+func simulationCap(c config) int {
+	if c.fullSim {
+		return c.iterations
+	}
+	prior, per := lineOps(c)
+	k := int((c.runBudget() - prior) / max(per, 1))
+	return min(max(k, minSimulated(c)), maxSimulated, c.iterations)
+}
+
+// runBudget is maxRunLineOps, or the budget a test set.
+func (c config) runBudget() int64 {
+	if c.budget > 0 {
+		return c.budget
+	}
+	return maxRunLineOps
+}
+
+// checkBudget refuses a setting whose minimum simulation exceeds the budget.
+func checkBudget(c config) error {
+	prior, per := lineOps(c)
+	need := prior + int64(minSimulated(c))*per
+	if need <= maxRunLineOps {
+		return nil
+	}
+	// The largest total that fits, in whole MiB (or KiB) below it.
+	fit := uint64(float64(c.total) * float64(maxRunLineOps) / float64(need))
+	unit := uint64(1 << 20)
+	if fit < 4<<20 {
+		unit = 64 << 10
+	}
+	fit = max(fit/unit*unit, 4<<10)
+	return fmt.Errorf("total: %s is more than one run may simulate with path %s, cpu=%s and direction %s "+
+		"(about %.1f M line operations, allowed %.1f M, so that a run ends within a second or two); allowed at most about %s with these settings, more where each line is handled fewer times (cpu=none, direction to-device, path direct)",
+		scenario.FormatBytes(int64(c.total)), pathIDs[c.path], cpuIDs[c.cpu], dirIDs[c.dir],
+		float64(need)/(1<<20), float64(maxRunLineOps)/(1<<20), scenario.FormatBytes(int64(fit)))
+}
+
+// Parameter values as the URL spells them.
+var (
+	pathIDs = [...]string{"direct", "iommu", "swiotlb", "coherent"}
+	dirIDs  = [...]string{"from-device", "to-device", "bidirectional"}
+	cpuIDs  = [...]string{"reads", "writes", "none"}
+)
+
+// steadyCalls reports whether an iteration's calls repeat the previous
+// one's: counts exactly, times within steadyTolerance.
+func steadyCalls(a, b [numCalls]callStat) bool {
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.n != y.n || x.dc != y.dc || x.dsb != y.dsb ||
+			!near(float64(x.t), float64(y.t)) || !near(float64(x.stall), float64(y.stall)) {
+			return false
+		}
+	}
+	return true
+}
+
+// timeCounters are the steady counters compared within steadyTolerance.
+var timeCounters = map[soc.Counter]bool{soc.DSBStall: true, soc.DCStall: true}
+
+func near(a, b float64) bool {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= steadyTolerance*max(a, b)
+}

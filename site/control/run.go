@@ -1,0 +1,270 @@
+package control
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// How a run is launched, paced, cancelled and shown in progress.
+//
+// The model runs in its own goroutine. The page has one thread, and Go in
+// WebAssembly switches goroutines only where one blocks, so a run that
+// never blocked would freeze the page (no input, no stage frame) until it
+// ended. Instead the model calls a pacing hook every few thousand lines of
+// work (scenario.Pacer); the hook checks the clock and, once the run has
+// worked RunSlice since it last gave way, calls Yield, which in the
+// browser parks the goroutine until the event loop has run (a timer), so
+// input, the panel and the stage's frames get their turn. The same hook
+// carries cancellation: Cancel, or a newer StartRun superseding the run,
+// makes the hook return scenario.ErrCanceled, and the model returns it at
+// once.
+
+// RunSlice is how long a run works before it gives way: under the
+// 50 ms a browser counts as a long task, long enough that giving way
+// (about 4 ms of timer delay in the browser) costs a fraction of the time.
+const RunSlice = 30 * time.Millisecond
+
+// progressNotifyEvery limits panel updates while only the progress moves.
+const progressNotifyEvery = 100 * time.Millisecond
+
+// RunState is what the panel shows of the runs.
+type RunState struct {
+	Gen     uint64  // the run's number (StartRun counts them)
+	Running bool    // a run is computing
+	Side    int     // side being simulated while Running: 0 = A, 1 = B
+	Done    float64 // fraction of the whole run (both sides) done, 0..1
+	// Canceled says the last run was canceled with Cancel: its results were
+	// discarded and the previous ones are still shown.
+	Canceled bool
+	// Of the current (or last) run: wall time from start, time given to
+	// the page while it ran, and how many times it gave way.
+	Elapsed, Parked time.Duration
+	Yields          int
+	// Deliver is how long showing the results took (the panel's and the
+	// player's update; the page's redraw follows in its own tasks).
+	Deliver time.Duration
+}
+
+// RunWork is one run: it calls hook (often) with the side it is simulating
+// and the fraction of that side done, and stops with hook's error. It
+// returns what to do with its outcome: the runner gives way once more and
+// then calls deliver(true) to show the results (or the error), or
+// deliver(false) when the run was canceled or superseded meanwhile (its
+// results are discarded).
+type RunWork func(hook func(side int, done float64) error) (deliver func(show bool))
+
+// runner is the Controller's part that launches runs.
+type runner struct {
+	mu    sync.Mutex
+	cur   *job
+	state RunState
+	noted time.Time // last progress notification
+	// Yield parks the running goroutine until the page's event loop has
+	// run; nil (natively) lets other goroutines run.
+	yield func()
+	slice time.Duration
+}
+
+type job struct {
+	gen   uint64
+	stop  chan struct{} // closed to cancel
+	done  chan struct{} // closed when the work returned
+	once  sync.Once
+	start time.Time
+	slice time.Time // when the current slice of work began
+}
+
+func (j *job) cancel() { j.once.Do(func() { close(j.stop) }) }
+
+func (j *job) stopped() bool {
+	select {
+	case <-j.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// SetYield sets how a run gives way to the page (see the comment above)
+// and how long it works between two (0: RunSlice).
+func (c *Controller) SetYield(yield func(), slice time.Duration) {
+	c.runs.mu.Lock()
+	c.runs.yield, c.runs.slice = yield, slice
+	c.runs.mu.Unlock()
+}
+
+// StartRun cancels the run in progress, if any, and runs work in a new
+// goroutine once the old one has stopped (promptly: at its next pacing
+// point). It returns the new run's number. It calls no change hook (the
+// caller shows the new state); the run's progress and end do.
+func (c *Controller) StartRun(work RunWork) uint64 {
+	r := &c.runs
+	r.mu.Lock()
+	old := r.cur
+	j := &job{gen: r.state.Gen + 1, stop: make(chan struct{}), done: make(chan struct{})}
+	r.cur = j
+	r.state = RunState{Gen: j.gen, Running: true}
+	r.mu.Unlock()
+	if old != nil {
+		old.cancel()
+	}
+	// No change note here: StartRun is called from the panel's event
+	// handlers, which render afterwards anyway (and hold the panel's lock).
+	go func() {
+		defer close(j.done)
+		if old != nil {
+			<-old.done
+		}
+		j.start = time.Now()
+		j.slice = j.start
+		// Give way once first, so the panel shows the run before it starts,
+		// and once before delivering, so the model's last slice and the
+		// redraw of the new results are separate tasks of the page.
+		c.giveWay(j)
+		deliver := work(c.hook(j)) // a canceled j stops at its first hook
+		show := c.giveWay(j)
+		t0 := time.Now()
+		if deliver != nil {
+			deliver(show)
+		}
+		r.mu.Lock()
+		if r.cur == j {
+			r.state.Deliver = time.Since(t0)
+		}
+		r.mu.Unlock()
+		c.finish(j)
+	}()
+	return j.gen
+}
+
+// CancelRun cancels the run in progress: its results are discarded and the
+// previous results stay.
+func (c *Controller) CancelRun() {
+	r := &c.runs
+	r.mu.Lock()
+	j := r.cur
+	if j != nil && r.state.Running {
+		r.state.Canceled = true
+	}
+	r.mu.Unlock()
+	if j != nil {
+		j.cancel()
+	}
+}
+
+// DismissCanceled forgets that the last run was canceled (the panel's note
+// about it is closed).
+func (c *Controller) DismissCanceled() {
+	c.runs.mu.Lock()
+	c.runs.state.Canceled = false
+	c.runs.mu.Unlock()
+}
+
+// Run returns the state of the runs.
+func (c *Controller) Run() RunState {
+	c.runs.mu.Lock()
+	defer c.runs.mu.Unlock()
+	return c.runs.state
+}
+
+// Current reports whether gen is the latest run and was not canceled (its
+// results are to be shown).
+func (c *Controller) Current(gen uint64) bool {
+	c.runs.mu.Lock()
+	defer c.runs.mu.Unlock()
+	return c.runs.cur != nil && c.runs.cur.gen == gen && !c.runs.cur.stopped()
+}
+
+// Canceled tells whether err means the run was canceled or superseded.
+func Canceled(err error) bool { return errors.Is(err, scenario.ErrCanceled) }
+
+// hook is the pacing hook of job j.
+func (c *Controller) hook(j *job) func(side int, done float64) error {
+	return func(side int, done float64) error {
+		if j.stopped() {
+			return scenario.ErrCanceled
+		}
+		c.progress(j, side, done)
+		r := &c.runs
+		r.mu.Lock()
+		slice := r.slice
+		r.mu.Unlock()
+		if slice <= 0 {
+			slice = RunSlice
+		}
+		if time.Since(j.slice) >= slice && !c.giveWay(j) {
+			return scenario.ErrCanceled
+		}
+		return nil
+	}
+}
+
+// giveWay parks j until the page has run, and reports whether j may go on.
+func (c *Controller) giveWay(j *job) bool {
+	r := &c.runs
+	r.mu.Lock()
+	yield := r.yield
+	r.mu.Unlock()
+	t0 := time.Now()
+	if yield != nil {
+		yield()
+	} else {
+		runtime.Gosched()
+	}
+	j.slice = time.Now()
+	r.mu.Lock()
+	if r.cur == j {
+		r.state.Parked += j.slice.Sub(t0)
+		r.state.Yields++
+	}
+	r.mu.Unlock()
+	return !j.stopped()
+}
+
+// progress records how far j is: at once when the side changes, else at
+// most every progressNotifyEvery.
+func (c *Controller) progress(j *job, side int, done float64) {
+	r := &c.runs
+	r.mu.Lock()
+	if r.cur != j {
+		r.mu.Unlock()
+		return
+	}
+	ch := ChangeNone
+	if side != r.state.Side {
+		ch = ChangeFull
+	}
+	r.state.Side = side
+	r.state.Done = (float64(min(max(side, 0), 1)) + min(max(done, 0), 1)) / 2
+	r.state.Elapsed = time.Since(j.start)
+	if ch == ChangeNone && time.Since(r.noted) >= progressNotifyEvery {
+		ch = ChangeRun
+	}
+	if ch != ChangeNone {
+		r.noted = time.Now()
+	}
+	r.mu.Unlock()
+	c.note(ch)
+}
+
+// finish marks j's end (if it is still the latest run).
+func (c *Controller) finish(j *job) {
+	r := &c.runs
+	r.mu.Lock()
+	last := r.cur == j
+	if last {
+		r.state.Running = false
+		r.state.Elapsed = time.Since(j.start)
+		if !j.stopped() {
+			r.state.Done = 1
+		}
+	}
+	r.mu.Unlock()
+	if last {
+		c.note(ChangeFull)
+	}
+}

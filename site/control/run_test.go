@@ -1,0 +1,151 @@
+package control
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// spin is work that calls hook forever (side 0 then 1) until it says stop,
+// recording what it was told.
+type spin struct {
+	started, stopped chan struct{}
+	delivered        chan bool
+	calls            atomic.Int64
+	err              error
+}
+
+func newSpin() *spin {
+	return &spin{started: make(chan struct{}), stopped: make(chan struct{}), delivered: make(chan bool, 1)}
+}
+
+func (s *spin) work(limit int64) RunWork {
+	return func(hook func(int, float64) error) func(bool) {
+		close(s.started)
+		for i := int64(0); limit == 0 || i < limit; i++ {
+			side := 0
+			if limit > 0 && i >= limit/2 {
+				side = 1
+			}
+			if err := hook(side, float64(i%100)/100); err != nil {
+				s.err = err
+				break
+			}
+			s.calls.Add(1)
+			time.Sleep(50 * time.Microsecond)
+		}
+		close(s.stopped)
+		return func(show bool) { s.delivered <- show }
+	}
+}
+
+func waitClosed(t *testing.T, ch chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%s did not happen within 5 s", what)
+	}
+}
+
+func TestRunFinishesAndDelivers(t *testing.T) {
+	c := New()
+	var yields atomic.Int64
+	c.SetYield(func() { yields.Add(1) }, time.Millisecond)
+	s := newSpin()
+	gen := c.StartRun(s.work(200))
+	assert.Equal(t, uint64(1), gen)
+	waitClosed(t, s.stopped, "the run's end")
+	assert.True(t, <-s.delivered, "a finished run's results are shown")
+	require.Eventually(t, func() bool { return !c.Run().Running }, 5*time.Second, time.Millisecond)
+	st := c.Run()
+	assert.Equal(t, 1.0, st.Done)
+	assert.Equal(t, 1, st.Side)
+	assert.False(t, st.Canceled)
+	assert.NoError(t, s.err)
+	assert.Equal(t, int64(200), s.calls.Load())
+	assert.GreaterOrEqual(t, yields.Load(), int64(3), "gives way before, during (1 ms slices) and after the run")
+	assert.Equal(t, yields.Load(), int64(st.Yields))
+}
+
+func TestNewerRunSupersedesTheRunningOne(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Millisecond)
+	old := newSpin()
+	c.StartRun(old.work(0)) // would run forever
+	waitClosed(t, old.started, "the first run's start")
+	require.Eventually(t, func() bool { return old.calls.Load() > 10 }, 5*time.Second, time.Millisecond)
+	assert.True(t, c.Run().Running)
+
+	newer := newSpin()
+	var overlapped atomic.Bool
+	work := newer.work(100)
+	gen := c.StartRun(func(hook func(int, float64) error) func(bool) {
+		select {
+		case <-old.stopped:
+		default:
+			overlapped.Store(true)
+		}
+		return work(hook)
+	})
+	waitClosed(t, old.stopped, "the superseded run's stop")
+	assert.ErrorIs(t, old.err, scenario.ErrCanceled)
+	assert.False(t, <-old.delivered, "a superseded run's results are discarded")
+	waitClosed(t, newer.stopped, "the newer run's end")
+	assert.False(t, overlapped.Load(), "the newer run started before the older one stopped")
+	assert.True(t, <-newer.delivered)
+	assert.True(t, c.Current(gen))
+	assert.False(t, c.Current(gen-1))
+	require.Eventually(t, func() bool { return !c.Run().Running }, 5*time.Second, time.Millisecond)
+	assert.False(t, c.Run().Canceled, "superseding is not a cancel")
+}
+
+func TestCancelStopsTheRunAndKeepsThePreviousResults(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Millisecond)
+	s := newSpin()
+	c.StartRun(s.work(0))
+	waitClosed(t, s.started, "the run's start")
+	c.CancelRun()
+	waitClosed(t, s.stopped, "the run's stop")
+	assert.ErrorIs(t, s.err, scenario.ErrCanceled)
+	assert.False(t, <-s.delivered)
+	require.Eventually(t, func() bool { return !c.Run().Running }, 5*time.Second, time.Millisecond)
+	assert.True(t, c.Run().Canceled)
+	assert.True(t, Canceled(s.err))
+
+	// The next run clears the flag.
+	next := newSpin()
+	c.StartRun(next.work(10))
+	waitClosed(t, next.stopped, "the next run")
+	assert.True(t, <-next.delivered)
+	require.Eventually(t, func() bool { return !c.Run().Running }, 5*time.Second, time.Millisecond)
+	assert.False(t, c.Run().Canceled)
+}
+
+func TestRunProgressNotifiesThePanel(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Hour)
+	var full, run atomic.Int64
+	c.OnChange(func(ch Change) {
+		switch ch {
+		case ChangeFull:
+			full.Add(1)
+		case ChangeRun:
+			run.Add(1)
+		}
+	})
+	s := newSpin()
+	c.StartRun(s.work(400))
+	waitClosed(t, s.stopped, "the run's end")
+	<-s.delivered
+	require.Eventually(t, func() bool { return !c.Run().Running }, 5*time.Second, time.Millisecond)
+	assert.GreaterOrEqual(t, full.Load(), int64(2), "the side change and the end re-render the panel")
+	assert.GreaterOrEqual(t, run.Load(), int64(1), "progress updates the bar")
+	assert.Less(t, run.Load(), int64(50), "progress notes are throttled")
+}
