@@ -58,13 +58,13 @@ var vermillion = rgb{0xff, 0x4d, 0x4d}
 
 func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
 	b := newBrowser(t)
-	openReady(t, b, "?scenario=sg-sync&total=64MiB")
+	openReady(t, b, "?scenario=sg-sync&total=32MiB")
 	area := stageRect(t, b)
 	top := image.Rect(area.Min.X, 0, area.Max.X, 120)
 	if n := countNear(b.screenshot(t), top, vermillion, 16); n > 20 {
 		t.Fatalf("%d failure-coloured pixels before the failing run", n)
 	}
-	// 64 MiB in 512-byte entries is more entries than sg-sync allows: a
+	// 32 MiB in 512-byte entries is more entries than sg-sync allows: a
 	// combination the field alone cannot refuse, so the run fails.
 	b.do(t, "setting 512 B entries", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "512"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("param-entry"))`))
 	b.waitFor(t, "the run to fail", `document.getElementById("run-status").textContent.includes("run failed")`)
