@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dmaviz/dmaviz/model/mem"
 )
 
 // Kind is the type of a parameter.
@@ -254,18 +256,9 @@ func ParseBytes(s string) (float64, error) {
 	return math.Round(v * mul), nil
 }
 
-// FormatBytes prints n with the largest binary unit that divides it exactly.
-func FormatBytes(n int64) string {
-	switch {
-	case n != 0 && n%(1<<30) == 0:
-		return strconv.FormatInt(n>>30, 10) + "GiB"
-	case n != 0 && n%(1<<20) == 0:
-		return strconv.FormatInt(n>>20, 10) + "MiB"
-	case n != 0 && n%(1<<10) == 0:
-		return strconv.FormatInt(n>>10, 10) + "KiB"
-	}
-	return strconv.FormatInt(n, 10) + "B"
-}
+// FormatBytes prints n with the largest binary unit that divides it exactly
+// (mem.FormatBytes, which the hardware packages use for their messages).
+func FormatBytes(n int64) string { return mem.FormatBytes(n) }
 
 // AtDefaults reports whether every parameter of p has its default value
 // (the setting the scenario's published figures were measured at).
