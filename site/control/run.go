@@ -23,10 +23,13 @@ import (
 // makes the hook return scenario.ErrCanceled, and the model returns it at
 // once.
 
-// RunSlice is how long a run works before it gives way: under the
-// 50 ms a browser counts as a long task, long enough that giving way
-// (about 4 ms of timer delay in the browser) costs a fraction of the time.
-const RunSlice = 30 * time.Millisecond
+// RunSlice is how long a run works before it gives way: short enough that
+// a slice, the pacing quantum that overshoots it and a panel render or a
+// stage frame beside it stay under the 100 ms budget for a task (the
+// browser counts 50 ms as long), on a loaded machine too. Giving way costs
+// about a message round trip (the page posts one to itself), not a timer's
+// 4 ms.
+const RunSlice = 10 * time.Millisecond
 
 // progressNotifyEvery limits panel updates while only the progress moves.
 const progressNotifyEvery = 100 * time.Millisecond
