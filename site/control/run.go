@@ -17,7 +17,7 @@ import (
 // ended. Instead the model calls a pacing hook every few thousand lines of
 // work (scenario.Pacer); the hook checks the clock and, once the run has
 // worked RunSlice since it last gave way, calls Yield, which in the
-// browser parks the goroutine until the event loop has run (a timer), so
+// browser parks the goroutine until the event loop has run (a posted message), so
 // input, the panel and the stage's frames get their turn. The same hook
 // carries cancellation: Cancel, or a newer StartRun superseding the run,
 // makes the hook return scenario.ErrCanceled, and the model returns it at
