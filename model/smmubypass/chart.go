@@ -6,7 +6,7 @@ import (
 
 // chartPackets is the packets per point of the working-set chart (the
 // averages settle within a few thousand; the chart runs 2 x 5 points).
-const chartPackets = 4000
+const chartPackets = 2000
 
 var chartWS = []uint64{256 << 10, 1 << 20, 2 << 20, 4 << 20, 16 << 20}
 

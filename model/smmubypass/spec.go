@@ -119,6 +119,6 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Metric: "bypass_read_latency_cycles", Policy: PolicyOff, Value: 140, Tolerance: 0.15, Source: figureSource},
 			{Metric: "bypass_read_latency_cycles", Policy: PolicyOn, Value: 50, Tolerance: 0.15, Source: figureSource},
 		},
-		Headline: &scenario.Headline{Metric: "translated_hit_rate", Vary: "ws=256KiB..16MiB:x4"},
+		Headline: &scenario.Headline{Metric: "translated_hit_rate", Vary: "ws=512KiB..4MiB:x2"},
 	}
 }
