@@ -28,6 +28,8 @@ func (st *Stage) Describe(r Ref) string {
 		return "cell state: " + scenario.CellState(r.Index).String()
 	case RefMetric:
 		return st.describeMetric(r)
+	case RefSMMU:
+		return st.describeSMMU(r)
 	}
 	if res == nil || res.Timeline == nil {
 		return ""

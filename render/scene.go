@@ -72,6 +72,7 @@ const (
 	RefPhase            // Index phase in Timeline.Phases
 	RefMetric           // Index metric in Result.Metrics
 	RefLegend           // Index cell state or phase kind in the legend
+	RefSMMU             // Obj a part of the SMMU view (smmuMaster...), Index within it
 )
 
 // Ref points an item back at the data it shows.

@@ -84,6 +84,11 @@ type Outcome struct {
 	Walked       bool // the TCU walked tables for it
 	Aborted      bool // a fault: no memory access
 	PA           uint64
+	// Fill is the TLB entry (set*ways + way) this transaction allocated,
+	// -1 when it allocated none; FillAt is when the entry was written
+	// (the TCU's answer back at the TBU).
+	Fill   int
+	FillAt sim.Time
 }
 
 // Busy returns the read and write slots and walk slots in flight at now.
@@ -108,7 +113,7 @@ func (t *TBU) Access(at sim.Time, x Txn) Outcome {
 		acc = sl
 	}
 	t.port = acc
-	o := Outcome{Accept: acc}
+	o := Outcome{Accept: acc, Fill: -1}
 	look := acc + t.hit
 	if s.Regs.CR0&CR0ClientPD != 0 { // the SMMU is off: straight through
 		o.Route, o.PA = RouteDisabled, x.Addr
@@ -164,6 +169,7 @@ func (t *TBU) Access(at sim.Time, x Txn) Outcome {
 		}
 		e, _, _ := t.tlb.Fill(x.SID, x.Addr, from, x.Agent)
 		t.ready[e] = back
+		o.Fill, o.FillAt = e, back
 		t.fillEvent(back, x, e)
 	}
 	o.Done = t.memory(back, x)

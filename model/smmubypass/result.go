@@ -23,11 +23,9 @@ func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, er
 		return nil, err
 	}
 	res.Scenario = spec.ID
-	ch, err := wsChart(c, policyID)
-	if err != nil {
+	if res.Charts, err = wsCharts(c); err != nil {
 		return nil, err
 	}
-	res.Charts = append([]scenario.Chart{ch}, res.Charts...)
 	return res, nil
 }
 
@@ -94,33 +92,43 @@ func (r *run) result() *scenario.Result {
 	for _, f := range faults {
 		res.Hazards = append(res.Hazards, scenario.Hazard{T: f.T, Addr: f.Addr, Cause: f.String(), Grid: -1})
 	}
-	res.Charts = []scenario.Chart{r.histogram(), r.throughput()}
 	res.Narration = r.narration(res)
-	if r.rec != nil {
+	if r.rec != nil { // the histogram and throughput are drawn on the stage's SMMU view
 		res.Timeline = r.rec.finish(r.last)
+		res.Timeline.SMMU.LatencyHist = r.histogram()
+		res.Timeline.SMMU.Throughput = r.throughput()
 	}
 	return res
 }
 
-// histogram is the NIC's read latency distribution.
-func (r *run) histogram() scenario.Chart {
-	s := scenario.Series{Name: "NIC reads"}
+// histogram is the NIC's read latency distribution (% of reads per bin).
+func (r *run) histogram() []scenario.Point {
+	var pts []scenario.Point
 	for i, n := range r.st.hist {
-		s.Points = append(s.Points, scenario.Point{X: float64(i*histWidth + histWidth/2), Y: 100 * ratio(n, r.st.nicReads)})
+		pts = append(pts, scenario.Point{X: float64(i*histWidth + histWidth/2), Y: 100 * ratio(n, r.st.nicReads)})
 	}
-	return scenario.Chart{ID: "bypass-latency-histogram", Title: "NIC read latency", XLabel: "latency (platform cycles)",
-		YLabel: "reads (%)", Series: []scenario.Series{s}}
+	return pts
 }
 
-// throughput is packets forwarded per microsecond over the run.
-func (r *run) throughput() scenario.Chart {
-	s := scenario.Series{Name: "forwarded"}
-	per := float64(tputBucket) / float64(sim.Microsecond)
-	for i, n := range r.st.forwarded {
-		s.Points = append(s.Points, scenario.Point{X: (float64(i) + 0.5) * per, Y: float64(n) / per})
+// maxTputPoints bounds the throughput curve's points (the stage draws each
+// as a line).
+const maxTputPoints = 200
+
+// throughput is packets forwarded per microsecond over the run, in buckets
+// of a whole number of tputBucket so that there are at most maxTputPoints.
+func (r *run) throughput() []scenario.Point {
+	var pts []scenario.Point
+	n := len(r.st.forwarded)
+	k := max((n+maxTputPoints-1)/maxTputPoints, 1)
+	per := float64(k) * float64(tputBucket) / float64(sim.Microsecond)
+	for i := 0; i < n; i += k {
+		sum := uint32(0)
+		for _, v := range r.st.forwarded[i:min(i+k, n)] {
+			sum += v
+		}
+		pts = append(pts, scenario.Point{X: (float64(i/k) + 0.5) * per, Y: float64(sum) / per})
 	}
-	return scenario.Chart{ID: "throughput", Title: "Forwarding over time", XLabel: "time (us)", YLabel: "packets per us",
-		Series: []scenario.Series{s}}
+	return pts
 }
 
 func (r *run) narration(res *scenario.Result) []scenario.Step {

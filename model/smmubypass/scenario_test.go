@@ -100,8 +100,12 @@ func TestRunResultAndBadText(t *testing.T) {
 	res, err := s.Run(p, PolicyOn)
 	require.NoError(t, err)
 	require.NotNil(t, res.Timeline)
-	require.Len(t, res.Charts, 3)
+	require.Len(t, res.Charts, 2)
 	assert.Equal(t, "latency-vs-working-set", res.Charts[0].ID)
+	assert.Equal(t, "hit-rate-vs-working-set", res.Charts[1].ID)
+	require.NotNil(t, res.Timeline.SMMU)
+	assert.Len(t, res.Timeline.SMMU.LatencyHist, histBins)
+	assert.NotEmpty(t, res.Timeline.SMMU.Throughput)
 	assert.Len(t, res.Narration, 6)
 	_, err = s.Run(p, "smtnmb")
 	require.ErrorContains(t, err, "smtnmb-tlben-off")
@@ -169,4 +173,15 @@ func TestUnboundedEngineRejected(t *testing.T) {
 	_, err = parse(spec, p)
 	require.ErrorContains(t, err, "engine-rate")
 	require.ErrorContains(t, err, "allowed at most")
+}
+
+// The throughput curve stays short however long the run.
+func TestThroughputHasFewPoints(t *testing.T) {
+	s := New()
+	_, p := params(t, "packets", "20000")
+	res, err := s.Run(p, PolicyOn)
+	require.NoError(t, err)
+	n := len(res.Timeline.SMMU.Throughput)
+	assert.LessOrEqual(t, n, maxTputPoints)
+	assert.Greater(t, n, 10)
 }
