@@ -234,15 +234,26 @@ func (r *run) simulate() error {
 			r.q.Push(sim.Time(i)*r.engGap/sim.Time(c.streams), event{eng: true, i: int32(i)})
 		}
 	}
+	// Each step reschedules its own master (or ends a drained slot): the
+	// event is replaced in the queue, in the order Pop then Push would give.
 	for r.done < c.packets {
-		t, e, ok := r.q.Pop()
+		t, e, ok := r.q.Top()
 		if !ok {
 			return fmt.Errorf("the run stalled after %d of %d packets", r.done, c.packets)
 		}
+		next, again := sim.Time(0), true
 		if e.eng {
-			r.engineStep(t, int(e.i))
-		} else if err := r.packetStep(t, int(e.i)); err != nil {
-			return err
+			next = r.engineStep(t, int(e.i))
+		} else {
+			var err error
+			if next, again, err = r.packetStep(t, int(e.i)); err != nil {
+				return err
+			}
+		}
+		if again {
+			r.q.Replace(next, e)
+		} else {
+			r.q.Pop()
 		}
 	}
 	return nil
@@ -277,12 +288,12 @@ func (r *run) nic(t sim.Time, addr uint64, bytes int, write bool) sim.Time {
 	return end
 }
 
-// packetStep advances packet slot i at t by one step of the l3fwd loop.
-func (r *run) packetStep(t sim.Time, i int) error {
+// packetStep advances packet slot i at t by one step of the l3fwd loop and
+// returns when the slot steps next (again false: no packets left for it).
+func (r *run) packetStep(t sim.Time, i int) (next sim.Time, again bool, err error) {
 	p := &r.slots[i]
 	slot := uint64(p.id % r.cfg.ring)
 	mbuf := mbufBase + slot*uint64(mbufSize*((r.cfg.packet+mbufSize-1)/mbufSize))
-	var next sim.Time
 	switch p.step {
 	case 0: // RX descriptor read
 		next = r.nic(t, rxRing+slot*descBytes, descBytes, false)
@@ -295,7 +306,7 @@ func (r *run) packetStep(t sim.Time, i int) error {
 		t0 := r.m.Now()
 		idx := r.flowIdx[p.id%len(r.flowIdx)]
 		if _, err := r.m.Read(r.lpm+uint64(idx)*4, 4, 4); err != nil {
-			return err
+			return 0, false, err
 		}
 		r.m.Spend(r.work)
 		next = r.m.Now()
@@ -309,16 +320,14 @@ func (r *run) packetStep(t sim.Time, i int) error {
 	default: // forwarded: the slot takes the next packet
 		r.forwarded(t, p)
 		if r.next >= r.cfg.packets {
-			return nil
+			return 0, false, nil
 		}
 		*p = pkt{id: r.next, t0: max(t, sim.Time(r.next)*r.interval)}
 		r.next++
-		r.q.Push(p.t0, event{i: int32(i)})
-		return nil
+		return p.t0, true, nil
 	}
 	p.step++
-	r.q.Push(next, event{i: int32(i)})
-	return nil
+	return next, true, nil
 }
 
 func (r *run) forwarded(t sim.Time, p *pkt) {
@@ -337,8 +346,9 @@ func (r *run) forwarded(t sim.Time, p *pkt) {
 	}
 }
 
-// engineStep is one read of engine stream i at t.
-func (r *run) engineStep(t sim.Time, i int) {
+// engineStep is one read of engine stream i at t; it returns when the
+// stream reads next.
+func (r *run) engineStep(t sim.Time, i int) sim.Time {
 	va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
 	x := smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent}
 	o := r.tbu.Access(t, x)
@@ -353,5 +363,5 @@ func (r *run) engineStep(t sim.Time, i int) {
 	if r.rec != nil {
 		r.rec.txn(t, o, x)
 	}
-	r.q.Push(max(o.Done, t+r.engGap), event{eng: true, i: int32(i)})
+	return max(o.Done, t+r.engGap)
 }
