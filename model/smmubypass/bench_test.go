@@ -53,7 +53,7 @@ func BenchmarkDefaultRun(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		txns = 0
 		for _, pol := range []string{PolicyOff, PolicyOn} {
-			res, err := runConfig(c, pol, true)
+			res, err := runConfig(c, pol, true, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -14,7 +14,7 @@ var chartWS = []uint64{256 << 10, 1 << 20, 2 << 20, 4 << 20, 16 << 20}
 // translated read latencies (with the published latencies marked at the
 // default setting) and the translated hit rate. Two charts, not one: the
 // panel draws each as one small SVG image.
-func wsCharts(c config) ([]scenario.Chart, error) {
+func wsCharts(c config, pace *scenario.Pacer) ([]scenario.Chart, error) {
 	lat := scenario.Chart{ID: "latency-vs-working-set", Title: "Read latency against the translated working set",
 		XLabel: "translated working set (B)", YLabel: "latency (cycles)", LogX: true, Mark: float64(c.ws)}
 	hit := scenario.Chart{ID: "hit-rate-vs-working-set", Title: "Engine TBU hit rate against its working set",
@@ -27,7 +27,7 @@ func wsCharts(c config) ([]scenario.Chart, error) {
 		for _, ws := range chartWS {
 			k := c
 			k.ws, k.packets = ws, min(c.packets, chartPackets)
-			res, err := runConfig(k, pol, false)
+			res, err := runConfig(k, pol, false, pace)
 			if err != nil {
 				return nil, err
 			}

@@ -18,23 +18,24 @@ func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, er
 	if err != nil {
 		return nil, err
 	}
-	res, err := runConfig(c, policyID, true)
+	res, err := runConfig(c, policyID, true, nil)
 	if err != nil {
 		return nil, err
 	}
 	res.Scenario = spec.ID
-	if res.Charts, err = wsCharts(c); err != nil {
+	if res.Charts, err = wsCharts(c, nil); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
 // runConfig is one run without the working-set chart.
-func runConfig(c config, policyID string, record bool) (*scenario.Result, error) {
+func runConfig(c config, policyID string, record bool, pace *scenario.Pacer) (*scenario.Result, error) {
 	r, err := setup(c, policyID, record)
 	if err != nil {
 		return nil, err
 	}
+	r.pace = pace
 	if err := r.simulate(); err != nil {
 		return nil, err
 	}

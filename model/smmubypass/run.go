@@ -112,6 +112,7 @@ type run struct {
 	wsPages  uint64
 	st       stats
 	rec      *recording
+	pace     *scenario.Pacer // nil when not paced
 }
 
 // stats are the figures the run measures.
@@ -237,6 +238,9 @@ func (r *run) simulate() error {
 	// Each step reschedules its own master (or ends a drained slot): the
 	// event is replaced in the queue, in the order Pop then Push would give.
 	for r.done < c.packets {
+		if err := r.pace.Work(1); err != nil {
+			return err
+		}
 		t, ok := r.q.Peek()
 		e := r.q.Top()
 		if !ok {
@@ -267,6 +271,7 @@ func (r *run) nic(t sim.Time, addr uint64, bytes int, write bool) sim.Time {
 	for off := 0; off < bytes; off += r.cfg.burst {
 		n := min(r.cfg.burst, bytes-off)
 		o := r.tbu.Access(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: n, Write: write, Agent: nicAgent})
+		r.pace.Work(1) // an error is seen at simulate's next pacing point
 		r.st.nicTxns++
 		if o.Hit {
 			r.st.nicHits++
@@ -353,6 +358,7 @@ func (r *run) engineStep(t sim.Time, i int) sim.Time {
 	va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
 	x := smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent}
 	o := r.tbu.Access(t, x)
+	r.pace.Work(1) // an error is seen at simulate's next pacing point
 	r.st.engReads++
 	r.st.engReadLat += uint64(o.Done - t)
 	if o.Hit {

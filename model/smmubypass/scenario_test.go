@@ -27,7 +27,7 @@ func params(t *testing.T, kv ...string) (config, scenario.Params) {
 func runSide(t *testing.T, policy string, kv ...string) *scenario.Result {
 	t.Helper()
 	c, _ := params(t, kv...)
-	res, err := runConfig(c, policy, false)
+	res, err := runConfig(c, policy, false, nil)
 	require.NoError(t, err)
 	return res
 }
@@ -157,7 +157,7 @@ func TestRandomParams(t *testing.T) {
 		}
 		for _, pol := range []string{PolicyOff, PolicyOn} {
 			require.NotPanics(t, func() {
-				_, err := runConfig(c, pol, true)
+				_, err := runConfig(c, pol, true, nil)
 				require.NoError(t, err, "%+v", c)
 			})
 		}
