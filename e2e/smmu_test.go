@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -74,12 +75,30 @@ func TestSMMUScreens(t *testing.T) {
 		b.do(t, "sizing", chromedp.EmulateViewport(c.w, c.h))
 		b.do(t, "opening the page", chromedp.Navigate(siteURL+"?scenario=smmu-bypass"+c.query))
 		b.waitFor(t, "stage and results", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0`)
-		buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
+		shoot(t, b, filepath.Join(dir, "smmu-"+c.name+".png"))
+		// Then after a policy change, the cursor where the new run leaves
+		// it (the embed has no panel: its policy changes with its URL).
+		if c.query != "" {
+			b.do(t, "opening the embed with B changed", chromedp.Navigate(siteURL+"?scenario=smmu-bypass&b=smtnmb-tlben-off"+c.query))
+			b.waitFor(t, "stage and results", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0`)
+		} else {
+			gen := eval[int](t, b, `dmaviz.runState().gen`)
+			b.do(t, "choosing SMTNMB_TLBEN off for B", chromedp.SetValue(chromedp.ID("policy-b"), "smtnmb-tlben-off"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
+			b.waitFor(t, "the new run", runDone(gen))
 		}
-		if err := os.WriteFile(filepath.Join(dir, "smmu-"+c.name+".png"), buf, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		time.Sleep(300 * time.Millisecond) // the stage draws the new results on its next frames
+		shoot(t, b, filepath.Join(dir, "smmu-"+c.name+"-policy.png"))
+	}
+}
+
+func shoot(t *testing.T, b *browser, path string) {
+	t.Helper()
+	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
