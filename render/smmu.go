@@ -165,6 +165,7 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *scenario.SMMUSpec, t sim.Ti
 		mw = max(mw, textWidth(st.txt.Join(ms.Name, " SID ", st.txt.Hex(uint64(ms.SID))), smmuSz)+14)
 		mwShort = max(mwShort, textWidth(st.txt.Join(ms.Name, " ", st.txt.Hex(uint64(ms.SID))), smmuSz)+14)
 	}
+	long := mw <= max(w*0.3, mwShort) // every master's long label fits: all long, else all short
 	mw = min(mw, max(w*0.3, mwShort))
 	bw := (w - mw - 3*arrowW) / 3
 	stages := [3]string{"TBU0", "TCU", "DRAM"}
@@ -173,8 +174,11 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *scenario.SMMUSpec, t sim.Ti
 		col := StreamColor(m)
 		ry := y + float32(m)*(smmuBox+smmuSz+10)
 		s.Rect(ids.master, int32(m), x, ry, mw, smmuBox, col, Ref{Kind: RefSMMU, Side: side, Obj: smmuMaster, Index: int32(m)})
-		s.Text(ids.boxLabel, x+6, ry+smmuBox-8, st.pick(st.txt.Join(ms.Name, " SID ", st.txt.Hex(uint64(ms.SID))), st.txt.Join(ms.Name, " ", st.txt.Hex(uint64(ms.SID))), mw-10),
-			smmuSz, Background, AlignStart)
+		label := st.txt.Join(ms.Name, " ", st.txt.Hex(uint64(ms.SID)))
+		if long {
+			label = st.txt.Join(ms.Name, " SID ", st.txt.Hex(uint64(ms.SID)))
+		}
+		s.Text(ids.boxLabel, x+6, ry+smmuBox-8, st.txt.Fit(label, mw-10, smmuSz), smmuSz, Background, AlignStart)
 		i, next := smmuTxnAt(sm, m, t)
 		var tx scenario.SMMUTxn
 		if i >= 0 {
