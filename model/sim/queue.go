@@ -57,22 +57,7 @@ func (q *Queue[T]) Pop() (t Time, v T, ok bool) {
 	var zero queued[T]
 	q.items[n-1] = zero
 	q.items = q.items[:n-1]
-	n--
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && q.items[l].before(&q.items[m]) {
-			m = l
-		}
-		if r < n && q.items[r].before(&q.items[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		q.items[i], q.items[m] = q.items[m], q.items[i]
-		i = m
-	}
+	q.siftDown()
 	return top.t, top.v, true
 }
 
@@ -86,6 +71,24 @@ func (q *Queue[T]) ReplaceTop(t Time, v T) bool {
 	}
 	q.items[0] = queued[T]{t: t, seq: q.seq, v: v}
 	q.seq++
+	q.siftDown()
+	return true
+}
+
+// Top returns the payload of the earliest event (the zero value when
+// empty).
+func (q *Queue[T]) Top() T {
+	var v T
+	if len(q.items) > 0 {
+		v = q.items[0].v
+	}
+	return v
+}
+
+// siftDown moves the root down to its place (after Pop moved the last
+// event there, or ReplaceTop gave it a later time).
+func (q *Queue[T]) siftDown() {
+	n := len(q.items)
 	i := 0
 	for {
 		l, r, m := 2*i+1, 2*i+2, i
@@ -101,15 +104,4 @@ func (q *Queue[T]) ReplaceTop(t Time, v T) bool {
 		q.items[i], q.items[m] = q.items[m], q.items[i]
 		i = m
 	}
-	return true
-}
-
-// Top returns the payload of the earliest event (the zero value when
-// empty).
-func (q *Queue[T]) Top() T {
-	var v T
-	if len(q.items) > 0 {
-		v = q.items[0].v
-	}
-	return v
 }
