@@ -57,38 +57,7 @@ func (q *Queue[T]) Pop() (t Time, v T, ok bool) {
 	var zero queued[T]
 	q.items[n-1] = zero
 	q.items = q.items[:n-1]
-	q.siftDown()
-	return top.t, top.v, true
-}
-
-// ReplaceTop moves the earliest event to time t with payload v, as Pop
-// then Push(t, v) would (it gets a new sequence number), in one sift: a
-// process rescheduling itself. It reports false when the queue is empty.
-func (q *Queue[T]) ReplaceTop(t Time, v T) bool {
-	n := len(q.items)
-	if n == 0 {
-		return false
-	}
-	q.items[0] = queued[T]{t: t, seq: q.seq, v: v}
-	q.seq++
-	q.siftDown()
-	return true
-}
-
-// Top returns the payload of the earliest event (the zero value when
-// empty).
-func (q *Queue[T]) Top() T {
-	var v T
-	if len(q.items) > 0 {
-		v = q.items[0].v
-	}
-	return v
-}
-
-// siftDown moves the root down to its place (after Pop moved the last
-// event there, or ReplaceTop gave it a later time).
-func (q *Queue[T]) siftDown() {
-	n := len(q.items)
+	n--
 	i := 0
 	for {
 		l, r, m := 2*i+1, 2*i+2, i
@@ -104,4 +73,43 @@ func (q *Queue[T]) siftDown() {
 		q.items[i], q.items[m] = q.items[m], q.items[i]
 		i = m
 	}
+	return top.t, top.v, true
+}
+
+// ReplaceTop moves the earliest event to time t with payload v, as Pop
+// then Push(t, v) would (it gets a new sequence number), in one sift: a
+// process rescheduling itself. It reports false when the queue is empty.
+func (q *Queue[T]) ReplaceTop(t Time, v T) bool {
+	n := len(q.items)
+	if n == 0 {
+		return false
+	}
+	q.items[0] = queued[T]{t: t, seq: q.seq, v: v}
+	q.seq++
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && q.items[l].before(&q.items[m]) {
+			m = l
+		}
+		if r < n && q.items[r].before(&q.items[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		q.items[i], q.items[m] = q.items[m], q.items[i]
+		i = m
+	}
+	return true
+}
+
+// Top returns the payload of the earliest event (the zero value when
+// empty).
+func (q *Queue[T]) Top() T {
+	var v T
+	if len(q.items) > 0 {
+		v = q.items[0].v
+	}
+	return v
 }
