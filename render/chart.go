@@ -100,7 +100,7 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 			}
 		}
 	}
-	published(s, c, fx, fy, xmin, xmax, px+pw)
+	published(s, c, fx, fy, xmin, xmax, px, px+pw)
 	lx, ly := x+4, keyY
 	for si, ser := range c.Series {
 		col := seriesColours[si%len(seriesColours)]

@@ -9,8 +9,8 @@ import (
 // published draws each published figure of c as an open square in its
 // series' colour (index = series) with a cross-hair, labelled with the
 // figure, so it reads apart from the simulated points; fx and fy map data
-// to the plot, whose right edge is right.
-func published(s *Scene, c *scenario.Chart, fx, fy func(float64) float32, xmin, xmax float64, right float32) {
+// to the plot, whose edges are left and right.
+func published(s *Scene, c *scenario.Chart, fx, fy func(float64) float32, xmin, xmax float64, left, right float32) {
 	for _, p := range c.Published {
 		if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) || p.X < xmin || p.X > xmax {
 			continue
@@ -23,11 +23,17 @@ func published(s *Scene, c *scenario.Chart, fx, fy func(float64) float32, xmin, 
 		s.Line("chart/published-tick", x-r-3, y, x-r, y, col, 1)
 		s.Line("chart/published-tick", x+r, y, x+r+3, y, col, 1)
 		// The label goes right of the marker, or left where it would
-		// leave the plot.
-		if x+r+5+textWidth(p.Label, chartSmallSz) <= right {
+		// leave the plot, or above it, kept inside the plot, where it
+		// fits on neither side (a small chart).
+		lw := textWidth(p.Label, chartSmallSz)
+		switch {
+		case x+r+5+lw <= right:
 			s.Text("chart/published-label", x+r+5, y-r, p.Label, chartSmallSz, Text, AlignStart)
-		} else {
+		case x-r-5-lw >= left:
 			s.Text("chart/published-label", x-r-5, y-r, p.Label, chartSmallSz, Text, AlignEnd)
+		default:
+			lx := min(max(x-lw/2, left), right-lw)
+			s.Text("chart/published-label", lx, y-r-3, p.Label, chartSmallSz, Text, AlignStart)
 		}
 	}
 }

@@ -31,6 +31,8 @@ func (st *Stage) Describe(r Ref) string {
 		return st.describeMetric(r)
 	case RefExplain:
 		return explain(r)
+	case RefSMMU:
+		return st.describeSMMU(r)
 	}
 	if res == nil || res.Timeline == nil {
 		return ""

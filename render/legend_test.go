@@ -40,6 +40,14 @@ func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
 				Length: max(a.End, b.End), Left: 0, W: 2400, H: 1000}
 			var s Scene
 			NewStage().Build(&s, f)
+			if smmuOf(f) != nil {
+				// The TLB windows show the state at the end (at the
+				// start they are empty).
+				f.A.State, f.B.State = stateAt(a, a.End), stateAt(b, b.End)
+				NewStage().Build(&s, f)
+				checkSMMULegend(t, &s, spec.ID+" "+pol.ID)
+				continue
+			}
 			for _, view := range []string{"legend/swatch", "timeline/legend"} {
 				seen := map[Color]int32{}
 				for _, it := range find(&s, view) {
@@ -83,5 +91,36 @@ func TestPhaseAndCellColoursMeanOneThing(t *testing.T) {
 	for _, c := range []Color{Red, Purple, Orange, Yellow, Sky, Violet, Green, Blue, Grey, White, Steel} {
 		assert.NotEqual(t, c, pointerColour(0))
 		assert.NotEqual(t, c, pointerColour(1))
+	}
+}
+
+// checkSMMULegend applies the same rule to the SMMU view, whose legend keys
+// the TBU TLB windows' entries: one colour per entry kind, and only kinds
+// one of the two windows draws. Its charts tell A from B by marks, not by
+// meaning colours.
+func checkSMMULegend(t *testing.T, s *Scene, name string) {
+	t.Helper()
+	drawn := map[Color]bool{}
+	for _, id := range []string{"a/smmu-tlb", "b/smmu-tlb"} {
+		for _, it := range find(s, id) {
+			drawn[it.Fill] = true
+		}
+	}
+	seen := map[Color]int32{}
+	for _, it := range find(s, "legend/swatch") {
+		if prev, dup := seen[it.Fill]; dup {
+			t.Errorf("%s: legend entries %d and %d share colour %d", name, prev, it.Index, it.Fill)
+		}
+		seen[it.Fill] = it.Index
+		assert.True(t, drawn[it.Fill], "%s: legend entry %d (colour %d) is in neither TLB window", name, it.Index, it.Fill)
+	}
+	assert.NotEmpty(t, seen, "%s: no legend entries", name)
+	for _, id := range []string{"smmu-hist/bar", "smmu-hist/key", "smmu-tput/key", "smmu-tput/line", "smmu-hist/avg"} {
+		for _, it := range find(s, id) {
+			for _, c := range []Color{it.Fill, it.Stroke} {
+				meaning := c >= Orange && c <= Steel && c != Accent
+				assert.False(t, meaning, "%s: %s uses colour %d; A and B are marks, not meaning colours", name, id, c)
+			}
+		}
 	}
 }

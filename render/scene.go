@@ -73,6 +73,7 @@ const (
 	RefMetric           // Index metric in Result.Metrics
 	RefLegend           // Index cell state or phase kind in the legend
 	RefExplain          // Index a glossary entry (explainScale, ...), Obj and Count its numbers
+	RefSMMU             // Obj a part of the SMMU view (smmuMaster...), Index within it
 )
 
 // Ref points an item back at the data it shows.

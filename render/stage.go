@@ -127,6 +127,10 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		st.message(s, f.Message, x0, y0, x1-x0)
 		return
 	}
+	if smmuOf(f) != nil {
+		st.smmuStage(s, f, x0, y0, x1, y1)
+		return
+	}
 	bottomH := min(max((y1-y0)*0.3, 110), 260)
 	colTop, colBottom := y0, y1-bottomH-legendH-gap
 	colW := (x1 - x0 - gap) / 2

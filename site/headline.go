@@ -20,8 +20,9 @@ type Headline struct {
 	Err     string
 	AttrMap vugu.AttrMap
 
-	of  scenario.Chart
-	url string
+	of    scenario.Chart
+	url   string
+	drawn bool // url is for of ("" when too large)
 }
 
 func (c *Headline) show() bool { return c.Chart != nil || c.Running || c.Err != "" }
@@ -38,7 +39,7 @@ func (c *Headline) dataURL() string {
 	if c.Chart == nil {
 		return ""
 	}
-	if c.url == "" || !sameChart(&c.of, c.Chart) {
+	if !c.drawn || !sameChart(&c.of, c.Chart) {
 		var sc render.Scene
 		render.ChartScene(&sc, c.Chart, 316, 190)
 		var buf bytes.Buffer
@@ -46,6 +47,10 @@ func (c *Headline) dataURL() string {
 			return ""
 		}
 		c.of, c.url = *c.Chart, "data:image/svg+xml;base64,"+base64.StdEncoding.EncodeToString(buf.Bytes())
+		if len(c.url) > MaxChartURL {
+			c.url = "" // too large for one DOM update: the panel would stop
+		}
+		c.drawn = true
 	}
 	return c.url
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sweep"
 )
 
 func TestMetricsPrintRatiosChangesUnitsAndScope(t *testing.T) {
@@ -41,11 +43,40 @@ func TestChartsFitOneDOMUpdate(t *testing.T) {
 		if sc.Spec().ID == "sg-sync" {
 			require.NoError(t, sc.Spec().Set(p, "iterations", "2"))
 		}
-		r, err := sc.Run(p, sc.Spec().DefaultA)
-		require.NoError(t, err)
-		c := Charts{Results: [2]*scenario.Result{r, nil}}
-		for i := range c.charts() {
-			assert.NotEmpty(t, c.dataURL(i), "%s chart %d is too large for the panel", sc.Spec().ID, i)
+		for _, pol := range sc.Spec().Policies {
+			r, err := sc.Run(p, pol.ID)
+			require.NoError(t, err)
+			c := Charts{Results: [2]*scenario.Result{r, nil}}
+			for i := range c.charts() {
+				assert.NotEmpty(t, c.dataURL(i), "%s %s chart %d is too large for the panel", sc.Spec().ID, pol.ID, i)
+			}
 		}
 	}
+}
+
+// Every scenario's headline chart, as the page computes it for the
+// default setting, fits the panel's DOM update buffer; one that does not
+// is left out rather than stopping the panel.
+func TestHeadlineChartsFitOneDOMUpdate(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		spec := sc.Spec()
+		if spec.Headline == nil {
+			continue
+		}
+		p, err := spec.Defaults()
+		require.NoError(t, err)
+		ch, err := sweep.Headline(context.Background(), sc, p, spec.DefaultA, spec.DefaultB, nil, nil)
+		require.NoError(t, err, spec.ID)
+		h := &Headline{Chart: ch}
+		url := h.dataURL()
+		assert.NotEmpty(t, url, "%s headline chart is too large for the panel", spec.ID)
+		t.Logf("%s headline chart: %d of %d bytes", spec.ID, len(url), MaxChartURL)
+	}
+	big := &scenario.Chart{ID: "big", XLabel: "x", YLabel: "y"}
+	ser := scenario.Series{Name: "s"}
+	for i := range 2000 {
+		ser.Points = append(ser.Points, scenario.Point{X: float64(i + 1), Y: float64(i%7 + 1)})
+	}
+	big.Series = []scenario.Series{ser, ser}
+	assert.Empty(t, (&Headline{Chart: big}).dataURL(), "an oversized chart is left out")
 }

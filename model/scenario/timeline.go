@@ -48,6 +48,9 @@ type Timeline struct {
 	// Writers names the writer ids of Cell.Writer from 2 on: Writers[0] is
 	// writer 2 (e.g. "etr"). 0 is nobody and 1 the CPU. See WriterName.
 	Writers []string
+	// SMMU is set by scenarios that model an SMMU (the SMMU view); nil
+	// otherwise.
+	SMMU *SMMUSpec
 }
 
 // GridSpec is a buffer shown as a grid of equal cells (cache lines or pages).
@@ -137,6 +140,8 @@ type CacheLine struct {
 	Tag   uint64 // line address (physical), meaningful when Valid
 	Valid bool
 	Dirty bool
+	// Writer owns the line (a TLB entry's stream); 0 when not recorded.
+	Writer uint8
 }
 
 // State is the full drawable state at one cursor position.
@@ -155,7 +160,7 @@ type EventKind uint8
 
 const (
 	EvCells EventKind = iota // Obj grid; A first cell; B count; C state | writer<<8
-	EvCache                  // Obj cache; A index; B tag; C 1=valid | 2=dirty
+	EvCache                  // Obj cache; A index; B tag; C 1=valid | 2=dirty | writer<<8
 	EvValue                  // Obj value; A new value
 	EvSpan                   // Obj span; A first; B count
 	EvMark                   // no state change; A narration step index
@@ -236,7 +241,7 @@ func (s *State) Apply(e Event) {
 		if e.A < 0 || e.A >= int64(len(g)) {
 			return
 		}
-		g[e.A] = CacheLine{Tag: uint64(e.B), Valid: e.C&1 != 0, Dirty: e.C&2 != 0}
+		g[e.A] = CacheLine{Tag: uint64(e.B), Valid: e.C&1 != 0, Dirty: e.C&2 != 0, Writer: uint8(e.C >> 8)}
 	case EvValue:
 		if int(e.Obj) >= 0 && int(e.Obj) < len(s.Values) {
 			s.Values[e.Obj] = e.A

@@ -1,0 +1,209 @@
+package smmu
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/mmu"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+func testConfig() Config {
+	return Config{Clock: 1 * sim.GHz, TLBEntries: 8, TLBWays: 2, HitCycles: 2, Reads: 128, Writes: 128, Walks: 8,
+		LinkCycles: 10, TCUIssueCycles: 1, MatchCycles: 5, BypassBytes: 4 << 10,
+		Bus: BusConfig{ReadLatency: 50 * sim.Nanosecond, WriteLatency: 50 * sim.Nanosecond, Bandwidth: 1e12, Line: 64}}
+}
+
+func TestSMRMatching(t *testing.T) {
+	for _, c := range []struct {
+		smr  SMR
+		sid  uint16
+		want bool
+	}{
+		{SMR{ID: 0x10, Valid: true}, 0x10, true},
+		{SMR{ID: 0x10, Valid: true}, 0x11, false},
+		{SMR{ID: 0x10, Mask: 0x0f, Valid: true}, 0x1f, true},
+		{SMR{ID: 0x10, Mask: 0x0f, Valid: true}, 0x20, false},
+		{SMR{ID: 0x10, Mask: 0x01, Valid: true}, 0x11, true},
+		{SMR{ID: 0x10, Mask: 0x01, Valid: true}, 0x12, false},
+		{SMR{ID: 0x10, Mask: 0x0f}, 0x10, false}, // not valid
+	} {
+		assert.Equal(t, c.want, c.smr.Matches(c.sid), "%+v sid %#x", c.smr, c.sid)
+	}
+}
+
+func TestDecide(t *testing.T) {
+	regs := Regs{SMR: []SMR{{ID: 0x10, Valid: true}, {ID: 0x20, Mask: 0xf, Valid: true}, {ID: 0x24, Valid: true}, {ID: 0x30, Valid: true}},
+		S2CR: []S2CR{{Type: Translate, CBNDX: 0}, {Type: Bypass}, {Type: Bypass}, {Type: Fault}}}
+	for _, c := range []struct {
+		cr0   uint32
+		sid   uint16
+		route Route
+		fault FaultKind
+		smr   int
+	}{
+		{0, 0x10, RouteTranslate, FaultNone, 0},
+		{0, 0x21, RouteBypass, FaultNone, 1},
+		{0, 0x24, RouteFault, FaultSMCF, 1}, // SMR1 (mask) and SMR2 both match
+		{0, 0x30, RouteFault, FaultS2CR, 3},
+		{0, 0x40, RouteUnmatched, FaultNone, -1},
+		{CR0USFCFG, 0x40, RouteFault, FaultUSF, -1},
+		{CR0ClientPD | CR0USFCFG, 0x40, RouteDisabled, FaultNone, -1},
+	} {
+		regs.CR0 = c.cr0
+		d := regs.Decide(c.sid)
+		assert.Equal(t, c.route, d.Route, "sid %#x cr0 %#x", c.sid, c.cr0)
+		assert.Equal(t, c.fault, d.Fault, "sid %#x", c.sid)
+		assert.Equal(t, c.smr, d.SMR, "sid %#x", c.sid)
+	}
+	require.NoError(t, regs.Validate(1))
+	require.ErrorContains(t, regs.Validate(0), "s2cr[0].cbndx")
+}
+
+// rig is an SMMU with one stage-1 bank mapping 64 KiB at iova 0x100000,
+// SID 1 translated, SID 2 unmatched.
+func rig(t *testing.T, cfg Config, acr, cr0 uint32) (*SMMU, *TBU, *Memory) {
+	t.Helper()
+	b, err := mem.NewBuddy(64<<20, 10)
+	require.NoError(t, err)
+	tm := mmu.NewMemory()
+	pt, err := mmu.NewPageTable("cb0", tm, b, nil, false)
+	require.NoError(t, err)
+	_, err = pt.MapRange(0x100000, 0x800000, 64<<10, mmu.PageKernel, mmu.Size4K)
+	require.NoError(t, err)
+	bus, err := NewMemory(cfg.Bus)
+	require.NoError(t, err)
+	s, err := New(cfg, Regs{CR0: cr0, ACR: acr, SMR: []SMR{{ID: 1, Valid: true}}, S2CR: []S2CR{{Type: Translate}}}, bus)
+	require.NoError(t, err)
+	_, err = s.AddContextBank(1, pt, tm)
+	require.NoError(t, err)
+	require.NoError(t, s.Check())
+	tbu, err := s.AddTBU("tbu0")
+	require.NoError(t, err)
+	return s, tbu, bus
+}
+
+func TestBypassCachingBitOffOn(t *testing.T) {
+	cfg := testConfig()
+	for _, c := range []struct {
+		acr       uint32
+		wantHits  uint64
+		wantTCU   uint64
+		firstHit  bool
+		secondHit bool
+	}{
+		{0, 0, 4, false, false},
+		{ACRSMTNMBTLBEN, 3, 1, false, true},
+		{ACRS2CRBTLBEN, 0, 4, false, false}, // S2CRB covers S2CR bypass, not unmatched streams
+	} {
+		_, tbu, _ := rig(t, cfg, c.acr, 0)
+		var outs []Outcome
+		at := sim.Time(0)
+		for i := 0; i < 4; i++ {
+			o := tbu.Access(at, Txn{SID: 2, Addr: 0x4000 + uint64(i)*64, Bytes: 64})
+			outs = append(outs, o)
+			at = o.Done
+		}
+		assert.Equal(t, RouteUnmatched, outs[0].Route)
+		assert.Equal(t, c.firstHit, outs[0].Hit, "acr %#x", c.acr)
+		assert.Equal(t, c.secondHit, outs[1].Hit, "acr %#x", c.acr)
+		assert.Equal(t, c.wantHits, tbu.Stats.Hits, "acr %#x", c.acr)
+		assert.Equal(t, c.wantTCU, tbu.Stats.TCURequests, "acr %#x", c.acr)
+		assert.Equal(t, uint64(0x4000), outs[0].PA)
+		// A miss costs the TCU round trip on top of the hit.
+		miss, hit := outs[0].Done-0, outs[len(outs)-1].Done-outs[len(outs)-2].Done
+		if c.secondHit {
+			assert.Equal(t, cfg.Cycles(2)+cfg.Bus.ReadLatency, hit)
+			assert.Greater(t, miss, hit+cfg.Cycles(2*cfg.LinkCycles))
+		}
+	}
+}
+
+func TestTranslateWalkAndFault(t *testing.T) {
+	s, tbu, bus := rig(t, testConfig(), 0, 0)
+	o := tbu.Access(0, Txn{SID: 1, Addr: 0x100040, Bytes: 64})
+	require.False(t, o.Aborted)
+	assert.True(t, o.Walked)
+	assert.Equal(t, uint64(0x800040), o.PA)
+	assert.Equal(t, uint64(4), s.Bank(0).Walker().Stats.Reads, "a cold 4-level walk reads 4 descriptors")
+	assert.Equal(t, uint64(5), bus.Reads, "4 descriptor reads through the bus, then the data")
+	o2 := tbu.Access(o.Done, Txn{SID: 1, Addr: 0x100080, Bytes: 64})
+	assert.True(t, o2.Hit)
+	// Outside the mapping: a translation fault with bank and address, no panic.
+	o3 := tbu.Access(o2.Done, Txn{SID: 1, Addr: 0x900000, Bytes: 64})
+	assert.True(t, o3.Aborted)
+	f, n := s.Faults()
+	require.Equal(t, uint64(1), n)
+	assert.Equal(t, FaultTF, f[0].Kind)
+	assert.Equal(t, 0, f[0].CB)
+	assert.Equal(t, uint64(0x900000), f[0].Addr)
+	assert.Equal(t, uint16(1), f[0].SID)
+}
+
+func TestUnidentifiedStreamAndConflictFaults(t *testing.T) {
+	s, tbu, bus := rig(t, testConfig(), ACRSMTNMBTLBEN, CR0USFCFG)
+	o := tbu.Access(0, Txn{SID: 7, Addr: 0x4000, Bytes: 64})
+	assert.True(t, o.Aborted)
+	assert.Equal(t, uint64(0), bus.Reads, "an aborted transaction reaches no memory")
+	s.Regs.SMR = append(s.Regs.SMR, SMR{ID: 0, Mask: 1, Valid: true})
+	s.Regs.S2CR = append(s.Regs.S2CR, S2CR{Type: Bypass})
+	o = tbu.Access(o.Done, Txn{SID: 1, Addr: 0x100000, Bytes: 64})
+	assert.True(t, o.Aborted)
+	f, n := s.Faults()
+	require.Equal(t, uint64(2), n)
+	assert.Equal(t, FaultUSF, f[0].Kind)
+	assert.Equal(t, uint16(7), f[0].SID)
+	assert.Equal(t, FaultSMCF, f[1].Kind)
+	assert.Contains(t, f[1].String(), "SMCF")
+}
+
+func TestOutstandingLimit(t *testing.T) {
+	cfg := testConfig()
+	cfg.Bus.Bandwidth = 1e13
+	_, tbu, _ := rig(t, cfg, ACRSMTNMBTLBEN, 0)
+	warm := tbu.Access(0, Txn{SID: 2, Addr: 0x4000, Bytes: 64})
+	at := warm.Done
+	var outs []Outcome
+	for i := 0; i < 129; i++ {
+		outs = append(outs, tbu.Access(at, Txn{SID: 2, Addr: 0x4000, Bytes: 64}))
+	}
+	for i := 0; i < 128; i++ {
+		require.Equal(t, at, outs[i].Accept, "read %d accepted at once", i+1)
+	}
+	assert.Greater(t, outs[128].Accept, at, "the 129th read waits for a slot")
+	assert.Equal(t, outs[0].Done, outs[128].Accept, "it takes the first slot that frees")
+	assert.Equal(t, uint64(1), tbu.Stats.OutstandingStalls)
+	w := tbu.Access(at, Txn{SID: 2, Addr: 0x4000, Bytes: 64, Write: true})
+	assert.Equal(t, outs[128].Accept, w.Accept, "in-order input: a write behind it waits too, but takes a write slot")
+}
+
+func TestWalkLimitBackPressures(t *testing.T) {
+	_, tbu, _ := rig(t, testConfig(), 0, 0) // bit off: every bypass is a TCU request
+	var outs []Outcome
+	for i := 0; i < 9; i++ {
+		outs = append(outs, tbu.Access(0, Txn{SID: 2, Addr: uint64(i) << 12, Bytes: 64}))
+	}
+	for i := 0; i < 8; i++ {
+		assert.True(t, outs[i].TCU)
+	}
+	assert.Equal(t, uint64(1), tbu.Stats.WalkStalls, "the 9th miss finds every walk slot busy")
+	assert.GreaterOrEqual(t, outs[8].Done-outs[0].Done, testConfig().Cycles(2*testConfig().LinkCycles))
+	// The input is held: a hit issued now is accepted only after the stall.
+	h := tbu.Access(0, Txn{SID: 2, Addr: 0, Bytes: 64})
+	assert.Greater(t, h.Accept, sim.Time(0))
+}
+
+func TestValidateNamesField(t *testing.T) {
+	c := testConfig()
+	c.Walks = 0
+	require.ErrorContains(t, c.Validate(), "walks: 0 is out of range; allowed 1..64")
+	c = testConfig()
+	c.BypassBytes = 12345
+	require.ErrorContains(t, c.Validate(), "bypass_bytes")
+	c = testConfig()
+	c.TLBWays = 3
+	require.ErrorContains(t, c.Validate(), "tlb")
+}

@@ -1,0 +1,149 @@
+package smmubypass
+
+import (
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/smmu"
+)
+
+// recording is the timeline the SMMU view draws: a window on the TBU TLB
+// (each entry owned by its stream's master; dirty marks a cached bypass),
+// the stream-match table and masters (Timeline.SMMU), a sample of
+// transactions with their path, gauges of the TBU's outstanding reads and
+// walks, and the first transactions as phases on lanes nic and engine.
+type recording struct {
+	r                *run
+	rec              *scenario.Recorder
+	spec             *scenario.SMMUSpec
+	tlb, reads, walk int
+	phases, fills    int
+	nextSample       sim.Time    // gauges are sampled every sampleEvery
+	nextTxn          [2]sim.Time // per master, after the first allTxns
+	// pending are TLB fills not yet recorded: a fill lands when the TCU's
+	// answer comes back, later than the issue time transactions arrive in.
+	// Invariant: ordered by T.
+	pending []pendingFill
+}
+
+// pendingFill is one TLB fill waiting for the recorder's clock.
+type pendingFill struct {
+	t      sim.Time
+	index  int
+	tag    uint64
+	bypass bool
+	owner  uint8
+}
+
+const (
+	windowSets = 32
+	maxPhases  = 400
+	// sampleEvery spaces the gauge samples (a run has ~10^6 transactions).
+	sampleEvery = 500 * sim.Nanosecond
+	maxFills    = 20000 // TLB fills recorded
+	// allTxns transactions are recorded one by one, then one per master
+	// every txnEvery (the view shows the one at the cursor).
+	allTxns  = 400
+	txnEvery = 2 * sim.Microsecond
+	maxTxns  = 20000
+)
+
+// Master indices in SMMUSpec.Masters; writer ids are the agents.
+const (
+	masterNIC    = 0
+	masterEngine = 1
+)
+
+func newRecording(r *run) *recording {
+	rec := scenario.NewRecorder()
+	t := r.tbu.TLB()
+	g := &recording{r: r, rec: rec}
+	g.tlb = rec.AddCache(scenario.CacheSpec{ID: "tbu0-tlb", Label: "TBU0 TLB", FirstSet: 0,
+		Sets: min(windowSets, t.Sets()), TotalSets: t.Sets(), Ways: t.Ways(), LineBytes: 4096})
+	g.reads = rec.AddValue(scenario.ValueSpec{ID: "tbu0_reads", Label: "TBU0 reads outstanding", Kind: scenario.ValueGauge, Grid: -1, Max: int64(r.s.Config().Reads)}, 0)
+	g.walk = rec.AddValue(scenario.ValueSpec{ID: "tbu0_walks", Label: "TBU0 walks in flight", Kind: scenario.ValueGauge, Grid: -1, Max: int64(r.s.Config().Walks)}, 0)
+	regs := &r.s.Regs
+	g.spec = &scenario.SMMUSpec{Label: "MMU-500 TBU0", TLB: g.tlb, Clock: r.s.Config().Clock,
+		USFCFG: regs.CR0&smmu.CR0USFCFG != 0, SMTNMBTLBEN: regs.ACR&smmu.ACRSMTNMBTLBEN != 0, S2CRBTLBEN: regs.ACR&smmu.ACRS2CRBTLBEN != 0}
+	for i, smr := range regs.SMR {
+		s2 := regs.S2CR[i]
+		g.spec.SMRs = append(g.spec.SMRs, scenario.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX})
+	}
+	for _, m := range []struct {
+		name  string
+		sid   uint16
+		agent uint8
+	}{{"NIC", nicSID, nicAgent}, {"engine", engineSID, engAgent}} {
+		d := regs.Decide(m.sid)
+		g.spec.Masters = append(g.spec.Masters, scenario.SMMUMaster{Name: m.name, SID: m.sid, Writer: m.agent, SMR: d.SMR, Route: d.Route.String()})
+	}
+	return g
+}
+
+// txn records one transaction's outcome at its issue time.
+func (g *recording) txn(t sim.Time, o smmu.Outcome, x smmu.Txn) {
+	master, owner := masterNIC, uint8(nicAgent)
+	if x.SID == engineSID {
+		master, owner = masterEngine, engAgent
+	}
+	g.flush(t)
+	if o.Fill >= 0 && g.fills < maxFills && o.Fill/g.r.tbu.TLB().Ways() < windowSets {
+		g.fills++
+		if ent, ok := g.r.tbu.TLB().Entry(o.Fill); ok {
+			f := pendingFill{t: o.FillAt, index: o.Fill, tag: ent.VA, bypass: smmu.IsBypass(ent), owner: owner}
+			i := len(g.pending)
+			g.pending = append(g.pending, f)
+			for ; i > 0 && g.pending[i-1].t > f.t; i-- {
+				g.pending[i] = g.pending[i-1]
+			}
+			g.pending[i] = f
+		}
+	}
+	if t >= g.nextSample {
+		g.nextSample = t + sampleEvery
+		reads, _, walks := g.r.tbu.Busy(t)
+		g.rec.Value(t, g.reads, int64(reads))
+		g.rec.Value(t, g.walk, int64(walks))
+	}
+	if n := len(g.spec.Txns); n < maxTxns && (n < allTxns || t >= g.nextTxn[master]) {
+		g.nextTxn[master] = t + txnEvery
+		g.spec.Txns = append(g.spec.Txns, scenario.SMMUTxn{Master: uint8(master), Write: x.Write, Issue: t, Accept: o.Accept, Done: o.Done,
+			Hit: o.Hit, TCU: o.TCU, Walked: o.Walked, Aborted: o.Aborted, Addr: x.Addr})
+	}
+	if g.phases >= maxPhases {
+		return
+	}
+	g.phases++
+	lane := "nic"
+	if master == masterEngine {
+		lane = "engine"
+	}
+	kind := "tbu-hit"
+	if o.TCU {
+		kind = "tcu"
+	}
+	if o.Aborted {
+		kind = "fault"
+	}
+	g.rec.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: o.Route.String(), Start: t, End: o.Done})
+}
+
+// flush records the pending fills that landed at or before t.
+func (g *recording) flush(t sim.Time) {
+	n := 0
+	for _, f := range g.pending {
+		if f.t > t {
+			break
+		}
+		g.rec.CacheEntry(f.t, g.tlb, f.index, f.tag, true, f.bypass, f.owner)
+		n++
+	}
+	g.pending = append(g.pending[:0], g.pending[n:]...)
+}
+
+func (g *recording) finish(end sim.Time) *scenario.Timeline {
+	g.flush(sim.Never)
+	tl := g.rec.Finish(end)
+	tl.Writers = []string{"nic", "engine"}
+	tl.SMMU = g.spec
+	return tl
+}

@@ -1,0 +1,374 @@
+package smmubypass
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/mmu"
+	"github.com/dmaviz/dmaviz/model/platform"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/smmu"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// Stream ids and agents.
+const (
+	nicSID    = 0x1c00 // matches no SMR (unmatched) or SMR 1 (s2cr-bypass)
+	engineSID = 0x0020 // SMR 0: translate through context bank 0
+	nicAgent  = 2
+	engAgent  = 3
+	engIOVA   = 0x4000_0000 // the engine's IOVA window
+	descBytes = 16          // one RX/TX descriptor
+)
+
+// NIC memory layout (bypass: these are physical addresses, on a DPDK
+// hugepage): RX ring, TX ring, then one 2 KiB mbuf per ring slot.
+const (
+	rxRing   = 0x8000_0000
+	txRing   = rxRing + 0x10000
+	mbufBase = rxRing + 0x20000
+	mbufSize = 2048
+)
+
+// config is a run's validated parameters.
+type config struct {
+	preset                 string
+	packets, ring, flows   int
+	packet, burst          int
+	rate                   float64 // bits per second
+	cpuWork                int
+	ws                     uint64
+	engineRate             float64 // bytes per second
+	streams                int
+	s2crBypass, s2crb, usf bool
+	slices                 bool
+	seed                   uint64
+}
+
+func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
+	f, err := spec.Resolve(p)
+	if err != nil {
+		return config{}, err
+	}
+	c := config{preset: f.Text("preset"), packets: int(f.Int("packets")), ring: int(f.Int("ring")), flows: int(f.Int("flows")),
+		packet: int(f.Int("packet")), burst: int(f.Int("burst")), rate: f.Float("line-rate") * 1e9, cpuWork: int(f.Int("cpu-work")),
+		ws: uint64(f.Int("ws")), engineRate: f.Float("engine-rate") * 1e9, streams: int(f.Int("engine-streams")),
+		s2crBypass: f.Text("nic-stream") == "s2cr-bypass", s2crb: f.Bool("s2crb"), usf: f.Bool("usfcfg"),
+		slices: f.Bool("register-slices"), seed: uint64(f.Int("seed"))}
+	if c.packet > mbufSize*4 && c.ring > 1024 {
+		return config{}, fmt.Errorf("ring: %d packets of %d B do not fit the NIC's buffer area; allowed at most 1024 in flight above 8 KiB", c.ring, c.packet)
+	}
+	// The engine runs as long as the NIC does: bound its reads.
+	hw, err := platform.Lookup(c.preset)
+	if err != nil {
+		return config{}, err
+	}
+	perPacket := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring))
+	if reads := float64(c.packets) * perPacket * c.engineRate / 64; reads > maxEngineReads {
+		return config{}, fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring and cpu-work gives about %.3g engine reads; allowed at most %.0f (lower engine-rate or packets, or raise line-rate)",
+			c.engineRate/1e9, c.packets, reads, float64(maxEngineReads))
+	}
+	return c, nil
+}
+
+// maxEngineReads bounds the translated engine's transactions in one run.
+const maxEngineReads = 2e6
+
+// event is one master's next step.
+type event struct {
+	eng bool
+	i   int32
+}
+
+// pkt is one in-flight packet slot's state.
+type pkt struct {
+	id   int
+	step int
+	t0   sim.Time
+}
+
+// run is one simulation.
+type run struct {
+	cfg      config
+	acr      uint32
+	s        *smmu.SMMU
+	tbu      *smmu.TBU
+	bus      *smmu.Memory
+	m        *soc.Machine
+	lpm      uint64   // VA of the route table (tbl24 slice)
+	flowIdx  []uint32 // each flow's tbl24 index
+	q        sim.Queue[event]
+	slots    []pkt
+	next     int      // next packet to start
+	interval sim.Time // arrival spacing at line rate
+	work     sim.Time
+	done     int
+	first    sim.Time
+	last     sim.Time
+	rng      *sim.RNG
+	engNext  []sim.Time
+	engGap   sim.Time
+	wsPages  uint64
+	st       stats
+	rec      *recording
+	pace     *scenario.Pacer // nil when not paced
+}
+
+// stats are the figures the run measures.
+type stats struct {
+	nicReads, nicReadLat uint64 // count, sum in ps
+	nicHits, nicTxns     uint64
+	engReads, engReadLat uint64
+	engHits              uint64
+	aborts               uint64
+	hist                 [histBins]uint64 // NIC read latency histogram (histWidth cycles)
+	forwarded            []uint32         // packets completed per throughput bucket
+	bucket               sim.Time
+	packetLat            uint64
+	coreBusy             sim.Time
+}
+
+const (
+	histBins   = 40
+	histWidth  = 10 // cycles per bin
+	tputBucket = 20 * sim.Microsecond
+)
+
+// setup builds the SMMU, its tables, the core and the masters.
+func setup(c config, policy string, record bool) (*run, error) {
+	hw, err := platform.Lookup(c.preset)
+	if err != nil {
+		return nil, err
+	}
+	hw.MemBytes = max(uint64(1)<<30, 2*c.ws+(64<<20))
+	m, err := soc.New(hw, c.seed)
+	if err != nil {
+		return nil, err
+	}
+	sc := platform.LS2088ASMMU()
+	sc.RegisterSlices = c.slices
+	bus, err := smmu.NewMemory(sc.Bus)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{cfg: c, m: m, bus: bus, rng: m.RNG().Split()}
+	if policy == PolicyOn {
+		r.acr |= smmu.ACRSMTNMBTLBEN
+	}
+	if c.s2crb {
+		r.acr |= smmu.ACRS2CRBTLBEN
+	}
+	regs := smmu.Regs{ACR: r.acr,
+		SMR:  []smmu.SMR{{ID: engineSID, Mask: 0, Valid: true}},
+		S2CR: []smmu.S2CR{{Type: smmu.Translate, CBNDX: 0}}}
+	if c.s2crBypass {
+		regs.SMR = append(regs.SMR, smmu.SMR{ID: nicSID, Mask: 0xff, Valid: true})
+		regs.S2CR = append(regs.S2CR, smmu.S2CR{Type: smmu.Bypass})
+	}
+	if c.usf {
+		regs.CR0 |= smmu.CR0USFCFG
+	}
+	if r.s, err = smmu.New(sc, regs, bus); err != nil {
+		return nil, err
+	}
+	// The engine's domain: ws bytes of IOVA on 4 KiB pages (io-pgtable
+	// with 4 KiB granule), frames from the machine's allocator.
+	tables := mmu.NewMemory()
+	pt, err := mmu.NewPageTable("cb0", tables, m.Buddy(), nil, false)
+	if err != nil {
+		return nil, err
+	}
+	buf, err := m.Buddy().Alloc(0)
+	if err != nil {
+		return nil, err
+	}
+	r.wsPages = c.ws >> mmu.PageShift
+	pages := make([]uint64, r.wsPages)
+	for i := range pages { // every IOVA page on its own frame is not needed for timing: one frame aliased
+		pages[i] = buf.PFN << mmu.PageShift
+	}
+	if _, err := pt.MapPages(engIOVA, pages, mmu.PageKernel, mmu.Size4K); err != nil {
+		return nil, fmt.Errorf("ws: %w", err)
+	}
+	if _, err := r.s.AddContextBank(1, pt, tables); err != nil {
+		return nil, err
+	}
+	if err := r.s.Check(); err != nil {
+		return nil, err
+	}
+	if r.tbu, err = r.s.AddTBU("tbu0"); err != nil {
+		return nil, err
+	}
+	// The core's route table: the tbl24 slice of 10.0.0.0/8 (2^16 4-byte
+	// entries), cacheable.
+	lpm, err := m.Alloc("tbl24", 256<<10, mem.Normal)
+	if err != nil {
+		return nil, err
+	}
+	r.lpm = lpm.VA
+	r.flowIdx = make([]uint32, c.flows)
+	for i := range r.flowIdx {
+		r.flowIdx[i] = uint32(r.rng.Uint64() % (1 << 16))
+	}
+	r.interval = sim.Time(float64(c.packet+20) * 8 / c.rate * 1e12)
+	r.work = hw.Clocks.CPUCycles(float64(c.cpuWork))
+	if record {
+		r.rec = newRecording(r)
+	}
+	return r, nil
+}
+
+// simulate runs every master on the one clock until the last packet is out.
+func (r *run) simulate() error {
+	c := r.cfg
+	r.slots = make([]pkt, min(c.ring, c.packets))
+	for i := range r.slots {
+		r.slots[i] = pkt{id: i, t0: sim.Time(i) * r.interval}
+		r.q.Push(r.slots[i].t0, event{i: int32(i)})
+	}
+	r.next = len(r.slots)
+	if c.engineRate > 0 {
+		r.engGap = sim.Time(float64(c.streams) * 64 / c.engineRate * 1e12)
+		r.engNext = make([]sim.Time, c.streams)
+		for i := range r.engNext {
+			r.q.Push(sim.Time(i)*r.engGap/sim.Time(c.streams), event{eng: true, i: int32(i)})
+		}
+	}
+	// Each step reschedules its own master (or ends a drained slot): the
+	// event is replaced in the queue, in the order Pop then Push would give.
+	for r.done < c.packets {
+		if err := r.pace.Work(1); err != nil {
+			return err
+		}
+		t, ok := r.q.Peek()
+		e := r.q.Top()
+		if !ok {
+			return fmt.Errorf("the run stalled after %d of %d packets", r.done, c.packets)
+		}
+		next, again := sim.Time(0), true
+		if e.eng {
+			next = r.engineStep(t, int(e.i))
+		} else {
+			var err error
+			if next, again, err = r.packetStep(t, int(e.i)); err != nil {
+				return err
+			}
+		}
+		if again {
+			r.q.ReplaceTop(next, e)
+		} else {
+			r.q.Pop()
+		}
+	}
+	return nil
+}
+
+// nic issues one NIC transaction (or a burst train) at t and returns when
+// the last completes.
+func (r *run) nic(t sim.Time, addr uint64, bytes int, write bool) sim.Time {
+	end := t
+	for off := 0; off < bytes; off += r.cfg.burst {
+		n := min(r.cfg.burst, bytes-off)
+		o := r.tbu.Access(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: n, Write: write, Agent: nicAgent})
+		r.pace.Work(1) // an error is seen at simulate's next pacing point
+		r.st.nicTxns++
+		if o.Hit {
+			r.st.nicHits++
+		}
+		if o.Aborted {
+			r.st.aborts++
+		}
+		if !write {
+			lat := o.Done - t
+			r.st.nicReads++
+			r.st.nicReadLat += uint64(lat)
+			b := int(r.s.Config().Clock.InCycles(lat)) / histWidth
+			r.st.hist[min(b, histBins-1)]++
+		}
+		if r.rec != nil {
+			r.rec.txn(t, o, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: n, Write: write})
+		}
+		end = max(end, o.Done)
+	}
+	return end
+}
+
+// packetStep advances packet slot i at t by one step of the l3fwd loop and
+// returns when the slot steps next (again false: no packets left for it).
+func (r *run) packetStep(t sim.Time, i int) (next sim.Time, again bool, err error) {
+	p := &r.slots[i]
+	slot := uint64(p.id % r.cfg.ring)
+	mbuf := mbufBase + slot*uint64(mbufSize*((r.cfg.packet+mbufSize-1)/mbufSize))
+	switch p.step {
+	case 0: // RX descriptor read
+		next = r.nic(t, rxRing+slot*descBytes, descBytes, false)
+	case 1: // the packet into its mbuf
+		next = r.nic(t, mbuf, r.cfg.packet, true)
+	case 2: // RX descriptor write-back
+		next = r.nic(t, rxRing+slot*descBytes, descBytes, true)
+	case 3: // the core: poll, route lookup, header rewrite, TX descriptor
+		r.m.WaitUntil(t)
+		t0 := r.m.Now()
+		idx := r.flowIdx[p.id%len(r.flowIdx)]
+		if _, err := r.m.Read(r.lpm+uint64(idx)*4, 4, 4); err != nil {
+			return 0, false, err
+		}
+		r.m.Spend(r.work)
+		next = r.m.Now()
+		r.st.coreBusy += next - t0
+	case 4: // TX descriptor read
+		next = r.nic(t, txRing+slot*descBytes, descBytes, false)
+	case 5: // the packet out of its mbuf
+		next = r.nic(t, mbuf, r.cfg.packet, false)
+	case 6: // TX completion
+		next = r.nic(t, txRing+slot*descBytes, descBytes, true)
+	default: // forwarded: the slot takes the next packet
+		r.forwarded(t, p)
+		if r.next >= r.cfg.packets {
+			return 0, false, nil
+		}
+		*p = pkt{id: r.next, t0: max(t, sim.Time(r.next)*r.interval)}
+		r.next++
+		return p.t0, true, nil
+	}
+	p.step++
+	return next, true, nil
+}
+
+func (r *run) forwarded(t sim.Time, p *pkt) {
+	if r.done == 0 {
+		r.first = p.t0
+	}
+	r.done++
+	r.last = t
+	r.st.packetLat += uint64(t - p.t0)
+	b := int(t / tputBucket)
+	for len(r.st.forwarded) <= b && len(r.st.forwarded) < 4096 {
+		r.st.forwarded = append(r.st.forwarded, 0)
+	}
+	if b < len(r.st.forwarded) {
+		r.st.forwarded[b]++
+	}
+}
+
+// engineStep is one read of engine stream i at t; it returns when the
+// stream reads next.
+func (r *run) engineStep(t sim.Time, i int) sim.Time {
+	va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
+	x := smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent}
+	o := r.tbu.Access(t, x)
+	r.pace.Work(1) // an error is seen at simulate's next pacing point
+	r.st.engReads++
+	r.st.engReadLat += uint64(o.Done - t)
+	if o.Hit {
+		r.st.engHits++
+	}
+	if o.Aborted {
+		r.st.aborts++
+	}
+	if r.rec != nil {
+		r.rec.txn(t, o, x)
+	}
+	return max(o.Done, t+r.engGap)
+}

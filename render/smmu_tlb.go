@@ -1,0 +1,135 @@
+package render
+
+import "github.com/dmaviz/dmaviz/model/scenario"
+
+// smmuTLB draws the TBU TLB window: sets as rows, ways as columns, each
+// valid entry in its stream's colour, a cached bypass crossed by a line.
+func (st *Stage) smmuTLB(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, x, y, w, h float32, shown *[3]bool) {
+	ids := &smmuSideIDs[side]
+	sm := tl.SMMU
+	if sm.TLB < 0 || sm.TLB >= len(tl.Caches) || sm.TLB >= len(state.Caches) {
+		return
+	}
+	spec := &tl.Caches[sm.TLB]
+	lines := state.Caches[sm.TLB]
+	valid := 0
+	for _, l := range lines {
+		if l.Valid {
+			valid++
+		}
+	}
+	nvalid := st.txt.Join(" · ", st.txt.Num(float64(valid)), " valid")
+	label := st.txt.Join(st.txt.Join(spec.Label, " sets 0..", st.txt.Num(float64(spec.Sets-1))),
+		st.txt.Join(" of ", st.txt.Num(float64(spec.TotalSets)), st.txt.Join(" × ", st.txt.Num(float64(spec.Ways)), " ways")), nvalid)
+	short := st.txt.Join(st.txt.Join(spec.Label, " ", st.txt.Num(float64(spec.Sets))),
+		st.txt.Join("/", st.txt.Num(float64(spec.TotalSets)), st.txt.Join(" sets × ", st.txt.Num(float64(spec.Ways)), "")), nvalid)
+	s.Text(ids.tlbLabel, x, y+smmuSz, st.pick(label, short, w), smmuSz, Muted, AlignStart)
+	top := y + smmuSz + 6
+	if spec.Sets <= 0 || spec.Ways <= 0 {
+		return
+	}
+	lay := tlbLayout(spec.Sets, spec.Ways, w, y+h-top)
+	if lay.cw < 2 || lay.rh < 1 {
+		return
+	}
+	inset := float32(0)
+	if lay.rh >= 4 && lay.cw >= 4 {
+		inset = 0.5
+	}
+	for i, l := range lines {
+		set, way := i/spec.Ways, i%spec.Ways
+		if set >= spec.Sets {
+			break
+		}
+		fill := Surface
+		if !l.Valid {
+			shown[2] = true
+		} else {
+			m := masterOfWriter(sm, l.Writer)
+			fill = StreamColor(m)
+			if m >= 0 && m < 2 {
+				shown[m] = true
+			}
+		}
+		lx := x + float32(set/lay.rows)*(float32(spec.Ways)*lay.cw+tlbGap) + float32(way)*lay.cw
+		ly := top + float32(set%lay.rows)*lay.rh
+		s.Rect(ids.tlb, int32(i), lx+inset, ly+inset, lay.cw-2*inset, lay.rh-2*inset, fill, Ref{Kind: RefSMMU, Side: side, Obj: smmuTLB, Index: int32(i)})
+		if l.Valid && l.Dirty { // a cached bypass: crossed, so it does not rely on colour
+			s.Line(ids.tlbCross, lx+inset, ly+lay.rh-inset, lx+lay.cw-inset, ly+inset, Background, 1.5)
+		}
+	}
+}
+
+// tlbGap separates columns of sets in the TLB window.
+const tlbGap = 6
+
+// tlbLay places a TLB window's sets in columns of rows sets each (set s in
+// column s/rows, row s%rows), cells cw x rh.
+type tlbLay struct {
+	rows   int
+	cw, rh float32
+}
+
+// tlbLayout picks the number of set columns that makes the cells closest
+// to 3:1 (wide enough to see, tall enough to see a cross) in w x h.
+func tlbLayout(sets, ways int, w, h float32) tlbLay {
+	best, score := tlbLay{}, float32(-1)
+	for cols := 1; cols <= sets; cols++ {
+		rows := (sets + cols - 1) / cols
+		cw := (w - float32(cols-1)*tlbGap) / float32(cols*ways)
+		rh := min(h/float32(rows), 18)
+		if cw < 2 {
+			break
+		}
+		if sc := min(cw/3, rh); sc > score {
+			best, score = tlbLay{rows: rows, cw: cw, rh: rh}, sc
+		}
+	}
+	return best
+}
+
+func masterOfWriter(sm *scenario.SMMUSpec, w uint8) int {
+	for m := range sm.Masters {
+		if sm.Masters[m].Writer == w {
+			return m
+		}
+	}
+	return -1
+}
+
+// smmuLegend lists the TLB entry kinds drawn on either side (empty
+// entries, each master's) and what a lit path means.
+func (st *Stage) smmuLegend(s *Scene, f *Frame, shown [3]bool, x, y, w float32) {
+	sm := smmuOf(f)
+	lx := x
+	if shown[2] {
+		s.Rect("legend/swatch", 2, lx, y+3, 14, 14, Surface, Ref{})
+		s.Text("legend/label", lx+18, y+15, "empty TLB entry", smmuSz, Text, AlignStart)
+		lx += 18 + textWidth("empty TLB entry", smmuSz) + 16
+	}
+	for m := range sm.Masters {
+		if m >= 2 || !shown[m] {
+			continue
+		}
+		kind := "translation"
+		if sm.Masters[m].Route != "translate" {
+			kind = "cached bypass (crossed)"
+		}
+		name := st.txt.Join(sm.Masters[m].Name, " entry: ", kind)
+		if lx+18+textWidth(name, smmuSz) > x+w {
+			return
+		}
+		s.Rect("legend/swatch", int32(m), lx, y+3, 14, 14, StreamColor(m), Ref{Kind: RefSMMU, Obj: smmuKey, Index: int32(m)})
+		if kind != "translation" {
+			s.Line("legend/swatch-cross", lx, y+17, lx+14, y+3, Background, 1.5)
+		}
+		s.Text("legend/label", lx+18, y+15, name, smmuSz, Text, AlignStart)
+		lx += 18 + textWidth(name, smmuSz) + 16
+	}
+	for _, path := range []string{"lit box: the path of each master's transaction at the cursor", "lit: each master's path at the cursor"} {
+		if lx+textWidth(path, smmuSz) <= x+w {
+			s.Text("legend/label", lx, y+15, path, smmuSz, Muted, AlignStart)
+			return
+		}
+	}
+}
