@@ -91,6 +91,10 @@ type Stage struct {
 	txt   texts
 	frame Frame
 	lanes laneCache
+	// Translation views' scratch (pagemap.go, tlbview.go).
+	pmBins   [][4]float64
+	pmUnits  []paUnit
+	tlbState [2]scenario.TLBState
 }
 
 // NewStage returns an empty stage builder.
@@ -149,6 +153,10 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	}
 	cx, cy, cw := x+8, y+headerH, w-16
 	ch := h - headerH - 8
+	if tl.Translation != nil {
+		st.translationSide(s, side, tl, state, sd.Time, cx, cy, cw, ch)
+		return
+	}
 
 	gauges := 0
 	for _, v := range tl.Values {

@@ -187,6 +187,8 @@ type TLBKey struct {
 	T       sim.Time
 	Event   int
 	Entries [][]TLBEntryRec
+	// Last is each TLB's last fill before the snapshot (Index -1: none).
+	Last []TLBEvent
 }
 
 // Walk step kinds (what the descriptor was).
@@ -239,10 +241,13 @@ func (x *Translation) TLBsAt(t sim.Time, dst *TLBState) {
 	n := len(x.TLBs)
 	dst.Entries = resize(dst.Entries, n)
 	dst.Last = resize(dst.Last, n)
-	for k := range dst.Last {
-		dst.Last[k] = TLBEvent{TLB: k, Index: -1}
-	}
 	k := sort.Search(len(x.TLBKeys), func(i int) bool { return x.TLBKeys[i].T > t }) - 1
+	for i := range dst.Last {
+		dst.Last[i] = TLBEvent{TLB: i, Index: -1}
+		if k >= 0 && i < len(x.TLBKeys[k].Last) {
+			dst.Last[i] = x.TLBKeys[k].Last[i]
+		}
+	}
 	from := 0
 	for i := range dst.Entries {
 		dst.Entries[i] = resize(dst.Entries[i], x.TLBs[i].Entries)

@@ -11,6 +11,7 @@ import (
 type transRec struct {
 	x        Translation
 	live     [][]TLBEntryRec
+	last     []TLBEvent // each TLB's last fill (Index -1: none)
 	keyEvery int
 	since    int // TLB changes since the last snapshot
 	now      sim.Time
@@ -82,6 +83,7 @@ func (r *Recorder) AddTLB(s TLBSpec) int {
 	t := r.trans()
 	t.x.TLBs = append(t.x.TLBs, s)
 	t.live = append(t.live, make([]TLBEntryRec, max(s.Entries, 0)))
+	t.last = append(t.last, TLBEvent{TLB: len(t.live) - 1, Index: -1})
 	k := &t.x.TLBKeys[0]
 	k.Entries = append(k.Entries, make([]TLBEntryRec, max(s.Entries, 0)))
 	return len(t.x.TLBs) - 1
@@ -127,6 +129,11 @@ func (r *Recorder) TLBInvalidateAll(ts sim.Time, tlb int) {
 
 func (t *transRec) change(ev TLBEvent) {
 	applyTLB(t.live, ev)
+	if ev.Kind == TLBFill {
+		t.last[ev.TLB] = ev
+	} else {
+		t.last[ev.TLB] = TLBEvent{TLB: ev.TLB, Index: -1}
+	}
 	x := &t.x
 	if len(x.TLBEvents) < MaxTLBEvents {
 		x.TLBEvents = append(x.TLBEvents, ev)
@@ -147,7 +154,7 @@ func (t *transRec) change(ev TLBEvent) {
 		x.TLBKeys = kept
 		t.keyEvery *= 2
 	}
-	k := TLBKey{T: ev.T, Event: len(x.TLBEvents), Entries: make([][]TLBEntryRec, len(t.live))}
+	k := TLBKey{T: ev.T, Event: len(x.TLBEvents), Entries: make([][]TLBEntryRec, len(t.live)), Last: append([]TLBEvent(nil), t.last...)}
 	for i, l := range t.live {
 		k.Entries[i] = append([]TLBEntryRec(nil), l...)
 	}

@@ -77,6 +77,9 @@ func TestTranslationCeilings(t *testing.T) {
 	var st scenario.TLBState
 	x.TLBsAt(last.T, &st)
 	assert.Equal(t, last.Entries[k], st.Entries[k])
+	// Right at a snapshot the last fill is still known.
+	require.GreaterOrEqual(t, st.Last[k].Index, 0)
+	assert.Equal(t, last.T, st.Last[k].T)
 	// Walks are whole (4 steps each) after thinning.
 	steps, arrived := x.WalkAt(sim.Time(n))
 	assert.Len(t, steps, 4)
