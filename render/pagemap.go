@@ -90,7 +90,7 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 	}
 	label := st.txt.Join("Page mappings · VA ", st.txt.Hex(win.lo), st.txt.Join("..", st.txt.Hex(win.hi), st.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")))
 	s.Text(ids.pmLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
-	legendRow := float32(16)
+	legendRow := float32(0)
 	top := y + textSz + 4 + 14 // title, pointer row
 	avail := y + h - legendRow - top
 	stripH := min(max(avail*0.25, 10), 24)
@@ -189,21 +189,6 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 	s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, "virtual (buffer order)", smallSz, Muted, AlignStart)
 	st.pmPhysical(s, side, tr, win, xOf, x, vaY+stripH, paY, w, stripH)
 	s.Text(ids.pmNote, x, paY-3, "physical frames (PA order, gaps between runs collapsed)", smallSz, Muted, AlignStart)
-	// Legend: one swatch per leaf size, the chunk outline.
-	lx := x
-	ly := y + h - legendRow + 2
-	for i, l := range leafLegend {
-		if lx+16+textWidth(l.name, smallSz) > x+w {
-			break
-		}
-		s.Rect(ids.pmLegend, int32(i), lx, ly, 11, 11, LeafColor(l.bytes), Ref{})
-		s.Text(ids.pmLegend, lx+14, ly+10, l.name, smallSz, Text, AlignStart)
-		lx += 14 + textWidth(l.name, smallSz) + 10
-	}
-	if lx+16+textWidth("chunk", smallSz) <= x+w && len(tr.Chunks) > 0 {
-		s.Frame(ids.pmLegend, lx, ly, 11, 11, chunkColor, 1.5)
-		s.Text(ids.pmLegend, lx+14, ly+10, "chunk", smallSz, Text, AlignStart)
-	}
 }
 
 // pmChunks outlines the allocator chunks in the window (or says how many

@@ -116,7 +116,11 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	colW := (x1 - x0 - gap) / 2
 	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
 	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
-	cellLegend(s, x0, colBottom+gap/2, x1-x0)
+	if translationOnly(f) {
+		translationLegend(s, x0, colBottom+gap/2, x1-x0)
+	} else {
+		cellLegend(s, x0, colBottom+gap/2, x1-x0)
+	}
 	by := colBottom + gap/2 + legendH
 	tw := (x1 - x0) * 0.58
 	st.timeline(s, f, x0, by, tw, y1-by)

@@ -8,21 +8,74 @@ import (
 )
 
 // translationSide lays out a side whose timeline records translation
-// (Timeline.Translation): its grids in a band at the top, then the
-// page-mapping view and the TLB view.
+// (Timeline.Translation): the page-mapping view above the TLB view. Its
+// grids are not drawn (the mapping view shows the same buffer, and one
+// colour means one thing on the stage: a grid's cell states and the
+// mapping sizes share the palette); they remain the zoom's target.
 func (st *Stage) translationSide(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, t sim.Time, x, y, w, h float32) {
-	gridsH := float32(0)
-	if n := len(tl.Grids); n > 0 && state != nil {
-		gridsH = min(h*0.16, float32(n)*70)
-		each := gridsH / float32(n)
-		for g := range tl.Grids {
-			st.grid(s, side, tl, state, g, x, y+float32(g)*each, w, each-6)
+	_ = state
+	pmH := h * 0.4
+	st.pageMap(s, side, tl, t, x, y, w, pmH-8)
+	st.tlbView(s, side, tl, t, x, y+pmH, w, h-pmH)
+}
+
+// translationOnly reports whether every side with a result shows
+// translation views (the stage's legend is then theirs).
+func translationOnly(f *Frame) bool {
+	n := 0
+	for _, sd := range []*Side{&f.A, &f.B} {
+		if sd.Result == nil || sd.Result.Timeline == nil {
+			continue
+		}
+		if sd.Result.Timeline.Translation == nil {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// translationLegend is the stage legend of the translation views: one
+// swatch per leaf size, the chunk outline, the owners, the last fill and
+// the eviction.
+func translationLegend(s *Scene, x, y, w float32) {
+	lx := x
+	item := func(i int, name string, draw func(x float32)) bool {
+		if lx+16+textWidth(name, smallSz) > x+w {
+			return false
+		}
+		draw(lx)
+		s.Text("legend/label", lx+16, y+14, name, smallSz, Text, AlignStart)
+		lx += 16 + textWidth(name, smallSz) + 12
+		return true
+	}
+	for i, l := range leafLegend {
+		c := LeafColor(l.bytes)
+		if !item(i, l.name, func(x float32) { s.Rect("legend/swatch", int32(i), x, y+4, 12, 12, c, Ref{}) }) {
+			return
 		}
 	}
-	rest := h - gridsH
-	pmH := rest * 0.42
-	st.pageMap(s, side, tl, t, x, y+gridsH, w, pmH-8)
-	st.tlbView(s, side, tl, t, x, y+gridsH+pmH, w, rest-pmH)
+	frames := []struct {
+		name string
+		c    Color
+	}{{"rb_alloc_aux chunk", chunkColor}, {"TLB entry filled last", filledColor}}
+	for i, fr := range frames {
+		c := fr.c
+		if !item(10+i, fr.name, func(x float32) { s.Frame("legend/swatch", x+1, y+5, 10, 10, c, 1.5) }) {
+			return
+		}
+	}
+	owners := []struct {
+		name  string
+		owner uint8
+	}{{"owner: core", 1}, {"owner: trace unit", 2}}
+	for i, o := range owners {
+		c := OwnerColor(o.owner)
+		if !item(20+i, o.name, func(x float32) { s.Rect("legend/swatch", int32(20+i), x, y+4, 12, 4, c, Ref{}) }) {
+			return
+		}
+	}
+	item(30, "evicted (named in red)", func(x float32) { s.Rect("legend/swatch", 30, x, y+4, 12, 12, evictedColor, Ref{}) })
 }
 
 // describeTranslation says what a translation item of the last frame
