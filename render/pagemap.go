@@ -186,9 +186,9 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 		}
 		s.Text(ids.pmPointerLabel, lx, vaY-4, tr.Pointers[p].ID, smallSz, colour, al)
 	}
-	s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, "virtual (buffer order)", smallSz, Muted, AlignStart)
+	s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.Fit("virtual (buffer order)", w*0.6, smallSz), smallSz, Muted, AlignStart)
 	st.pmPhysical(s, side, tr, win, xOf, x, vaY+stripH, paY, w, stripH)
-	s.Text(ids.pmNote, x, paY-3, "physical frames (PA order, gaps between runs collapsed)", smallSz, Muted, AlignStart)
+	s.Text(ids.pmNote, x, paY-3, st.txt.Fit("physical frames (PA order, gaps between runs collapsed)", w, smallSz), smallSz, Muted, AlignStart)
 }
 
 // pmChunks outlines the allocator chunks in the window (or says how many

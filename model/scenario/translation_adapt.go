@@ -21,6 +21,10 @@ type transWatch struct {
 	// walking[agent]: the agent missed in the L2 TLB and walks for va.
 	walking [256]bool
 	walkVA  [256]uint64
+	// walkEnd[agent] is when the agent's current walk's last descriptor
+	// arrived (0: no walk since its last L1 lookup): a fill after a walk
+	// happens then, not at the request's time the event carries.
+	walkEnd [256]sim.Time
 }
 
 // WatchTLBs declares the core's L1 data TLB and the shared L2 TLB of m
@@ -97,6 +101,9 @@ func (rec *Recording) translationEvent(e *hwevent.Event) {
 	tw := &rec.tw
 	switch e.Kind {
 	case hwevent.TLBLookup:
+		if e.Level == 0 {
+			tw.walkEnd[e.Agent] = 0
+		}
 		if e.Level == 1 && !e.Has(hwevent.Hit) {
 			tw.walking[e.Agent] = true
 			tw.walkVA[e.Agent] = e.Addr
@@ -109,12 +116,13 @@ func (rec *Recording) translationEvent(e *hwevent.Event) {
 			tw.walking[e.Agent] = false
 			rec.r.BeginWalk()
 		}
+		tw.walkEnd[e.Agent] = rec.at(e.T)
 		rec.r.WalkStep(WalkStep{T: rec.at(e.T), Agent: e.Agent, VA: tw.walkVA[e.Agent], Level: int(e.Level),
 			DescAddr: e.Addr, Desc: e.Victim, Kind: descKind(e.Victim, int(e.Level)), WalkCache: e.Has(hwevent.Hit)})
 	case hwevent.TLBFill:
 		for _, w := range tw.tlbs {
 			if w.level == e.Level && (w.level == 1 || w.agent == e.Agent) {
-				rec.r.TLBFill(rec.at(e.T), w.tlb, int(e.Set)*w.ways+int(e.Way),
+				rec.r.TLBFill(max(rec.at(e.T), tw.walkEnd[e.Agent]), w.tlb, int(e.Set)*w.ways+int(e.Way),
 					TLBEntryRec{VA: e.Addr, PA: e.Victim, Bytes: e.Bytes, Owner: e.Agent})
 			}
 		}

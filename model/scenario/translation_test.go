@@ -125,6 +125,16 @@ func TestRecordingTLBsAndWalks(t *testing.T) {
 		assert.Equal(t, "normal-wb", mp.Attr)
 	}
 	var st scenario.TLBState
+	// A fill lands when its walk's last descriptor has arrived.
+	for _, e := range x.TLBEvents {
+		var last sim.Time
+		for _, w := range x.Walks {
+			if w.VA == e.Entry.VA && w.T > last {
+				last = w.T
+			}
+		}
+		assert.Equal(t, last, e.T, "fill of %#x", e.Entry.VA)
+	}
 	x.TLBsAt(10*sim.Microsecond, &st)
 	trbe := st.Entries[2]
 	require.Len(t, trbe, 1)
