@@ -117,11 +117,16 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 		}
 		a, e := max(m.VA, win.lo), min(m.VA+m.Bytes, win.hi)
 		c := leafClass(m.Leaf)
-		b0, b1 := int(float64(a-win.lo)/binBytes), min(int(float64(e-win.lo-1)/binBytes), bins-1)
+		b0 := min(int(float64(a-win.lo)/binBytes), bins-1)
+		b1 := min(max(int(float64(e-win.lo-1)/binBytes), b0), bins-1)
 		for b := b0; b <= b1; b++ {
 			blo := win.lo + uint64(float64(b)*binBytes)
 			bhi := win.lo + uint64(float64(b+1)*binBytes)
-			st.pmBins[b][c] += float64(min(e, bhi) - max(a, blo))
+			if hi, lo := min(e, bhi), max(a, blo); hi > lo {
+				st.pmBins[b][c] += float64(hi - lo)
+			} else if b0 == b1 {
+				st.pmBins[b][c] += float64(e - a) // rounding: the run is inside this bin
+			}
 		}
 	}
 	classOf := func(b int) int {

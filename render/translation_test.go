@@ -196,3 +196,28 @@ func TestLeafColoursDistinct(t *testing.T) {
 		seen[c] = l.bytes
 	}
 }
+
+// Any zoom and cursor builds a frame whose mapping strips stay inside
+// their column and cover the window without gaps.
+func TestPageMapAnyZoom(t *testing.T) {
+	res := transResult(t, 1024)
+	st := NewStage()
+	var s Scene
+	for i := 0; i < 200; i++ {
+		first, count := (i*37)%1024, 1+(i*101)%1100
+		f := transFrame(res, sim.Time(i*7), Zoom{First: first, Count: count})
+		st.Build(&s, f)
+		va := find(&s, "a/pm-va")
+		require.NotEmpty(t, va, "zoom %d+%d", first, count)
+		var w float32
+		for _, it := range va {
+			w += it.W
+			assert.GreaterOrEqual(t, it.X, float32(0))
+			assert.LessOrEqual(t, it.X+it.W, f.W/2+1)
+		}
+		assert.InDelta(t, va[len(va)-1].X+va[len(va)-1].W-va[0].X, w, 0.5, "no gaps")
+		for _, it := range va {
+			assert.NotEqual(t, Surface, it.Fill, "every page of the window is mapped")
+		}
+	}
+}
