@@ -4,8 +4,10 @@ package e2e
 
 import (
 	"image"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -71,9 +73,40 @@ func TestVmapPageMappingShowsLargeMappingsOnBOnly(t *testing.T) {
 			if aPages < 3000 {
 				t.Errorf("side A shows %d pixels of 4 KiB page colour", aPages)
 			}
+			if c.name == "1440x900" {
+				hoverAndZoomMapping(t, b, rb)
+			}
 			if errs := b.consoleErrors(); len(errs) > 0 {
 				t.Errorf("console errors: %v", errs)
 			}
 		})
 	}
+}
+
+// hoverAndZoomMapping points at side B's VA strip (the first coloured row
+// of the mapping view, found in the screenshot): the hover names a 2 MiB
+// block; the wheel zooms the buffer (the URL gets a zoom window).
+func hoverAndZoomMapping(t *testing.T, b *browser, rb image.Rectangle) {
+	t.Helper()
+	img := b.screenshot(t)
+	x := (rb.Min.X + rb.Max.X) / 2
+	y := -1
+	for yy := rb.Min.Y; yy < rb.Max.Y; yy++ {
+		if p := at(img, x, yy); absDiff(p.R, blockColour.R) <= 12 && absDiff(p.G, blockColour.G) <= 12 && absDiff(p.B, blockColour.B) <= 12 {
+			y = yy + 6
+			break
+		}
+	}
+	if y < 0 {
+		t.Fatalf("no 2 MiB block colour in side B's column at x=%d", x)
+	}
+	frame := chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	b.do(t, "hovering the mapping strip", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, float64(x), float64(y)), frame)
+	if text := eval[string](t, b, `document.getElementById("hover").textContent`); !strings.Contains(text, "2M block") {
+		t.Errorf("hovering side B's VA strip shows %q; want the 2M block named", text)
+	}
+	b.do(t, "wheel over the mapping strip", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, float64(x), float64(y), func(p *input.DispatchMouseEventParams) {
+		p.DeltaX, p.DeltaY = 0.001, -120 // CDP needs both; a zero deltaX is dropped from the message
+	}), frame)
+	b.waitFor(t, "a zoom window in the URL", `location.search.includes("zoom=")`)
 }
