@@ -24,9 +24,15 @@ import (
 //     view is exact at snapshot times;
 //   - at most MaxWalkSteps walk steps: when full, every other walk is
 //     dropped and only every 2^k-th later walk is kept (uniform in time);
-//   - at most MaxPointerMoves positions per write pointer, thinned alike.
+//   - at most MaxPointerMoves positions of all write pointers, thinned
+//     alike (every other one dropped, the stride doubled).
 //
-// With L2 TLBs of up to 4096 entries this is under 16 MiB for any run.
+// With TLBs of MaxTLBEntries entries in all (the presets' largest is
+// 2048 + 96 + 1) this is at most about 30 MiB for any run
+// (TestTranslationWorstCaseBytes).
+//
+// MaxTLBEntries is a recommendation for what a scenario declares, not
+// enforced.
 type Translation struct {
 	// Mappings are VA-ordered, non-overlapping runs of leaves of one size.
 	Mappings []Mapping
@@ -66,6 +72,8 @@ const (
 	MaxPointerMoves = 1 << 12
 	// TLBKeyEvery is the initial number of TLB events between snapshots.
 	TLBKeyEvery = 1024
+	// MaxTLBEntries is the entries of all TLBs a recording should declare.
+	MaxTLBEntries = 4200
 )
 
 // Leaf sizes of a mapping, in bytes.

@@ -2,6 +2,7 @@ package scenario_test
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -176,4 +177,15 @@ func TestRecordingTLBsAndWalks(t *testing.T) {
 	assert.Equal(t, pages[3], last[1].Desc&0xfffffffff000)
 	assert.Equal(t, 3, last[1].Walk, "the fourth walk")
 	assert.Equal(t, va+3*mem.PageSize, last[1].VA)
+}
+
+// The ceilings bound a recording's translation data to about 30 MiB.
+func TestTranslationWorstCaseBytes(t *testing.T) {
+	worst := scenario.MaxMappings*unsafe.Sizeof(scenario.Mapping{}) +
+		scenario.MaxChunks*unsafe.Sizeof(scenario.Chunk{}) +
+		scenario.MaxTLBEvents*unsafe.Sizeof(scenario.TLBEvent{}) +
+		scenario.MaxTLBKeys*scenario.MaxTLBEntries*unsafe.Sizeof(scenario.TLBEntryRec{}) +
+		scenario.MaxWalkSteps*unsafe.Sizeof(scenario.WalkStep{}) +
+		(scenario.MaxPointerMoves+1)*unsafe.Sizeof(scenario.PointerMove{})
+	assert.Less(t, worst, uintptr(31<<20), "%d bytes", worst)
 }
