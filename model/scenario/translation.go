@@ -17,7 +17,8 @@ import (
 //   - at most MaxMappings mapping runs: beyond it, runs of the same leaf
 //     size that are adjacent in VA merge and lose their physical place
 //     (Mapping.Scattered);
-//   - at most MaxChunks chunks (later ones are merged into the last);
+//   - at most MaxChunks chunks (later ones are not recorded; their
+//     mappings name the last recorded one);
 //   - TLB contents: at most MaxTLBEvents fills and invalidations, and at
 //     most MaxTLBKeys snapshots of every TLB (thinned like the Timeline's
 //     keyframes); after MaxTLBEvents only snapshots are taken, so the
@@ -33,6 +34,14 @@ import (
 //
 // MaxTLBEntries is a recommendation for what a scenario declares, not
 // enforced.
+//
+// A scenario on a soc machine fills it by observing: NewRecording, then
+// Recording.WatchTLBs (the core's L1 data TLB and the shared L2 TLB),
+// WatchRequester for each trace port's TLB, MapBuffer for each buffer
+// (with the allocator's chunks), Recorder.AddPointer and MovePointer as
+// its agent writes; TLB fills, evictions and walk steps then come from
+// the machine's events. The stage draws the page-mapping and TLB views
+// for any side whose Timeline has a Translation.
 type Translation struct {
 	// Mappings are VA-ordered, non-overlapping runs of leaves of one size.
 	Mappings []Mapping

@@ -67,8 +67,9 @@ func (r *Recorder) MapRun(m Mapping) {
 	x.Mappings = append(x.Mappings, m)
 }
 
-// AddChunk records an allocator chunk and returns its index (the last
-// index once MaxChunks are recorded, that chunk growing to cover it).
+// AddChunk records an allocator chunk and returns its index (once
+// MaxChunks are recorded, later chunks are dropped and the last index is
+// returned).
 func (r *Recorder) AddChunk(c Chunk) int {
 	x := &r.trans().x
 	if len(x.Chunks) >= MaxChunks {
