@@ -72,7 +72,8 @@ func (st *Stage) pageWindow(tl *scenario.Timeline) (pmWindow, bool) {
 }
 
 // pageMap draws the page-mapping view of the first buffer in
-// tl.Translation into (x, y, w, h) at time t: its VA range as a strip
+// tl.Translation into (x, y, w, h) at time t (mappings made later are not
+// drawn yet): its VA range as a strip
 // coloured by leaf size (the largest share of each pixel column), leaf
 // boundaries once a leaf is 5 pixels wide, the allocator's chunks
 // outlined, the write pointers above, and below the same memory in
@@ -88,9 +89,19 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 		s.Text(ids.pmNote, x, y+textSz, "page mappings: nothing mapped", textSz, Muted, AlignStart)
 		return
 	}
-	label := st.txt.Join("Page mappings · VA ", st.txt.Hex(win.lo), st.txt.Join("..", st.txt.Hex(win.hi), st.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")))
+	io := win.base>>48 == 0 // a lower-half address: a device's IOVA
+	head, order := "Page mappings · VA ", "virtual (buffer order)"
+	if io {
+		head, order = "IOMMU mappings · IOVA ", "IOVA order"
+	}
+	label := st.txt.Join(head, st.txt.Hex(win.lo), st.txt.Join("..", st.txt.Hex(win.hi), st.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")))
 	s.Text(ids.pmLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
+	// Beside other views the band carries its own legend (the stage's is
+	// the cell states').
 	legendRow := float32(0)
+	if !hasTLBs(tl) {
+		legendRow = 16
+	}
 	top := y + textSz + 4 + 14 // title, pointer row
 	avail := y + h - legendRow - top
 	stripH := min(max(avail*0.25, 10), 24)
@@ -112,7 +123,7 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 	i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
 	for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
 		m := &tr.Mappings[i]
-		if m.Buffer != win.buf {
+		if m.Buffer != win.buf || m.T > t {
 			continue
 		}
 		a, e := max(m.VA, win.lo), min(m.VA+m.Bytes, win.hi)
@@ -162,7 +173,7 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 	pxPerByte := float64(w) / span
 	for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
 		m := &tr.Mappings[i]
-		if m.Buffer != win.buf || float64(m.Leaf)*pxPerByte < 5 {
+		if m.Buffer != win.buf || m.T > t || float64(m.Leaf)*pxPerByte < 5 {
 			continue
 		}
 		a := m.VA
@@ -191,9 +202,20 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 		}
 		s.Text(ids.pmPointerLabel, lx, vaY-4, tr.Pointers[p].ID, smallSz, colour, al)
 	}
-	s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.Fit("virtual (buffer order)", w*0.6, smallSz), smallSz, Muted, AlignStart)
-	st.pmPhysical(s, side, tr, win, xOf, x, vaY+stripH, paY, w, stripH)
+	s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.Fit(order, w*0.6, smallSz), smallSz, Muted, AlignStart)
+	st.pmPhysical(s, side, tr, win, t, xOf, x, vaY+stripH, paY, w, stripH)
 	s.Text(ids.pmNote, x, paY-3, st.txt.Fit("physical frames (PA order, gaps between runs collapsed)", w, smallSz), smallSz, Muted, AlignStart)
+	if legendRow > 0 {
+		lx, ly := x, y+h-legendRow+3
+		for i, l := range leafLegend {
+			if lx+16+textWidth(l.name, smallSz) > x+w {
+				break
+			}
+			s.Rect(ids.pmLegend, int32(i), lx, ly, 11, 11, LeafColor(l.bytes), Ref{})
+			s.Text(ids.pmLegend, lx+14, ly+10, l.name, smallSz, Text, AlignStart)
+			lx += 14 + textWidth(l.name, smallSz) + 10
+		}
+	}
 }
 
 // pmChunks outlines the allocator chunks in the window (or says how many
@@ -234,7 +256,7 @@ type paUnit struct {
 const maxLinks = 64
 
 // pmPhysical draws the window's memory in physical order.
-func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
+func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
 	ids := &transSideIDs[side]
 	units := st.pmUnits[:0]
 	if len(tr.Chunks) > 0 {
@@ -243,7 +265,7 @@ func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win 
 			ch := &tr.Chunks[c]
 			a, e := max(ch.VA, win.lo), min(ch.VA+ch.Bytes(), win.hi)
 			cls := -1
-			if k := tr.MappingAt(a); k >= 0 {
+			if k := tr.MappingAt(a); k >= 0 && tr.Mappings[k].T <= t {
 				cls = leafClass(tr.Mappings[k].Leaf)
 			}
 			units = append(units, paUnit{pa: ch.PA + (a - ch.VA), bytes: e - a, va: a, class: cls, chunk: c})
@@ -252,7 +274,7 @@ func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win 
 		i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
 		for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
 			m := &tr.Mappings[i]
-			if m.Buffer != win.buf {
+			if m.Buffer != win.buf || m.T > t {
 				continue
 			}
 			a, e := max(m.VA, win.lo), min(m.VA+m.Bytes, win.hi)

@@ -157,9 +157,16 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	}
 	cx, cy, cw := x+8, y+headerH, w-16
 	ch := h - headerH - 8
-	if tl.Translation != nil {
+	if hasTLBs(tl) {
 		st.translationSide(s, side, tl, state, sd.Time, cx, cy, cw, ch)
 		return
+	}
+	pmH := float32(0)
+	if hasMappings(tl) {
+		// Mappings without TLBs (a device's IOVAs): a page-mapping band
+		// under the usual views.
+		pmH = min(ch*0.3, 150)
+		ch -= pmH
 	}
 
 	gauges := 0
@@ -202,6 +209,9 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 		lx += slot
 	}
 	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
+	if pmH > 0 {
+		st.pageMap(s, side, tl, sd.Time, cx, cy+ch+gaugesH, cw, pmH)
+	}
 }
 
 // isGauge reports whether a value is drawn in the gauge rows rather than on

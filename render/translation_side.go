@@ -19,15 +19,26 @@ func (st *Stage) translationSide(s *Scene, side uint8, tl *scenario.Timeline, st
 	st.tlbView(s, side, tl, t, x, y+pmH, w, h-pmH)
 }
 
-// translationOnly reports whether every side with a result shows
-// translation views (the stage's legend is then theirs).
+// hasTLBs reports whether tl records TLBs (the side then shows the
+// page-mapping and TLB views only).
+func hasTLBs(tl *scenario.Timeline) bool {
+	return tl.Translation != nil && len(tl.Translation.TLBs) > 0
+}
+
+// hasMappings reports whether tl records mappings.
+func hasMappings(tl *scenario.Timeline) bool {
+	return tl.Translation != nil && len(tl.Translation.Mappings) > 0
+}
+
+// translationOnly reports whether every side with a result shows the
+// translation views only (the stage's legend is then theirs).
 func translationOnly(f *Frame) bool {
 	n := 0
 	for _, sd := range []*Side{&f.A, &f.B} {
 		if sd.Result == nil || sd.Result.Timeline == nil {
 			continue
 		}
-		if sd.Result.Timeline.Translation == nil {
+		if !hasTLBs(sd.Result.Timeline) {
 			return false
 		}
 		n++

@@ -221,3 +221,32 @@ func TestPageMapAnyZoom(t *testing.T) {
 		}
 	}
 }
+
+// Mappings without TLBs (a device's IOVAs) add a band with its own
+// legend under the usual views; the stage legend stays the cell states'.
+func TestIOVABandUnderTheGrids(t *testing.T) {
+	r := scenario.NewRecorder()
+	r.AddGrid(scenario.GridSpec{ID: "phys", Label: "physical", Base: 0x4000_0000, CellBytes: 64, Cells: 256})
+	for i := 0; i < 4; i++ {
+		r.MapRun(scenario.Mapping{VA: 0xffff_f000_0000 + uint64(i)<<12, PA: 0x4000_0000 + uint64(3-i)<<12, Bytes: 4096,
+			Leaf: scenario.Leaf4K, Chunk: -1, Buffer: "iova", T: 100})
+	}
+	res := &scenario.Result{Policy: "x", Timeline: r.Finish(1000), End: 1000}
+	var s Scene
+	st := NewStage()
+	st.Build(&s, transFrame(res, 50, Zoom{}))
+	require.NotEmpty(t, find(&s, "a/grid"), "the grid is still drawn")
+	assert.Empty(t, find(&s, "a/tlb-entry"))
+	label := find(&s, "a/pm-label")
+	require.Len(t, label, 1)
+	assert.Contains(t, label[0].Text, "IOMMU mappings · IOVA 0xfffff0000000")
+	for _, it := range find(&s, "a/pm-va") {
+		assert.Equal(t, Surface, it.Fill, "not mapped yet at 50")
+	}
+	s = Scene{}
+	st.Build(&s, transFrame(res, 200, Zoom{}))
+	assert.Equal(t, LeafColor(scenario.Leaf4K), find(&s, "a/pm-va")[0].Fill)
+	assert.Len(t, find(&s, "a/pm-legend"), 8, "four swatches and their names")
+	assert.NotEmpty(t, find(&s, "legend/swatch"))
+	assert.Len(t, find(&s, "a/pm-link"), 4, "four scattered pages joined in reverse")
+}

@@ -149,6 +149,8 @@ type Mapping struct {
 	Scattered bool
 	// Buffer names the buffer the run belongs to (the grid id).
 	Buffer string
+	// T is when the run was mapped (the view shows it from then on).
+	T sim.Time
 }
 
 // Chunk is one allocation of physically contiguous pages.

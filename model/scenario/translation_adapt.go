@@ -56,13 +56,26 @@ func (rec *Recording) watchTLB(t *mmu.TLB, name, label string, level int8, agent
 
 // MapBuffer records the mappings of buffer id (bytes at va, translated by
 // the machine's kernel table) and the allocator chunks its pages came
-// from (in buffer order; nil for none). It reads the table as software
-// does, so it costs no simulated time.
+// from (in buffer order; nil for none), mapped now (machine time). It
+// reads the table as software does, so it costs no simulated time.
 func (rec *Recording) MapBuffer(id string, va, bytes uint64, chunks []mem.Chunk) error {
 	k := rec.m.Kernel()
 	if k == nil {
 		return nil
 	}
+	return rec.mapTable(k.PT, id, va, bytes, chunks)
+}
+
+// MapIOVA records the mappings of an IOVA range of an IOMMU domain (a
+// device's streaming mapping) as buffer id, mapped now (machine time).
+func (rec *Recording) MapIOVA(id string, s *mmu.IOSpace, iova, bytes uint64) error {
+	if s == nil {
+		return nil
+	}
+	return rec.mapTable(s.PT, id, iova, bytes, nil)
+}
+
+func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, chunks []mem.Chunk) error {
 	first := len(rec.r.trans().x.Chunks)
 	cva := va
 	for _, c := range chunks {
@@ -75,7 +88,7 @@ func (rec *Recording) MapBuffer(id string, va, bytes uint64, chunks []mem.Chunk)
 	}
 	for off := uint64(0); off < bytes; {
 		a := va + off
-		l, err := k.PT.Lookup(a)
+		l, err := pt.Lookup(a)
 		if err != nil {
 			return err
 		}
@@ -89,7 +102,7 @@ func (rec *Recording) MapBuffer(id string, va, bytes uint64, chunks []mem.Chunk)
 			chunk = min(ci, MaxChunks-1)
 		}
 		rec.r.MapRun(Mapping{VA: a, PA: l.PA + (a - l.VA), Bytes: n, Leaf: l.Bytes, Attr: l.Prot.Attr.String(),
-			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id})
+			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: rec.at(rec.m.Now())})
 		off += n
 	}
 	return nil

@@ -42,7 +42,7 @@ func (r *Recorder) MapRun(m Mapping) {
 	if n := len(x.Mappings); n > 0 {
 		l := &x.Mappings[n-1]
 		if l.VA+l.Bytes == m.VA && l.PA+l.Bytes == m.PA && l.Leaf == m.Leaf && l.Attr == m.Attr &&
-			l.ReadOnly == m.ReadOnly && l.Chunk == m.Chunk && l.Buffer == m.Buffer && !m.Scattered {
+			l.ReadOnly == m.ReadOnly && l.Chunk == m.Chunk && l.Buffer == m.Buffer && l.T == m.T && !m.Scattered {
 			l.Bytes += m.Bytes
 			return
 		}
