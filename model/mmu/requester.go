@@ -122,7 +122,7 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 		if e2 >= 0 {
 			from = m.L2.ent[e2]
 		} else {
-			leaf, c, err := r.walk(va)
+			leaf, c, err := r.walk(va, r.At+cost)
 			cost += c
 			if err != nil {
 				r.Stats.Faults++
@@ -144,8 +144,10 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 	return mem.Translation{PA: ent.PA + off, Attr: ent.Prot.Attr, Contig: ent.Bytes - off, Cost: cost}, nil
 }
 
-// walk runs the shared walker for va (traced when observed).
-func (r *Requester) walk(va uint64) (Leaf, sim.Time, error) {
+// walk runs the shared walker for va (traced when observed), starting at
+// start: after the TLB lookups that missed, so that a walk step's time is
+// when its descriptor arrived and the last one's is the fill's.
+func (r *Requester) walk(va uint64, start sim.Time) (Leaf, sim.Time, error) {
 	r.Stats.Walks++
 	if r.DataSide {
 		r.Stats.DTLBWalks++
@@ -154,11 +156,11 @@ func (r *Requester) walk(va uint64) (Leaf, sim.Time, error) {
 	var res Result
 	if m.Obs != nil {
 		res, m.steps = m.Walker.Trace(va, m.steps[:0])
-		t := r.At
+		t := start
 		for _, s := range m.steps {
 			t += s.Cost
 			m.ev = hwevent.Event{T: t, Kind: hwevent.WalkStep, Agent: r.Owner, Level: int8(s.Level), Set: -1, Way: -1,
-				Addr: s.DescAddr, Bytes: 8}
+				Addr: s.DescAddr, Victim: s.Desc, Bytes: 8}
 			if s.WalkCache {
 				m.ev.Flags = hwevent.Hit
 			}
