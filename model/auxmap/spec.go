@@ -63,7 +63,7 @@ const DefaultPreset = "neoverse-n1"
 // max-order blocks when the session starts. Fitted to 161,884.9 (the
 // before figure): it decides how much of an order-0 buffer comes out of
 // scattered small free blocks rather than split large ones.
-const DefaultFragmentation = 0.16
+const DefaultFragmentation = 0.2
 
 // Unit says which trace unit a scenario models.
 type Unit uint8
@@ -104,8 +104,8 @@ func (s *Scenario) Spec() *scenario.Spec {
 			Help: "attr.aux_watermark; 0 takes the default, half the buffer. PREFER_LARGE tries chunks of get_order(watermark) pages"},
 		{Name: ParamOverwrite, Label: "Overwrite (snapshot) mode", Kind: scenario.KindBool, Default: "false",
 			Help: "snapshot mode: the AUX area is mapped read-only, no watermark, PREFER_LARGE tries ilog2(nr_pages)"},
-		{Name: ParamFrag, Label: "Fragmentation", Kind: scenario.KindFloat, Default: "0.16", Min: 0, Max: 1,
-			Help: "share of free memory in small free blocks (spread evenly over orders 0..9) rather than whole 4 MiB blocks; 0.16 is fitted to the before figure (161,884.9)"},
+		{Name: ParamFrag, Label: "Fragmentation", Kind: scenario.KindFloat, Default: "0.2", Min: 0, Max: 1,
+			Help: "share of free memory in small free blocks (spread evenly over orders 0..9) rather than whole 4 MiB blocks; 0.2 is fitted to the before figure (161,884.9)"},
 		{Name: ParamRate, Label: "Trace rate", Kind: scenario.KindFloat, Unit: "MB/s", Default: "1000", Min: 1, Max: 100000,
 			Help: "rate at which the trace unit writes the AUX buffer (assumed)"},
 		{Name: ParamBurst, Label: "Trace burst", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB", Min: 64, Max: 4 << 10,
@@ -146,7 +146,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 			"L2 TLB for them. Physical contiguity alone (PREFER_LARGE chunks behind 4 KiB PTEs) leaves SPE's translations as they were; large vmap " +
 			"turns SPE's part into one walk per 2 MiB block, but the copy's own refills remain."
 		params[0].Default = "512MiB"
-		params[3].Help = "share of free memory in small free blocks (spread evenly over orders 0..9) rather than whole 4 MiB blocks; 0.16 as fitted for trbe-aux"
+		params[3].Help = "share of free memory in small free blocks (spread evenly over orders 0..9) rather than whole 4 MiB blocks; 0.2 as fitted for trbe-aux"
 		params[4] = scenario.Param{Name: ParamInterval, Label: "SPE sampling interval", Kind: scenario.KindInt, Unit: "ops", Default: "1024", Min: 256, Max: 1 << 20,
 			Help: "operations between samples (PMSIRR); each sample writes a 64-byte record (assumed)"}
 		params = append(params,
