@@ -84,6 +84,7 @@ func TestAttributionOnAHandCountableBuffer(t *testing.T) {
 	res := r.result()
 	trace := metric(t, res, MetricTraceWalks)
 	assert.Equal(t, want, trace, "one walk per run of consecutive pages inside each group of four")
+	assert.Equal(t, want, metric(t, res, "l2_entries_per_pass"))
 	assert.Less(t, trace, 16.0, "consecutive pages coalesce")
 	assert.Equal(t, 1.0, metric(t, res, MetricDTLBWalk), "the loop's page; trace-unit walks are never dtlb_walk")
 	assert.Equal(t, 1.0, metric(t, res, MetricL1Refill), "the core's L1 DTLB refilled once")

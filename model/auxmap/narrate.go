@@ -28,18 +28,21 @@ func (r *run) narrate(t counts) []scenario.Step {
 	}
 	switch r.policy {
 	case Order0, PreferLarge4K:
-		g := r.coalescable()
+		g, e := r.coalescable(), r.entriesPerPass()
 		steps = append(steps, scenario.Step{Title: "4 KiB PTEs: one entry per page, or per four", Text: fmt.Sprintf(
-			"vmap built %d PTEs of 4 KiB. The Cortex-A76 L2 TLB can fold four pages into one coalesced entry when the PTEs of an aligned "+
-				"16 KiB VA group map four physically consecutive pages: %d of the buffer's %d groups of four are like that. The rest cost one "+
-				"refill per page. With order-0 pages that share comes from how the buddy allocator hands out single pages: split from a large "+
-				"free block they come out consecutive, taken from the scattered small free blocks of fragmented memory (fragmentation %.2f) they do not. "+
-				"That is why the count is below one refill per page but far above one per 2 MiB.", r.vmap.Pages, g, pages/4, r.c.frag)})
+			"vmap built %d PTEs of 4 KiB. The Cortex-A76 L2 TLB folds the pages of an aligned 16 KiB VA group into one coalesced entry when "+
+				"their PTEs map physically consecutive pages (its entry holds a PA, a coalesced bit and four valid bits): in this session's buffer "+
+				"%d of %d groups are wholly consecutive and others partly, so a pass needs %d entries for %d pages, %.2f per page, not 1. With order-0 pages that share "+
+				"comes from how the buddy allocator hands out single pages: split from a free block of order 2 or more they come out consecutive; "+
+				"taken from the scattered order-0 and order-1 free blocks of fragmented memory (fragmentation %.2f: that share of free memory "+
+				"in blocks below 4 MiB, spread evenly over the orders) they do not, and a run that ends mid-group breaks that group too.",
+			r.vmap.Pages, g, pages/4, e, pages, float64(e)/float64(max(1, pages)), r.c.frag)})
 		if r.policy == PreferLarge4K {
 			steps = append(steps, scenario.Step{Title: "Contiguity without large vmap", Text: fmt.Sprintf(
 				"The chunks are physically contiguous (%d chunks), but vmap still maps them page by page, so each page needs its own "+
 					"translation: the most contiguity can buy here is the L2 TLB's four-page coalescing, never 512 pages per entry. "+
-					"This is the earlier SPE attempt that changed nothing: \"we're vmapping pages individually anyway\".", len(r.buf.Chunks))})
+					"This is the earlier SPE attempt that changed nothing: \"we're vmapping pages individually anyway\"; with a copy sharing "+
+					"the L2 TLB (spe-aux) the trace unit's part of l2d_tlb_refill is too small for that factor to show.", len(r.buf.Chunks))})
 		}
 	case PreferLarge:
 		steps = append(steps, scenario.Step{Title: "Why one 2 MiB block is 512 pages for one entry", Text: fmt.Sprintf(

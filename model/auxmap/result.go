@@ -58,6 +58,7 @@ func (r *run) result() *scenario.Result {
 		scenario.Metric{Name: "map_64k_contig", Label: "vmap: 64 KiB contiguous runs", Value: float64(r.vmap.Contig), Group: "mapping"},
 		scenario.Metric{Name: "map_2m_blocks", Label: "vmap: 2 MiB blocks", Value: float64(r.vmap.Blocks2M), Group: "mapping"},
 		scenario.Metric{Name: "coalescable_groups", Label: "aligned 16 KiB VA groups whose four pages are physically consecutive", Value: float64(r.coalescable()), Group: "mapping"},
+		scenario.Metric{Name: "l2_entries_per_pass", Label: "L2 TLB entries one pass over the last session's buffer needs (coalesced runs counted once)", Value: float64(r.entriesPerPass()), Group: "mapping"},
 		scenario.Metric{Name: "simulated_iterations", Label: "iterations simulated access by access (the rest repeat the last)", Value: float64(r.simulated), Group: "model"},
 	)
 	faults := r.trace.R.Stats.Faults
@@ -98,6 +99,35 @@ func (r *run) coalescable() int {
 			n++
 		}
 		i += 3
+	}
+	return n
+}
+
+// entriesPerPass counts the L2 TLB entries one pass over the buffer
+// needs when nothing is evicted: one per leaf of 64 KiB or more, and for
+// 4 KiB PTEs one per run of physically consecutive pages inside each
+// aligned four-page VA group (on a TLB that coalesces; else one per page).
+func (r *run) entriesPerPass() int {
+	if r.vmap.Pages == 0 {
+		return r.vmap.Contig + r.vmap.Blocks2M + r.vmap.Blocks1G
+	}
+	p := r.buf.Pages
+	if r.mmu.L2.Config().Coalesce == 0 {
+		return len(p)
+	}
+	n := 0
+	for i := 0; i < len(p); {
+		va := r.area.VA + uint64(i)*4096
+		end := min(len(p), i+int(4-(va>>12)&3))
+		for j := i; j < end; {
+			k := j + 1
+			for k < end && p[k] == p[j]+uint64(k-j)*4096 {
+				k++
+			}
+			n++
+			j = k
+		}
+		i = end
 	}
 	return n
 }
