@@ -163,13 +163,18 @@ func (m *MMU) coalesce(va uint64, leaf Leaf) TLBEntry {
 	}
 	gpa := leaf.PA - (leaf.VA - gva)
 	mask := uint8(1) << ((leaf.VA >> PageShift) & 3)
+	// The group's PTEs are the neighbours of the leaf's in its table.
+	pte0 := m.Walker.LeafAddr() - ((leaf.VA>>PageShift)&3)*8
 	for j := uint64(0); j < 4; j++ {
 		a := gva + j<<PageShift
 		if a == leaf.VA {
 			continue
 		}
-		l, err := m.PT.Lookup(a)
-		if err == nil && l.Bytes == PageSize && l.PA == gpa+j<<PageShift && l.Prot == leaf.Prot {
+		d, _ := m.PT.mem.Read64(pte0 + j*8)
+		if KindOf(d, Levels-1) != Page {
+			continue
+		}
+		if l := leafOf(a, d, Levels-1); l.Bytes == PageSize && l.PA == gpa+j<<PageShift && l.Prot == leaf.Prot {
 			mask |= 1 << j
 		}
 	}
