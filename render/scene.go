@@ -72,6 +72,10 @@ const (
 	RefPhase            // Index phase in Timeline.Phases
 	RefMetric           // Index metric in Result.Metrics
 	RefLegend           // Index cell state or phase kind in the legend
+	RefMapping          // Obj grid of the buffer, Index first page, Count pages (page-mapping view)
+	RefChunk            // Index chunk in Timeline.Translation.Chunks
+	RefTLBEntry         // Obj TLB in Timeline.Translation.TLBs, Index first entry, Count entries
+	RefWalkStep         // Index step of the walk shown, Obj its level
 )
 
 // Ref points an item back at the data it shows.

@@ -91,6 +91,10 @@ type Stage struct {
 	txt   texts
 	frame Frame
 	lanes laneCache
+	// Translation views' scratch (pagemap.go, tlbview.go).
+	pmBins   [][4]float64
+	pmUnits  []paUnit
+	tlbState [2]scenario.TLBState
 }
 
 // NewStage returns an empty stage builder.
@@ -112,7 +116,11 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	colW := (x1 - x0 - gap) / 2
 	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
 	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
-	cellLegend(s, x0, colBottom+gap/2, x1-x0)
+	if translationOnly(f) {
+		translationLegend(s, x0, colBottom+gap/2, x1-x0)
+	} else {
+		cellLegend(s, x0, colBottom+gap/2, x1-x0)
+	}
 	by := colBottom + gap/2 + legendH
 	tw := (x1 - x0) * 0.58
 	st.timeline(s, f, x0, by, tw, y1-by)
@@ -149,6 +157,10 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	}
 	cx, cy, cw := x+8, y+headerH, w-16
 	ch := h - headerH - 8
+	if tl.Translation != nil {
+		st.translationSide(s, side, tl, state, sd.Time, cx, cy, cw, ch)
+		return
+	}
 
 	gauges := 0
 	for _, v := range tl.Values {

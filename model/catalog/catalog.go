@@ -9,6 +9,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/etr"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sgsync"
+	"github.com/dmaviz/dmaviz/model/vmapdemo"
 )
 
 // Registry returns a fresh registry of every scenario. A registration error
@@ -30,5 +31,6 @@ func all() []scenario.Scenario {
 		demo.New(),
 		etr.New(),
 		sgsync.New(),
+		vmapdemo.New(),
 	}
 }

@@ -198,7 +198,7 @@ func (r *Requester) walk(va uint64) (Leaf, sim.Time, error) {
 		for _, s := range m.steps {
 			t += s.Cost
 			m.ev = hwevent.Event{T: t, Kind: hwevent.WalkStep, Agent: r.Owner, Level: int8(s.Level), Set: -1, Way: -1,
-				Addr: s.DescAddr, Bytes: 8}
+				Addr: s.DescAddr, Victim: s.Desc, Bytes: 8}
 			if s.WalkCache {
 				m.ev.Flags = hwevent.Hit
 			}

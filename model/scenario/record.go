@@ -20,6 +20,7 @@ type Recorder struct {
 	now      sim.Time
 
 	counterIdx map[string]int // Timeline.Counters by name (counters.go)
+	tx         *transRec      // translation views' data (translation_record.go)
 }
 
 // NewRecorder returns an empty recorder.
@@ -159,6 +160,7 @@ func (r *Recorder) Finish(end sim.Time) *Timeline {
 		end = r.now
 	}
 	r.tl.End = end
+	r.tl.Translation = r.finishTranslation()
 	tl := r.tl
 	r.tl = Timeline{}
 	return &tl

@@ -38,6 +38,9 @@ type Timeline struct {
 	// Writers names the writer ids of Cell.Writer from 2 on: Writers[0] is
 	// writer 2 (e.g. "etr"). 0 is nobody and 1 the CPU. See WriterName.
 	Writers []string
+	// Translation is the page-mapping and TLB views' data (nil when the
+	// scenario records no translation).
+	Translation *Translation
 }
 
 // GridSpec is a buffer shown as a grid of equal cells (cache lines or pages).
