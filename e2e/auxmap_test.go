@@ -3,10 +3,30 @@
 package e2e
 
 import (
+	"image/png"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 )
+
+// saveShot writes the viewport to $DMAVIZ_SHOTS/name.png when set (to
+// look at the page by eye).
+func saveShot(t *testing.T, b *browser, name string) {
+	dir := os.Getenv("DMAVIZ_SHOTS")
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, name+".png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, b.screenshot(t)); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // trbe-aux by URL: the table shows l2d_tlb_refill for order0 and
 // prefer-large with both published figures within tolerance; switching B
@@ -26,6 +46,16 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	for _, m := range []string{"l1d_tlb_refill", "dtlb_walk", "trace_stall_us", "walks_by_trace_unit"} {
 		metricCell(t, b, m, "a")
 	}
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`))
+	img := b.screenshot(t)
+	saveShot(t, b, "trbe-aux-1440x900")
+	ra, rb := sideColumns(t, b, false)
+	if n := countNear(img, rb, blockColour, 12); n < 3000 {
+		t.Errorf("side B (prefer-large) shows %d pixels of 2 MiB block colour; want its large mappings drawn", n)
+	}
+	if n := countNear(img, ra, blockColour, 12); n > 50 {
+		t.Errorf("side A (order0) shows %d pixels of 2 MiB block colour; it maps 4 KiB pages only", n)
+	}
 
 	b.do(t, "choosing prefer-large-4k-vmap for B", chromedp.SetValue(chromedp.ID("policy-b"), "prefer-large-4k-vmap"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
@@ -34,7 +64,9 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 		t.Errorf("prefer-large-4k-vmap: l2d_tlb_refill %v, want the order-0 level (%v / 4 .. %v)", v, before, before)
 	}
 
+	saveShot(t, b, "trbe-aux-4k-vmap")
 	openReady(t, b, "?scenario=spe-aux")
+	saveShot(t, b, "spe-aux")
 	for _, m := range []string{"l1d_tlb_refill", "l2d_tlb_refill", "dtlb_walk", "walks_by_trace_unit"} {
 		if v := metricCell(t, b, m, "a"); v <= 0 {
 			t.Errorf("spe-aux %s = %v", m, v)

@@ -62,10 +62,11 @@ func (r *run) result() *scenario.Result {
 		scenario.Metric{Name: "simulated_iterations", Label: "iterations simulated access by access (the rest repeat the last)", Value: float64(r.simulated), Group: "model"},
 	)
 	faults := r.trace.R.Stats.Faults
+	steps := r.narrate(t)
 	var tl *scenario.Timeline
-	if r.rec != nil {
-		tl = r.rec.Finish(max(r.tTrace, r.tCore))
-		tl.Writers = []string{unitName(r.c.unit)}
+	if r.recording != nil {
+		r.rec.Phase(scenario.Phase{Lane: unitName(r.c.unit), Kind: "copy", Label: "trace writes (last simulated session)", Start: 0, End: r.tTrace - r.origin})
+		tl = r.rec.Finish(max(r.tTrace, r.tCore) - r.origin)
 	}
 	return &scenario.Result{
 		End:     t.elapsed,
@@ -76,7 +77,7 @@ func (r *run) result() *scenario.Result {
 			{Name: "translation_faults", Label: "translation faults", Value: float64(faults + r.core.R.Stats.Faults), Group: "check"},
 		},
 		Timeline:  tl,
-		Narration: r.narrate(t),
+		Narration: steps,
 	}
 }
 

@@ -2,6 +2,7 @@ package auxmap
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
@@ -9,9 +10,6 @@ import (
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
-
-// traceAgent is the hwevent agent id of the trace unit's port.
-const traceAgent = 9
 
 // fullIterations is how many iterations are simulated access by access;
 // later ones repeat the last two simulated ones (each iteration is a perf
@@ -97,7 +95,11 @@ type run struct {
 	// Recording of the last simulated iteration: the AUX buffer as a
 	// grid of cells filled as the write pointer passes.
 	rec       *scenario.Recorder
+	recording *scenario.Recording
+	origin    sim.Time // the recorded iteration's start
+	agent     uint8    // the trace unit's writer and agent id
 	grid, ptr int
+	tptr      int // its pointer in the translation views
 	cellBytes uint64
 	cell      uint64 // next cell to mark
 }
@@ -124,7 +126,9 @@ func newRun(c config, policy string) (*run, error) {
 		return nil, fmt.Errorf("%s: %w", ParamFrag, err)
 	}
 	k := m.Kernel()
-	if r.trace, err = m.AddTracePort(unitName(c.unit)+"_tlb", traceAgent); err != nil {
+	r.rec = scenario.NewRecorder()
+	r.agent = r.rec.Writer(unitName(c.unit))
+	if r.trace, err = m.AddTracePort(unitName(c.unit)+"_tlb", r.agent); err != nil {
 		return nil, err
 	}
 	// The workload's pages: order-0 pages with 4 KiB PTEs, allocated
@@ -256,9 +260,20 @@ func (r *run) simulate(full int) {
 	}
 }
 
-// startRecording starts the timeline of the iteration about to run.
+// startRecording starts the timeline of the iteration about to run:
+// the AUX buffer's grid and write pointer, and (through the machine's
+// observer) the page-mapping and TLB views' data: the buffer's mappings
+// and chunks, the core's L1 data TLB, the trace unit's one-entry L1 TLB,
+// the shared L2 TLB and the walks.
 func (r *run) startRecording() {
-	r.rec = scenario.NewRecorder()
+	r.origin = min(r.tTrace, r.tCore)
+	r.recording = scenario.NewRecording(r.m, r.rec)
+	r.recording.Origin = r.origin
+	r.recording.WatchTLBs()
+	r.recording.WatchRequester(r.trace.R, strings.ToUpper(unitName(r.c.unit))+" L1 TLB (one entry)")
+	_ = r.recording.MapBuffer("aux", r.area.VA, r.c.aux, r.buf.Chunks) // the buffer is mapped: cannot fail
+	r.tptr = r.rec.AddPointer(scenario.PointerSpec{ID: unitName(r.c.unit), Label: strings.ToUpper(unitName(r.c.unit)) + " write pointer", Agent: r.agent})
+	r.rec.MovePointer(0, r.tptr, r.area.VA)
 	cells := min(uint64(maxCells), r.c.aux/mem.PageSize)
 	r.cellBytes = r.c.aux / cells
 	r.grid = r.rec.AddGrid(scenario.GridSpec{ID: "aux", Label: "AUX buffer (" + scenario.FormatBytes(int64(r.cellBytes)) + " per cell)",
@@ -279,10 +294,12 @@ func (r *run) traceBurst() {
 	r.stall += tr.Cost
 	r.tTrace += tr.Cost
 	r.wp = (r.wp + r.c.burst) % r.c.aux
-	if r.rec != nil && r.cell < maxCells && (r.wp == 0 || r.wp >= (r.cell+1)*r.cellBytes) {
-		r.rec.Cells(r.tTrace, r.grid, int(r.cell), 1, scenario.CellDeviceWritten, 2)
+	if r.recording != nil && r.cell < maxCells && (r.wp == 0 || r.wp >= (r.cell+1)*r.cellBytes) {
+		t := r.tTrace - r.origin
+		r.rec.Cells(t, r.grid, int(r.cell), 1, scenario.CellDeviceWritten, r.agent)
 		r.cell++
-		r.rec.Value(r.tTrace, r.ptr, int64(r.cell))
+		r.rec.Value(t, r.ptr, int64(r.cell))
+		r.rec.MovePointer(t, r.tptr, r.area.VA+r.cell*r.cellBytes)
 	}
 }
 

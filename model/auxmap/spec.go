@@ -128,7 +128,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 			"its one-entry L1 TLB refills from the core's L2 TLB, and a miss there walks the kernel's page tables (l2d_tlb_refill counts the allocation, " +
 			"whoever asked). With order-0 pages and 4 KiB PTEs a 1 GiB buffer is 262,144 translations per pass; the Cortex-A76 L2 TLB folds four " +
 			"physically contiguous, aligned pages into one entry, so only the contiguous parts of the page list save refills. With PREFER_LARGE " +
-			"chunks and large vmap a 2 MiB block needs one entry for 512 pages. The core meanwhile runs a sparse-branch loop over a few data pages."
+			"chunks and large vmap a 2 MiB block needs one entry for 512 pages. The core meanwhile runs a sparse-branch loop whose data is one stack page. Each iteration is a perf session of its own."
 		params = append(params,
 			scenario.Param{Name: ParamWorkingSet, Label: "Loop working set", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB", Min: 4 << 10, Max: 64 << 20,
 				Help: "data pages the traced loop touches (assumed: a loop of branches keeps its data in one stack page); the loop visits each once per trace burst"})
