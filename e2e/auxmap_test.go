@@ -75,4 +75,13 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	if a, bv := metricCell(t, b, "walks_by_trace_unit", "a"), metricCell(t, b, "walks_by_trace_unit", "b"); !(bv < a/10) {
 		t.Errorf("spe-aux: SPE's walks %v -> %v; large vmap should remove most", a, bv)
 	}
+	if os.Getenv("DMAVIZ_SHOTS") != "" { // the other window sizes, by eye only
+		b.do(t, "sizing the window", chromedp.EmulateViewport(1024, 768))
+		openReady(t, b, "?scenario=trbe-aux")
+		saveShot(t, b, "trbe-aux-1024x768")
+		b.do(t, "sizing the window", chromedp.EmulateViewport(960, 600))
+		b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=trbe-aux&embed=1"))
+		b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
+		saveShot(t, b, "trbe-aux-embed-960x600")
+	}
 }

@@ -126,8 +126,8 @@ func (s *Scenario) Spec() *scenario.Spec {
 		sp.Title = "TRBE AUX buffer: order-0 pages and 4 KiB PTEs vs PREFER_LARGE chunks and large vmap"
 		sp.Explanation = "TRBE writes the perf AUX buffer through its virtual address, so every page it writes needs a translation: " +
 			"its one-entry L1 TLB refills from the core's L2 TLB, and a miss there walks the kernel's page tables (l2d_tlb_refill counts the allocation, " +
-			"whoever asked). With order-0 pages and 4 KiB PTEs a 1 GiB buffer is 262,144 translations per pass; the Cortex-A76 L2 TLB folds four " +
-			"physically contiguous, aligned pages into one entry, so only the contiguous parts of the page list save refills. With PREFER_LARGE " +
+			"whoever asked). With order-0 pages and 4 KiB PTEs a 1 GiB buffer is 262,144 translations per pass; the Cortex-A76 L2 TLB folds an aligned group of four " +
+			"physically consecutive pages into one entry, so only the consecutive parts of the page list save refills (about 0.62 per page at the default fragmentation). With PREFER_LARGE " +
 			"chunks and large vmap a 2 MiB block needs one entry for 512 pages. The core meanwhile runs a sparse-branch loop whose data is one stack page. Each iteration is a perf session of its own."
 		params = append(params,
 			scenario.Param{Name: ParamWorkingSet, Label: "Loop working set", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB", Min: 4 << 10, Max: 64 << 20,
