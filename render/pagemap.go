@@ -105,6 +105,10 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 	top := y + textSz + 4 + 14 // title, pointer row
 	avail := y + h - legendRow - top
 	stripH := min(max(avail*0.25, 10), 24)
+	// Between the strips: the note row under the VA strip and the physical
+	// strip's label, one text row each, never on top of each other.
+	rows := float32(2*smallSz + 10)
+	stripH = max(min(stripH, (avail-rows-2)/2), 6)
 	vaY := top
 	paY := y + h - legendRow - stripH - 2
 	span := float64(win.hi - win.lo)
@@ -186,7 +190,7 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 			}
 		}
 	}
-	st.pmChunks(s, side, tr, win, xOf, vaY, stripH, w)
+	chunkNoteW := st.pmChunks(s, side, tr, win, xOf, vaY, stripH, w, paY-vaY-stripH >= smallSz+6)
 	// Write pointers.
 	for p := range tr.Pointers {
 		va, ok := tr.PointerAt(p, t)
@@ -202,9 +206,16 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 		}
 		s.Text(ids.pmPointerLabel, lx, vaY-4, tr.Pointers[p].ID, smallSz, colour, al)
 	}
-	s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.Fit(order, w*0.6, smallSz), smallSz, Muted, AlignStart)
+	between := paY - vaY - stripH
+	if between >= smallSz+6 {
+		if ow := min(w*0.6, w-chunkNoteW-12); ow > 40 {
+			s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.Fit(order, ow, smallSz), smallSz, Muted, AlignStart)
+		}
+	}
 	st.pmPhysical(s, side, tr, win, t, xOf, x, vaY+stripH, paY, w, stripH)
-	s.Text(ids.pmNote, x, paY-3, st.txt.Fit("physical frames (PA order, gaps between runs collapsed)", w, smallSz), smallSz, Muted, AlignStart)
+	if between >= rows {
+		s.Text(ids.pmNote, x, paY-3, st.txt.Fit("physical frames (PA order, gaps between runs collapsed)", w, smallSz), smallSz, Muted, AlignStart)
+	}
 	if legendRow > 0 {
 		lx, ly := x, y+h-legendRow+3
 		var sizes [len(leafLegend)]bool
@@ -228,10 +239,10 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 
 // pmChunks outlines the allocator chunks in the window (or says how many
 // when they are too narrow to outline).
-func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, xOf func(uint64) float32, vaY, stripH, w float32) {
+func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, xOf func(uint64) float32, vaY, stripH, w float32, noteRow bool) float32 {
 	ids := &transSideIDs[side]
 	if len(tr.Chunks) == 0 {
-		return
+		return 0
 	}
 	c0 := sort.Search(len(tr.Chunks), func(i int) bool { return tr.Chunks[i].VA+tr.Chunks[i].Bytes() > win.lo })
 	c1 := c0
@@ -239,9 +250,24 @@ func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pm
 		c1++
 	}
 	n := c1 - c0
+	// The count goes right of the note row, in the longest form that
+	// leaves the row's left half to the strip order.
+	note := func(long bool) float32 {
+		txt := st.txt.Join(st.txt.Num(float64(n)), " chunks", "")
+		if long {
+			if l := st.txt.Join(txt, ": zoom in to outline them", ""); textWidth(l, smallSz) <= w*0.45 {
+				txt = l
+			}
+		}
+		tw := textWidth(txt, smallSz)
+		if !noteRow || tw > w*0.45 {
+			return 0
+		}
+		s.Text(ids.pmNote, xOf(win.hi), vaY+stripH+smallSz+2, txt, smallSz, Muted, AlignEnd)
+		return tw
+	}
 	if float32(n)*4 > w {
-		s.Text(ids.pmNote, xOf(win.hi), vaY+stripH+smallSz+2, st.txt.Join(st.txt.Num(float64(n)), " chunks: zoom in to outline them", ""), smallSz, Muted, AlignEnd)
-		return
+		return note(true)
 	}
 	for c := c0; c < c1; c++ {
 		ch := &tr.Chunks[c]
@@ -249,7 +275,7 @@ func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pm
 		s.Add(Item{Kind: KindRect, ID: ids.pmChunk, Index: int32(c), X: xOf(a) + 0.75, Y: vaY + 0.75, W: xOf(e) - xOf(a) - 1.5, H: stripH - 1.5,
 			Fill: None, Stroke: chunkColor, StrokeWidth: 1.5, Ref: Ref{Kind: RefChunk, Side: side, Index: int32(c)}})
 	}
-	s.Text(ids.pmNote, xOf(win.hi), vaY+stripH+smallSz+2, st.txt.Join(st.txt.Num(float64(n)), " chunks", ""), smallSz, Muted, AlignEnd)
+	return note(false)
 }
 
 // paUnit is one physically contiguous piece of the window (a chunk, or a

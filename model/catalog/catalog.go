@@ -4,6 +4,7 @@
 package catalog
 
 import (
+	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/etr"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -25,6 +26,8 @@ func Registry() *scenario.Registry {
 // all is the list of scenarios; add one line per scenario.
 func all() []scenario.Scenario {
 	return []scenario.Scenario{
+		auxmap.NewTRBE(),
+		auxmap.NewSPE(),
 		demo.New(),
 		etr.New(),
 		sgsync.New(),
