@@ -12,10 +12,10 @@ import (
 )
 
 // The page-mapping view's 2 MiB block colour (render.LeafColor, Dark
-// palette Orange) and its 4 KiB page colour (Sky).
+// palette Block2M) and its 4 KiB page colour (Page4K).
 var (
-	blockColour = rgb{0xe6, 0x9f, 0x00}
-	pageColour  = rgb{0x56, 0xb4, 0xe9}
+	blockColour = rgb{0x7f, 0xdd, 0xe6} // render.Dark()[render.Block2M]
+	pageColour  = rgb{0x2e, 0x66, 0x70} // render.Dark()[render.Page4K]
 )
 
 // sideColumns are the two side columns of the stage at the current

@@ -254,6 +254,14 @@ func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pm
 	// leaves the row's left half to the strip order.
 	note := func(long bool) float32 {
 		txt := st.txt.Join(st.txt.Num(float64(n)), " chunks", "")
+		if tr.DroppedChunks > 0 {
+			// Only the first MaxChunks are known: say how many there are.
+			txt = st.txt.Join(st.txt.Num(float64(len(tr.Chunks)+tr.DroppedChunks)), " chunks", "")
+			if l := st.txt.Join(txt, st.txt.Join(", first ", st.txt.Num(float64(len(tr.Chunks))), " outlined"), ""); textWidth(l, smallSz) <= w*0.45 {
+				txt = l
+			}
+			long = false
+		}
 		if long {
 			if l := st.txt.Join(txt, ": zoom in to outline them", ""); textWidth(l, smallSz) <= w*0.45 {
 				txt = l
@@ -293,7 +301,9 @@ const maxLinks = 64
 func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
 	ids := &transSideIDs[side]
 	units := st.pmUnits[:0]
-	if len(tr.Chunks) > 0 {
+	// Chunks place the frames when all of them are recorded; past
+	// MaxChunks the mappings do (every page, in PA order).
+	if len(tr.Chunks) > 0 && tr.DroppedChunks == 0 {
 		c0 := sort.Search(len(tr.Chunks), func(i int) bool { return tr.Chunks[i].VA+tr.Chunks[i].Bytes() > win.lo })
 		for c := c0; c < len(tr.Chunks) && tr.Chunks[c].VA < win.hi; c++ {
 			ch := &tr.Chunks[c]

@@ -17,8 +17,8 @@ import (
 //   - at most MaxMappings mapping runs: beyond it, runs of the same leaf
 //     size that are adjacent in VA merge and lose their physical place
 //     (Mapping.Scattered);
-//   - at most MaxChunks chunks (later ones are not recorded; their
-//     mappings name the last recorded one);
+//   - at most MaxChunks chunks (later ones are not recorded but counted
+//     in DroppedChunks; their mappings name no chunk);
 //   - TLB contents: at most MaxTLBEvents fills and invalidations, and at
 //     most MaxTLBKeys snapshots of every TLB (thinned like the Timeline's
 //     keyframes); after MaxTLBEvents only snapshots are taken, so the
@@ -69,6 +69,8 @@ type Translation struct {
 	WalkStride, MoveStride int
 	// Dropped counts TLB events that were not recorded (over the ceiling).
 	Dropped int
+	// DroppedChunks counts chunks that were not recorded (over MaxChunks).
+	DroppedChunks int
 }
 
 // Ceilings of a Translation (see its doc comment).

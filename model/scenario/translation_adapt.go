@@ -98,8 +98,8 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 			cend += uint64(mem.PageSize) << chunks[ci-first].Order
 		}
 		chunk := -1
-		if len(chunks) > 0 && a < cend {
-			chunk = min(ci, MaxChunks-1)
+		if len(chunks) > 0 && a < cend && ci < MaxChunks {
+			chunk = ci // chunks past MaxChunks are not recorded
 		}
 		rec.r.MapRun(Mapping{VA: a, PA: l.PA + (a - l.VA), Bytes: n, Leaf: l.Bytes, Attr: l.Prot.Attr.String(),
 			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: rec.at(rec.m.Now())})

@@ -68,12 +68,13 @@ func (r *Recorder) MapRun(m Mapping) {
 }
 
 // AddChunk records an allocator chunk and returns its index (once
-// MaxChunks are recorded, later chunks are dropped and the last index is
-// returned).
+// MaxChunks are recorded, later chunks are counted in DroppedChunks and -1
+// is returned).
 func (r *Recorder) AddChunk(c Chunk) int {
 	x := &r.trans().x
 	if len(x.Chunks) >= MaxChunks {
-		return len(x.Chunks) - 1
+		x.DroppedChunks++
+		return -1
 	}
 	x.Chunks = append(x.Chunks, c)
 	return len(x.Chunks) - 1

@@ -100,7 +100,7 @@ func run(c config) (*scenario.Result, error) {
 		off += n
 	}
 	step(t, "buffer written", fmt.Sprintf("%d walks for %d pages", port.R.Stats.Walks, pages))
-	r.Phase(scenario.Phase{Lane: "trbe", Kind: "copy", Label: "trace writes", Start: 0, End: t})
+	r.Phase(scenario.Phase{Lane: "trbe", Kind: "dma-write", Label: "trace writes", Start: 0, End: t})
 	tl := r.Finish(t)
 	return result(m, port, aux, tl, steps, t, translate), nil
 }
