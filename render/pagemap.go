@@ -376,10 +376,13 @@ func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win 
 			ref = Ref{Kind: RefChunk, Side: side, Index: int32(units[lo].chunk)}
 		}
 		s.Rect(ids.pmPA, int32(p), px, paY, max(pw, 1), stripH, fill, ref)
-		if p%step == 0 {
+		// Joining lines run between the two text rows (the strip order
+		// under the VA strip, the physical strip's label), never across
+		// them: none when the rows leave no room.
+		if l0, l1 := vaBottom+smallSz+6, paY-smallSz-6; p%step == 0 && l1-l0 >= 4 {
 			u := units[lo]
 			vx := xOf(u.va) + (xOf(u.va+u.bytes)-xOf(u.va))/2
-			s.Line(ids.pmLink, vx, vaBottom+smallSz+5, px+pw/2, paY-smallSz-2, Muted, 1)
+			s.Line(ids.pmLink, vx, l0, px+pw/2, l1, Muted, 1)
 		}
 		px += pw
 	}

@@ -61,10 +61,16 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *scenario.Translation, state *s
 		}
 	}
 	label := st.txt.Join(sp.Label, " · ", st.txt.Join(st.txt.Num(float64(valid)), "/", st.txt.Join(st.txt.Num(float64(sp.Entries)), " valid", "")))
-	s.Text(ids.tlbLabel, x, y+smallSz, st.txt.Fit(label, w*0.75, smallSz), smallSz, Muted, AlignStart)
+	// The label may take the whole row when nothing follows it (no valid
+	// entry, no fill yet), three quarters otherwise.
+	lim := w * 0.75
+	if valid == 0 && state.Last[k].Index < 0 {
+		lim = w
+	}
+	s.Text(ids.tlbLabel, x, y+smallSz, st.txt.Fit(label, lim, smallSz), smallSz, Muted, AlignStart)
 	// The header row flows left to right: label, owners in words, then the
 	// last fill's notes right-aligned where they fit (nothing overlaps).
-	used := x + min(textWidth(label, smallSz), w*0.75)
+	used := x + min(textWidth(label, smallSz), lim)
 	if valid > 0 {
 		// Owners in words too: an entry's owner strip only shows on big cells.
 		ox := used + 8

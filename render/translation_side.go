@@ -101,15 +101,15 @@ func translationLegendHelp(i int) string {
 	case i >= tlLeaf && i < tlLeaf+len(leafLegend):
 		return "mapping size: " + leafLegend[i-tlLeaf].name + " · a VA range (or TLB entry) translated by one " + leafLegend[i-tlLeaf].name + " leaf"
 	case i == tlChunk:
-		return "outline: an rb_alloc_aux chunk · physically contiguous pages the allocator handed out together"
+		return "outline: an allocator chunk (rb_alloc_aux) · physically contiguous pages the allocator handed out together"
 	case i == tlFilled:
 		return "outline: the TLB entry filled last · its VA is named beside the TLB"
 	case i == tlCore:
-		return "owner strip: the core · the core's miss allocated the entry"
+		return "owner strip: by core · the core's miss allocated the TLB entry"
 	case i == tlUnit:
-		return "owner strip: trace unit · the trace unit's miss allocated the entry"
+		return "owner strip: by trace unit · the trace unit's miss allocated the TLB entry"
 	case i == tlEvicted:
-		return "evicted: the entry the last fill pushed out, named beside the TLB"
+		return "evicted: the TLB entry the last fill pushed out, named beside the TLB"
 	}
 	return ""
 }
@@ -129,15 +129,15 @@ func translationLegend(s *Scene, f *Frame, x, y, w float32) {
 		case i < tlLeaf+len(leafLegend):
 			name = leafLegend[i-tlLeaf].name
 		case i == tlChunk:
-			name = "rb_alloc_aux chunk"
+			name = "chunk"
 		case i == tlFilled:
-			name = "TLB entry filled last"
+			name = "last fill"
 		case i == tlCore:
-			name = "owner: core"
+			name = "by core"
 		case i == tlUnit:
-			name = "owner: trace unit"
+			name = "by trace unit"
 		case i == tlEvicted:
-			name = "evicted entry"
+			name = "evicted"
 		}
 		if lx+16+textWidth(name, smallSz) > x+w {
 			return
