@@ -74,8 +74,16 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *scenario.Translation, state *s
 	if valid > 0 {
 		// Owners in words too: an entry's owner strip only shows on big cells.
 		ox := used + 8
+		// Each owner in words, or by its swatch and count alone (the
+		// stage legend names the swatch) when the words do not fit.
+		fit := func(word string, n int) string {
+			if t := st.txt.Join(word, st.txt.Num(float64(n)), ""); ox+12+textWidth(t, smallSz) <= x+w {
+				return t
+			}
+			return st.txt.Num(float64(n))
+		}
 		if core > 0 {
-			t := st.txt.Join("core ", st.txt.Num(float64(core)), "")
+			t := fit("core ", core)
 			if ox+12+textWidth(t, smallSz) <= x+w {
 				s.Rect(ids.tlbOwner, -1, ox, y+2, 9, 9, OwnerColor(1), Ref{})
 				s.Text(ids.tlbLabel, ox+12, y+smallSz, t, smallSz, Muted, AlignStart)
@@ -84,7 +92,7 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *scenario.Translation, state *s
 			}
 		}
 		if valid > core {
-			t := st.txt.Join("trace unit ", st.txt.Num(float64(valid-core)), "")
+			t := fit("trace unit ", valid-core)
 			if ox+12+textWidth(t, smallSz) <= x+w {
 				s.Rect(ids.tlbOwner, -1, ox, y+2, 9, 9, OwnerColor(2), Ref{})
 				s.Text(ids.tlbLabel, ox+12, y+smallSz, t, smallSz, Muted, AlignStart)
