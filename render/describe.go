@@ -19,6 +19,9 @@ func (st *Stage) Describe(r Ref) string {
 	res := sd.Result
 	switch r.Kind {
 	case RefLegend:
+		if r.Obj == 2 {
+			return translationLegendHelp(int(r.Index))
+		}
 		if r.Obj == 1 {
 			if int(r.Index) < len(st.lanes.meanings) {
 				m := st.lanes.meanings[r.Index]
@@ -101,6 +104,8 @@ func (st *Stage) Describe(r Ref) string {
 		g := &tl.Grids[sp.Grid]
 		return fmt.Sprintf("%s %s: %s %d-%d (%#x..%#x)", side, sp.Label, unitWord(g.CellBytes, 2), sr.First, sr.First+sr.Count-1,
 			g.Base+uint64(sr.First)*uint64(g.CellBytes), g.Base+uint64(sr.First+sr.Count)*uint64(g.CellBytes)-1)
+	case RefMapping, RefChunk, RefTLBEntry, RefWalkStep:
+		return st.describeTranslation(r, tl, side)
 	case RefPhase:
 		if int(r.Index) >= len(tl.Phases) {
 			return ""

@@ -28,14 +28,117 @@ func runPolicy(t *testing.T, s scenario.Scenario, policy string) *scenario.Resul
 	return r
 }
 
-// Each view's legend gives every meaning its own colour, and the cell
-// legend lists only the states the pair of runs shows.
-func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
+// legendRuns are the scenario runs the legend tests cover: every scenario
+// with smallParams, and sg-sync's IOMMU path (a page-mapping band under the
+// grids, with its own legend).
+func legendRuns() []struct {
+	name  string
+	sc    scenario.Scenario
+	extra map[string]string
+} {
+	var out []struct {
+		name  string
+		sc    scenario.Scenario
+		extra map[string]string
+	}
 	for _, sc := range catalog.Registry().All() {
+		out = append(out, struct {
+			name  string
+			sc    scenario.Scenario
+			extra map[string]string
+		}{sc.Spec().ID, sc, nil})
+		if sc.Spec().ID == "sg-sync" {
+			out = append(out, struct {
+				name  string
+				sc    scenario.Scenario
+				extra map[string]string
+			}{"sg-sync path=iommu", sc, map[string]string{"path": "iommu"}})
+		}
+	}
+	return out
+}
+
+func runPolicyWith(t *testing.T, s scenario.Scenario, policy string, extra map[string]string) *scenario.Result {
+	t.Helper()
+	p, err := s.Spec().Defaults()
+	require.NoError(t, err)
+	for k, v := range smallParams[s.Spec().ID] {
+		require.NoError(t, s.Spec().Set(p, k, v))
+	}
+	for k, v := range extra {
+		require.NoError(t, s.Spec().Set(p, k, v))
+	}
+	r, err := s.Run(p, policy)
+	require.NoError(t, err)
+	return r
+}
+
+// legendColour is what tells a legend entry apart: its fill, or its
+// outline for an outline-only swatch.
+func legendColour(it Item) Color {
+	if it.Fill != None {
+		return it.Fill
+	}
+	return it.Stroke
+}
+
+// translationEntriesOf lists, independently of the stage, the translation
+// legend entries the runs show (leaf sizes of mappings and filled TLB
+// entries, chunks, fills, owners, evictions), by legend index.
+func translationEntriesOf(rs ...*scenario.Result) map[int32]bool {
+	out := map[int32]bool{}
+	slot := func(b uint64) int32 {
+		switch {
+		case b >= scenario.Leaf1G:
+			return 3
+		case b >= scenario.Leaf2M:
+			return 2
+		case b >= scenario.Leaf64K:
+			return 1
+		}
+		return 0
+	}
+	for _, r := range rs {
+		tr := r.Timeline.Translation
+		if tr == nil {
+			continue
+		}
+		for _, m := range tr.Mappings {
+			out[slot(m.Leaf)] = true
+		}
+		if len(tr.Chunks) > 0 && len(tr.Mappings) > 0 {
+			out[4] = true
+		}
+		for _, ev := range tr.TLBEvents {
+			if ev.Kind != scenario.TLBFill {
+				continue
+			}
+			out[slot(ev.Entry.Bytes)] = true
+			out[5] = true
+			if ev.Entry.Owner <= 1 {
+				out[6] = true
+			} else {
+				out[7] = true
+			}
+			if ev.Evicted {
+				out[8] = true
+			}
+		}
+	}
+	return out
+}
+
+// Each view's legend gives every meaning its own colour, and lists only
+// what the pair of runs shows: the cell legend the states, the translation
+// legend the leaf sizes, chunks, fills, owners and evictions, a
+// page-mapping band's legend its mappings' sizes.
+func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
+	for _, run := range legendRuns() {
+		sc := run.sc
 		spec := sc.Spec()
-		a := runPolicy(t, sc, spec.DefaultA)
+		a := runPolicyWith(t, sc, spec.DefaultA, run.extra)
 		for _, pol := range spec.Policies {
-			b := runPolicy(t, sc, pol.ID)
+			b := runPolicyWith(t, sc, pol.ID, run.extra)
 			f := &Frame{A: Side{Result: a, Time: a.End}, B: Side{Result: b, Time: b.End}, Cursor: max(a.End, b.End),
 				Length: max(a.End, b.End), Left: 0, W: 2400, H: 1000}
 			var s Scene
@@ -45,25 +148,53 @@ func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
 				// start they are empty).
 				f.A.State, f.B.State = stateAt(a, a.End), stateAt(b, b.End)
 				NewStage().Build(&s, f)
-				checkSMMULegend(t, &s, spec.ID+" "+pol.ID)
+				checkSMMULegend(t, &s, run.name+" "+pol.ID)
 				continue
 			}
-			for _, view := range []string{"legend/swatch", "timeline/legend"} {
+			stage := len(find(&s, "legend/swatch")) + len(find(&s, "legend/tl-swatch"))
+			assert.NotZero(t, stage, "%s %s: no stage legend", run.name, pol.ID)
+			assert.NotEmpty(t, find(&s, "timeline/legend"), "%s %s: no timeline legend", run.name, pol.ID)
+			for _, view := range []string{"legend/swatch", "legend/tl-swatch", "timeline/legend", "a/pm-legend", "b/pm-legend"} {
 				seen := map[Color]int32{}
 				for _, it := range find(&s, view) {
-					if prev, dup := seen[it.Fill]; dup {
-						t.Errorf("%s %s/%s: %s entries %d and %d share colour %d", spec.ID, spec.DefaultA, pol.ID, view, prev, it.Index, it.Fill)
+					c := legendColour(it)
+					if prev, dup := seen[c]; dup {
+						t.Errorf("%s %s/%s: %s entries %d and %d share colour %d", run.name, spec.DefaultA, pol.ID, view, prev, it.Index, c)
 					}
-					seen[it.Fill] = it.Index
+					seen[c] = it.Index
 				}
-				assert.NotEmpty(t, seen, "%s %s: no %s entries", spec.ID, pol.ID, view)
 			}
 			var states [scenario.NumCellStates]bool
 			for _, r := range []*scenario.Result{a, b} {
 				markStates(r.Timeline, &states)
 			}
 			for _, it := range find(&s, "legend/swatch") {
-				assert.True(t, states[it.Index], "%s %s: legend shows %s, which neither run has", spec.ID, pol.ID, scenario.CellState(it.Index))
+				if assert.Less(t, int(it.Index), len(states)) {
+					assert.True(t, states[it.Index], "%s %s: legend shows %s, which neither run has", run.name, pol.ID, scenario.CellState(it.Index))
+				}
+			}
+			want := translationEntriesOf(a, b)
+			got := map[int32]bool{}
+			for _, it := range find(&s, "legend/tl-swatch") {
+				got[it.Index] = true
+			}
+			if len(got) > 0 {
+				assert.Equal(t, want, got, "%s %s: the translation legend lists what the runs show", run.name, pol.ID)
+			}
+			for side, r := range []*scenario.Result{a, b} {
+				id := [2]string{"a/pm-legend", "b/pm-legend"}[side]
+				band := map[int32]bool{}
+				for _, it := range find(&s, id) {
+					band[it.Index] = true
+				}
+				if len(band) == 0 {
+					continue
+				}
+				sizes := map[int32]bool{}
+				for k := range translationEntriesOf(&scenario.Result{Timeline: &scenario.Timeline{Translation: &scenario.Translation{Mappings: r.Timeline.Translation.Mappings}}}) {
+					sizes[k] = true
+				}
+				assert.Equal(t, sizes, band, "%s %s side %d: the band's legend lists its mappings' sizes", run.name, pol.ID, side)
 			}
 		}
 	}

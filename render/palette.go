@@ -35,6 +35,15 @@ const (
 	Accent // a second pointer colour, neutral, readable as text
 	White  // waiting in a barrier (DSB SY)
 	Steel  // a driver call (stop the ETR, a DMA API call)
+	// Translation meanings (page-mapping and TLB views): a mapping's leaf
+	// size on one sequential scale (lighter on the stage = larger), and a
+	// TLB entry's owner.
+	Page4K    // a 4 KiB page
+	Page64K   // a 64 KiB contiguous run
+	Block2M   // a 2 MiB block
+	Block1G   // a 1 GiB block
+	CoreOwned // a TLB entry the core's miss allocated
+	UnitOwned // a TLB entry a trace unit's miss allocated
 	NumColors
 )
 
@@ -75,6 +84,12 @@ func Dark() Palette {
 		Accent:     rgb(0xc8d0d8),
 		White:      rgb(0xf2f2f2),
 		Steel:      rgb(0x7d8da3),
+		Page4K:     rgb(0x2e6670),
+		Page64K:    rgb(0x3a9fae),
+		Block2M:    rgb(0x7fdde6),
+		Block1G:    rgb(0xd2fbff),
+		CoreOwned:  rgb(0xf0a070),
+		UnitOwned:  rgb(0x9ee060),
 	}
 }
 
@@ -99,6 +114,12 @@ func Light() Palette {
 		Accent:     rgb(0x4a5560),
 		White:      rgb(0x222222), // the barrier colour is the text colour on paper
 		Steel:      rgb(0x8a9ab0),
+		Page4K:     rgb(0xb3e3ea),
+		Page64K:    rgb(0x5fbfcc),
+		Block2M:    rgb(0x1c8796),
+		Block1G:    rgb(0x0a4650),
+		CoreOwned:  rgb(0xb0561c),
+		UnitOwned:  rgb(0x4d8a1a),
 	}
 }
 

@@ -74,6 +74,10 @@ const (
 	RefLegend           // Index cell state or phase kind in the legend
 	RefExplain          // Index a glossary entry (explainScale, ...), Obj and Count its numbers
 	RefSMMU             // Obj a part of the SMMU view (smmuMaster...), Index within it
+	RefMapping          // Obj grid of the buffer, Index first page, Count pages (page-mapping view)
+	RefChunk            // Index chunk in Timeline.Translation.Chunks
+	RefTLBEntry         // Obj TLB in Timeline.Translation.TLBs, Index first entry, Count entries
+	RefWalkStep         // Index step of the walk shown, Obj its level
 )
 
 // Ref points an item back at the data it shows.

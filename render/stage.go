@@ -107,6 +107,10 @@ type Stage struct {
 	rows  []counterRow
 
 	wrap [2]wrapMemo
+	// Translation views' scratch (pagemap.go, tlbview.go).
+	pmBins   [][4]float64
+	pmUnits  []paUnit
+	tlbState [2]scenario.TLBState
 }
 
 // NewStage returns an empty stage builder.
@@ -136,8 +140,12 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	colW := (x1 - x0 - gap) / 2
 	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
 	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
-	st.lanes.update(f.A.Result, f.B.Result)
-	cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0)
+	if translationOnly(f) {
+		translationLegend(s, f, x0, colBottom+gap/2, x1-x0)
+	} else {
+		st.lanes.update(f.A.Result, f.B.Result)
+		cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0)
+	}
 	by := colBottom + gap/2 + legendH
 	tw := (x1 - x0) * 0.58
 	st.timeline(s, f, x0, by, tw, y1-by)
@@ -181,6 +189,17 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	}
 	cx, cy, cw := x+8, y+headerH+narrH, w-16
 	ch := h - headerH - narrH - 8
+	if hasTLBs(tl) {
+		st.translationSide(s, side, tl, state, sd.Time, cx, cy, cw, ch)
+		return
+	}
+	pmH := float32(0)
+	if hasMappings(tl) {
+		// Mappings without TLBs (a device's IOVAs): a page-mapping band
+		// under the usual views.
+		pmH = min(ch*0.3, 150)
+		ch -= pmH
+	}
 
 	gaugesH := float32(gaugeRows(tl, cw)) * gaugeRow
 	ch -= gaugesH
@@ -233,6 +252,9 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 		st.cache(s, side, tl, state, c, sd.Time, lx, y, slot-8, rowH-6)
 	}
 	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
+	if pmH > 0 {
+		st.pageMap(s, side, tl, sd.Time, cx, cy+ch+gaugesH, cw, pmH)
+	}
 }
 
 // isGauge reports whether a value is drawn in the gauge rows rather than on

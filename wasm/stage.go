@@ -111,7 +111,9 @@ func (s *stage) pointerAt() (float32, float32, bool) {
 
 func (s *stage) zoomAt(x, y float32, in bool) {
 	h, hit := s.scene.HitTest(x, y)
-	if !hit || h.Item.Ref.Kind != render.RefCells {
+	// The page-mapping view's strips zoom their buffer's page grid.
+	zoomable := h.Item.Ref.Kind == render.RefCells || (h.Item.Ref.Kind == render.RefMapping && h.Item.Ref.Obj >= 0)
+	if !hit || !zoomable {
 		return
 	}
 	n := s.gridCells(h.Item.Ref)
@@ -134,7 +136,7 @@ func (s *stage) gridCells(r render.Ref) int {
 	n := 0
 	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		res := p.Result(int(r.Side))
-		if res != nil && res.Timeline != nil && int(r.Obj) < len(res.Timeline.Grids) {
+		if res != nil && res.Timeline != nil && r.Obj >= 0 && int(r.Obj) < len(res.Timeline.Grids) {
 			n = res.Timeline.Grids[r.Obj].Cells
 		}
 	})

@@ -4,11 +4,13 @@
 package catalog
 
 import (
+	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/etr"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sgsync"
 	"github.com/dmaviz/dmaviz/model/smmubypass"
+	"github.com/dmaviz/dmaviz/model/vmapdemo"
 )
 
 // Registry returns a fresh registry of every scenario. A registration error
@@ -25,9 +27,12 @@ func Registry() *scenario.Registry {
 // all is the list of scenarios; add one line per scenario.
 func all() []scenario.Scenario {
 	return []scenario.Scenario{
+		auxmap.NewTRBE(),
+		auxmap.NewSPE(),
 		demo.New(),
 		etr.New(),
 		sgsync.New(),
 		smmubypass.New(),
+		vmapdemo.New(),
 	}
 }

@@ -51,7 +51,13 @@ func (d *Device) AllocNoncoherent(name string, size uint64, dir Dir) (soc.Buffer
 	if err != nil {
 		return soc.Buffer{}, Mapping{}, err
 	}
-	return b, Mapping{VA: b.VA, Len: b.Size, Dir: dir, Dev: b.VA, slot: -1}, nil
+	mp := Mapping{VA: b.VA, Len: b.Size, Dir: dir, Dev: b.VA, slot: -1}
+	if d.iommu != nil {
+		if err := d.iommuMap(&mp); err != nil {
+			return soc.Buffer{}, Mapping{}, err
+		}
+	}
+	return b, mp, nil
 }
 
 // Attrs are DMA_ATTR_* flags of an unmap.
@@ -78,6 +84,11 @@ func (d *Device) mapOne(va, n uint64, dir Dir, entry int) (Mapping, error) {
 		// swiotlb_tbl_map_single copies whatever the direction, so the
 		// device never sees the slot's previous user's data.
 		if err := d.copy(mp.Dev, va, n, entry, true); err != nil {
+			return Mapping{}, err
+		}
+	}
+	if d.iommu != nil {
+		if err := d.iommuMap(&mp); err != nil {
 			return Mapping{}, err
 		}
 	}

@@ -92,6 +92,8 @@ type Device struct {
 	spare []Mapping
 	// Listener, if set, sees every op, wait and copy.
 	Listener Listener
+	// iommu is the device's IOMMU domain (Path IOMMU; iommu.go).
+	iommu *iommuDomain
 }
 
 // New returns the DMA API for soc device id of m, allocating the SWIOTLB
@@ -110,6 +112,13 @@ func New(m *soc.Machine, id soc.DeviceID, cfg Config) (*Device, error) {
 			return nil, fmt.Errorf("swiotlb: %w", err)
 		}
 		d.pool, d.used = pool, make([]bool, pool.Size/SlotBytes)
+	}
+	if cfg.Path == IOMMU {
+		dom, err := newIOMMUDomain(d)
+		if err != nil {
+			return nil, err
+		}
+		d.iommu = dom
 	}
 	return d, nil
 }
@@ -141,7 +150,10 @@ type Mapping struct {
 	Dir Dir
 	// Dev is the CPU address of the bytes the device accesses: VA, or the
 	// bounce slot's address in the SWIOTLB pool.
-	Dev  uint64
+	Dev uint64
+	// IOVA is the address the device uses on the IOMMU path (its IOMMU
+	// domain maps it to the pages of Dev); 0 elsewhere.
+	IOVA uint64
 	slot int // first bounce slot, -1 when not bounced
 }
 
@@ -219,8 +231,12 @@ func pages(va, n uint64) uint64 {
 }
 
 // Runs calls f for each physically contiguous piece of the bytes the
-// device accesses for mp (what its DMA descriptors would list).
+// device accesses for mp (what its DMA descriptors would list): on the
+// IOMMU path, what the domain's io-pgtable translates mp's IOVA range to.
 func (d *Device) Runs(mp Mapping, f func(pa, n uint64) error) error {
+	if d.iommu != nil && mp.IOVA != 0 {
+		return d.iommuRuns(mp, f)
+	}
 	sp := d.m.Space()
 	for off := uint64(0); off < mp.Len; {
 		tr, err := sp.Translate(mp.Dev+off, false)

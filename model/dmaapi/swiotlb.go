@@ -74,6 +74,7 @@ func (d *Device) shadow(mp Mapping) error {
 // release frees mp's slots (swiotlb_tbl_unmap_single's release) and ends
 // the shadow.
 func (d *Device) release(mp Mapping) {
+	d.iommuUnmap(mp)
 	if mp.slot < 0 {
 		return
 	}

@@ -63,7 +63,8 @@ const (
 	// an entry of TLB Level filled at Set/Way with the translation of
 	// virtual Addr..Addr+Bytes to physical Victim; one descriptor of a
 	// table walk at translation Level 0..3, read at physical Addr (Hit:
-	// it came from a walk cache, no read), T when it arrived.
+	// it came from a walk cache, no read), its value in Victim, T when
+	// it arrived.
 	TLBLookup
 	TLBFill
 	WalkStep

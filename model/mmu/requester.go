@@ -122,13 +122,13 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 		if e2 >= 0 {
 			from = m.L2.ent[e2]
 		} else {
-			leaf, c, err := r.walk(va)
+			leaf, c, err := r.walk(va, r.At+cost)
 			cost += c
 			if err != nil {
 				r.Stats.Faults++
 				return mem.Translation{Cost: cost}, err
 			}
-			e2, _, _ = m.L2.Fill(sp, va, TLBEntry{VA: leaf.VA, PA: leaf.PA, Bytes: leaf.Bytes, Level: int8(leaf.Level), Prot: leaf.Prot}, r.Owner)
+			e2, _, _ = m.L2.Fill(sp, va, m.coalesce(va, leaf), r.Owner)
 			m.noteFill(r, 1, e2, r.At+cost)
 			from = m.L2.ent[e2]
 		}
@@ -144,8 +144,50 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 	return mem.Translation{PA: ent.PA + off, Attr: ent.Prot.Attr, Contig: ent.Bytes - off, Cost: cost}, nil
 }
 
-// walk runs the shared walker for va (traced when observed).
-func (r *Requester) walk(va uint64) (Leaf, sim.Time, error) {
+// coalesce is the L2 TLB entry a walk's leaf becomes: when the L2 TLB
+// coalesces and the leaf is a 4 KiB page, the page and every other page
+// of its aligned four-page VA group whose PTE (in the same 64-byte line of
+// descriptors the walk read) maps the physically consecutive page with
+// the same attributes share one coalesced entry. The Cortex-A76 TRM's L2
+// TLB entry format keeps PA[39:12], a coalesced bit and four valid bits:
+// the pages must be consecutive, the PA need not be 16 KiB aligned
+// (assumed: the walker fills every such valid bit from the line it read).
+// A group that already has a coalesced entry without this page, or a page
+// with no such neighbour, gets an ordinary 4 KiB entry.
+func (m *MMU) coalesce(va uint64, leaf Leaf) TLBEntry {
+	ent := TLBEntry{VA: leaf.VA, PA: leaf.PA, Bytes: leaf.Bytes, Level: int8(leaf.Level), Prot: leaf.Prot}
+	const span = 1 << CoalesceShift
+	gva := leaf.VA &^ (span - 1)
+	if m.L2.cfg.Coalesce == 0 || leaf.Bytes != PageSize || leaf.PA < leaf.VA-gva || m.L2.holdsGroup(m.Space, va) {
+		return ent
+	}
+	gpa := leaf.PA - (leaf.VA - gva)
+	mask := uint8(1) << ((leaf.VA >> PageShift) & 3)
+	// The group's PTEs are the neighbours of the leaf's in its table.
+	pte0 := m.Walker.LeafAddr() - ((leaf.VA>>PageShift)&3)*8
+	for j := uint64(0); j < 4; j++ {
+		a := gva + j<<PageShift
+		if a == leaf.VA {
+			continue
+		}
+		d, _ := m.PT.mem.Read64(pte0 + j*8)
+		if KindOf(d, Levels-1) != Page {
+			continue
+		}
+		if l := leafOf(a, d, Levels-1); l.Bytes == PageSize && l.PA == gpa+j<<PageShift && l.Prot == leaf.Prot {
+			mask |= 1 << j
+		}
+	}
+	if mask&(mask-1) == 0 {
+		return ent
+	}
+	return TLBEntry{VA: gva, PA: gpa, Bytes: span, Level: int8(leaf.Level), Prot: leaf.Prot, Valid: mask}
+}
+
+// walk runs the shared walker for va (traced when observed), starting at
+// start: after the TLB lookups that missed, so that a walk step's time is
+// when its descriptor arrived and the last one's is the fill's.
+func (r *Requester) walk(va uint64, start sim.Time) (Leaf, sim.Time, error) {
 	r.Stats.Walks++
 	if r.DataSide {
 		r.Stats.DTLBWalks++
@@ -154,11 +196,11 @@ func (r *Requester) walk(va uint64) (Leaf, sim.Time, error) {
 	var res Result
 	if m.Obs != nil {
 		res, m.steps = m.Walker.Trace(va, m.steps[:0])
-		t := r.At
+		t := start
 		for _, s := range m.steps {
 			t += s.Cost
 			m.ev = hwevent.Event{T: t, Kind: hwevent.WalkStep, Agent: r.Owner, Level: int8(s.Level), Set: -1, Way: -1,
-				Addr: s.DescAddr, Bytes: 8}
+				Addr: s.DescAddr, Victim: s.Desc, Bytes: 8}
 			if s.WalkCache {
 				m.ev.Flags = hwevent.Hit
 			}

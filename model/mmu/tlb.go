@@ -57,7 +57,16 @@ type TLBConfig struct {
 	// L1 TLB looked up in the load pipeline; an L2 TLB hit is the L1
 	// miss penalty).
 	Hit sim.Time
+	// Coalesce is the number of 4 KiB pages one entry may hold when their
+	// PTEs map the matching pages of one aligned physical block (0: none;
+	// 4: the Cortex-A76 L2 TLB, whose entry format has a "coalesced" bit
+	// and a valid bit for each of four contiguous pages). A coalesced
+	// entry is keyed as a 16 KiB entry and hits only for its valid pages.
+	Coalesce int
 }
+
+// CoalesceShift is log2 of the span of a four-page coalesced entry.
+const CoalesceShift = PageShift + 2
 
 // Validate checks the sizes; name prefixes the field in the error.
 func (c TLBConfig) Validate(name string) error {
@@ -72,6 +81,9 @@ func (c TLBConfig) Validate(name string) error {
 	}
 	if c.Sizes&(1<<PageShift) == 0 || c.Sizes&^EntrySizes((1<<31-1)&^(1<<PageShift-1)) != 0 {
 		return fmt.Errorf("%s.sizes: %v; must include 4K and lie in 4K..1G", name, c.Sizes)
+	}
+	if c.Coalesce != 0 && c.Coalesce != 4 {
+		return fmt.Errorf("%s.coalesce: %d; allowed 0 (none) or 4 pages", name, c.Coalesce)
 	}
 	if c.Hit < 0 || c.Hit > sim.Microsecond {
 		return fmt.Errorf("%s.hit: %v is out of range; allowed 0..1us", name, c.Hit)
@@ -89,6 +101,16 @@ type TLBEntry struct {
 	// Owner is the requester whose miss allocated it (a hwevent agent id).
 	Owner uint8
 	Prot  Prot
+	// Valid is, for a coalesced entry (Bytes 16 KiB of 4 KiB pages), the
+	// mask of its pages that are valid (bit i: page VA+i*4KiB); 0 for an
+	// ordinary entry, valid over all its Bytes.
+	Valid uint8
+}
+
+// Covers reports whether the entry translates va (a coalesced entry only
+// for its valid pages). Precondition: va lies in VA..VA+Bytes.
+func (e *TLBEntry) Covers(va uint64) bool {
+	return e.Valid == 0 || e.Valid&(1<<((va>>PageShift)&3)) != 0
 }
 
 // TLBStats counts what a TLB did.
@@ -131,7 +153,7 @@ func NewTLB(name string, c TLBConfig) (*TLB, error) {
 	}
 	t := &TLB{Name: name, cfg: c, arr: a, ent: make([]TLBEntry, c.Entries)}
 	for sh := 30; sh >= PageShift; sh-- {
-		if c.Sizes&(1<<sh) != 0 {
+		if c.Sizes&(1<<sh) != 0 || (c.Coalesce > 0 && sh == CoalesceShift) {
 			t.shifts = append(t.shifts, uint8(sh))
 		}
 	}
@@ -165,7 +187,7 @@ func (t *TLB) Lookup(space uint16, va uint64) int {
 		if t.held[sh] == 0 {
 			continue
 		}
-		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 {
+		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 && t.ent[e].Covers(va) {
 			t.arr.Touch(e)
 			t.Stats.Hits++
 			return e
@@ -200,7 +222,14 @@ func (t *TLB) entrySize(leafBytes uint64) uint8 {
 // holds it at. It returns the entry index and the evicted entry (ok false
 // when the way was free or va was already there, which counts no refill).
 func (t *TLB) Fill(space uint16, va uint64, from TLBEntry, owner uint8) (e int, victim TLBEntry, evicted bool) {
+	if from.Valid != 0 && t.cfg.Coalesce == 0 { // a TLB without coalescing holds the page
+		pg := va &^ (PageSize - 1)
+		from = TLBEntry{VA: pg, PA: from.PA + (pg - from.VA), Bytes: PageSize, Level: from.Level, Prot: from.Prot}
+	}
 	sh := t.entrySize(from.Bytes)
+	if from.Valid != 0 {
+		sh = CoalesceShift
+	}
 	size := uint64(1) << sh
 	base := va &^ (size - 1)
 	e, hit, old, was := t.arr.Claim(tlbKey(space, va, sh), true)
@@ -215,8 +244,17 @@ func (t *TLB) Fill(space uint16, va uint64, from TLBEntry, owner uint8) (e int, 
 	t.held[sh]++
 	t.Stats.Refills++
 	t.ent[e] = TLBEntry{VA: base, PA: from.PA + (base - from.VA), Bytes: size, Space: space,
-		Level: from.Level, Owner: owner, Prot: from.Prot}
+		Level: from.Level, Owner: owner, Prot: from.Prot, Valid: from.Valid}
 	return e, victim, evicted
+}
+
+// holdsGroup reports whether t has a coalesced entry for va's group.
+func (t *TLB) holdsGroup(space uint16, va uint64) bool {
+	if t.cfg.Coalesce == 0 || t.held[CoalesceShift] == 0 {
+		return false
+	}
+	e := t.arr.Find(tlbKey(space, va, CoalesceShift))
+	return e >= 0 && t.ent[e].Valid != 0
 }
 
 // InvalidateAll empties the TLB (TLBI VMALLE1).

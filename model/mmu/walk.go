@@ -203,6 +203,10 @@ func (t *tracer) visit(s *step) action {
 // through the port until a leaf or an invalid descriptor.
 func (w *Walker) Walk(va uint64) Result { return w.run(va, &w.hw) }
 
+// LeafAddr is where the last walk read its last descriptor (the leaf's,
+// when the walk succeeded).
+func (w *Walker) LeafAddr() uint64 { return w.s.descAddr }
+
 // Trace walks va like Walk and appends each level it saw to steps.
 func (w *Walker) Trace(va uint64, steps []Step) (Result, []Step) {
 	w.tr.steps = steps

@@ -55,8 +55,9 @@ func cortexA76TLB(clk sim.Clocks) soc.TLBConfig {
 			Sizes: mmu.Sizes(k4, k16, k64, m2, m512), // MODEL.md: 4K/16K/64K/2M/512M entries
 			Hit:   0},                                // MODEL.md: 1 cycle, inside the L1D load latency
 		L2: mmu.TLBConfig{Entries: 1280, Ways: 5, // MODEL.md: 1280 entries, 5-way
-			Sizes: l2,
-			Hit:   clk.CPUCycles(3)}, // MODEL.md: about 3 cycles
+			Sizes:    l2,
+			Hit:      clk.CPUCycles(3), // MODEL.md: about 3 cycles
+			Coalesce: 4},               // A76 TRM table A6-31 (L2 TLB format): a coalesced entry holds four contiguous pages
 		Trace: traceTLB(l2),
 		Walk: mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{
 			1: {Entries: 16, Ways: 4}, // assumed: small walk caches for the upper levels
@@ -71,6 +72,7 @@ func cortexX925TLB(clk sim.Clocks) soc.TLBConfig {
 	t := cortexA76TLB(clk)            // assumed: entry sizes, hit time and walk caches as A76
 	t.L1.Entries, t.L1.Ways = 96, 96  // MODEL.md: 96 entries (fully associative assumed)
 	t.L2.Entries, t.L2.Ways = 2048, 8 // MODEL.md: 2048 entries, 8-way
+	t.L2.Coalesce = 0                 // not documented for these cores: no coalescing
 	t.Trace = traceTLB(t.L2.Sizes)    // C1-Ultra TRM: one-entry L1 TLB each for TRBE and SPE
 	return t
 }

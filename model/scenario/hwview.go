@@ -30,6 +30,7 @@ type Recording struct {
 	r      *Recorder
 	segs   []gridSeg // sorted by pa
 	caches []cacheWin
+	tw     transWatch // TLBs and walks (translation_adapt.go)
 	// Origin is the machine time the timeline starts at; earlier events
 	// show at 0.
 	Origin sim.Time
@@ -161,6 +162,8 @@ func (rec *Recording) Event(e *hwevent.Event) {
 				rec.cell(e.T, a, CellDeviceWritten, e.Agent)
 			}
 		}
+	case hwevent.TLBLookup, hwevent.TLBFill, hwevent.WalkStep:
+		rec.translationEvent(e)
 	case hwevent.Fill, hwevent.Drop, hwevent.Update:
 		for _, w := range rec.caches {
 			set := int(e.Set)

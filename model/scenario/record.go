@@ -36,6 +36,7 @@ type Recorder struct {
 	full     bool // MaxEvents reached: events only update the live state
 
 	counterIdx map[string]int // Timeline.Counters by name (counters.go)
+	tx         *transRec      // translation views' data (translation_record.go)
 }
 
 // NewRecorder returns an empty recorder.
@@ -199,6 +200,7 @@ func (r *Recorder) Finish(end sim.Time) *Timeline {
 		r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: len(r.tl.Events), State: r.live.Clone()})
 	}
 	r.tl.End = end
+	r.tl.Translation = r.finishTranslation()
 	tl := r.tl
 	r.tl = Timeline{}
 	return &tl

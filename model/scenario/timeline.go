@@ -51,6 +51,9 @@ type Timeline struct {
 	// SMMU is set by scenarios that model an SMMU (the SMMU view); nil
 	// otherwise.
 	SMMU *SMMUSpec
+	// Translation is the page-mapping and TLB views' data (nil when the
+	// scenario records no translation).
+	Translation *Translation
 }
 
 // GridSpec is a buffer shown as a grid of equal cells (cache lines or pages).

@@ -82,6 +82,9 @@ func (r *run) mapSG() error {
 	return r.call(callMap, func() error {
 		var err error
 		r.sg, err = r.api.MapSG(r.segs(), r.cfg.dir.api())
+		if err == nil {
+			err = r.recordIOVA()
+		}
 		return err
 	})
 }

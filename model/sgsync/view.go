@@ -33,6 +33,7 @@ type view struct {
 	issueKind string
 	lastList  *sgList
 	lastEntry int
+	iovaDone  bool // the IOVA mappings are recorded (iova.go)
 }
 
 func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {

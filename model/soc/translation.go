@@ -231,3 +231,13 @@ func (m *Machine) InvalidateTLBs() {
 	m.x.core.InvalidateAll()
 	m.x.mmu.InvalidateAll()
 }
+
+// CorePort is the core's data-side port as a TracePort: a workload that
+// batches its data accesses per page translates each page through it at
+// its own time (walks count dtlb_walk). Nil when not translating.
+func (m *Machine) CorePort() *TracePort {
+	if m.x == nil {
+		return nil
+	}
+	return &TracePort{m: m, R: m.x.core}
+}

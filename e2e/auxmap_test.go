@@ -1,0 +1,87 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// saveShot writes the viewport to $DMAVIZ_SHOTS/name.png when set (to
+// look at the page by eye).
+func saveShot(t *testing.T, b *browser, name string) {
+	dir := os.Getenv("DMAVIZ_SHOTS")
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, name+".png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, b.screenshot(t)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// trbe-aux by URL: the table shows l2d_tlb_refill for order0 and
+// prefer-large with both published figures within tolerance; switching B
+// to prefer-large-4k-vmap brings its refills back to the order-0 level
+// (within the factor of four the L2 TLB's coalescing allows). spe-aux by
+// URL shows its counters.
+func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=trbe-aux")
+	before, after := metricCell(t, b, "l2d_tlb_refill", "a"), metricCell(t, b, "l2d_tlb_refill", "b")
+	if before < 161884.9*0.85 || before > 161884.9*1.15 || after < 513.1*0.75 || after > 513.1*1.25 {
+		t.Errorf("l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1", before, after)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="l2d_tlb_refill"] td.ref .ok').length`); n < 1 {
+		t.Errorf("published l2d_tlb_refill not shown as within tolerance")
+	}
+	for _, m := range []string{"l1d_tlb_refill", "dtlb_walk", "trace_stall_us", "walks_by_trace_unit"} {
+		metricCell(t, b, m, "a")
+	}
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`))
+	img := b.screenshot(t)
+	saveShot(t, b, "trbe-aux-1440x900")
+	ra, rb := sideColumns(t, b, false)
+	if n := countNear(img, rb, blockColour, 12); n < 3000 {
+		t.Errorf("side B (prefer-large) shows %d pixels of 2 MiB block colour; want its large mappings drawn", n)
+	}
+	if n := countNear(img, ra, blockColour, 12); n > 50 {
+		t.Errorf("side A (order0) shows %d pixels of 2 MiB block colour; it maps 4 KiB pages only", n)
+	}
+
+	b.do(t, "choosing prefer-large-4k-vmap for B", chromedp.SetValue(chromedp.ID("policy-b"), "prefer-large-4k-vmap"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.waitFor(t, "the new run", `location.search.includes("b=prefer-large-4k-vmap") && !document.getElementById("run-status").textContent.includes("simulating") && document.querySelector('#metrics tr[data-metric="map_2m_blocks"] td.b').textContent.trim() === "0"`)
+	if v := metricCell(t, b, "l2d_tlb_refill", "b"); v < before/4 || v > before {
+		t.Errorf("prefer-large-4k-vmap: l2d_tlb_refill %v, want the order-0 level (%v / 4 .. %v)", v, before, before)
+	}
+
+	saveShot(t, b, "trbe-aux-4k-vmap")
+	openReady(t, b, "?scenario=spe-aux")
+	saveShot(t, b, "spe-aux")
+	for _, m := range []string{"l1d_tlb_refill", "l2d_tlb_refill", "dtlb_walk", "walks_by_trace_unit"} {
+		if v := metricCell(t, b, m, "a"); v <= 0 {
+			t.Errorf("spe-aux %s = %v", m, v)
+		}
+	}
+	if a, bv := metricCell(t, b, "walks_by_trace_unit", "a"), metricCell(t, b, "walks_by_trace_unit", "b"); !(bv < a/10) {
+		t.Errorf("spe-aux: SPE's walks %v -> %v; large vmap should remove most", a, bv)
+	}
+	if os.Getenv("DMAVIZ_SHOTS") != "" { // the other window sizes, by eye only
+		b.do(t, "sizing the window", chromedp.EmulateViewport(1024, 768))
+		openReady(t, b, "?scenario=trbe-aux")
+		saveShot(t, b, "trbe-aux-1024x768")
+		b.do(t, "sizing the window", chromedp.EmulateViewport(960, 600))
+		b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=trbe-aux&embed=1"))
+		b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
+		saveShot(t, b, "trbe-aux-embed-960x600")
+	}
+}

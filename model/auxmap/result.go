@@ -1,0 +1,134 @@
+package auxmap
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// Metric names.
+const (
+	MetricL1Refill   = "l1d_tlb_refill"
+	MetricL2Refill   = "l2d_tlb_refill"
+	MetricDTLBWalk   = "dtlb_walk"
+	MetricStall      = "trace_stall_us"
+	MetricTraceWalks = "walks_by_trace_unit"
+)
+
+// total sums the iterations.
+func (r *run) total() counts {
+	var t counts
+	for _, it := range r.iters {
+		t.add(it)
+	}
+	return t
+}
+
+// result assembles the Result: counters per iteration (averaged), the
+// allocator's chunks by order, the mapping's leaves by size.
+func (r *run) result() *scenario.Result {
+	t := r.total()
+	n := float64(len(r.iters))
+	per := func(v uint64) float64 { return float64(v) / n }
+	unit := unitName(r.c.unit)
+	metrics := []scenario.Metric{
+		{Name: MetricL2Refill, Label: "l2d_tlb_refill per iteration (L2 TLB allocations after a walk, whoever asked)", Value: per(t.l2Refill), Group: "pmu"},
+		{Name: MetricL1Refill, Label: "l1d_tlb_refill per iteration (the core's L1 data TLB)", Value: per(t.l1Refill), Group: "pmu"},
+		{Name: MetricDTLBWalk, Label: "dtlb_walk per iteration (walks for the core's own data accesses)", Value: per(t.dtlbWalk), Group: "pmu"},
+		{Name: MetricTraceWalks, Label: "walks by the " + unit + " per iteration (not dtlb_walk)", Value: per(t.traceWalks), Group: "model"},
+		{Name: unit + "_l1_tlb_refill", Label: unit + " one-entry L1 TLB refills per iteration", Value: per(t.traceL1Refill), Group: "model"},
+		{Name: unit + "_translations", Label: unit + " translations per iteration (one per burst)", Value: per(t.traceTranslations), Group: "model"},
+		{Name: MetricStall, Label: unit + " stalled on translation per iteration", Unit: "us", Value: t.stall.Microseconds() / n, Group: "time"},
+		{Name: "iteration_us", Label: "iteration time", Unit: "us", Value: t.elapsed.Microseconds() / n, Group: "time"},
+	}
+	chunks := make([]int, r.m.Buddy().MaxOrder()+1)
+	for _, ch := range r.buf.Chunks {
+		chunks[ch.Order]++
+	}
+	for o, k := range chunks {
+		if k > 0 {
+			metrics = append(metrics, scenario.Metric{Name: fmt.Sprintf("chunks_by_order_%d", o),
+				Label: fmt.Sprintf("AUX chunks of order %d (%s)", o, scenario.FormatBytes(int64(4096)<<o)), Value: float64(k), Group: "allocator"})
+		}
+	}
+	metrics = append(metrics,
+		scenario.Metric{Name: "aux_chunks", Label: "AUX chunks rb_alloc_aux took", Value: float64(len(r.buf.Chunks)), Group: "allocator"},
+		scenario.Metric{Name: "aux_max_order", Label: "order rb_alloc_aux started from (max_order)", Value: float64(r.buf.MaxOrder), Group: "allocator"},
+		scenario.Metric{Name: "map_4k_ptes", Label: "vmap: 4 KiB PTEs", Value: float64(r.vmap.Pages), Group: "mapping"},
+		scenario.Metric{Name: "map_64k_contig", Label: "vmap: 64 KiB contiguous runs", Value: float64(r.vmap.Contig), Group: "mapping"},
+		scenario.Metric{Name: "map_2m_blocks", Label: "vmap: 2 MiB blocks", Value: float64(r.vmap.Blocks2M), Group: "mapping"},
+		scenario.Metric{Name: "coalescable_groups", Label: "aligned 16 KiB VA groups whose four pages are physically consecutive", Value: float64(r.coalescable()), Group: "mapping"},
+		scenario.Metric{Name: "l2_entries_per_pass", Label: "L2 TLB entries one pass over the last session's buffer needs (coalesced runs counted once)", Value: float64(r.entriesPerPass()), Group: "mapping"},
+		scenario.Metric{Name: "simulated_iterations", Label: "iterations simulated access by access (the rest repeat the last)", Value: float64(r.simulated), Group: "model"},
+	)
+	faults := r.trace.R.Stats.Faults
+	steps := r.narrate(t)
+	var tl *scenario.Timeline
+	if r.recording != nil {
+		r.rec.Phase(scenario.Phase{Lane: unitName(r.c.unit), Kind: "dma-write", Label: "trace writes (last simulated session)", Start: 0, End: r.tTrace - r.origin})
+		tl = r.rec.Finish(max(r.tTrace, r.tCore) - r.origin)
+	}
+	return &scenario.Result{
+		End:     t.elapsed,
+		Metrics: metrics,
+		Checks: []scenario.Metric{
+			{Name: "stale_bytes", Label: "stale bytes read (the CPU reads nothing of the buffer in this model)", Unit: "B", Value: 0, Group: "check"},
+			{Name: "lost_bytes", Label: "trace bytes whose write faulted in translation", Unit: "B", Value: float64(faults * r.c.burst), Group: "check"},
+			{Name: "translation_faults", Label: "translation faults", Value: float64(faults + r.core.R.Stats.Faults), Group: "check"},
+		},
+		Timeline:  tl,
+		Narration: steps,
+	}
+}
+
+// coalescable counts the AUX buffer's aligned 16 KiB VA groups whose four
+// pages are physically consecutive (what the
+// Cortex-A76 L2 TLB can hold in one coalesced entry).
+func (r *run) coalescable() int {
+	p := r.buf.Pages
+	va := r.area.VA
+	n := 0
+	for i := 0; i+4 <= len(p); i++ {
+		if (va+uint64(i)*4096)&(16<<10-1) != 0 {
+			continue
+		}
+		ok := true
+		for j := 1; ok && j < 4; j++ {
+			ok = p[i+j] == p[i]+uint64(j)*4096
+		}
+		if ok {
+			n++
+		}
+		i += 3
+	}
+	return n
+}
+
+// entriesPerPass counts the L2 TLB entries one pass over the buffer
+// needs when nothing is evicted: one per leaf of 64 KiB or more, and for
+// 4 KiB PTEs one per run of physically consecutive pages inside each
+// aligned four-page VA group (on a TLB that coalesces; else one per page).
+func (r *run) entriesPerPass() int {
+	if r.vmap.Pages == 0 {
+		return r.vmap.Contig + r.vmap.Blocks2M + r.vmap.Blocks1G
+	}
+	p := r.buf.Pages
+	if r.mmu.L2.Config().Coalesce == 0 {
+		return len(p)
+	}
+	n := 0
+	for i := 0; i < len(p); {
+		va := r.area.VA + uint64(i)*4096
+		end := min(len(p), i+int(4-(va>>12)&3))
+		for j := i; j < end; {
+			k := j + 1
+			for k < end && p[k] == p[j]+uint64(k-j)*4096 {
+				k++
+			}
+			n++
+			j = k
+		}
+		i = end
+	}
+	return n
+}

@@ -1,0 +1,362 @@
+package auxmap
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/mmu"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// fullIterations is how many iterations are simulated access by access;
+// later ones repeat the last two simulated ones (each iteration is a perf
+// session of its own: the buffer is allocated and vmapped again and the
+// TLBs are flushed at its end, so from the second on every iteration
+// starts in the same state).
+// TestExtrapolationMatchesFullSimulation checks it.
+const fullIterations = 3
+
+// Run simulates one policy. Errors name the parameter at fault.
+func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+	spec := s.Spec()
+	if _, err := spec.Policy(policy); err != nil {
+		return nil, err
+	}
+	c, err := s.parse(p)
+	if err != nil {
+		return nil, err
+	}
+	r, err := newRun(c, policy)
+	if err != nil {
+		return nil, err
+	}
+	r.simulate(fullIterations)
+	res := r.result()
+	res.Scenario, res.Policy, res.Preset, res.Seed = spec.ID, policy, c.preset, Seed
+	return res, nil
+}
+
+// counts are the counters of one iteration (or a total).
+type counts struct {
+	l1Refill, l2Refill, dtlbWalk uint64
+	traceWalks, traceL1Refill    uint64
+	traceTranslations            uint64
+	stall                        sim.Time
+	elapsed                      sim.Time
+}
+
+func (a counts) sub(b counts) counts {
+	return counts{a.l1Refill - b.l1Refill, a.l2Refill - b.l2Refill, a.dtlbWalk - b.dtlbWalk,
+		a.traceWalks - b.traceWalks, a.traceL1Refill - b.traceL1Refill, a.traceTranslations - b.traceTranslations,
+		a.stall - b.stall, a.elapsed - b.elapsed}
+}
+
+func (a *counts) add(b counts) {
+	a.l1Refill += b.l1Refill
+	a.l2Refill += b.l2Refill
+	a.dtlbWalk += b.dtlbWalk
+	a.traceWalks += b.traceWalks
+	a.traceL1Refill += b.traceL1Refill
+	a.traceTranslations += b.traceTranslations
+	a.stall += b.stall
+	a.elapsed += b.elapsed
+}
+
+// run is one simulation of one policy.
+type run struct {
+	c      config
+	policy string
+	m      *soc.Machine
+	mmu    *mmu.MMU
+	trace  *soc.TracePort
+	core   *soc.TracePort
+	buf    *mmu.AuxBuffer
+	area   mmu.Area
+	vmap   mmu.MapStats
+	shape  []int // max-order blocks given each free order by the fragmentation
+	wsVA   uint64
+	wsN    int
+	srcVA  uint64 // spe: dd's source and destination
+	dstVA  uint64
+	wp     uint64   // trace write offset in the AUX buffer
+	tTrace sim.Time // trace unit's clock
+	tCore  sim.Time // core's clock
+	stall  sim.Time
+	// coreSteady: the last loop pass hit the core's L1 TLB throughout,
+	// with the TLB generation coreGen (so the next pass will too).
+	coreSteady bool
+	coreGen    uint64
+	coreSkips  uint64 // loop passes not simulated because steady
+	iters      []counts
+	simulated  int
+	// Recording of the last simulated iteration: the AUX buffer as a
+	// grid of cells filled as the write pointer passes.
+	rec       *scenario.Recorder
+	recording *scenario.Recording
+	origin    sim.Time // the recorded iteration's start
+	agent     uint8    // the trace unit's writer and agent id
+	grid, ptr int
+	tptr      int // its pointer in the translation views
+	cellBytes uint64
+	cell      uint64 // next cell to mark
+}
+
+// maxCells bounds the AUX grid.
+const maxCells = 4096
+
+// newRun builds the machine, fragments its free memory, allocates and
+// maps the AUX buffer as the policy says and the workload's pages.
+func newRun(c config, policy string) (*run, error) {
+	m, err := soc.New(c.hw, Seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ParamPreset, err)
+	}
+	r := &run{c: c, policy: policy, m: m, mmu: m.MMU(), core: m.CorePort()}
+	b := m.Buddy()
+	top := b.MaxOrder()
+	shares := make([]float64, top+1)
+	for k := 0; k < top; k++ {
+		shares[k] = c.frag / float64(top)
+	}
+	shares[top] = 1 - c.frag
+	if r.shape, err = b.Shape(m.RNG(), shares); err != nil {
+		return nil, fmt.Errorf("%s: %w", ParamFrag, err)
+	}
+	k := m.Kernel()
+	r.rec = scenario.NewRecorder()
+	r.agent = r.rec.Writer(unitName(c.unit))
+	if r.trace, err = m.AddTracePort(unitName(c.unit)+"_tlb", r.agent); err != nil {
+		return nil, err
+	}
+	// The workload's pages: order-0 pages with 4 KiB PTEs, allocated
+	// before the AUX buffer (the program is running when each session
+	// attaches, so every policy's buffer meets the same free memory).
+	pages := func(n int) (uint64, error) {
+		list := make([]uint64, n)
+		for i := range list {
+			ch, err := b.Alloc(0)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %w", ParamWorkingSet, err)
+			}
+			list[i] = ch.PA()
+		}
+		a, _, err := k.Vmap(list, mmu.PageKernel, false)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", ParamWorkingSet, err)
+		}
+		return a.VA, nil
+	}
+	n := int(c.ws / mem.PageSize)
+	if c.unit == TRBE {
+		r.wsN = n
+		if r.wsVA, err = pages(n); err != nil {
+			return nil, err
+		}
+	} else {
+		if r.srcVA, err = pages(n); err != nil {
+			return nil, err
+		}
+		if r.dstVA, err = pages(n); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.openSession(); err != nil {
+		return nil, err
+	}
+	m.InvalidateTLBs() // the session starts with cold TLBs
+	r.trace.R.InvalidateAll()
+	return r, nil
+}
+
+// openSession is perf record starting a session: rb_alloc_aux allocates
+// the AUX buffer, the driver vmaps it (the kernel's writable mapping; in
+// overwrite mode only the user mapping is read-only).
+func (r *run) openSession() error {
+	var err error
+	r.buf, err = mmu.RbAllocAux(r.m.Buddy(), mmu.AuxConfig{Pages: int(r.c.aux / mem.PageSize), Watermark: r.c.watermark,
+		Overwrite: r.c.overwrite, PreferLarge: r.policy != Order0})
+	if err != nil {
+		return fmt.Errorf("%s: %w", ParamAUX, err)
+	}
+	r.area, r.vmap, err = r.m.Kernel().Vmap(r.buf.Pages, mmu.PageKernel, r.policy == PreferLarge)
+	if err != nil {
+		r.buf.Free(r.m.Buddy())
+		return fmt.Errorf("%s: %w", ParamAUX, err)
+	}
+	r.wp = 0
+	return nil
+}
+
+// closeSession is the session's end: the driver vunmaps the buffer (the
+// lazy purge flushes the range; over arm64's MAX_DVM_OPS pages that is
+// TLBI VMALLE1IS, so every TLB of the core and the trace unit's entry are
+// emptied) and rb_free_aux frees it page by page.
+func (r *run) closeSession() {
+	_, _ = r.m.Kernel().Vunmap(r.area)
+	r.m.InvalidateTLBs()
+	r.trace.R.InvalidateAll()
+	r.buf.Free(r.m.Buddy())
+}
+
+func unitName(u Unit) string {
+	if u == TRBE {
+		return "trbe"
+	}
+	return "spe"
+}
+
+// snapshot reads the counters now.
+func (r *run) snapshot() counts {
+	cr, tr := r.core.R, r.trace.R
+	return counts{
+		l1Refill:          cr.L1.Stats.Refills,
+		l2Refill:          r.mmu.L2.Stats.Refills,
+		dtlbWalk:          cr.Stats.DTLBWalks,
+		traceWalks:        tr.Stats.Walks,
+		traceL1Refill:     tr.L1.Stats.Refills,
+		traceTranslations: tr.Stats.Translations,
+		stall:             r.stall,
+		elapsed:           max(r.tTrace, r.tCore),
+	}
+}
+
+// simulate runs min(full, iterations) iterations access by access and
+// repeats the last one's counts for the rest.
+func (r *run) simulate(full int) {
+	n := min(full, r.c.iters)
+	for i := 0; i < n; i++ {
+		before := r.snapshot()
+		if i > 0 && r.openSession() != nil {
+			break // memory ran out: report the iterations that ran
+		}
+		if i == n-1 {
+			r.startRecording()
+		}
+		if r.c.unit == TRBE {
+			r.trbeIteration()
+		} else {
+			r.speIteration()
+		}
+		last := i == n-1
+		if !last {
+			r.closeSession()
+		}
+		r.iters = append(r.iters, r.snapshot().sub(before))
+	}
+	n = len(r.iters)
+	r.simulated = n
+	// Freed AUX pages come back to the allocator in an order that repeats
+	// every second session, so the remaining iterations cycle through the
+	// last two simulated ones.
+	for k := 0; len(r.iters) < r.c.iters; k++ {
+		src := n - 1
+		if n >= 3 {
+			src = n - 2 + k%2
+		}
+		r.iters = append(r.iters, r.iters[src])
+	}
+}
+
+// startRecording starts the timeline of the iteration about to run:
+// the AUX buffer's grid and write pointer, and (through the machine's
+// observer) the page-mapping and TLB views' data: the buffer's mappings
+// and chunks, the core's L1 data TLB, the trace unit's one-entry L1 TLB,
+// the shared L2 TLB and the walks.
+func (r *run) startRecording() {
+	r.origin = min(r.tTrace, r.tCore)
+	r.recording = scenario.NewRecording(r.m, r.rec)
+	r.recording.Origin = r.origin
+	r.recording.WatchTLBs()
+	r.recording.WatchRequester(r.trace.R, strings.ToUpper(unitName(r.c.unit))+" L1 TLB (one entry)")
+	_ = r.recording.MapBuffer("aux", r.area.VA, r.c.aux, r.buf.Chunks) // the buffer is mapped: cannot fail
+	r.tptr = r.rec.AddPointer(scenario.PointerSpec{ID: unitName(r.c.unit), Label: strings.ToUpper(unitName(r.c.unit)) + " write pointer", Agent: r.agent})
+	r.rec.MovePointer(0, r.tptr, r.area.VA)
+	cells := min(uint64(maxCells), r.c.aux/mem.PageSize)
+	r.cellBytes = r.c.aux / cells
+	r.grid = r.rec.AddGrid(scenario.GridSpec{ID: "aux", Label: "AUX buffer (" + scenario.FormatBytes(int64(r.cellBytes)) + " per cell)",
+		Base: r.area.VA, CellBytes: int64(r.cellBytes), Cells: int(cells)})
+	r.ptr = r.rec.AddValue(scenario.ValueSpec{ID: "wp", Label: unitName(r.c.unit) + " write pointer", Kind: scenario.ValuePointer, Grid: r.grid}, 0)
+	r.cell = 0
+}
+
+// traceBurst writes one burst at the write pointer at the unit's time:
+// it translates the address (a miss stalls the unit for the translation's
+// latency) and moves the pointer on, wrapping at the buffer's end.
+func (r *run) traceBurst() {
+	va := r.area.VA + r.wp
+	tr, err := r.trace.Translate(va, true, r.tTrace)
+	if err != nil { // cannot happen: the whole buffer is mapped; stop the unit's clock honestly
+		r.stall += sim.Microsecond
+	}
+	r.stall += tr.Cost
+	r.tTrace += tr.Cost
+	r.wp = (r.wp + r.c.burst) % r.c.aux
+	if r.recording != nil && r.cell < maxCells && (r.wp == 0 || r.wp >= (r.cell+1)*r.cellBytes) {
+		t := r.tTrace - r.origin
+		r.rec.Cells(t, r.grid, int(r.cell), 1, scenario.CellDeviceWritten, r.agent)
+		r.cell++
+		r.rec.Value(t, r.ptr, int64(r.cell))
+		r.rec.MovePointer(t, r.tptr, r.area.VA+r.cell*r.cellBytes)
+	}
+}
+
+// burstTime is the time the unit takes to write one burst at its rate.
+func (r *run) burstTime() sim.Time {
+	return sim.Time(float64(r.c.burst) / r.c.rate * float64(sim.Second))
+}
+
+// trbeIteration: TRBE writes the whole buffer once at the trace rate; the
+// core's loop visits each working-set page once per burst, between bursts.
+func (r *run) trbeIteration() {
+	bursts := r.c.aux / r.c.burst
+	dt := r.burstTime()
+	for i := uint64(0); i < bursts; i++ {
+		r.tCore = max(r.tCore, r.tTrace)
+		r.loopPass()
+		r.traceBurst()
+		r.tTrace += dt
+	}
+}
+
+// loopPass is one pass of the traced loop over its data pages. A pass
+// that hit the core's L1 TLB throughout leaves it as it was (LRU: the
+// same pages touched in the same order), so while the TLB generation is
+// unchanged the next pass would hit too and is counted, not simulated.
+func (r *run) loopPass() {
+	cr := r.core.R
+	if r.coreSteady && cr.Gen() == r.coreGen {
+		r.coreSkips++
+		cr.L1.Stats.Lookups += uint64(r.wsN)
+		cr.L1.Stats.Hits += uint64(r.wsN)
+		cr.Stats.Translations += uint64(r.wsN)
+		return
+	}
+	before := cr.L1.Stats.Refills
+	for i := 0; i < r.wsN; i++ {
+		tr, _ := r.core.Translate(r.wsVA+uint64(i)*mem.PageSize, false, r.tCore)
+		r.tCore += tr.Cost
+	}
+	r.coreSteady = cr.L1.Stats.Refills == before
+	r.coreGen = cr.Gen()
+}
+
+// speIteration: dd copies ws bytes page by page (source page, then
+// destination page) at the copy rate while SPE writes its records at the
+// sampling rate; whichever is earlier goes next, on one clock.
+func (r *run) speIteration() {
+	pages := r.c.ws / mem.PageSize
+	perPage := sim.Time(float64(mem.PageSize) / r.c.copyRate * float64(sim.Second))
+	dt := r.burstTime()
+	for i := uint64(0); i < pages; i++ {
+		for r.tTrace <= r.tCore {
+			r.traceBurst()
+			r.tTrace += dt
+		}
+		s, _ := r.core.Translate(r.srcVA+i*mem.PageSize, false, r.tCore)
+		d, _ := r.core.Translate(r.dstVA+i*mem.PageSize, true, r.tCore+s.Cost)
+		r.tCore += s.Cost + d.Cost + perPage
+	}
+}

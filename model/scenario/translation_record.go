@@ -1,0 +1,247 @@
+package scenario
+
+import (
+	"sort"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// transRec is the Recorder's translation part (Recorder.tx), created by
+// the first translation call.
+type transRec struct {
+	x        Translation
+	live     [][]TLBEntryRec
+	last     []TLBEvent // each TLB's last fill (Index -1: none)
+	keyEvery int
+	since    int // TLB changes since the last snapshot
+	now      sim.Time
+	walks    int // walks begun (numbered from 0)
+	keepWalk bool
+	moves    int // moves offered
+}
+
+func (r *Recorder) trans() *transRec {
+	if r.tx == nil {
+		r.tx = &transRec{keyEvery: TLBKeyEvery}
+		r.tx.x.WalkStride, r.tx.x.MoveStride = 1, 1
+		r.tx.x.TLBKeys = []TLBKey{{}}
+	}
+	return r.tx
+}
+
+// Translating reports whether anything translation-related was recorded.
+func (r *Recorder) Translating() bool { return r.tx != nil }
+
+// MapRun records a mapping run. Runs may come in any order; the recorder
+// sorts them by VA and merges runs beyond MaxMappings.
+func (r *Recorder) MapRun(m Mapping) {
+	x := &r.trans().x
+	if m.Bytes == 0 {
+		return
+	}
+	if n := len(x.Mappings); n > 0 {
+		l := &x.Mappings[n-1]
+		if l.VA+l.Bytes == m.VA && l.PA+l.Bytes == m.PA && l.Leaf == m.Leaf && l.Attr == m.Attr &&
+			l.ReadOnly == m.ReadOnly && l.Chunk == m.Chunk && l.Buffer == m.Buffer && l.T == m.T && !m.Scattered {
+			l.Bytes += m.Bytes
+			return
+		}
+		if n >= MaxMappings && l.VA+l.Bytes == m.VA && l.Leaf == m.Leaf && l.Buffer == m.Buffer {
+			l.Bytes += m.Bytes
+			l.Scattered = true
+			if l.Chunk != m.Chunk {
+				l.Chunk = -1
+			}
+			return
+		}
+		if n >= MaxMappings {
+			// Not adjacent: fold into the last run anyway (the view is
+			// approximate past the ceiling).
+			if m.VA+m.Bytes > l.VA+l.Bytes && m.VA >= l.VA {
+				l.Bytes = m.VA + m.Bytes - l.VA
+				l.Scattered = true
+			}
+			return
+		}
+	}
+	x.Mappings = append(x.Mappings, m)
+}
+
+// AddChunk records an allocator chunk and returns its index (once
+// MaxChunks are recorded, later chunks are counted in DroppedChunks and -1
+// is returned).
+func (r *Recorder) AddChunk(c Chunk) int {
+	x := &r.trans().x
+	if len(x.Chunks) >= MaxChunks {
+		x.DroppedChunks++
+		return -1
+	}
+	x.Chunks = append(x.Chunks, c)
+	return len(x.Chunks) - 1
+}
+
+// AddTLB declares a TLB and returns its index.
+func (r *Recorder) AddTLB(s TLBSpec) int {
+	t := r.trans()
+	t.x.TLBs = append(t.x.TLBs, s)
+	t.live = append(t.live, make([]TLBEntryRec, max(s.Entries, 0)))
+	t.last = append(t.last, TLBEvent{TLB: len(t.live) - 1, Index: -1})
+	k := &t.x.TLBKeys[0]
+	k.Entries = append(k.Entries, make([]TLBEntryRec, max(s.Entries, 0)))
+	return len(t.x.TLBs) - 1
+}
+
+// LiveTLB returns TLB k's current entries (read-only).
+func (r *Recorder) LiveTLB(k int) []TLBEntryRec {
+	if r.tx == nil || k < 0 || k >= len(r.tx.live) {
+		return nil
+	}
+	return r.tx.live[k]
+}
+
+func (t *transRec) at(ts sim.Time) sim.Time {
+	if ts < t.now {
+		ts = t.now
+	}
+	t.now = ts
+	return ts
+}
+
+// TLBFill records that entry index of TLB tlb now holds e at time ts; a
+// valid entry it replaces is recorded as evicted.
+func (r *Recorder) TLBFill(ts sim.Time, tlb, index int, e TLBEntryRec) {
+	t := r.trans()
+	if tlb < 0 || tlb >= len(t.live) || index < 0 || index >= len(t.live[tlb]) {
+		return
+	}
+	e.Valid = true
+	old := t.live[tlb][index]
+	ev := TLBEvent{T: t.at(ts), Kind: TLBFill, TLB: tlb, Index: index, Entry: e, Evicted: old.Valid && old != e, Old: old}
+	t.change(ev)
+}
+
+// TLBInvalidateAll records that TLB tlb lost every entry at ts.
+func (r *Recorder) TLBInvalidateAll(ts sim.Time, tlb int) {
+	t := r.trans()
+	if tlb < 0 || tlb >= len(t.live) {
+		return
+	}
+	t.change(TLBEvent{T: t.at(ts), Kind: TLBInvalidate, TLB: tlb, Index: -1})
+}
+
+func (t *transRec) change(ev TLBEvent) {
+	applyTLB(t.live, ev)
+	if ev.Kind == TLBFill {
+		t.last[ev.TLB] = ev
+	} else {
+		t.last[ev.TLB] = TLBEvent{TLB: ev.TLB, Index: -1}
+	}
+	x := &t.x
+	if len(x.TLBEvents) < MaxTLBEvents {
+		x.TLBEvents = append(x.TLBEvents, ev)
+	} else {
+		x.Dropped++
+	}
+	t.since++
+	if t.since < t.keyEvery {
+		return
+	}
+	t.since = 0
+	if len(x.TLBKeys) >= MaxTLBKeys {
+		kept := x.TLBKeys[:1]
+		for i := 2; i < len(x.TLBKeys); i += 2 {
+			kept = append(kept, x.TLBKeys[i])
+		}
+		clear(x.TLBKeys[len(kept):])
+		x.TLBKeys = kept
+		t.keyEvery *= 2
+	}
+	k := TLBKey{T: ev.T, Event: len(x.TLBEvents), Entries: make([][]TLBEntryRec, len(t.live)), Last: append([]TLBEvent(nil), t.last...)}
+	for i, l := range t.live {
+		k.Entries[i] = append([]TLBEntryRec(nil), l...)
+	}
+	x.TLBKeys = append(x.TLBKeys, k)
+}
+
+// BeginWalk starts a new walk for the following WalkStep calls; it
+// returns whether the walk is kept (sampling past MaxWalkSteps).
+func (r *Recorder) BeginWalk() bool {
+	t := r.trans()
+	w := t.walks
+	t.walks++
+	x := &t.x
+	if len(x.Walks) >= MaxWalkSteps {
+		// Drop every other kept walk, double the stride.
+		kept := x.Walks[:0]
+		for _, s := range x.Walks {
+			if (s.Walk/x.WalkStride)%2 == 0 {
+				kept = append(kept, s)
+			}
+		}
+		x.Walks = kept
+		x.WalkStride *= 2
+	}
+	t.keepWalk = w%x.WalkStride == 0
+	return t.keepWalk
+}
+
+// WalkStep records one step of the current walk (Walk is filled in).
+func (r *Recorder) WalkStep(s WalkStep) {
+	t := r.trans()
+	if t.walks == 0 {
+		r.BeginWalk()
+	}
+	if !t.keepWalk {
+		return
+	}
+	s.Walk = t.walks - 1
+	if n := len(t.x.Walks); n > 0 && s.T < t.x.Walks[n-1].T {
+		s.T = t.x.Walks[n-1].T
+	}
+	t.x.Walks = append(t.x.Walks, s)
+}
+
+// AddPointer declares a write pointer and returns its index.
+func (r *Recorder) AddPointer(p PointerSpec) int {
+	x := &r.trans().x
+	x.Pointers = append(x.Pointers, p)
+	return len(x.Pointers) - 1
+}
+
+// MovePointer records pointer p at va from ts on.
+func (r *Recorder) MovePointer(ts sim.Time, p int, va uint64) {
+	t := r.trans()
+	x := &t.x
+	if p < 0 || p >= len(x.Pointers) {
+		return
+	}
+	t.moves++
+	if (t.moves-1)%x.MoveStride != 0 {
+		return
+	}
+	if len(x.Moves) >= MaxPointerMoves {
+		kept := x.Moves[:0]
+		for i, m := range x.Moves {
+			if i%2 == 0 {
+				kept = append(kept, m)
+			}
+		}
+		x.Moves = kept
+		x.MoveStride *= 2
+	}
+	if n := len(x.Moves); n > 0 && ts < x.Moves[n-1].T {
+		ts = x.Moves[n-1].T
+	}
+	x.Moves = append(x.Moves, PointerMove{T: ts, Pointer: p, VA: va})
+}
+
+// finishTranslation hands the recorded translation to the timeline.
+func (r *Recorder) finishTranslation() *Translation {
+	if r.tx == nil {
+		return nil
+	}
+	x := r.tx.x
+	sort.SliceStable(x.Mappings, func(i, j int) bool { return x.Mappings[i].VA < x.Mappings[j].VA })
+	r.tx = nil
+	return &x
+}

@@ -1,0 +1,389 @@
+package render
+
+import (
+	"sort"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// transIDs are the stable ids of one side's translation items.
+type transIDs struct {
+	pmLabel, pmVA, pmSep, pmChunk, pmPointer, pmPointerLabel, pmPA, pmLink, pmLegend, pmLegendLabel, pmNote,
+	tlbLabel, tlbEntry, tlbOwner, tlbFilled, tlbNote, walkLabel, walkBadge, walkText, walkNow string
+}
+
+var transSideIDs = [2]transIDs{
+	{"a/pm-label", "a/pm-va", "a/pm-sep", "a/pm-chunk", "a/pm-pointer", "a/pm-pointer-label", "a/pm-pa", "a/pm-link", "a/pm-legend", "a/pm-legend-label", "a/pm-note",
+		"a/tlb-label", "a/tlb-entry", "a/tlb-owner", "a/tlb-filled", "a/tlb-note", "a/walk-label", "a/walk-badge", "a/walk-text", "a/walk-now"},
+	{"b/pm-label", "b/pm-va", "b/pm-sep", "b/pm-chunk", "b/pm-pointer", "b/pm-pointer-label", "b/pm-pa", "b/pm-link", "b/pm-legend", "b/pm-legend-label", "b/pm-note",
+		"b/tlb-label", "b/tlb-entry", "b/tlb-owner", "b/tlb-filled", "b/tlb-note", "b/walk-label", "b/walk-badge", "b/walk-text", "b/walk-now"},
+}
+
+// leafClass is a mapping size's index in leafLegend (0 4K .. 3 1G), -1
+// for nothing mapped.
+func leafClass(bytes uint64) int {
+	switch {
+	case bytes >= scenario.Leaf1G:
+		return 3
+	case bytes >= scenario.Leaf2M:
+		return 2
+	case bytes >= scenario.Leaf64K:
+		return 1
+	case bytes > 0:
+		return 0
+	}
+	return -1
+}
+
+// pmWindow is the part of a buffer the page-mapping view shows.
+type pmWindow struct {
+	buf       string
+	base, end uint64 // the buffer's VA range
+	lo, hi    uint64 // the window
+	grid      int    // the buffer's page grid, -1 if none
+	first     int    // first mapping of the buffer
+}
+
+// pageWindow finds the first buffer's mappings and the zoom window on
+// them (the frame's Zoom, in pages, when the buffer has a page grid).
+func (st *Stage) pageWindow(tl *scenario.Timeline) (pmWindow, bool) {
+	tr := tl.Translation
+	if tr == nil || len(tr.Mappings) == 0 {
+		return pmWindow{}, false
+	}
+	w := pmWindow{buf: tr.Mappings[0].Buffer, base: tr.Mappings[0].VA, grid: -1}
+	for _, m := range tr.Mappings {
+		if m.Buffer == w.buf {
+			w.end = max(w.end, m.VA+m.Bytes)
+		}
+	}
+	pages := int((w.end - w.base + 4095) / 4096)
+	z := Zoom{0, pages}
+	for g := range tl.Grids {
+		if tl.Grids[g].ID == w.buf && tl.Grids[g].Base == w.base && tl.Grids[g].CellBytes == 4096 {
+			w.grid = g
+			z = st.frame.Zoom.Clamp(min(pages, tl.Grids[g].Cells))
+		}
+	}
+	w.lo = w.base + uint64(z.First)*4096
+	w.hi = min(w.lo+uint64(z.Count)*4096, w.end)
+	return w, w.hi > w.lo
+}
+
+// pageMap draws the page-mapping view of the first buffer in
+// tl.Translation into (x, y, w, h) at time t (mappings made later are not
+// drawn yet): its VA range as a strip
+// coloured by leaf size (the largest share of each pixel column), leaf
+// boundaries once a leaf is 5 pixels wide, the allocator's chunks
+// outlined, the write pointers above, and below the same memory in
+// physical order with the gaps between chunks collapsed, joined to the
+// VA strip by lines. Work per frame is bounded by the width in pixels
+// and the number of mappings in the window, so a 1 GiB buffer of 4 KiB
+// pages costs no more than MaxMappings runs.
+func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time, x, y, w, h float32) {
+	ids := &transSideIDs[side]
+	tr := tl.Translation
+	win, ok := st.pageWindow(tl)
+	if !ok || w < 40 || h < 60 {
+		s.Text(ids.pmNote, x, y+textSz, "page mappings: nothing mapped", textSz, Muted, AlignStart)
+		return
+	}
+	io := win.base>>48 == 0 // a lower-half address: a device's IOVA
+	head, order := "Page mappings · VA ", "virtual (buffer order)"
+	if io {
+		head, order = "IOMMU mappings · IOVA ", "IOVA order"
+	}
+	label := st.txt.Join(head, st.txt.Hex(win.lo), st.txt.Join("..", st.txt.Hex(win.hi), st.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")))
+	s.Text(ids.pmLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
+	// Beside other views the band carries its own legend (the stage's is
+	// the cell states').
+	legendRow := float32(0)
+	if !hasTLBs(tl) {
+		legendRow = 16
+	}
+	top := y + textSz + 4 + 14 // title, pointer row
+	avail := y + h - legendRow - top
+	stripH := min(max(avail*0.25, 10), 24)
+	// Between the strips: the note row under the VA strip and the physical
+	// strip's label, one text row each, never on top of each other.
+	rows := float32(2*smallSz + 10)
+	stripH = max(min(stripH, (avail-rows-2)/2), 6)
+	vaY := top
+	paY := y + h - legendRow - stripH - 2
+	span := float64(win.hi - win.lo)
+	xOf := func(va uint64) float32 {
+		return x + float32(float64(va-win.lo)/span*float64(w))
+	}
+
+	// VA strip: bins of at least one pixel.
+	bins := max(1, min(int(w), int((win.hi-win.lo)/4096)))
+	if cap(st.pmBins) < bins {
+		st.pmBins = make([][4]float64, bins)
+	}
+	st.pmBins = st.pmBins[:bins]
+	clear(st.pmBins)
+	binBytes := span / float64(bins)
+	i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
+	for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
+		m := &tr.Mappings[i]
+		if m.Buffer != win.buf || m.T > t {
+			continue
+		}
+		a, e := max(m.VA, win.lo), min(m.VA+m.Bytes, win.hi)
+		c := leafClass(m.Leaf)
+		b0 := min(int(float64(a-win.lo)/binBytes), bins-1)
+		b1 := min(max(int(float64(e-win.lo-1)/binBytes), b0), bins-1)
+		for b := b0; b <= b1; b++ {
+			blo := win.lo + uint64(float64(b)*binBytes)
+			bhi := win.lo + uint64(float64(b+1)*binBytes)
+			if hi, lo := min(e, bhi), max(a, blo); hi > lo {
+				st.pmBins[b][c] += float64(hi - lo)
+			} else if b0 == b1 {
+				st.pmBins[b][c] += float64(e - a) // rounding: the run is inside this bin
+			}
+		}
+	}
+	classOf := func(b int) int {
+		best, c := 0.0, -1
+		for k, v := range st.pmBins[b] {
+			if v > best {
+				best, c = v, k
+			}
+		}
+		return c
+	}
+	for b := 0; b < bins; {
+		c := classOf(b)
+		e := b + 1
+		for e < bins && classOf(e) == c {
+			e++
+		}
+		blo := win.lo + uint64(float64(b)*binBytes)
+		bhi := win.lo + uint64(float64(e)*binBytes)
+		if e == bins {
+			bhi = win.hi
+		}
+		fill := Surface
+		if c >= 0 {
+			fill = LeafColor(leafLegend[c].bytes)
+		}
+		page := int((blo - win.base) / 4096)
+		s.Rect(ids.pmVA, int32(b), xOf(blo), vaY, xOf(bhi)-xOf(blo), stripH, fill,
+			Ref{Kind: RefMapping, Side: side, Obj: int32(win.grid), Index: int32(page), Count: int32(max((bhi-blo)/4096, 1))})
+		b = e
+	}
+	// Leaf boundaries once each leaf is wide enough to see.
+	pxPerByte := float64(w) / span
+	for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
+		m := &tr.Mappings[i]
+		if m.Buffer != win.buf || m.T > t || float64(m.Leaf)*pxPerByte < 5 {
+			continue
+		}
+		a := m.VA
+		if win.lo > m.VA {
+			a += (win.lo - m.VA) / m.Leaf * m.Leaf
+		}
+		for ; a < min(m.VA+m.Bytes, win.hi); a += m.Leaf {
+			if a > win.lo {
+				s.Line(ids.pmSep, xOf(a), vaY, xOf(a), vaY+stripH, Background, 1)
+			}
+		}
+	}
+	chunkNoteW := st.pmChunks(s, side, tr, win, xOf, vaY, stripH, w, paY-vaY-stripH >= smallSz+6)
+	// Write pointers.
+	for p := range tr.Pointers {
+		va, ok := tr.PointerAt(p, t)
+		if !ok || va < win.lo || va > win.hi {
+			continue
+		}
+		px := xOf(va)
+		colour := pointerColour(p)
+		s.Arrow(ids.pmPointer, px, vaY-13, px, vaY+4, colour, 2, Ref{})
+		lx, al := px+3, AlignStart
+		if px > x+w-40 {
+			lx, al = px-3, AlignEnd
+		}
+		s.Text(ids.pmPointerLabel, lx, vaY-4, tr.Pointers[p].ID, smallSz, colour, al)
+	}
+	between := paY - vaY - stripH
+	if between >= smallSz+6 {
+		if ow := min(w*0.6, w-chunkNoteW-12); ow > 40 {
+			s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.Fit(order, ow, smallSz), smallSz, Muted, AlignStart)
+		}
+	}
+	st.pmPhysical(s, side, tr, win, t, xOf, x, vaY+stripH, paY, w, stripH)
+	if between >= rows {
+		s.Text(ids.pmNote, x, paY-3, st.txt.Fit("physical frames (PA order, gaps between runs collapsed)", w, smallSz), smallSz, Muted, AlignStart)
+	}
+	if legendRow > 0 {
+		lx, ly := x, y+h-legendRow+3
+		var sizes [len(leafLegend)]bool
+		for i := range tr.Mappings {
+			sizes[leafSlot(tr.Mappings[i].Leaf)] = true
+		}
+		for i, l := range leafLegend {
+			if !sizes[i] {
+				continue
+			}
+			if lx+16+textWidth(l.name, smallSz) > x+w {
+				break
+			}
+			ref := Ref{Kind: RefLegend, Obj: 2, Index: int32(tlLeaf + i)}
+			s.Rect(ids.pmLegend, int32(i), lx, ly, 11, 11, LeafColor(l.bytes), ref)
+			s.TextRef(ids.pmLegendLabel, lx+14, ly+10, l.name, smallSz, Text, AlignStart, ref)
+			lx += 14 + textWidth(l.name, smallSz) + 10
+		}
+	}
+}
+
+// pmChunks outlines the allocator chunks in the window (or says how many
+// when they are too narrow to outline).
+func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, xOf func(uint64) float32, vaY, stripH, w float32, noteRow bool) float32 {
+	ids := &transSideIDs[side]
+	if len(tr.Chunks) == 0 {
+		return 0
+	}
+	c0 := sort.Search(len(tr.Chunks), func(i int) bool { return tr.Chunks[i].VA+tr.Chunks[i].Bytes() > win.lo })
+	c1 := c0
+	for c1 < len(tr.Chunks) && tr.Chunks[c1].VA < win.hi {
+		c1++
+	}
+	n := c1 - c0
+	// The count goes right of the note row, in the longest form that
+	// leaves the row's left half to the strip order.
+	note := func(long bool) float32 {
+		txt := st.txt.Join(st.txt.Num(float64(n)), " chunks", "")
+		if tr.DroppedChunks > 0 {
+			// Only the first MaxChunks are known: say how many there are.
+			txt = st.txt.Join(st.txt.Num(float64(len(tr.Chunks)+tr.DroppedChunks)), " chunks", "")
+			if l := st.txt.Join(txt, st.txt.Join(", first ", st.txt.Num(float64(len(tr.Chunks))), " outlined"), ""); textWidth(l, smallSz) <= w*0.45 {
+				txt = l
+			}
+			long = false
+		}
+		if long {
+			if l := st.txt.Join(txt, ": zoom in to outline them", ""); textWidth(l, smallSz) <= w*0.45 {
+				txt = l
+			}
+		}
+		tw := textWidth(txt, smallSz)
+		if !noteRow || tw > w*0.45 {
+			return 0
+		}
+		s.Text(ids.pmNote, xOf(win.hi), vaY+stripH+smallSz+2, txt, smallSz, Muted, AlignEnd)
+		return tw
+	}
+	if float32(n)*4 > w {
+		return note(true)
+	}
+	for c := c0; c < c1; c++ {
+		ch := &tr.Chunks[c]
+		a, e := max(ch.VA, win.lo), min(ch.VA+ch.Bytes(), win.hi)
+		s.Add(Item{Kind: KindRect, ID: ids.pmChunk, Index: int32(c), X: xOf(a) + 0.75, Y: vaY + 0.75, W: xOf(e) - xOf(a) - 1.5, H: stripH - 1.5,
+			Fill: None, Stroke: chunkColor, StrokeWidth: 1.5, Ref: Ref{Kind: RefChunk, Side: side, Index: int32(c)}})
+	}
+	return note(false)
+}
+
+// paUnit is one physically contiguous piece of the window (a chunk, or a
+// mapping run when there are no chunks) in PA order.
+type paUnit struct {
+	pa, bytes, va uint64
+	class         int
+	chunk         int
+}
+
+// maxLinks caps the lines joining the strips.
+const maxLinks = 64
+
+// pmPhysical draws the window's memory in physical order.
+func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
+	ids := &transSideIDs[side]
+	units := st.pmUnits[:0]
+	// Chunks place the frames when all of them are recorded; past
+	// MaxChunks the mappings do (every page, in PA order).
+	if len(tr.Chunks) > 0 && tr.DroppedChunks == 0 {
+		c0 := sort.Search(len(tr.Chunks), func(i int) bool { return tr.Chunks[i].VA+tr.Chunks[i].Bytes() > win.lo })
+		for c := c0; c < len(tr.Chunks) && tr.Chunks[c].VA < win.hi; c++ {
+			ch := &tr.Chunks[c]
+			a, e := max(ch.VA, win.lo), min(ch.VA+ch.Bytes(), win.hi)
+			cls := -1
+			if k := tr.MappingAt(a); k >= 0 && tr.Mappings[k].T <= t {
+				cls = leafClass(tr.Mappings[k].Leaf)
+			}
+			units = append(units, paUnit{pa: ch.PA + (a - ch.VA), bytes: e - a, va: a, class: cls, chunk: c})
+		}
+	} else {
+		i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
+		for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
+			m := &tr.Mappings[i]
+			if m.Buffer != win.buf || m.T > t {
+				continue
+			}
+			a, e := max(m.VA, win.lo), min(m.VA+m.Bytes, win.hi)
+			units = append(units, paUnit{pa: m.PA + (a - m.VA), bytes: e - a, va: a, class: leafClass(m.Leaf), chunk: -1})
+		}
+	}
+	st.pmUnits = units
+	if len(units) == 0 {
+		return
+	}
+	sort.Slice(units, func(i, j int) bool { return units[i].pa < units[j].pa })
+	// Aggregate into at most w/3 drawn pieces.
+	k := max(1, (len(units)*3+int(w)-1)/int(w))
+	pieces := (len(units) + k - 1) / k
+	gaps := 0
+	for i := 1; i < len(units); i++ {
+		if i%k == 0 && units[i-1].pa+units[i-1].bytes != units[i].pa {
+			gaps++
+		}
+	}
+	gap := float32(3)
+	if float32(gaps)*gap > w/3 {
+		gap = 0
+	}
+	total := float64(win.hi - win.lo)
+	scale := float64(w-float32(gaps)*gap) / total
+	px := x
+	step := max(1, (pieces+maxLinks-1)/maxLinks)
+	for p := 0; p < pieces; p++ {
+		lo, hi := p*k, min((p+1)*k, len(units))
+		var bytes uint64
+		var by [4]uint64
+		for _, u := range units[lo:hi] {
+			bytes += u.bytes
+			if u.class >= 0 {
+				by[u.class] += u.bytes
+			}
+		}
+		cls, best := -1, uint64(0)
+		for c, v := range by {
+			if v > best {
+				cls, best = c, v
+			}
+		}
+		if p > 0 && units[lo-1].pa+units[lo-1].bytes != units[lo].pa {
+			px += gap
+		}
+		pw := float32(float64(bytes) * scale)
+		fill := Surface
+		if cls >= 0 {
+			fill = LeafColor(leafLegend[cls].bytes)
+		}
+		ref := Ref{Kind: RefMapping, Side: side, Obj: int32(win.grid), Index: int32((units[lo].va - win.base) / 4096), Count: int32(max(units[lo].bytes/4096, 1))}
+		if units[lo].chunk >= 0 && hi-lo == 1 {
+			ref = Ref{Kind: RefChunk, Side: side, Index: int32(units[lo].chunk)}
+		}
+		s.Rect(ids.pmPA, int32(p), px, paY, max(pw, 1), stripH, fill, ref)
+		// Joining lines run between the two text rows (the strip order
+		// under the VA strip, the physical strip's label), never across
+		// them: none when the rows leave no room.
+		if l0, l1 := vaBottom+smallSz+6, paY-smallSz-6; p%step == 0 && l1-l0 >= 4 {
+			u := units[lo]
+			vx := xOf(u.va) + (xOf(u.va+u.bytes)-xOf(u.va))/2
+			s.Line(ids.pmLink, vx, l0, px+pw/2, l1, Muted, 1)
+		}
+		px += pw
+	}
+}

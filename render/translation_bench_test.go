@@ -1,0 +1,45 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/vmapdemo"
+)
+
+// BenchmarkStageVmap1GiB builds the stage of the vmap scenario over a
+// 1 GiB buffer (262144 pages on A, 512 blocks on B) with the cursor
+// moving: the page-mapping view's bins, the TLB snapshots replayed to the
+// cursor and the walk panel, per frame. Compare with BenchmarkStage4MiB.
+func BenchmarkStageVmap1GiB(b *testing.B) {
+	s := vmapdemo.New()
+	p, err := s.Spec().Defaults()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Spec().Set(p, vmapdemo.ParamBuffer, "1GiB"); err != nil {
+		b.Fatal(err)
+	}
+	a, err := s.Run(p, vmapdemo.PolicyPTE)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := s.Run(p, vmapdemo.PolicyLarge)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sa, sb scenario.State
+	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.End, r.End), W: 1920, H: 1080, Left: 360}
+	var sc Scene
+	st := NewStage()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		f.Cursor = f.Length * sim.Time(i%100) / 100
+		f.A.Time, f.B.Time = f.Cursor, f.Cursor
+		a.Timeline.StateAt(a.Timeline.EventsUntil(f.Cursor), &sa)
+		r.Timeline.StateAt(r.Timeline.EventsUntil(f.Cursor), &sb)
+		st.Build(&sc, f)
+	}
+	b.ReportMetric(float64(len(sc.Items)), "items")
+}
