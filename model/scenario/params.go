@@ -318,3 +318,12 @@ func (s *Spec) Resolve(p Params) (Params, error) {
 	}
 	return full, nil
 }
+
+// Choices builds a choice list from value, label pairs.
+func Choices(kv ...string) []Choice {
+	out := make([]Choice, 0, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		out = append(out, Choice{Value: kv[i], Label: kv[i+1]})
+	}
+	return out
+}

@@ -82,14 +82,6 @@ type Scenario struct{}
 // New returns the scenario.
 func New() *Scenario { return &Scenario{} }
 
-func choices(kv ...string) []scenario.Choice {
-	out := make([]scenario.Choice, 0, len(kv)/2)
-	for i := 0; i+1 < len(kv); i += 2 {
-		out = append(out, scenario.Choice{Value: kv[i], Label: kv[i+1]})
-	}
-	return out
-}
-
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
 	return &scenario.Spec{
@@ -104,7 +96,7 @@ func (*Scenario) Spec() *scenario.Spec {
 		Params: []scenario.Param{
 			{Name: "preset", Label: "Platform", Kind: scenario.KindChoice, Default: "dimensity-9500",
 				Help: "hardware preset (dimensity-9500 is calibrated to this figure)",
-				Choices: choices("dimensity-9500", "MediaTek Dimensity 9500 (CPU7 at 2.6 GHz)",
+				Choices: scenario.Choices("dimensity-9500", "MediaTek Dimensity 9500 (CPU7 at 2.6 GHz)",
 					"juno-r2", "Arm Juno r2 (Cortex-A53)", "neoverse-n1", "Arm Neoverse N1")},
 			{Name: "total", Label: "List size", Kind: scenario.KindBytes, Unit: "B", Default: "10MiB",
 				Help: "bytes in the scatterlist: up to 64MiB when each line is handled a few times per transfer (cpu=none, to-device), about 40MiB with the default CPU use and direction, less with swiotlb, cpu=writes or bidirectional (a run simulates at most about 6.5 M line operations, so that it ends within a second or two)", Min: 4 << 10, Max: 64 << 20},
@@ -112,7 +104,7 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "bytes per SG entry (the last one takes what is left)", Min: 512, Max: 1 << 20},
 			{Name: "entry-mix", Label: "Entry sizes", Kind: scenario.KindChoice, Default: "uniform",
 				Help:    "all entries the same size, or a seeded mix of half, equal and double sizes",
-				Choices: choices("uniform", "all the same size", "mixed", "mixed: entry/2, entry, 2 x entry")},
+				Choices: scenario.Choices("uniform", "all the same size", "mixed", "mixed: entry/2, entry, 2 x entry")},
 			{Name: "entry-offset", Label: "Entry offset", Kind: scenario.KindBytes, Unit: "B", Default: "0",
 				Help: "where each entry starts in its first page; not a multiple of 64 gives partial first/last lines (DC CIVAC)",
 				Min:  0, Max: 4095},
@@ -120,17 +112,17 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "entries on separate, non-adjacent physical frames (else one contiguous buffer, entries packed)"},
 			{Name: "path", Label: "DMA path", Kind: scenario.KindChoice, Default: "direct",
 				Help: "direct mapping, IOMMU-backed, SWIOTLB bounce buffers, or a coherent device (control: no maintenance)",
-				Choices: choices("direct", "dma-direct (non-coherent device)", "iommu", "IOMMU (IOVA + page tables)",
+				Choices: scenario.Choices("direct", "dma-direct (non-coherent device)", "iommu", "IOMMU (IOVA + page tables)",
 					"swiotlb", "SWIOTLB bounce buffer", "coherent", "coherent device (no maintenance)")},
 			{Name: "direction", Label: "Direction", Kind: scenario.KindChoice, Default: "from-device",
 				Help:    "DMA direction: the map always cleans; the unmap invalidates unless TO_DEVICE",
-				Choices: choices("from-device", "DMA_FROM_DEVICE", "to-device", "DMA_TO_DEVICE", "bidirectional", "DMA_BIDIRECTIONAL")},
+				Choices: scenario.Choices("from-device", "DMA_FROM_DEVICE", "to-device", "DMA_TO_DEVICE", "bidirectional", "DMA_BIDIRECTIONAL")},
 			{Name: "cpu", Label: "CPU use of the buffer", Kind: scenario.KindChoice, Default: "reads",
 				Help:    "reads: the CPU reads received data (lines cached clean); writes: it also writes the buffer before each map (dirty lines: the cleans write them back); none: it never touches it",
-				Choices: choices("reads", "reads the data (clean lines)", "writes", "writes before the map (dirty lines)", "none", "never touches the buffer")},
+				Choices: scenario.Choices("reads", "reads the data (clean lines)", "writes", "writes before the map (dirty lines)", "none", "never touches the buffer")},
 			{Name: "mapping", Label: "Mapping", Kind: scenario.KindChoice, Default: "streaming",
 				Help:    "streaming: dma_map_sg / dma_unmap_sg around every transfer; persistent: map once, dma_sync_sg_for_device / _for_cpu around every transfer",
-				Choices: choices("streaming", "map + unmap per transfer", "persistent", "map once, sync per transfer")},
+				Choices: scenario.Choices("streaming", "map + unmap per transfer", "persistent", "map once, sync per transfer")},
 			{Name: "iterations", Label: "Iterations", Kind: scenario.KindInt, Default: "200",
 				Help: "transfers averaged", Min: 1, Max: 100000},
 			{Name: "seed", Label: "Seed", Kind: scenario.KindInt, Default: "1",

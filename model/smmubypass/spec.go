@@ -51,14 +51,6 @@ type Scenario struct{}
 // New returns the scenario.
 func New() *Scenario { return &Scenario{} }
 
-func choices(kv ...string) []scenario.Choice {
-	out := make([]scenario.Choice, 0, len(kv)/2)
-	for i := 0; i+1 < len(kv); i += 2 {
-		out = append(out, scenario.Choice{Value: kv[i], Label: kv[i+1]})
-	}
-	return out
-}
-
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
 	return &scenario.Spec{
@@ -73,7 +65,7 @@ func (*Scenario) Spec() *scenario.Spec {
 		Params: []scenario.Param{
 			{Name: "preset", Label: "Platform", Kind: scenario.KindChoice, Default: "ls2088a",
 				Help:    "hardware preset (ls2088a is calibrated to this figure)",
-				Choices: choices("ls2088a", "NXP LS2088A (Cortex-A72, MMU-500)")},
+				Choices: scenario.Choices("ls2088a", "NXP LS2088A (Cortex-A72, MMU-500)")},
 			{Name: "packets", Label: "Packets", Kind: scenario.KindInt, Default: "100000",
 				Help: "packets forwarded (the averages settle after a few thousand)", Min: 100, Max: maxPackets},
 			{Name: "packet", Label: "Packet size", Kind: scenario.KindBytes, Unit: "B", Default: "256",
@@ -96,7 +88,7 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "reads the engine keeps in flight", Min: 1, Max: 128},
 			{Name: "nic-stream", Label: "NIC stream", Kind: scenario.KindChoice, Default: "unmatched",
 				Help:    "unmatched: no SMR matches the NIC's StreamID; s2cr-bypass: an SMR matches and its S2CR says bypass (cached only with S2CRB_TLBEN)",
-				Choices: choices("unmatched", "no SMR matches (SMTNMB_TLBEN decides)", "s2cr-bypass", "matched, S2CR bypass (S2CRB_TLBEN decides)")},
+				Choices: scenario.Choices("unmatched", "no SMR matches (SMTNMB_TLBEN decides)", "s2cr-bypass", "matched, S2CR bypass (S2CRB_TLBEN decides)")},
 			{Name: "s2crb", Label: "S2CRB_TLBEN", Kind: scenario.KindBool, Default: "true",
 				Help: "sACR bit 10 (Linux sets it with SMTNMB_TLBEN): cache S2CR-bypass streams too"},
 			{Name: "usfcfg", Label: "sCR0.USFCFG", Kind: scenario.KindBool, Default: "false",
