@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/urlstate"
@@ -22,38 +25,27 @@ func call(t *testing.T, args ...string) (int, string, string) {
 
 func TestList(t *testing.T) {
 	code, out, _ := call(t, "list")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
+	require.Equal(t, 0, code, "exit code")
 	for _, want := range []string{"demo  Demo:", "noncacheable", "[default A]", "cacheable-sync", "[default B]", "[bug]",
 		"presets:", "juno-r2", "[default]", "buffer", "unit B", "default 16KiB", "allowed 4KiB..4MiB"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("list output lacks %q:\n%s", want, out)
-		}
+		assert.Contains(t, out, want, "list output")
 	}
-	if code, _, _ := call(t, "list", "extra"); code != 2 {
-		t.Errorf("list with an argument: exit %d", code)
-	}
+	code, _, _ = call(t, "list", "extra")
+	assert.Equal(t, 2, code, "list with an argument: exit code")
 }
 
 func TestRunTable(t *testing.T) {
 	code, out, errs := call(t, "run", "demo", "--b", "cacheable-no-sync", "--param", "buffer=8KiB")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	require.Equal(t, 0, code, "exit code; stderr: %s", errs)
 	for _, want := range []string{"params: buffer=8KiB preset=juno-r2", "A: noncacheable   B: cacheable-no-sync", "B/A", "reference",
 		"readout_us", "stale_bytes", "8192", "hazards:", "0x80000000, 8192 bytes"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("run output lacks %q:\n%s", want, out)
-		}
+		assert.Contains(t, out, want, "run output")
 	}
 }
 
 func TestRunJSON(t *testing.T) {
 	code, out, errs := call(t, "run", "--json", "--preset=neoverse-n1", "demo", "--a", "cacheable-no-sync")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	require.Equal(t, 0, code, "exit code; stderr: %s", errs)
 	var rep struct {
 		Scenario, Preset string
 		Params           map[string]any
@@ -62,28 +54,21 @@ func TestRunJSON(t *testing.T) {
 			Metrics, Checks map[string]float64
 		}
 	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	if rep.Scenario != "demo" || rep.Preset != "neoverse-n1" || rep.Params["buffer"] != float64(16<<10) || rep.Params["preset"] != "neoverse-n1" {
-		t.Fatalf("header %+v", rep)
-	}
-	if rep.A.Policy != "cacheable-no-sync" || rep.B.Policy != "cacheable-sync" {
-		t.Fatalf("policies %q %q", rep.A.Policy, rep.B.Policy)
-	}
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
+	require.Equal(t, "demo", rep.Scenario, "header scenario")
+	require.Equal(t, "neoverse-n1", rep.Preset, "header preset")
+	require.Equal(t, float64(16<<10), rep.Params["buffer"], "header params[buffer]")
+	require.Equal(t, "neoverse-n1", rep.Params["preset"], "header params[preset]")
+	require.Equal(t, "cacheable-no-sync", rep.A.Policy, "policy A")
+	require.Equal(t, "cacheable-sync", rep.B.Policy, "policy B")
 	for _, side := range []map[string]float64{rep.A.Checks, rep.B.Checks} {
 		for _, k := range []string{"stale_bytes", "lost_bytes"} {
-			if _, ok := side[k]; !ok {
-				t.Errorf("checks lack %s", k)
-			}
+			assert.Contains(t, side, k, "checks")
 		}
 	}
-	if rep.A.Checks["stale_bytes"] != 16<<10 || rep.B.Checks["stale_bytes"] != 0 {
-		t.Errorf("stale bytes A %v B %v", rep.A.Checks["stale_bytes"], rep.B.Checks["stale_bytes"])
-	}
-	if !(rep.B.Metrics["readout_us"] > rep.A.Metrics["readout_us"]) {
-		t.Errorf("the sync should cost time: %v vs %v", rep.B.Metrics["readout_us"], rep.A.Metrics["readout_us"])
-	}
+	assert.Equal(t, float64(16<<10), rep.A.Checks["stale_bytes"], "stale bytes A")
+	assert.Equal(t, float64(0), rep.B.Checks["stale_bytes"], "stale bytes B")
+	assert.Greater(t, rep.B.Metrics["readout_us"], rep.A.Metrics["readout_us"], "the sync should cost time (readout_us B vs A)")
 }
 
 // Bad input exits 2 with the same message the page shows for the same
@@ -113,22 +98,17 @@ func TestRunBadInput(t *testing.T) {
 		{[]string{"run", "demo", "demo2"}, "", "unexpected argument"},
 	} {
 		code, out, errs := call(t, c.args...)
-		if code != 2 || out != "" {
-			t.Errorf("%v: exit %d, stdout %q", c.args, code, out)
-		}
-		if !strings.Contains(errs, c.want) {
-			t.Errorf("%v: stderr %q lacks %q", c.args, errs, c.want)
-		}
+		assert.Equal(t, 2, code, "%v: exit code", c.args)
+		assert.Empty(t, out, "%v: stdout", c.args)
+		assert.Contains(t, errs, c.want, "%v: stderr", c.args)
 		if c.query != "" {
 			_, msgs := codec.Decode(c.query)
-			if len(msgs) != 1 || !strings.Contains(errs, msgs[0].Refusal()) {
-				t.Errorf("%v: stderr %q differs from the URL codec's %v", c.args, errs, msgs)
+			if assert.Len(t, msgs, 1, "%v: the URL codec's messages for %q", c.args, c.query) {
+				assert.Contains(t, errs, msgs[0].Refusal(), "%v: stderr differs from the URL codec's refusal", c.args)
 			}
 			// The CLI refuses: it does not speak of the page's fallback.
 			for _, fallback := range []string{"; using ", "; showing "} {
-				if strings.Contains(errs, fallback) {
-					t.Errorf("%v: stderr %q borrows the page's fallback wording", c.args, errs)
-				}
+				assert.NotContains(t, errs, fallback, "%v: stderr borrows the page's fallback wording", c.args)
 			}
 		}
 	}
@@ -148,53 +128,36 @@ func TestReferences(t *testing.T) {
 	got := r.references(&rows[0])
 	for _, want := range []string{"A 8148.3 (Juno-r2 ftrace; simulated 8000, within tolerance)",
 		"B 100 (made up; simulated 2000, OUTSIDE tolerance)", "A/B 4x (ratio; simulated 4x, within tolerance)"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("references %q lack %q", got, want)
-		}
+		assert.Contains(t, got, want, "references")
 	}
-	if strings.Contains(got, "not shown") {
-		t.Errorf("a reference for another policy is shown: %q", got)
-	}
-	if r.references(&rows[1]) != "" {
-		t.Fatal("reference for an unrelated metric")
-	}
+	assert.NotContains(t, got, "not shown", "a reference for another policy is shown")
+	require.Empty(t, r.references(&rows[1]), "reference for an unrelated metric")
 }
 
 func TestExport(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "frame.svg")
 	code, out, errs := call(t, "export", "demo", "--b", "cacheable-no-sync", "--at", "end", "--svg", file, "--size", "1000x600")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	if !strings.Contains(out, "wrote "+file) {
-		t.Errorf("stdout %q", out)
-	}
+	require.Equal(t, 0, code, "exit code; stderr: %s", errs)
+	assert.Contains(t, out, "wrote "+file, "stdout")
 	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	svgText := string(data)
 	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"`, `data-id="b/grid"`,
 		"lines 0-36 · buffer offsets 0x0..0x93f (address 0x80000000..0x8000093f) · 37 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
-		if !strings.Contains(svgText, want) {
-			t.Errorf("export lacks %q", want)
-		}
+		// assert.True, not Contains: the message would carry the whole SVG.
+		assert.True(t, strings.Contains(svgText, want), "export lacks %q", want)
 	}
 	// The URL form and the flags give the same frame.
 	_, viaFlags, _ := call(t, "export", "demo", "--at", "5us", "--align", "progress", "--svg", "-")
 	_, viaURL, errs := call(t, "export", "--url", "http://x/?scenario=demo&t=5us&align=progress", "--svg", "-")
-	if viaFlags == "" || viaFlags != viaURL {
-		t.Errorf("--url and flags differ (%d vs %d bytes) %s", len(viaFlags), len(viaURL), errs)
-	}
+	assert.NotEmpty(t, viaFlags, "export via flags wrote nothing")
+	assert.Equal(t, viaFlags, viaURL, "--url and flags differ (%d vs %d bytes) %s", len(viaFlags), len(viaURL), errs)
 	_, zoomed, _ := call(t, "export", "demo", "--at", "end", "--zoom", "65:1", "--svg", "-")
-	if n := strings.Count(zoomed, `data-id="a/grid"`); n != 1 || !strings.Contains(zoomed, "zoom from 0x80001040") {
-		t.Errorf("--zoom 65:1 drew %d cells of A's grid", n)
-	}
+	assert.Equal(t, 1, strings.Count(zoomed, `data-id="a/grid"`), "--zoom 65:1: cells of A's grid drawn")
+	assert.True(t, strings.Contains(zoomed, "zoom from 0x80001040"), "--zoom 65:1: the frame does not say \"zoom from 0x80001040\"")
 	_, atStart, _ := call(t, "export", "demo", "--svg", "-")
-	if atStart == viaFlags {
-		t.Error("the cursor does not change the frame")
-	}
+	assert.True(t, atStart != viaFlags, "the cursor does not change the frame")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -208,8 +171,7 @@ func TestExport(t *testing.T) {
 		{[]string{"export", "demo", "--svg", filepath.Join(dir, "no", "such", "dir.svg")}, "no such file"},
 	} {
 		code, _, errs := call(t, c.args...)
-		if code == 0 || !strings.Contains(errs, c.want) {
-			t.Errorf("%v: exit %d, stderr %q lacks %q", c.args, code, errs, c.want)
-		}
+		assert.NotEqual(t, 0, code, "%v: exit code", c.args)
+		assert.Contains(t, errs, c.want, "%v: stderr", c.args)
 	}
 }

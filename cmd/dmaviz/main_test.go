@@ -2,13 +2,14 @@ package main
 
 import (
 	"bytes"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestDispatchUnknownCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := dispatch([]string{"frobnicate"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "unknown command") {
-		t.Fatalf("code %d stderr %q", code, errb.String())
-	}
+	code := dispatch([]string{"frobnicate"}, &out, &errb)
+	require.Equal(t, 2, code, "exit code; stderr %q", errb.String())
+	require.Contains(t, errb.String(), "unknown command", "stderr")
 }
