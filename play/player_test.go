@@ -2,9 +2,10 @@ package play
 
 import (
 	"math/rand"
-	"reflect"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -15,17 +16,11 @@ func demoPair(t testing.TB, size string) (*scenario.Result, *scenario.Result) {
 	t.Helper()
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
-	if err := s.Spec().Set(p, "buffer", size); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s.Spec().Set(p, "buffer", size))
 	a, err := s.Run(p, demo.PolicyNoncacheable)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b, err := s.Run(p, demo.PolicyCacheableSync)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return a, b
 }
 
@@ -54,29 +49,17 @@ func TestStepForwardThenBack(t *testing.T) {
 			if !p.StepEvent(1) {
 				break
 			}
-			if steps > 10000 {
-				t.Fatal("stepping forward never ends")
-			}
+			require.LessOrEqual(t, steps, 10000, "stepping forward never ends")
 		}
-		if p.Cursor() != p.Length() {
-			t.Fatalf("%v: stepping forward stopped at %v of %v", align, p.Cursor(), p.Length())
-		}
-		if len(trail) < 100 {
-			t.Fatalf("%v: only %d steps over a 64-line run", align, len(trail))
-		}
+		require.Equal(t, p.Length(), p.Cursor(), "%v: where stepping forward stopped", align)
+		require.GreaterOrEqual(t, len(trail), 100, "%v: steps over a 64-line run", align)
 		for i := len(trail) - 1; i >= 0; i-- {
-			if got := snapshot(p); !reflect.DeepEqual(got, trail[i]) {
-				t.Fatalf("%v: stepping back to step %d (cursor %v, want %v): states differ", align, i, p.Cursor(), cursors[i])
-			}
+			require.Equal(t, trail[i], snapshot(p), "%v: stepping back to step %d (cursor %v, want %v): states differ", align, i, p.Cursor(), cursors[i])
 			for side := A; side <= B; side++ {
-				if ref := reference(p, side); !reflect.DeepEqual(*p.State(side), ref) {
-					t.Fatalf("%v: step %d side %d differs from a fresh StateAt", align, i, side)
-				}
+				require.Equal(t, reference(p, side), *p.State(side), "%v: step %d side %d differs from a fresh StateAt", align, i, side)
 			}
 			moved := p.StepEvent(-1)
-			if moved != (i > 0) {
-				t.Fatalf("%v: StepEvent(-1) at step %d moved=%v", align, i, moved)
-			}
+			require.Equal(t, i > 0, moved, "%v: StepEvent(-1) at step %d moved", align, i)
 		}
 	}
 }
@@ -96,46 +79,35 @@ func TestSeekEqualsReplay(t *testing.T) {
 			played.States() // incremental forward replay
 			sought.Seek(played.Cursor())
 			for side := A; side <= B; side++ {
-				if !reflect.DeepEqual(*played.State(side), *sought.State(side)) {
-					t.Fatalf("%v: at %v side %d: played and sought states differ", align, played.Cursor(), side)
-				}
+				require.Equal(t, *played.State(side), *sought.State(side), "%v: at %v side %d: played and sought states differ", align, played.Cursor(), side)
 			}
 			// Random jumps on the sought player must not disturb it.
 			sought.Seek(sim.Time(rng.Int63n(int64(sought.Length()) + 1)))
 			sought.States()
 		}
-		if played.Cursor() != played.Length() {
-			t.Fatalf("playback stopped at %v of %v", played.Cursor(), played.Length())
-		}
+		require.Equal(t, played.Length(), played.Cursor(), "where playback stopped")
 	}
 }
 
 func TestAlignment(t *testing.T) {
 	a, b := demoPair(t, "16KiB")
 	p := New(a, b)
-	if a.End <= b.End {
-		t.Fatalf("expected the Normal-NC run to be longer: %v vs %v", a.End, b.End)
-	}
+	require.Greater(t, a.End, b.End, "expected the Normal-NC run to be longer")
 	p.Seek(b.End)
-	if p.SideTime(B) != b.End || p.SideTime(A) != b.End {
-		t.Fatalf("time align: side times %v %v, want %v", p.SideTime(A), p.SideTime(B), b.End)
-	}
+	require.Equal(t, [2]sim.Time{b.End, b.End}, [2]sim.Time{p.SideTime(A), p.SideTime(B)}, "time align: side times A, B")
 	p.SetAlign(AlignProgress)
 	p.Seek(p.Length() / 2)
-	if got, want := p.SideTime(B), b.End/2; got < want-1 || got > want+1 {
-		t.Fatalf("progress align: B at %v, want about %v", got, want)
-	}
+	require.InDelta(t, float64(b.End/2), float64(p.SideTime(B)), 1, "progress align: B's time (ps)")
 	p.End()
-	if p.SideTime(A) != a.End || p.SideTime(B) != b.End {
-		t.Fatal("progress align: both sides must end together")
-	}
+	require.Equal(t, [2]sim.Time{a.End, b.End}, [2]sim.Time{p.SideTime(A), p.SideTime(B)}, "progress align: both sides must end together")
 }
 
 func TestNarrationCaptions(t *testing.T) {
 	p := New(demoPair(t, "4KiB"))
-	if s, i, ok := p.Caption(A); !ok || i != 0 || s.Title == "" {
-		t.Fatalf("caption at start = %q %d %v", s.Title, i, ok)
-	}
+	s, i, ok := p.Caption(A)
+	require.True(t, ok, "caption at start")
+	require.Equal(t, 0, i, "caption index at start")
+	require.NotEmpty(t, s.Title, "caption title at start")
 	var titles []string
 	for {
 		s, _, _ := p.Caption(B)
@@ -144,40 +116,28 @@ func TestNarrationCaptions(t *testing.T) {
 			break
 		}
 	}
-	if len(titles) < len(p.Result(B).Narration) {
-		t.Fatalf("visited %d captions of B, want all %d: %q", len(titles), len(p.Result(B).Narration), titles)
-	}
-	if titles[len(titles)-1] != "Done" {
-		t.Fatalf("last caption %q", titles[len(titles)-1])
-	}
+	require.GreaterOrEqual(t, len(titles), len(p.Result(B).Narration), "captions of B visited (want all): %q", titles)
+	require.Equal(t, "Done", titles[len(titles)-1], "last caption")
 	for p.StepNarration(-1) {
 	}
-	if p.Cursor() != 0 {
-		t.Fatalf("narration steps back to %v, want 0", p.Cursor())
-	}
+	require.Equal(t, sim.Time(0), p.Cursor(), "where narration steps back to")
 }
 
 func TestSpeedAndTick(t *testing.T) {
 	p := New(demoPair(t, "4KiB"))
 	p.SetSpeed(100)
-	if p.Speed() != MaxSpeed {
-		t.Fatalf("speed %d not clamped", p.Speed())
-	}
+	require.Equal(t, MaxSpeed, p.Speed(), "speed not clamped")
 	p.SetSpeed(0)
 	p.Play()
 	p.Tick(BaseDuration / 2)
-	if d := p.Progress() - 0.5; d < -0.01 || d > 0.01 {
-		t.Fatalf("half the base duration at speed 0 played %v of the run", p.Progress())
-	}
+	require.InDelta(t, 0.5, p.Progress(), 0.01, "half the base duration at speed 0: share of the run played")
 	p.Faster()
 	p.Tick(BaseDuration / 4)
-	if p.Progress() != 1 || p.Playing() {
-		t.Fatalf("at double speed a quarter more should finish: %v playing=%v", p.Progress(), p.Playing())
-	}
+	require.Equal(t, 1.0, p.Progress(), "at double speed a quarter more should finish")
+	require.False(t, p.Playing(), "at double speed a quarter more should finish: still playing")
 	v := p.Version()
-	if p.Tick(time.Second) || p.Version() != v {
-		t.Fatal("a paused player moved")
-	}
+	require.False(t, p.Tick(time.Second), "a paused player moved (Tick reports a change)")
+	require.Equal(t, v, p.Version(), "a paused player moved (version changed)")
 }
 
 func TestNoAllocationWhilePlaying(t *testing.T) {
@@ -197,9 +157,7 @@ func TestNoAllocationWhilePlaying(t *testing.T) {
 		p.StepEvent(1)
 		p.Play()
 	})
-	if allocs != 0 {
-		t.Fatalf("%v allocations per frame", allocs)
-	}
+	require.Zero(t, allocs, "allocations per frame")
 }
 
 func TestNilResults(t *testing.T) {
@@ -208,13 +166,11 @@ func TestNilResults(t *testing.T) {
 	p.Tick(time.Second)
 	p.StepEvent(1)
 	p.StepNarration(-1)
-	if a, b := p.States(); a == nil || b == nil {
-		t.Fatal("nil states")
-	}
-	if _, _, ok := p.Caption(A); ok {
-		t.Fatal("caption without results")
-	}
-	if _, err := ParseAlign("sideways"); err == nil {
-		t.Fatal("bad align accepted")
-	}
+	a, b := p.States()
+	require.NotNil(t, a, "nil state A")
+	require.NotNil(t, b, "nil state B")
+	_, _, ok := p.Caption(A)
+	require.False(t, ok, "caption without results")
+	_, err := ParseAlign("sideways")
+	require.Error(t, err, "bad align accepted")
 }
