@@ -62,7 +62,7 @@ func TestSweepLegendWraps(t *testing.T) {
 	for _, it := range s.Items {
 		switch it.ID {
 		case "chart/key":
-			t.Errorf("DrawChart's own legend drawn: %+v", it)
+			assert.Fail(t, "DrawChart's own legend drawn", "%+v", it)
 		case "chart/legend":
 			rows[it.Y]++
 			assert.LessOrEqual(t, it.X+textWidth(it.Text, it.Size), float32(760), "legend entry %q leaves the figure", it.Text)

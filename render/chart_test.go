@@ -4,6 +4,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
@@ -25,23 +28,21 @@ func TestChartPlacesPointsAndMarkOnALogAxis(t *testing.T) {
 			points = append(points, *it)
 		}
 	}
-	if plot == nil || mark == nil || len(points) != 3 {
-		t.Fatalf("plot %v mark %v points %d (the NaN point must be skipped)", plot != nil, mark != nil, len(points))
-	}
+	require.NotNil(t, plot, "no chart/plot item")
+	require.NotNil(t, mark, "no chart/mark item")
+	require.Len(t, points, 3, "chart points (the NaN point must be skipped)")
 	cx := func(it Item) float32 { return it.X + it.W/2 }
 	cy := func(it Item) float32 { return it.Y + it.H/2 }
 	// 4096 is the geometric middle of 512..32768 on a log axis.
-	if mid := plot.X + plot.W/2; math.Abs(float64(cx(points[1])-mid)) > 0.5 || math.Abs(float64(mark.X-mid)) > 0.5 {
-		t.Errorf("4096 drawn at x=%v, mark at %v; want the plot's middle %v", cx(points[1]), mark.X, mid)
-	}
+	mid := plot.X + plot.W/2
+	assert.InDelta(t, mid, cx(points[1]), 0.5, "4096 drawn off the plot's middle")
+	assert.InDelta(t, mid, mark.X, 0.5, "mark drawn off the plot's middle")
 	for i, p := range points {
-		if cx(p) < plot.X || cx(p) > plot.X+plot.W || cy(p) < plot.Y || cy(p) > plot.Y+plot.H {
-			t.Errorf("point %d at (%v, %v) outside the plot", i, cx(p), cy(p))
-		}
+		assert.False(t, cx(p) < plot.X || cx(p) > plot.X+plot.W || cy(p) < plot.Y || cy(p) > plot.Y+plot.H,
+			"point %d at (%v, %v) outside the plot %+v", i, cx(p), cy(p), *plot)
 	}
-	if !(cy(points[0]) > cy(points[1]) && cy(points[1]) > cy(points[2])) {
-		t.Errorf("larger values are not drawn higher: %v %v %v", cy(points[0]), cy(points[1]), cy(points[2]))
-	}
+	assert.Greater(t, cy(points[0]), cy(points[1]), "larger values are not drawn higher (points 0, 1)")
+	assert.Greater(t, cy(points[1]), cy(points[2]), "larger values are not drawn higher (points 1, 2)")
 }
 
 func TestChartWithoutDataSaysSo(t *testing.T) {
@@ -51,21 +52,12 @@ func TestChartWithoutDataSaysSo(t *testing.T) {
 	for _, it := range s.Items {
 		found = found || it.Text == "no data"
 	}
-	if !found {
-		t.Fatal("an empty chart does not say it has no data")
-	}
+	require.True(t, found, "an empty chart does not say it has no data")
 }
 
 func TestFitShortensWithAnEllipsis(t *testing.T) {
 	var tx texts
-	if got := tx.Fit("short", 200, 10); got != "short" {
-		t.Errorf("Fit kept %q", got)
-	}
-	got := tx.Fit("ETR buffer (1MiB) (ring)", 60, 10) // 10 characters at 6 px
-	if got != "ETR buffe…" {
-		t.Errorf("Fit = %q, want ETR buffe…", got)
-	}
-	if tx.Fit("x", 2, 10) != "" {
-		t.Error("Fit into no room is not empty")
-	}
+	assert.Equal(t, "short", tx.Fit("short", 200, 10), "Fit with room to spare")
+	assert.Equal(t, "ETR buffe…", tx.Fit("ETR buffer (1MiB) (ring)", 60, 10), "Fit into 10 characters at 6 px")
+	assert.Empty(t, tx.Fit("x", 2, 10), "Fit into no room is not empty")
 }

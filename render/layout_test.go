@@ -84,11 +84,10 @@ func TestStageTextIsReadableAndUnclippedOnSmallScreens(t *testing.T) {
 						Cursor: at, Length: end, Left: size.left, W: size.w, H: size.h, Top: size.top, Bottom: size.bottom, Narrate: size.narrate}
 					var s Scene
 					NewStage().Build(&s, f)
-					for _, p := range layoutProblems(&s, size.left, size.w, size.h-size.bottom, 14) {
-						t.Errorf("%s %s/%s %.0fx%.0f left %.0f narrate %v at %v: %s", spec.ID, spec.DefaultA, bp, size.w, size.h, size.left, size.narrate, at, p)
-					}
-					if size.narrate && len(find(&s, "a/narration")) == 0 {
-						t.Errorf("%s at %v: presentation mode shows no narration text on the stage", spec.ID, at)
+					assert.Empty(t, layoutProblems(&s, size.left, size.w, size.h-size.bottom, 14),
+						"%s %s/%s %.0fx%.0f left %.0f narrate %v at %v", spec.ID, spec.DefaultA, bp, size.w, size.h, size.left, size.narrate, at)
+					if size.narrate {
+						assert.NotEmpty(t, find(&s, "a/narration"), "%s at %v: presentation mode shows no narration text on the stage", spec.ID, at)
 					}
 				}
 			}
@@ -115,9 +114,7 @@ func TestChartTextDoesNotOverlap(t *testing.T) {
 			for _, size := range [][2]float32{{316, 190}, {640, 360}} {
 				var s Scene
 				ChartScene(&s, &r.Charts[i], size[0], size[1])
-				for _, p := range layoutProblems(&s, 0, size[0], size[1], 10) {
-					t.Errorf("%s chart %s at %.0fx%.0f: %s", sc.Spec().ID, r.Charts[i].ID, size[0], size[1], p)
-				}
+				assert.Empty(t, layoutProblems(&s, 0, size[0], size[1], 10), "%s chart %s at %.0fx%.0f", sc.Spec().ID, r.Charts[i].ID, size[0], size[1])
 			}
 		}
 	}

@@ -158,9 +158,8 @@ func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
 				seen := map[Color]int32{}
 				for _, it := range find(&s, view) {
 					c := legendColour(it)
-					if prev, dup := seen[c]; dup {
-						t.Errorf("%s %s/%s: %s entries %d and %d share colour %d", run.name, spec.DefaultA, pol.ID, view, prev, it.Index, c)
-					}
+					prev, dup := seen[c]
+					assert.False(t, dup, "%s %s/%s: %s entries %d and %d share colour %d", run.name, spec.DefaultA, pol.ID, view, prev, it.Index, c)
 					seen[c] = it.Index
 				}
 			}
@@ -208,15 +207,13 @@ func TestPhaseAndCellColoursMeanOneThing(t *testing.T) {
 	cells := map[Color]scenario.CellState{}
 	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
 		col := CellColor(c)
-		if prev, dup := cells[col]; dup {
-			t.Errorf("cell states %s and %s share a colour", prev, c)
-		}
+		prev, dup := cells[col]
+		assert.False(t, dup, "cell states %s and %s share a colour", prev, c)
 		cells[col] = c
 	}
 	for _, m := range []PhaseMeaning{meaningDevice, meaningRead, meaningWrite, meaningNCRead, meaningCopy, meaningInvalidate, meaningClean, meaningDSB, meaningCall} {
-		if c, ok := cells[m.Color]; ok && !same[m.Color] {
-			t.Errorf("phase %q has the colour of cell state %s", m.Label, c)
-		}
+		c, ok := cells[m.Color]
+		assert.False(t, ok && !same[m.Color], "phase %q has the colour of cell state %s", m.Label, c)
 	}
 	assert.NotEqual(t, sideBar, Orange, "side B must not be a state colour")
 	for _, c := range []Color{Red, Purple, Orange, Yellow, Sky, Violet, Green, Blue, Grey, White, Steel} {
@@ -239,9 +236,8 @@ func checkSMMULegend(t *testing.T, s *Scene, name string) {
 	}
 	seen := map[Color]int32{}
 	for _, it := range find(s, "legend/swatch") {
-		if prev, dup := seen[it.Fill]; dup {
-			t.Errorf("%s: legend entries %d and %d share colour %d", name, prev, it.Index, it.Fill)
-		}
+		prev, dup := seen[it.Fill]
+		assert.False(t, dup, "%s: legend entries %d and %d share colour %d", name, prev, it.Index, it.Fill)
 		seen[it.Fill] = it.Index
 		assert.True(t, drawn[it.Fill], "%s: legend entry %d (colour %d) is in neither TLB window", name, it.Index, it.Fill)
 	}

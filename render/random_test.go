@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -84,15 +86,12 @@ func TestStageRandomTimelines(t *testing.T) {
 			}
 		}
 		for _, it := range s.Items {
-			if it.W < 0 || it.H < 0 {
-				t.Fatalf("case %d: negative size %+v", i, it)
-			}
+			require.False(t, it.W < 0 || it.H < 0, "case %d: negative size %+v", i, it)
 		}
 		if len(s.Items) > 50 {
 			drawn++
 		}
 	}
-	if drawn < 100 || hits < 500 {
-		t.Fatalf("only %d of 300 frames drew much and %d hits: the test exercises too little", drawn, hits)
-	}
+	require.GreaterOrEqual(t, drawn, 100, "frames of 300 that drew much: the test exercises too little")
+	require.GreaterOrEqual(t, hits, 500, "hits: the test exercises too little")
 }

@@ -168,7 +168,7 @@ func TestSMMUPathAtCursor(t *testing.T) {
 				return it.Stroke == StreamColor(0)
 			}
 		}
-		t.Fatalf("%s: no TCU box", side)
+		require.Fail(t, side+": no TCU box")
 		return false
 	}
 	sa, sb := joinTexts(s, "a/smmu-status"), joinTexts(s, "b/smmu-status")

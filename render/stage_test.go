@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -13,13 +16,9 @@ func demoResult(t testing.TB, policy, size string) *scenario.Result {
 	t.Helper()
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
-	if err := s.Spec().Set(p, "buffer", size); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s.Spec().Set(p, "buffer", size))
 	r, err := s.Run(p, policy)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return r
 }
 
@@ -49,36 +48,25 @@ func TestStageHoverDescribesCells(t *testing.T) {
 	st := NewStage()
 	st.Build(&s, f)
 	for _, it := range s.Items {
-		if it.X < f.Left && it.W >= 0 && it.Kind == KindRect {
-			t.Fatalf("item %s drawn under the panel at x=%v", it.ID, it.X)
-		}
+		require.False(t, it.X < f.Left && it.W >= 0 && it.Kind == KindRect, "item %s drawn under the panel at x=%v", it.ID, it.X)
 	}
 	cells := find(&s, "b/grid")
-	if len(cells) != 256 {
-		t.Fatalf("%d grid cells for a 256-line buffer with room to spare", len(cells))
-	}
+	require.Len(t, cells, 256, "grid cells for a 256-line buffer with room to spare")
 	c := cells[65]
 	h, ok := s.HitTest(c.X+c.W/2, c.Y+c.H/2)
-	if !ok {
-		t.Fatal("no hit on a cell")
-	}
-	if want := "line 65 · buffer offset 0x1040 (address 0x80001040) · stale · last writer dev"; h.Info != want {
-		t.Fatalf("hover info %q, want %q", h.Info, want)
-	}
+	require.True(t, ok, "no hit on a cell")
+	require.Equal(t, "line 65 · buffer offset 0x1040 (address 0x80001040) · stale · last writer dev", h.Info, "hover info")
 	a := find(&s, "a/grid")[3]
-	if h, _ := s.HitTest(a.X+1, a.Y+1); !strings.Contains(h.Info, "line 3 · ") || !strings.Contains(h.Info, " · copied · ") {
-		t.Fatalf("side A hover %q", h.Info)
-	}
+	h, _ = s.HitTest(a.X+1, a.Y+1)
+	require.Contains(t, h.Info, "line 3 · ", "side A hover")
+	require.Contains(t, h.Info, " · copied · ", "side A hover")
 	for _, id := range []string{"a/ring", "b/cache", "timeline/phase", "counters/bar", "legend/swatch", "a/pointer"} {
-		if len(find(&s, id)) == 0 {
-			t.Errorf("no %s items", id)
-		}
+		assert.NotEmpty(t, find(&s, id), "no %s items", id)
 	}
 	// The counters show the checks first.
 	names := find(&s, "counters/name")
-	if len(names) < 3 || names[0].Text != "stale_bytes" || names[1].Text != "lost_bytes" {
-		t.Fatalf("counter rows %v", names)
-	}
+	require.GreaterOrEqual(t, len(names), 3, "counter rows %v", names)
+	require.Equal(t, []string{"stale_bytes", "lost_bytes"}, []string{names[0].Text, names[1].Text}, "the first counter rows")
 }
 
 // One stale line among a million copied ones must stay visible when cells
@@ -95,72 +83,52 @@ func TestAggregationShowsWorstState(t *testing.T) {
 	var s Scene
 	NewStage().Build(&s, &Frame{A: Side{Result: res, State: &st, Time: 10}, Length: 10, Cursor: 10, W: 1200, H: 800})
 	cells := find(&s, "a/grid")
-	if len(cells) == 0 || len(cells) > 20000 {
-		t.Fatalf("%d items for a 1M-cell grid", len(cells))
-	}
+	require.NotEmpty(t, cells, "items for a 1M-cell grid")
+	require.LessOrEqual(t, len(cells), 20000, "items for a 1M-cell grid")
 	var stale []Item
 	for _, c := range cells {
 		if c.Fill == CellColor(scenario.CellStale) {
 			stale = append(stale, c)
 		}
 	}
-	if len(stale) != 1 {
-		t.Fatalf("%d stale squares, want 1", len(stale))
-	}
+	require.Len(t, stale, 1, "stale squares")
 	ref := stale[0].Ref
-	if ref.Index > 777_777 || ref.Index+ref.Count <= 777_777 {
-		t.Fatalf("stale square covers %d+%d, not cell 777777", ref.Index, ref.Count)
-	}
+	require.False(t, ref.Index > 777_777 || ref.Index+ref.Count <= 777_777, "stale square covers %d+%d, not cell 777777", ref.Index, ref.Count)
 	info := describeCells(tl, &st, g, int(ref.Index), int(ref.Count))
-	if !strings.Contains(info, "1 stale") {
-		t.Fatalf("aggregate info %q", info)
-	}
+	require.Contains(t, info, "1 stale", "aggregate info")
 }
 
 func TestZoom(t *testing.T) {
 	n := 1000
 	z := Zoom{}.Clamp(n)
-	if z != (Zoom{0, n}) {
-		t.Fatalf("whole grid %v", z)
-	}
+	require.Equal(t, Zoom{0, n}, z, "whole grid")
 	z = z.In(500, n, 10)
-	if z.Count != 100 || z.First > 500 || z.First+z.Count <= 500 {
-		t.Fatalf("zoom in around 500: %v", z)
-	}
+	require.Equal(t, 100, z.Count, "zoom in around 500: %v", z)
+	require.False(t, z.First > 500 || z.First+z.Count <= 500, "zoom in around 500 leaves 500 out: %v", z)
 	for i := 0; i < 20; i++ {
 		z = z.In(540, n, 4)
 	}
-	if z != (Zoom{540, 1}) {
-		t.Fatalf("zoom down to line 540: %v", z)
-	}
+	require.Equal(t, Zoom{540, 1}, z, "zoom down to line 540")
 	z = Zoom{}
 	for i := 0; i < 20; i++ {
 		z = z.In(999, n, 4)
 	}
-	if z != (Zoom{999, 1}) {
-		t.Fatalf("zoom down to the last line: %v", z)
-	}
+	require.Equal(t, Zoom{999, 1}, z, "zoom down to the last line")
 	for i := 0; i < 20; i++ {
 		z = z.Out(999, n, 4)
 	}
-	if z != (Zoom{0, n}) {
-		t.Fatalf("zoom out: %v", z)
-	}
-	if (Zoom{First: -5, Count: 10}).Clamp(n).First != 0 || (Zoom{First: 995, Count: 10}).Clamp(n).First != 990 {
-		t.Fatal("clamp")
-	}
+	require.Equal(t, Zoom{0, n}, z, "zoom out")
+	require.Equal(t, 0, (Zoom{First: -5, Count: 10}).Clamp(n).First, "clamp a negative first line")
+	require.Equal(t, 990, (Zoom{First: 995, Count: 10}).Clamp(n).First, "clamp a window past the end")
 	// A zoomed stage draws only the window, and describes the right cell.
 	f := endFrame(t, demo.PolicyCacheableSync)
 	f.Zoom = Zoom{First: 100, Count: 4}
 	var s Scene
 	NewStage().Build(&s, f)
 	cells := find(&s, "b/grid")
-	if len(cells) != 4 {
-		t.Fatalf("%d cells in a 4-cell window", len(cells))
-	}
-	if h, _ := s.HitTest(cells[1].X+cells[1].W/2, cells[1].Y+cells[1].H/2); !strings.HasPrefix(h.Info, "line 101 · buffer offset 0x1940 (address 0x80001940) ") {
-		t.Fatalf("zoomed hover %q", h.Info)
-	}
+	require.Len(t, cells, 4, "cells in a 4-cell window")
+	h, _ := s.HitTest(cells[1].X+cells[1].W/2, cells[1].Y+cells[1].H/2)
+	require.True(t, strings.HasPrefix(h.Info, "line 101 · buffer offset 0x1940 (address 0x80001940) "), "zoomed hover %q", h.Info)
 }
 
 func TestStageSurvivesOddFrames(t *testing.T) {
@@ -189,15 +157,12 @@ func TestRebuildDoesNotAllocate(t *testing.T) {
 	st := NewStage()
 	st.Build(&s, f)
 	allocs := testing.AllocsPerRun(20, func() { st.Build(&s, f) })
-	if allocs > 0 {
-		t.Fatalf("rebuilding an unchanged frame allocates %v times", allocs)
-	}
+	require.Zero(t, allocs, "allocations rebuilding an unchanged frame")
 	// Moving the cursor allocates at most the new clock texts.
 	f.Cursor /= 2
 	f.A.Time, f.B.Time = f.A.Time/2, f.B.Time/2
-	if allocs := testing.AllocsPerRun(1, func() { st.Build(&s, f) }); allocs > 12 {
-		t.Fatalf("a cursor move allocates %v times", allocs)
-	}
+	allocs = testing.AllocsPerRun(1, func() { st.Build(&s, f) })
+	require.LessOrEqual(t, allocs, 12.0, "allocations on a cursor move")
 }
 
 func TestProgressAlignmentStretchesPhases(t *testing.T) {
@@ -216,14 +181,12 @@ func TestProgressAlignmentStretchesPhases(t *testing.T) {
 		return
 	}
 	st.Build(&s, f)
-	if a, b := lastEnd(); !(b < a-50) {
-		t.Fatalf("aligned on time, B (faster) should end well before A: %v vs %v", b, a)
-	}
+	a, b := lastEnd()
+	require.Less(t, b, a-50, "aligned on time, B (faster) should end well before A (B's end vs A's end - 50)")
 	f.Progress = true
 	st.Build(&s, f)
-	if a, b := lastEnd(); a-b > 1 || b-a > 1 {
-		t.Fatalf("aligned on progress both should end together: %v vs %v", a, b)
-	}
+	a, b = lastEnd()
+	require.InDelta(t, a, b, 1, "aligned on progress both should end together")
 }
 
 // Fills and invalidations show as they happen: while the sync runs, the
@@ -243,17 +206,13 @@ func TestCacheShowsRecentChanges(t *testing.T) {
 			}
 		}
 	}
-	if seen != 2 {
-		t.Fatal("no invalidation of set 7 recorded")
-	}
+	require.Equal(t, 2, seen, "no invalidation of set 7 recorded (cache events on set 7)")
 	var sb scenario.State
 	tl.StateAt(tl.EventsUntil(at), &sb)
 	var s Scene
 	NewStage().Build(&s, &Frame{B: Side{Result: b, State: &sb, Time: at}, Cursor: at, Length: b.End, W: 1280, H: 720})
 	recent := find(&s, "b/cache-recent")
-	if len(recent) == 0 {
-		t.Fatal("no recently changed ways outlined during the sync")
-	}
+	require.NotEmpty(t, recent, "no recently changed ways outlined during the sync")
 	ways := find(&s, "b/cache")
 	way7 := ways[7*4]
 	found := false
@@ -262,7 +221,5 @@ func TestCacheShowsRecentChanges(t *testing.T) {
 			found = true
 		}
 	}
-	if !found {
-		t.Fatalf("set 7 way 0 not outlined; outlines %+v", recent)
-	}
+	require.True(t, found, "set 7 way 0 not outlined; outlines %+v", recent)
 }
