@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -24,13 +26,9 @@ func frameAt(t *testing.T, bPolicy string, progress float64, zoom render.Zoom) (
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
 	a, err := s.Run(p, demo.PolicyNoncacheable)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b, err := s.Run(p, bPolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	pl := play.New(a, b)
 	pl.Seek(sim.Time(progress * float64(pl.Length())))
 	sa, sb := pl.States()
@@ -68,9 +66,7 @@ func TestGolden(t *testing.T) {
 				opt.Palette = &l
 			}
 			var buf bytes.Buffer
-			if err := Write(&buf, sc, opt); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, Write(&buf, sc, opt))
 			checkGolden(t, c.name, buf.Bytes())
 		})
 	}
@@ -82,25 +78,22 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
 	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(path, got, 0o644))
 		return
 	}
 	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./render/svg -update)", err)
+	require.NoError(t, err, "run go test ./render/svg -update")
+	if bytes.Equal(got, want) {
+		return
 	}
-	if !bytes.Equal(got, want) {
-		g := strings.Split(string(got), "\n")
-		exp := strings.Split(string(want), "\n")
-		for i := 0; i < len(g) && i < len(exp); i++ {
-			if g[i] != exp[i] {
-				t.Fatalf("differs from %s at line %d:\n got %s\nwant %s", path, i+1, g[i], exp[i])
-			}
-		}
-		t.Fatalf("differs from %s in length: %d vs %d lines", path, len(g), len(exp))
+	// Compare line by line and stop at the first difference: a whole-file
+	// require.Equal would print both SVGs in full.
+	g := strings.Split(string(got), "\n")
+	exp := strings.Split(string(want), "\n")
+	for i := 0; i < len(g) && i < len(exp); i++ {
+		require.Equal(t, exp[i], g[i], "differs from %s at line %d (run go test ./render/svg -update to accept)", path, i+1)
 	}
+	require.Equal(t, len(exp), len(g), "differs from %s in length (lines)", path)
 }
 
 // A chart of a batching saving over entry sizes, as a scenario reports it.
@@ -115,9 +108,7 @@ func TestChartGolden(t *testing.T) {
 	var sc render.Scene
 	render.ChartScene(&sc, &c, 360, 200)
 	var buf bytes.Buffer
-	if err := Write(&buf, &sc, Options{}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, Write(&buf, &sc, Options{}))
 	checkGolden(t, "chart-saving", buf.Bytes())
 }
 
@@ -126,10 +117,8 @@ func TestEscapesText(t *testing.T) {
 	sc.Reset(100, 50)
 	sc.Text("t", 1, 20, `a<b & "c"`, 12, render.Text, render.AlignStart)
 	var buf bytes.Buffer
-	if err := Write(&buf, &sc, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if out := buf.String(); !strings.Contains(out, "a&lt;b &amp; &#34;c&#34;") || strings.Contains(out, "a<b") {
-		t.Fatalf("text not escaped:\n%s", out)
-	}
+	require.NoError(t, Write(&buf, &sc, Options{}))
+	out := buf.String()
+	require.Contains(t, out, "a&lt;b &amp; &#34;c&#34;", "text not escaped")
+	require.NotContains(t, out, "a<b", "text not escaped")
 }
