@@ -4,25 +4,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/render"
 )
 
 func demoResults(t *testing.T) (*scenario.Result, *scenario.Result) {
 	t.Helper()
 	s := demo.New()
 	p, err := s.Spec().Defaults()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	a, err := s.Run(p, demo.PolicyNoncacheable)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b, err := s.Run(p, demo.PolicyCacheableSync)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return a, b
 }
 
@@ -30,34 +29,26 @@ func TestCommandsReachThePlayerInOrder(t *testing.T) {
 	c := New()
 	c.SetResults(demoResults(t))
 	snap := c.Snapshot()
-	if snap.Length <= 0 || snap.Cursor != 0 || snap.Results != 1 {
-		t.Fatalf("after SetResults: %+v", snap)
-	}
+	require.Positive(t, snap.Length, "after SetResults: length in %+v", snap)
+	require.Equal(t, sim.Time(0), snap.Cursor, "after SetResults: cursor in %+v", snap)
+	require.Equal(t, uint64(1), snap.Results, "after SetResults: results in %+v", snap)
 	c.Send(Command{Kind: CmdEnd})
 	c.Send(Command{Kind: CmdStepEvent, Int: -1})
-	if changed := c.Advance(0, true); !changed {
-		t.Fatal("Advance with commands reported no change")
-	}
+	require.True(t, c.Advance(0, true), "Advance with commands reported no change")
 	snap = c.Snapshot()
-	if snap.Cursor <= 0 || snap.Cursor >= snap.Length {
-		t.Fatalf("end then one step back: cursor %v of %v", snap.Cursor, snap.Length)
-	}
-	if !snap.Stage {
-		t.Error("snapshot does not record that a stage is drawing")
-	}
+	require.Positive(t, snap.Cursor, "end then one step back: cursor")
+	require.Less(t, snap.Cursor, snap.Length, "end then one step back: cursor vs length")
+	assert.True(t, snap.Stage, "snapshot does not record that a stage is drawing")
 	c.Send(Command{Kind: CmdStart})
 	c.Send(Command{Kind: CmdToggle})
 	c.Advance(0, true)
-	if s := c.Snapshot(); !s.Playing || s.Cursor != 0 {
-		t.Fatalf("start + play: %+v", s)
-	}
+	s := c.Snapshot()
+	require.True(t, s.Playing, "start + play: not playing: %+v", s)
+	require.Equal(t, sim.Time(0), s.Cursor, "start + play: cursor in %+v", s)
 	c.Advance(time.Second, true)
-	if s := c.Snapshot(); s.Cursor <= 0 {
-		t.Fatalf("a second of play did not move the cursor: %+v", s)
-	}
-	if c.Advance(0, true) {
-		t.Error("Advance with nothing to do reported a change")
-	}
+	s = c.Snapshot()
+	require.Positive(t, s.Cursor, "a second of play did not move the cursor: %+v", s)
+	assert.False(t, c.Advance(0, true), "Advance with nothing to do reported a change")
 }
 
 func TestPanelIsNotifiedAtMostEveryHundredMillisecondsWhilePlaying(t *testing.T) {
@@ -68,22 +59,18 @@ func TestPanelIsNotifiedAtMostEveryHundredMillisecondsWhilePlaying(t *testing.T)
 	c.Send(Command{Kind: CmdSpeed, Int: -8}) // slow, so a second of frames stays inside the run
 	c.Send(Command{Kind: CmdToggle})
 	c.Advance(0, true)
-	if notes[ChangeFull] != 1 {
-		t.Fatalf("play: %v notifications, want one full", notes)
-	}
+	require.Equal(t, 1, notes[ChangeFull], "play: full notifications in %v, want one", notes)
 	notes = [ChangeFull + 1]int{}
 	for i := 0; i < 60; i++ { // one second at 60 fps
 		c.Advance(time.Second/60, true)
 	}
-	if notes[ChangeCursor] < 8 || notes[ChangeCursor] > 11 || notes[ChangeFull] != 0 {
-		t.Fatalf("%v notifications for a second of playback, want about 10 cursor-only", notes)
-	}
+	require.GreaterOrEqual(t, notes[ChangeCursor], 8, "cursor notifications for a second of playback (want about 10): %v", notes)
+	require.LessOrEqual(t, notes[ChangeCursor], 11, "cursor notifications for a second of playback (want about 10): %v", notes)
+	require.Zero(t, notes[ChangeFull], "full notifications for a second of playback (want cursor-only): %v", notes)
 	notes = [ChangeFull + 1]int{}
 	c.Send(Command{Kind: CmdPause})
 	c.Advance(time.Second/60, true)
-	if notes[ChangeFull] != 1 {
-		t.Fatalf("pause: %v notifications, want one full", notes)
-	}
+	require.Equal(t, 1, notes[ChangeFull], "pause: full notifications in %v, want one", notes)
 }
 
 func TestHoverAndPanelWidth(t *testing.T) {
@@ -96,16 +83,17 @@ func TestHoverAndPanelWidth(t *testing.T) {
 	})
 	c.SetHover("0x80000040 line 1")
 	c.SetHover("0x80000040 line 1")
-	if notes != 1 || c.Snapshot().Hover != "0x80000040 line 1" {
-		t.Fatalf("hover: %d notes, %q", notes, c.Snapshot().Hover)
-	}
+	require.Equal(t, 1, notes, "hover notifications for the same text twice")
+	require.Equal(t, "0x80000040 line 1", c.Snapshot().Hover, "hover text")
 	c.SetPanelWidth(301)
-	if c.PanelWidth() != 301 {
-		t.Fatalf("PanelWidth = %d", c.PanelWidth())
-	}
+	require.Equal(t, 301, c.PanelWidth(), "PanelWidth")
 }
 
 func TestKeyCommands(t *testing.T) {
+	type mapped struct {
+		Command Command
+		OK      bool
+	}
 	for _, c := range []struct {
 		key   string
 		shift bool
@@ -122,13 +110,10 @@ func TestKeyCommands(t *testing.T) {
 		{"End", false, Command{Kind: CmdEnd}},
 	} {
 		got, ok := KeyCommand(c.key, c.shift)
-		if !ok || got != c.want {
-			t.Errorf("KeyCommand(%q, %v) = %+v, %v; want %+v", c.key, c.shift, got, ok, c.want)
-		}
+		assert.Equal(t, mapped{c.want, true}, mapped{got, ok}, "KeyCommand(%q, %v)", c.key, c.shift)
 	}
-	if _, ok := KeyCommand("a", false); ok {
-		t.Error("KeyCommand(a) mapped to a command")
-	}
+	_, ok := KeyCommand("a", false)
+	assert.False(t, ok, "KeyCommand(a) mapped to a command")
 }
 
 func TestZoomCommandReachesTheSnapshot(t *testing.T) {
@@ -136,15 +121,10 @@ func TestZoomCommandReachesTheSnapshot(t *testing.T) {
 	notes := 0
 	c.OnChange(func(Change) { notes++ })
 	c.Send(Command{Kind: CmdZoom, Int: 128, Int2: 64})
-	if !c.Advance(0, true) {
-		t.Fatal("zoom did not count as a change")
-	}
-	if z := c.Snapshot().Zoom; z.First != 128 || z.Count != 64 || notes != 1 {
-		t.Fatalf("zoom %+v after %d notes", z, notes)
-	}
+	require.True(t, c.Advance(0, true), "zoom did not count as a change")
+	require.Equal(t, render.Zoom{First: 128, Count: 64}, c.Snapshot().Zoom, "zoom")
+	require.Equal(t, 1, notes, "notifications for a zoom")
 	c.Send(Command{Kind: CmdZoom})
 	c.Advance(0, true)
-	if z := c.Snapshot().Zoom; z.Count != 0 {
-		t.Fatalf("reset zoom = %+v", z)
-	}
+	require.Zero(t, c.Snapshot().Zoom.Count, "reset zoom = %+v", c.Snapshot().Zoom)
 }

@@ -49,7 +49,7 @@ func waitClosed(t *testing.T, ch chan struct{}, what string) {
 	select {
 	case <-ch:
 	case <-time.After(5 * time.Second):
-		t.Fatalf("%s did not happen within 5 s", what)
+		require.Fail(t, what+" did not happen within 5 s")
 	}
 }
 
