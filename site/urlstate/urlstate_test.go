@@ -2,8 +2,10 @@ package urlstate
 
 import (
 	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -15,16 +17,11 @@ func codec() *Codec { return &Codec{Registry: catalog.Registry(), DefaultScenari
 func TestRoundTrip(t *testing.T) {
 	c := codec()
 	st := c.Default()
-	if st.Scenario != "demo" || st.A != "noncacheable" || st.B != "cacheable-sync" || st.Params.Text("buffer") != "16KiB" {
-		t.Fatalf("default state %+v", st)
-	}
+	type head struct{ Scenario, A, B, Buffer string }
+	require.Equal(t, head{"demo", "noncacheable", "cacheable-sync", "16KiB"}, head{st.Scenario, st.A, st.B, st.Params.Text("buffer")}, "default state %+v", st)
 	spec, _ := c.Registry.Get("demo")
-	if err := spec.Spec().Set(st.Params, "buffer", "256KiB"); err != nil {
-		t.Fatal(err)
-	}
-	if err := spec.Spec().Set(st.Params, "preset", "neoverse-n1"); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, spec.Spec().Set(st.Params, "buffer", "256KiB"))
+	require.NoError(t, spec.Spec().Set(st.Params, "preset", "neoverse-n1"))
 	st.B = "cacheable-no-sync"
 	st.Cursor = 12*sim.Microsecond + 500*sim.Nanosecond + 3
 	st.Speed = -3
@@ -34,20 +31,12 @@ func TestRoundTrip(t *testing.T) {
 	st.ZoomFirst, st.ZoomCount = 1024, 64
 	q := c.Encode(st)
 	want := "scenario=demo&a=noncacheable&b=cacheable-no-sync&buffer=256KiB&preset=neoverse-n1&t=12.500003us&speed=-3&align=progress&panel=collapsed&embed=1&zoom=1024%3A64"
-	if q != want {
-		t.Fatalf("Encode = %s\nwant     %s", q, want)
-	}
+	require.Equal(t, want, q, "Encode")
 	got, msgs := c.Decode("?" + q)
-	if len(msgs) != 0 {
-		t.Fatalf("messages %v", msgs)
-	}
-	if !reflect.DeepEqual(got, st) {
-		t.Fatalf("round trip:\n got %+v\nwant %+v", got, st)
-	}
+	require.Empty(t, msgs, "messages decoding %q", q)
+	require.Equal(t, st, got, "round trip")
 	// Defaults leave view settings out.
-	if q := c.Encode(c.Default()); q != "scenario=demo&a=noncacheable&b=cacheable-sync&buffer=16KiB&preset=juno-r2" {
-		t.Fatalf("default encoding %s", q)
-	}
+	require.Equal(t, "scenario=demo&a=noncacheable&b=cacheable-sync&buffer=16KiB&preset=juno-r2", c.Encode(c.Default()), "default encoding")
 }
 
 func TestBadValuesFallBackWithMessages(t *testing.T) {
@@ -78,37 +67,27 @@ func TestBadValuesFallBackWithMessages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		st, msgs := c.Decode(tc.query)
-		if len(msgs) != 1 || msgs[0].Key != tc.key {
-			t.Errorf("%s: messages %v, want one for key %s", tc.query, msgs, tc.key)
+		if !assert.Len(t, msgs, 1, "%s: want one message", tc.query) || !assert.Equal(t, tc.key, msgs[0].Key, "%s: the message's key", tc.query) {
 			continue
 		}
 		for _, m := range tc.mention {
-			if !strings.Contains(msgs[0].Text, m) {
-				t.Errorf("%s: message %q does not mention %q", tc.query, msgs[0].Text, m)
-			}
+			assert.Contains(t, msgs[0].Text, m, "%s: the message does not mention %q", tc.query, m)
 		}
-		if !tc.check(st) {
-			t.Errorf("%s: did not fall back: %+v", tc.query, st)
-		}
+		assert.True(t, tc.check(st), "%s: did not fall back: %+v", tc.query, st)
 	}
 	// A bad value does not spoil the good ones next to it.
 	st, msgs := c.Decode("buffer=8KiB&speed=x&b=cacheable-no-sync")
-	if len(msgs) != 1 || st.Params.Text("buffer") != "8KiB" || st.B != "cacheable-no-sync" {
-		t.Fatalf("mixed query: %+v %v", st, msgs)
-	}
-	if _, msgs := c.Decode("%zz=1&buffer=8KiB"); len(msgs) == 0 {
-		t.Fatal("bad escape not reported")
-	}
+	require.Len(t, msgs, 1, "mixed query: messages")
+	require.Equal(t, "8KiB", st.Params.Text("buffer"), "mixed query: buffer")
+	require.Equal(t, "cacheable-no-sync", st.B, "mixed query: B")
+	_, msgs = c.Decode("%zz=1&buffer=8KiB")
+	require.NotEmpty(t, msgs, "bad escape not reported")
 }
 
 func TestNoParameterShadowsAReservedKey(t *testing.T) {
 	for _, s := range catalog.Registry().All() {
 		for _, d := range s.Spec().Params {
-			for _, k := range ReservedKeys() {
-				if d.Name == k {
-					t.Errorf("scenario %s: parameter %q is a reserved URL key", s.Spec().ID, k)
-				}
-			}
+			assert.NotContains(t, ReservedKeys(), d.Name, "scenario %s: parameter %q is a reserved URL key", s.Spec().ID, d.Name)
 		}
 	}
 }
@@ -118,32 +97,28 @@ func TestTimeFormat(t *testing.T) {
 		t sim.Time
 		s string
 	}{{0, "0"}, {999, "999ps"}, {1000, "1ns"}, {12_500_000, "12.5us"}, {3*sim.Millisecond + 1000, "3.000001ms"}, {2 * sim.Second, "2s"}} {
-		if got := FormatTime(c.t); got != c.s {
-			t.Errorf("FormatTime(%d) = %q, want %q", c.t, got, c.s)
-		}
-		if back, err := ParseTime(c.s); err != nil || back != c.t {
-			t.Errorf("ParseTime(%q) = %d, %v", c.s, back, err)
-		}
+		assert.Equal(t, c.s, FormatTime(c.t), "FormatTime(%d)", c.t)
+		back, err := ParseTime(c.s)
+		assert.NoError(t, err, "ParseTime(%q)", c.s)
+		assert.Equal(t, c.t, back, "ParseTime(%q)", c.s)
 	}
 	for _, bad := range []string{"", "us", ".us", "1.2345ns", "-3us", "+3us", "1e3ns", "99999999999s", "5 parsecs"} {
-		if v, err := ParseTime(bad); err == nil {
-			t.Errorf("ParseTime(%q) = %d, want an error", bad, v)
-		}
+		v, err := ParseTime(bad)
+		assert.Error(t, err, "ParseTime(%q) = %d, want an error", bad, v)
 	}
-	if v, err := ParseTime("5ms"); err != nil || v != 5*sim.Millisecond {
-		t.Errorf("5ms = %d %v", v, err)
-	}
-	if v, err := ParseTime(".5us"); err != nil || v != 500*sim.Nanosecond {
-		t.Errorf(".5us = %d %v", v, err)
-	}
+	v, err := ParseTime("5ms")
+	assert.NoError(t, err, "ParseTime(5ms)")
+	assert.Equal(t, 5*sim.Millisecond, v, "ParseTime(5ms)")
+	v, err = ParseTime(".5us")
+	assert.NoError(t, err, "ParseTime(.5us)")
+	assert.Equal(t, 500*sim.Nanosecond, v, "ParseTime(.5us)")
 }
 
 func TestEmptyRegistry(t *testing.T) {
 	c := &Codec{}
 	st, msgs := c.Decode("scenario=demo")
-	if len(msgs) == 0 || st.Scenario != "" {
-		t.Fatalf("empty registry: %+v %v", st, msgs)
-	}
+	require.NotEmpty(t, msgs, "empty registry: no message")
+	require.Empty(t, st.Scenario, "empty registry: scenario")
 	_ = c.Encode(st)
 }
 
