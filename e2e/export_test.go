@@ -13,6 +13,8 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // waitFile waits for a finished download named name in dir.
@@ -30,7 +32,7 @@ func waitFile(t *testing.T, dir, name string) []byte {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	t.Fatalf("no complete download %s in %s (found %v)", name, dir, names)
+	require.Failf(t, "no complete download", "%s in %s (found %v)", name, dir, names)
 	return nil
 }
 
@@ -68,12 +70,10 @@ func TestDownloadTraceAndJSON(t *testing.T) {
 			Params   map[string]string `json:"params"`
 		} `json:"metadata"`
 	}
-	if err := json.Unmarshal(waitFile(t, dir, base+".trace.json"), &tr); err != nil {
-		t.Fatal(err)
-	}
-	if tr.Metadata.Scenario != "etr" || tr.Metadata.Params["buffer"] != "1MiB" || tr.DisplayTimeUnit != "ns" {
-		t.Errorf("trace metadata %+v, displayTimeUnit %q", tr.Metadata, tr.DisplayTimeUnit)
-	}
+	require.NoError(t, json.Unmarshal(waitFile(t, dir, base+".trace.json"), &tr))
+	assert.Equal(t, "etr", tr.Metadata.Scenario, "trace metadata scenario")
+	assert.Equal(t, "1MiB", tr.Metadata.Params["buffer"], "trace metadata buffer")
+	assert.Equal(t, "ns", tr.DisplayTimeUnit, "trace displayTimeUnit")
 	cpu := map[int]int{} // pid -> tid of the "cpu" thread
 	for _, e := range tr.TraceEvents {
 		if e.Ph == "M" && e.Name == "thread_name" && e.Args.Name == "cpu" {
@@ -89,9 +89,7 @@ func TestDownloadTraceAndJSON(t *testing.T) {
 	for pid, side := range map[int]string{1: "a", 2: "b"} {
 		want := metricCell(t, b, "update_etr_buffer_us", side)
 		// The table shows five significant digits.
-		if d := sum[pid] - want; d > want*1e-4 || d < -want*1e-4 {
-			t.Errorf("side %s: cpu slices add up to %.3f us, the table shows %v", side, sum[pid], want)
-		}
+		assert.InDelta(t, want, sum[pid], want*1e-4, "side %s: cpu slices (us) against the table", side)
 	}
 
 	b.do(t, "clicking Download JSON", chromedp.Click(chromedp.ID("download-json")))
@@ -101,12 +99,11 @@ func TestDownloadTraceAndJSON(t *testing.T) {
 		References    []any `json:"references"`
 		A             struct{ Policy string }
 	}
-	if err := json.Unmarshal(waitFile(t, dir, base+".json"), &rep); err != nil {
-		t.Fatal(err)
-	}
-	if rep.SchemaVersion != 1 || rep.A.Policy != "coherent" || rep.Params["buffer"] != float64(1<<20) || rep.References == nil {
-		t.Errorf("report %+v", rep)
-	}
+	require.NoError(t, json.Unmarshal(waitFile(t, dir, base+".json"), &rep))
+	assert.Equal(t, 1, rep.SchemaVersion, "report schema_version")
+	assert.Equal(t, "coherent", rep.A.Policy, "report A policy")
+	assert.Equal(t, float64(1<<20), rep.Params["buffer"], "report buffer")
+	assert.NotNil(t, rep.References, "report lacks references")
 
 	// "Copy as CSV" hands the table to the clipboard (stubbed here, so
 	// the test reads what was copied).
@@ -114,18 +111,12 @@ func TestDownloadTraceAndJSON(t *testing.T) {
 	b.do(t, "clicking Copy as CSV", chromedp.Click(chromedp.ID("copy-csv")))
 	b.waitFor(t, "the copied table", `typeof window.copiedText === "string"`)
 	copied := eval[string](t, b, `window.copiedText`)
-	if !strings.HasPrefix(copied, "metric,unit,A,B,B/A,published,source,verdict\nupdate_etr_buffer_us,us,") {
-		t.Errorf("copied CSV starts %q", copied[:min(len(copied), 120)])
-	}
+	assert.True(t, strings.HasPrefix(copied, "metric,unit,A,B,B/A,published,source,verdict\nupdate_etr_buffer_us,us,"), "copied CSV starts %q", copied[:min(len(copied), 120)])
 
 	b.waitFor(t, "the headline chart", `!!document.querySelector("#chart-headline-update_etr_buffer_us img")`)
 	// Both sides' published figures are marked (the page is at 1 MiB, so
 	// the marker line is not at them: they are the 4 MiB figures).
 	marks := eval[int](t, b, `atob(document.querySelector("#chart-headline-update_etr_buffer_us img").src.split(",")[1]).split('data-id="chart/published"').length - 1`)
-	if marks != 2 {
-		t.Errorf("the headline chart marks %d published figures, want 2", marks)
-	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	assert.Equal(t, 2, marks, "published figures marked on the headline chart")
+	assert.Empty(t, b.consoleErrors(), "console errors")
 }

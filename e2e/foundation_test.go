@@ -11,6 +11,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // background is the stage's clear colour (render.Dark Background).
@@ -20,9 +22,8 @@ var background = rgb{0x11, 0x14, 0x18}
 func stageRect(t *testing.T, b *browser) image.Rectangle {
 	t.Helper()
 	w := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
-	if w < 0 || w > 640 {
-		t.Fatalf("panel width %d", w)
-	}
+	require.GreaterOrEqual(t, w, 0, "panel width")
+	require.LessOrEqual(t, w, 640, "panel width")
 	return image.Rect(w+1, 0, 1280, 800)
 }
 
@@ -37,25 +38,15 @@ func openReady(t *testing.T, b *browser, query string) {
 func TestPageLoadsWithPanelStageAndNoErrors(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "")
-	if gone := eval[bool](t, b, `document.getElementById("loading") === null`); !gone {
-		t.Errorf("the download progress bar is still on the page")
-	}
-	if notice := eval[string](t, b, `document.getElementById("notice").textContent`); notice != "" {
-		t.Errorf("unexpected notice: %q", notice)
-	}
+	assert.True(t, eval[bool](t, b, `document.getElementById("loading") === null`), "the download progress bar is still on the page")
+	assert.Empty(t, eval[string](t, b, `document.getElementById("notice").textContent`), "unexpected notice")
 	foreign := eval[[]string](t, b, `performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith(location.origin))`)
-	if len(foreign) > 0 {
-		t.Errorf("page loaded resources from outside its origin: %v", foreign)
-	}
+	assert.Empty(t, foreign, "page loaded resources from outside its origin")
 	img := b.screenshot(t)
 	area := stageRect(t, b)
 	drawn := area.Dx()*area.Dy() - countNear(img, area, background, 6)
-	if drawn < area.Dx()*area.Dy()/10 {
-		t.Errorf("only %d stage pixels differ from the background; the stage did not draw the scenario", drawn)
-	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	assert.GreaterOrEqual(t, drawn, area.Dx()*area.Dy()/10, "stage pixels that differ from the background (a tenth of the stage or the scenario was not drawn)")
+	assert.Empty(t, b.consoleErrors(), "console errors")
 }
 
 func TestWithoutWebGL2PanelStillWorks(t *testing.T) {
@@ -63,12 +54,10 @@ func TestWithoutWebGL2PanelStillWorks(t *testing.T) {
 	b.do(t, "opening the page", chromedp.Navigate(siteURL))
 	b.waitFor(t, "the panel and results", `window.dmaviz && dmaviz.panelReadyAt > 0 && document.querySelectorAll("#metrics tbody tr").length > 0`)
 	notice := eval[string](t, b, `document.getElementById("notice").textContent`)
-	if !strings.Contains(notice, "WebGL2 is not available") || !strings.Contains(notice, "controls and the numbers still work") {
-		t.Fatalf("notice = %q, want the WebGL2 message", notice)
-	}
-	if n := eval[int](t, b, `[...document.querySelectorAll("canvas")].filter(c => c.getBoundingClientRect().width > 0).length`); n != 0 {
-		t.Errorf("%d visible canvases on the page without WebGL2, want 0", n)
-	}
+	require.Contains(t, notice, "WebGL2 is not available", "notice")
+	require.Contains(t, notice, "controls and the numbers still work", "notice")
+	n := eval[int](t, b, `[...document.querySelectorAll("canvas")].filter(c => c.getBoundingClientRect().width > 0).length`)
+	assert.Zero(t, n, "visible canvases on the page without WebGL2")
 	// A bad value is refused with a message naming the field and range.
 	field := eval[string](t, b, `document.querySelector(".field[data-param] input").id`)
 	b.do(t, "typing a bad value", chromedp.SetValue(chromedp.ID(field), "not-a-size"),
@@ -76,9 +65,8 @@ func TestWithoutWebGL2PanelStillWorks(t *testing.T) {
 	b.waitFor(t, "the validation message", `(document.querySelector(".field .msg")||{}).textContent`)
 	msg := eval[string](t, b, `document.querySelector(".field .msg").textContent`)
 	name := strings.TrimPrefix(field, "param-")
-	if !strings.Contains(msg, name) || !strings.Contains(msg, "allowed") {
-		t.Fatalf("validation message %q does not name the field %q and the allowed range", msg, name)
-	}
+	require.Contains(t, msg, name, "the validation message does not name the field")
+	require.Contains(t, msg, "allowed", "the validation message does not name the allowed range")
 	// The player still runs without a stage.
 	b.do(t, "jumping to the end", chromedp.Click(chromedp.ID("btn-end")))
 	b.waitFor(t, "the cursor to move", `document.getElementById("scrub").value === "1000"`)
@@ -94,7 +82,5 @@ func TestWithoutWebAssemblySaysSo(t *testing.T) {
 		chromedp.Navigate(siteURL))
 	b.waitFor(t, "the notice", `document.getElementById("notice").textContent.length > 0`)
 	notice := eval[string](t, b, `document.getElementById("notice").textContent`)
-	if !strings.Contains(notice, "needs WebAssembly") {
-		t.Fatalf("notice = %q, want the WebAssembly message", notice)
-	}
+	require.Contains(t, notice, "needs WebAssembly", "notice, want the WebAssembly message")
 }

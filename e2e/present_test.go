@@ -4,11 +4,11 @@ package e2e
 
 import (
 	"image"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
 )
 
 // text is the stage's primary text colour (render.Dark Text).
@@ -26,21 +26,16 @@ func TestPresentationModeShowsTheNarrationOnTheStage(t *testing.T) {
 	bar := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().height)`)
 	// Under the bar, at the window's left edge, the stage draws.
 	strip := image.Rect(0, bar+10, 40, 700)
-	if drawn := strip.Dx()*strip.Dy() - countNear(img, strip, background, 6); drawn < 400 {
-		t.Errorf("the left edge under the presentation bar is empty (%d drawn pixels): the stage leaves a column", drawn)
-	}
+	assert.GreaterOrEqual(t, strip.Dx()*strip.Dy()-countNear(img, strip, background, 6), 400,
+		"the left edge under the presentation bar is empty (drawn pixels): the stage leaves a column")
 	// Side A's narration text, large, under its header.
 	narr := image.Rect(10, bar+30, 620, bar+200)
-	if n := countNear(img, narr, text, 40); n < 3000 {
-		t.Errorf("only %d text pixels where side A's narration belongs", n)
-	}
+	assert.GreaterOrEqual(t, countNear(img, narr, text, 40), 3000, "text pixels where side A's narration belongs")
 	before := eval[string](t, b, `location.search`)
 	b.do(t, "next narration step", chromedp.Click(chromedp.ID("btn-next")))
 	b.waitFor(t, "the cursor to move", `location.search !== `+jsString(before))
 	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
-	if n := stageDiff(img, b.screenshot(t), narr); n < 1000 {
-		t.Errorf("the next narration step changed only %d pixels of the narration", n)
-	}
+	assert.GreaterOrEqual(t, stageDiff(img, b.screenshot(t), narr), 1000, "pixels of the narration the next narration step changed")
 }
 
 func TestQuestionMarkShowsTheKeyMap(t *testing.T) {
@@ -51,9 +46,7 @@ func TestQuestionMarkShowsTheKeyMap(t *testing.T) {
 	b.waitFor(t, "the key map", `(e => e && !e.classList.contains("hidden") && e.getBoundingClientRect().width > 200)(document.getElementById("keymap"))`)
 	km := eval[string](t, b, `document.getElementById("keymap").textContent`)
 	for _, want := range []string{"narration step", "Shift", "model event", "Home"} {
-		if !strings.Contains(km, want) {
-			t.Errorf("key map %q lacks %q", km, want)
-		}
+		assert.Contains(t, km, want, "key map")
 	}
 	b.do(t, "closing it", chromedp.KeyEvent(kb.Escape))
 	b.waitFor(t, "the key map to close", `document.getElementById("keymap").classList.contains("hidden")`)

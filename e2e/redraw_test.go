@@ -4,10 +4,11 @@ package e2e
 
 import (
 	"image"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // stageDiff counts pixels of r that differ between two screenshots.
@@ -35,12 +36,8 @@ func rerunAndCompare(t *testing.T, b *browser, what, action string) {
 	b.do(t, what, chromedp.Evaluate[chromedp.Void](action))
 	b.waitFor(t, "the panel to show the new run", `(s => s.startsWith("simulated") && s !== `+jsString(status)+`)(document.getElementById("run-status").textContent)`)
 	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
-	if now := eval[int](t, b, `dmaviz.frames`); now <= frames {
-		t.Errorf("%s: the panel shows a new run but the stage drew no frame (%d frames before and after)", what, frames)
-	}
-	if n := stageDiff(before, b.screenshot(t), area); n < 500 {
-		t.Errorf("%s: only %d stage pixels changed with the new run", what, n)
-	}
+	assert.Greater(t, eval[int](t, b, `dmaviz.frames`), frames, "%s: the panel shows a new run but the stage drew no frame (frames after vs before)", what)
+	assert.GreaterOrEqual(t, stageDiff(before, b.screenshot(t), area), 500, "%s: stage pixels changed with the new run", what)
 }
 
 func TestStageRedrawsNewResultsWithoutACursorMove(t *testing.T) {
@@ -61,25 +58,16 @@ func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
 	openReady(t, b, "?scenario=sg-sync&total=32MiB")
 	area := stageRect(t, b)
 	top := image.Rect(area.Min.X, 0, area.Max.X, 120)
-	if n := countNear(b.screenshot(t), top, vermillion, 16); n > 20 {
-		t.Fatalf("%d failure-coloured pixels before the failing run", n)
-	}
+	require.LessOrEqual(t, countNear(b.screenshot(t), top, vermillion, 16), 20, "failure-coloured pixels before the failing run")
 	// 32 MiB in 512-byte entries is more entries than sg-sync allows: a
 	// combination the field alone cannot refuse, so the run fails.
 	b.do(t, "setting 512 B entries", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "512"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("param-entry"))`))
 	b.waitFor(t, "the run to fail", `document.getElementById("run-status").textContent.includes("run failed")`)
 	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
 	msg := eval[string](t, b, `(document.querySelector('.field[data-param="entry"] .msg')||{}).textContent || ""`)
-	if !strings.Contains(msg, "entries") || !strings.Contains(msg, "at most") {
-		t.Errorf("the entry field shows %q, not the run's error", msg)
-	}
-	if n := eval[int](t, b, `document.querySelectorAll("#metrics tbody tr").length`); n != 0 {
-		t.Errorf("the metrics table still shows %d rows of an earlier run", n)
-	}
-	if hz := eval[string](t, b, `document.getElementById("hazards").textContent`); !strings.Contains(hz, "No current run") {
-		t.Errorf("hazards show %q beside a failed run", hz)
-	}
-	if n := countNear(b.screenshot(t), top, vermillion, 16); n < 100 {
-		t.Errorf("the stage does not say the run failed (%d failure-coloured pixels at its top)", n)
-	}
+	assert.Contains(t, msg, "entries", "the entry field does not show the run's error")
+	assert.Contains(t, msg, "at most", "the entry field does not show the run's error")
+	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#metrics tbody tr").length`), "rows of an earlier run still in the metrics table")
+	assert.Contains(t, eval[string](t, b, `document.getElementById("hazards").textContent`), "No current run", "hazards beside a failed run")
+	assert.GreaterOrEqual(t, countNear(b.screenshot(t), top, vermillion, 16), 100, "the stage does not say the run failed (failure-coloured pixels at its top)")
 }

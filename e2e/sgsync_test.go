@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
 )
 
 // change is (B-A)/A in percent for a metric of the table.
@@ -20,33 +21,22 @@ func TestSGSyncShowsBothReductionsAndFollowsEntrySize(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=sg-sync")
 	mapChange, unmapChange := change(t, b, "map_sg_us"), change(t, b, "unmap_sg_us")
-	if mapChange < -64.61-3 || mapChange > -64.61+3 || unmapChange < -66.60-3 || unmapChange > -66.60+3 {
-		t.Errorf("map_sg %.2f %%, unmap_sg %.2f %%; published -64.61 and -66.60 (±3 points)", mapChange, unmapChange)
-	}
-	if a, bv := metricCell(t, b, "dsb_count", "a"), metricCell(t, b, "dsb_count", "b"); a != 2560 || bv != 1 {
-		t.Errorf("dsb_count A %v B %v, want 2560 and 1", a, bv)
-	}
-	if a, bv := metricCell(t, b, "dc_ops", "a"), metricCell(t, b, "dc_ops", "b"); a != 163840 || bv != 163840 {
-		t.Errorf("dc_ops A %v B %v, want 163840 on both", a, bv)
-	}
+	assert.InDelta(t, -64.61, mapChange, 3, "map_sg change in %%; published -64.61 (±3 points)")
+	assert.InDelta(t, -66.60, unmapChange, 3, "unmap_sg change in %%; published -66.60 (±3 points)")
+	assert.Equal(t, [2]float64{2560, 1}, [2]float64{metricCell(t, b, "dsb_count", "a"), metricCell(t, b, "dsb_count", "b")}, "dsb_count A, B")
+	assert.Equal(t, [2]float64{163840, 163840}, [2]float64{metricCell(t, b, "dc_ops", "a"), metricCell(t, b, "dc_ops", "b")}, "dc_ops A, B")
 	for _, m := range []string{"map_sg_us", "unmap_sg_us"} {
-		if n := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="`+m+`"] td.ref .ok').length`); n != 1 {
-			t.Errorf("%s: published change not shown as within tolerance", m)
-		}
+		n := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="`+m+`"] td.ref .ok').length`)
+		assert.Equal(t, 1, n, "%s: published change not shown as within tolerance", m)
 	}
-	if n := eval[int](t, b, `document.querySelectorAll(".charts figure img").length`); n == 0 {
-		t.Errorf("no saving-vs-entry-size chart in the panel")
-	}
+	assert.NotZero(t, eval[int](t, b, `document.querySelectorAll(".charts figure img").length`), "no saving-vs-entry-size chart in the panel")
 
 	// Larger entries mean fewer DSBs to save: the reduction shrinks.
 	b.do(t, "setting 64 KiB entries", chromedp.SetValue(chromedp.ID("param-entry"), "64KiB"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("param-entry").dispatchEvent(new Event("change", {bubbles: true}))`))
 	b.waitFor(t, "the new run", `location.search.includes("entry=64KiB") && !document.getElementById("run-status").textContent.includes("simulating") && document.querySelector('#metrics tr[data-metric="dsb_count"] td.a').textContent === "160"`)
 	big := change(t, b, "map_sg_us")
-	if !(big > mapChange+10) {
-		t.Errorf("with 64 KiB entries map_sg changes %.2f %%, want a much smaller saving than %.2f %%", big, mapChange)
-	}
-	if ref := eval[string](t, b, `(document.querySelector('#metrics tr[data-ref="map_sg_us"] td.ref')||{textContent:""}).textContent`); strings.TrimSpace(ref) != "" {
-		t.Errorf("published figure %q still shown away from its setting", ref)
-	}
+	assert.Greater(t, big, mapChange+10, "with 64 KiB entries map_sg's change (%%) should be a much smaller saving than %.2f %%", mapChange)
+	ref := eval[string](t, b, `(document.querySelector('#metrics tr[data-ref="map_sg_us"] td.ref')||{textContent:""}).textContent`)
+	assert.Empty(t, strings.TrimSpace(ref), "published figure still shown away from its setting")
 }

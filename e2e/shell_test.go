@@ -10,6 +10,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // stale is the stage's colour for stale cells (render.Dark Red).
@@ -18,33 +20,23 @@ var stale = rgb{0xff, 0x4d, 0x4d}
 func TestURLParametersShowInThePanel(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=demo&buffer=64KiB&b=cacheable-no-sync&speed=2")
-	if v := eval[string](t, b, `document.getElementById("param-buffer").value`); v != "64KiB" {
-		t.Errorf("buffer field shows %q, want 64KiB", v)
-	}
-	if v := eval[string](t, b, `document.getElementById("policy-b").value`); v != "cacheable-no-sync" {
-		t.Errorf("policy B shows %q", v)
-	}
-	if v := eval[string](t, b, `document.getElementById("speed-text").textContent`); !strings.Contains(v, "×4") {
-		t.Errorf("speed shows %q, want ×4", v)
-	}
-	if n := eval[int](t, b, `document.querySelectorAll("#messages p").length`); n != 0 {
-		t.Errorf("%d messages for a good URL", n)
-	}
+	assert.Equal(t, "64KiB", eval[string](t, b, `document.getElementById("param-buffer").value`), "buffer field")
+	assert.Equal(t, "cacheable-no-sync", eval[string](t, b, `document.getElementById("policy-b").value`), "policy B")
+	assert.Contains(t, eval[string](t, b, `document.getElementById("speed-text").textContent`), "×4", "speed")
+	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#messages p").length`), "messages for a good URL")
 }
 
 func TestBadURLValueShowsAMessageAndFallsBack(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=demo&buffer=zzz&a=nope")
 	msgs := eval[string](t, b, `document.getElementById("messages").textContent`)
-	if !strings.Contains(msgs, "buffer") || !strings.Contains(msgs, "4KiB..4MiB") || !strings.Contains(msgs, "a: policy") {
-		t.Fatalf("messages %q do not name the bad keys and allowed values", msgs)
+	for _, want := range []string{"buffer", "4KiB..4MiB", "a: policy"} {
+		require.Contains(t, msgs, want, "messages do not name the bad keys and allowed values")
 	}
-	if v := eval[string](t, b, `document.getElementById("param-buffer").value`); v != "16KiB" {
-		t.Errorf("buffer fell back to %q, want the default 16KiB", v)
-	}
-	if q := eval[string](t, b, `location.search`); strings.Contains(q, "zzz") || strings.Contains(q, "nope") {
-		t.Errorf("the URL still carries the bad values: %s", q)
-	}
+	assert.Equal(t, "16KiB", eval[string](t, b, `document.getElementById("param-buffer").value`), "buffer did not fall back to the default")
+	q := eval[string](t, b, `location.search`)
+	assert.NotContains(t, q, "zzz", "the URL still carries the bad values")
+	assert.NotContains(t, q, "nope", "the URL still carries the bad values")
 }
 
 func TestControlChangesURLAndStage(t *testing.T) {
@@ -56,9 +48,7 @@ func TestControlChangesURLAndStage(t *testing.T) {
 	area.Min.Y, area.Max.Y = 60, 290
 	b.do(t, "jumping to the end", chromedp.Click(chromedp.ID("btn-end")))
 	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)
-	if n := countNear(b.screenshot(t), area, stale, 20); n != 0 {
-		t.Fatalf("%d stale-coloured pixels with two correct policies", n)
-	}
+	require.Zero(t, countNear(b.screenshot(t), area, stale, 20), "stale-coloured pixels with two correct policies")
 	b.do(t, "choosing the no-sync bug for B", chromedp.SetValue(chromedp.ID("policy-b"), "cacheable-no-sync"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
 	b.waitFor(t, "the URL to follow", `location.search.includes("b=cacheable-no-sync") && document.getElementById("hazards").textContent.includes("stale")`)
@@ -66,9 +56,7 @@ func TestControlChangesURLAndStage(t *testing.T) {
 	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)
 	img := b.screenshot(t)
 	right := image.Rect(area.Min.X+area.Dx()/2, area.Min.Y, area.Max.X, area.Max.Y)
-	if n := countNear(img, right, stale, 20); n < 50 {
-		t.Fatalf("only %d stale-coloured pixels on side B after switching to the no-sync bug", n)
-	}
+	require.GreaterOrEqual(t, countNear(img, right, stale, 20), 50, "stale-coloured pixels on side B after switching to the no-sync bug")
 }
 
 func TestKeyboardStepsBackAndForward(t *testing.T) {
@@ -83,14 +71,10 @@ func TestKeyboardStepsBackAndForward(t *testing.T) {
 	back := eval[string](t, b, `document.getElementById("cursor-text").textContent`)
 	b.do(t, "stepping forward", chromedp.KeyEvent(kb.ArrowRight))
 	b.waitFor(t, "the cursor to return", `document.getElementById("cursor-text").textContent === `+jsString(end))
-	if back == end {
-		t.Fatal("step back did not move the cursor")
-	}
+	require.NotEqual(t, end, back, "step back did not move the cursor")
 	// Typing in a field must not move the player.
 	b.do(t, "typing Home in a field", chromedp.Focus(chromedp.ID("param-buffer")), chromedp.KeyEvent(kb.Home))
-	if v := eval[string](t, b, `document.getElementById("scrub").value`); v != "1000" {
-		t.Errorf("a key typed into a field moved the cursor to %s", v)
-	}
+	assert.Equal(t, "1000", eval[string](t, b, `document.getElementById("scrub").value`), "a key typed into a field moved the cursor")
 }
 
 func TestEmbedModeShowsAFullWidthStageAndAMinimalOverlay(t *testing.T) {
@@ -99,21 +83,16 @@ func TestEmbedModeShowsAFullWidthStageAndAMinimalOverlay(t *testing.T) {
 	b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
 	w := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
 	h := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().height)`)
-	if w > 400 || h > 80 {
-		t.Errorf("embed overlay is %dx%d, want a small bar", w, h)
-	}
-	if n := eval[int](t, b, `document.querySelectorAll("#metrics, #param-buffer").length`); n != 0 {
-		t.Errorf("embed mode shows %d full-panel controls", n)
-	}
+	assert.LessOrEqual(t, w, 400, "embed overlay width (want a small bar)")
+	assert.LessOrEqual(t, h, 80, "embed overlay height (want a small bar)")
+	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#metrics, #param-buffer").length`), "full-panel controls in embed mode")
 	href := eval[string](t, b, `document.getElementById("open-full").href`)
-	if !strings.Contains(href, "scenario=demo") || strings.Contains(href, "embed") {
-		t.Errorf("open-full link %q", href)
-	}
+	assert.Contains(t, href, "scenario=demo", "open-full link")
+	assert.NotContains(t, href, "embed", "open-full link")
 	img := b.screenshot(t)
 	below := image.Rect(0, 0, 400, 800-h-10) // above the overlay, where the panel would be
-	if drawn := below.Dx()*below.Dy() - countNear(img, below, background, 6); drawn < 2000 {
-		t.Errorf("the stage does not use the left of the window in embed mode (%d drawn pixels)", drawn)
-	}
+	assert.GreaterOrEqual(t, below.Dx()*below.Dy()-countNear(img, below, background, 6), 2000,
+		"the stage does not use the left of the window in embed mode (drawn pixels)")
 }
 
 func TestHoverDescribesACell(t *testing.T) {
@@ -128,7 +107,7 @@ func TestHoverDescribesACell(t *testing.T) {
 			return
 		}
 	}
-	t.Fatalf("hovering over side A never described a cell; hover shows %q", eval[string](t, b, `document.getElementById("hover").textContent`))
+	require.Failf(t, "hovering over side A never described a cell", "hover shows %q", eval[string](t, b, `document.getElementById("hover").textContent`))
 }
 
 func jsString(s string) string {
@@ -142,9 +121,7 @@ func TestTabLeavesTheStage(t *testing.T) {
 	b.do(t, "clicking the stage", chromedp.MouseClickXY(float64(area.Max.X-20), float64(area.Max.Y-20)))
 	b.waitFor(t, "the canvas to take focus", `document.activeElement && document.activeElement.tagName === "CANVAS"`)
 	b.do(t, "pressing Tab", chromedp.KeyEvent(kb.Tab))
-	if tag := eval[string](t, b, `document.activeElement ? document.activeElement.tagName : ""`); tag == "CANVAS" {
-		t.Fatal("Tab left the focus on the stage")
-	}
+	require.NotEqual(t, "CANVAS", eval[string](t, b, `document.activeElement ? document.activeElement.tagName : ""`), "Tab left the focus on the stage")
 }
 
 func TestCollapsedPanelGivesTheStageTheWindow(t *testing.T) {
@@ -156,14 +133,11 @@ func TestCollapsedPanelGivesTheStageTheWindow(t *testing.T) {
 	b.waitFor(t, "the collapsed bar and URL", `document.getElementById("btn-expand") && location.search.includes("panel=collapsed")`)
 	b.waitFor(t, "the stage to redraw", `dmaviz.frames > `+jsInt(frames))
 	narrow := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
-	if narrow > wide*2/3 {
-		t.Fatalf("collapsed panel is %d px wide (open: %d)", narrow, wide)
-	}
+	require.LessOrEqual(t, narrow, wide*2/3, "collapsed panel width (px) against two thirds of the open panel's %d", wide)
 	img := b.screenshot(t)
 	strip := image.Rect(narrow+10, 100, wide, 700) // where the open panel was
-	if drawn := strip.Dx()*strip.Dy() - countNear(img, strip, background, 6); drawn < strip.Dx()*strip.Dy()/20 {
-		t.Errorf("the stage did not move into the panel's place (%d drawn pixels)", drawn)
-	}
+	assert.GreaterOrEqual(t, strip.Dx()*strip.Dy()-countNear(img, strip, background, 6), strip.Dx()*strip.Dy()/20,
+		"the stage did not move into the panel's place (drawn pixels)")
 	b.do(t, "expanding it again", chromedp.Click(chromedp.ID("btn-expand")))
 	b.waitFor(t, "the full panel", `document.getElementById("metrics") && !location.search.includes("panel=collapsed")`)
 }

@@ -6,10 +6,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
 )
 
 // dist/ must work from any static host and from a sub-path: serve it with
@@ -25,13 +25,7 @@ func TestSiteWorksFromASubPathOnAPlainStaticHost(t *testing.T) {
 	b.do(t, "opening the page under a sub-path", chromedp.Navigate(srv.URL+"/docs/dmaviz/?scenario=demo"))
 	b.waitFor(t, "panel, stage and results", `window.dmaviz && dmaviz.panelReadyAt > 0 && dmaviz.stageReadyAt > 0 && document.querySelectorAll("#metrics tbody tr").length > 0`)
 	outside := eval[[]string](t, b, `performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith(location.origin + "/docs/dmaviz/"))`)
-	if len(outside) > 0 {
-		t.Errorf("resources loaded from outside the sub-path: %v", outside)
-	}
-	if link := eval[string](t, b, `document.getElementById("embed-code").value`); !strings.Contains(link, srv.URL+"/docs/dmaviz/") {
-		t.Errorf("embed code %q does not point at the sub-path", link)
-	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	assert.Empty(t, outside, "resources loaded from outside the sub-path")
+	assert.Contains(t, eval[string](t, b, `document.getElementById("embed-code").value`), srv.URL+"/docs/dmaviz/", "embed code does not point at the sub-path")
+	assert.Empty(t, b.consoleErrors(), "console errors")
 }

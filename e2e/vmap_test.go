@@ -4,11 +4,12 @@ package e2e
 
 import (
 	"image"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The page-mapping view's 2 MiB block colour (render.LeafColor, Dark
@@ -52,33 +53,23 @@ func TestVmapPageMappingShowsLargeMappingsOnBOnly(t *testing.T) {
 				b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
 			} else {
 				openReady(t, b, "?scenario=vmap")
-				if a, bv := metricCell(t, b, "trace_walks", "a"), metricCell(t, b, "trace_walks", "b"); a != 2048 || bv != 4 {
-					t.Errorf("trace_walks A %v B %v, want 2048 (one per 4 KiB page) and 4 (one per 2 MiB block)", a, bv)
-				}
-				if a, bv := metricCell(t, b, "dtlb_walk", "a"), metricCell(t, b, "dtlb_walk", "b"); a != 0 || bv != 0 {
-					t.Errorf("dtlb_walk A %v B %v: a trace unit's walks are never dtlb_walk", a, bv)
-				}
+				assert.Equal(t, [2]float64{2048, 4}, [2]float64{metricCell(t, b, "trace_walks", "a"), metricCell(t, b, "trace_walks", "b")},
+					"trace_walks A, B: want one per 4 KiB page on A and one per 2 MiB block on B")
+				assert.Equal(t, [2]float64{0, 0}, [2]float64{metricCell(t, b, "dtlb_walk", "a"), metricCell(t, b, "dtlb_walk", "b")},
+					"dtlb_walk A, B: a trace unit's walks are never dtlb_walk")
 			}
 			b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`))
 			img := b.screenshot(t)
 			ra, rb := sideColumns(t, b, c.embed)
 			aBlocks, bBlocks := countNear(img, ra, blockColour, 12), countNear(img, rb, blockColour, 12)
 			aPages := countNear(img, ra, pageColour, 12)
-			if bBlocks < 3000 {
-				t.Errorf("side B shows %d pixels of 2 MiB block colour; want the large mappings drawn", bBlocks)
-			}
-			if aBlocks > 50 {
-				t.Errorf("side A shows %d pixels of 2 MiB block colour; it maps 4 KiB pages only", aBlocks)
-			}
-			if aPages < 3000 {
-				t.Errorf("side A shows %d pixels of 4 KiB page colour", aPages)
-			}
+			assert.GreaterOrEqual(t, bBlocks, 3000, "side B's pixels of 2 MiB block colour; want the large mappings drawn")
+			assert.LessOrEqual(t, aBlocks, 50, "side A's pixels of 2 MiB block colour; it maps 4 KiB pages only")
+			assert.GreaterOrEqual(t, aPages, 3000, "side A's pixels of 4 KiB page colour")
 			if c.name == "1440x900" {
 				hoverAndZoomMapping(t, b, rb)
 			}
-			if errs := b.consoleErrors(); len(errs) > 0 {
-				t.Errorf("console errors: %v", errs)
-			}
+			assert.Empty(t, b.consoleErrors(), "console errors")
 		})
 	}
 }
@@ -97,14 +88,10 @@ func hoverAndZoomMapping(t *testing.T, b *browser, rb image.Rectangle) {
 			break
 		}
 	}
-	if y < 0 {
-		t.Fatalf("no 2 MiB block colour in side B's column at x=%d", x)
-	}
+	require.GreaterOrEqual(t, y, 0, "no 2 MiB block colour in side B's column at x=%d", x)
 	frame := chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
 	b.do(t, "hovering the mapping strip", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, float64(x), float64(y)), frame)
-	if text := eval[string](t, b, `document.getElementById("hover").textContent`); !strings.Contains(text, "2M block") {
-		t.Errorf("hovering side B's VA strip shows %q; want the 2M block named", text)
-	}
+	assert.Contains(t, eval[string](t, b, `document.getElementById("hover").textContent`), "2M block", "hovering side B's VA strip; want the 2M block named")
 	b.do(t, "wheel over the mapping strip", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, float64(x), float64(y), func(p *input.DispatchMouseEventParams) {
 		p.DeltaX, p.DeltaY = 0.001, -120 // CDP needs both; a zero deltaX is dropped from the message
 	}), frame)
