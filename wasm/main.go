@@ -158,6 +158,7 @@ func main() {
 	}
 
 	ready := false
+	metrics := &htmlHost{id: "metrics-host"}
 	var renders int
 	var renderTime, renderMax time.Duration
 	panelTask := yieldToPage()
@@ -172,6 +173,7 @@ func main() {
 			fail(page, "the control panel failed to render: "+err.Error())
 			return
 		}
+		metrics.sync(root.MetricsHTML())
 		syncPage(a, root, &shown)
 		// The panel's render time, for tests and make bench:
 		// dmaviz.panelRender = {n, ms, maxMs}.
