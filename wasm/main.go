@@ -168,7 +168,7 @@ func main() {
 	}
 
 	ready := false
-	metrics := &htmlHost{id: "metrics-host"}
+	metrics := &htmlHost{id: site.MetricsHostID}
 	var renders int
 	var renderTime, renderMax time.Duration
 	panelTask := yieldToPage()
