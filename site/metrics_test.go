@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -79,4 +80,25 @@ func TestHeadlineChartsFitOneDOMUpdate(t *testing.T) {
 	}
 	big.Series = []scenario.Series{ser, ser}
 	assert.Empty(t, (&Headline{Chart: big}).dataURL(), "an oversized chart is left out")
+}
+
+// The table's markup carries what the page's tests and styles look for,
+// escapes the model's text, and says so when there is no run.
+func TestMetricsHTMLMarksRowsAndEscapes(t *testing.T) {
+	none := (&Metrics{}).HTML()
+	assert.Contains(t, none, `id="metrics-none"`)
+	assert.Contains(t, none, `<table id="metrics">`)
+	rows := []scenario.Row{
+		{Name: "dsb_count", Label: "DSBs <whole run>", Unit: "us", A: 2, B: 1, HasA: true, HasB: true,
+			Refs: []scenario.RowRef{{OK: true, Reference: scenario.Reference{Source: `"paper" & talk`}}}},
+		{Name: "stale_reads", Check: true, A: 1, HasA: true},
+	}
+	got := (&Metrics{Rows: rows}).HTML()
+	assert.NotContains(t, got, "metrics-none")
+	assert.Contains(t, got, `<tr data-metric="dsb_count" title="DSBs &lt;whole run&gt;"><td class="unit">µs</td><td class="num a">2</td><td class="num b">1</td><td class="num ratio">×0.5</td></tr>`)
+	assert.Contains(t, got, `<tr class="refrow" data-ref="dsb_count"><td colspan="4" class="ref"><div class="ok" title="&#34;paper&#34; &amp; talk">`)
+	assert.Contains(t, got, `<span class="scope"> · whole run</span>`)
+	assert.Contains(t, got, `<tr class="check bad" data-metric="stale_reads"`)
+	assert.Contains(t, got, `<td class="num b">–</td>`)
+	assert.Equal(t, 2, strings.Count(got, `<tbody class="row">`))
 }

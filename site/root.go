@@ -29,6 +29,10 @@ func (c *Root) prev()                               { c.send(control.CmdStepNarr
 func (c *Root) next()                               { c.send(control.CmdStepNarration, 1) }
 func (c *Root) toggle()                             { c.send(control.CmdToggle, 0) }
 
+// MetricsHTML is the metrics table's markup for the panel's #metrics-host
+// (see Metrics).
+func (c *Root) MetricsHTML() string { return (&Metrics{Rows: c.App.Rows()}).HTML() }
+
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
 
 func (c *Root) rerun(changed bool) {

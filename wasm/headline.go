@@ -14,7 +14,7 @@ import (
 
 // headlineSlice is the longest the headline's computation holds the page
 // before it gives way (well under the 100 ms long-task budget).
-const headlineSlice = 30 * time.Millisecond
+const headlineSlice = 10 * time.Millisecond
 
 // startHeadline computes the scenario's headline chart for the current
 // setting after the main runs, if it is not already drawn: one point at a

@@ -21,6 +21,14 @@ import (
 	"github.com/dmaviz/dmaviz/site/control"
 )
 
+// startSlice is how long the first run works before it gives way: longer
+// than control.RunSlice, as the page has nothing to play yet, and still
+// well under the 100 ms task budget with the pacing quantum beside it.
+const startSlice = 40 * time.Millisecond
+
+// stageWait is the longest the first run waits for the stage's first frame.
+const stageWait = time.Second
+
 func main() {
 	page := js.Global().Get("dmaviz")
 	loc := js.Global().Get("location")
@@ -69,11 +77,26 @@ func main() {
 	})
 	firstCursor := a.FirstCursor()
 	first := true
-	ctl.SetYield(yieldToPage(), 0)
+	// Until the first results, the stage has nothing to play and the panel
+	// little to do: the first run works in longer slices (startSlice) so
+	// that it ends sooner; then every run uses control.RunSlice.
+	yield := yieldToPage()
+	ctl.SetYield(yield, startSlice)
 	// Runs compute in the background (site/control's runner): the model
 	// gives way to the page every few milliseconds, so the stage keeps
 	// playing the previous results and the panel shows the progress; a
 	// newer change supersedes the run in progress.
+	//
+	// The first run waits for the stage's first frame (at most stageWait):
+	// the two would otherwise share the page's thread, and the frame, which
+	// needs no results, comes first.
+	webgl := page.Truthy() && page.Get("webgl2").Truthy()
+	stageUp := make(chan struct{})
+	var firstGate <-chan struct{}
+	var runWork func(app.Request) control.RunWork // below
+	if webgl {
+		firstGate = stageUp
+	}
 	root.Rerun = func() {
 		req, err := a.NextRun()
 		if err != nil {
@@ -81,7 +104,26 @@ func main() {
 			ctl.SetRunError(a.RunErr)
 			return
 		}
-		ctl.StartRun(func(hook func(side int, done float64) error) func(bool) {
+		start := func() { ctl.StartRun(runWork(req)) }
+		if gate := firstGate; gate != nil {
+			firstGate = nil
+			go func() {
+				select {
+				case <-gate:
+				case <-time.After(stageWait):
+				}
+				env.Lock()
+				if a.Gen == req.Gen { // not superseded meanwhile
+					start()
+				}
+				env.UnlockRender()
+			}()
+			return
+		}
+		start()
+	}
+	runWork = func(req app.Request) control.RunWork {
+		return func(hook func(side int, done float64) error) func(bool) {
 			side := 0
 			ra, rb, err := req.RunPaced(func(s int, done float64) error {
 				if s != side {
@@ -117,6 +159,7 @@ func main() {
 					startHeadline(env, a)
 					if first {
 						first = false
+						ctl.SetYield(yield, 0)
 						ctl.Send(firstCursor)
 						if page.Truthy() {
 							page.Call("resultsReady")
@@ -124,7 +167,7 @@ func main() {
 					}
 				}
 			}
-		})
+		}
 	}
 	root.Rerun()
 
@@ -145,12 +188,12 @@ func main() {
 	exposeMemStats(page)
 	exposeRunStats(page, ctl)
 
-	if page.Truthy() && page.Get("webgl2").Truthy() {
+	if webgl {
 		go func() {
 			// Start the stage (WebGL context, shaders) in a task of its
 			// own, after the panel's first render.
 			yieldToPage()()
-			runStage(ctl, page)
+			runStage(ctl, page, func() { close(stageUp) })
 		}()
 	} else {
 		log.Print("dmaviz: WebGL2 is not available; the stage is off, the panel still works")
@@ -158,6 +201,7 @@ func main() {
 	}
 
 	ready := false
+	metrics := &htmlHost{id: site.MetricsHostID}
 	var renders int
 	var renderTime, renderMax time.Duration
 	panelTask := yieldToPage()
@@ -172,6 +216,7 @@ func main() {
 			fail(page, "the control panel failed to render: "+err.Error())
 			return
 		}
+		metrics.sync(root.MetricsHTML())
 		syncPage(a, root, &shown)
 		// The panel's render time, for tests and make bench:
 		// dmaviz.panelRender = {n, ms, maxMs}.

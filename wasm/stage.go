@@ -33,8 +33,11 @@ type stage struct {
 	panelW int
 	dirty  bool
 	broken bool // a view panicked; the stage stays as it was
-	last   time.Time
-	frames int64
+	// firstFrame is called after the first frame (the first run waits
+	// for it).
+	firstFrame func()
+	last       time.Time
+	frames     int64
 	// drawTime is the Go time spent building and submitting frames (the
 	// GPU's own work is not in it); the page shows it as dmaviz.drawMs.
 	drawTime time.Duration
@@ -45,10 +48,12 @@ type stage struct {
 	touches  []ebiten.TouchID
 }
 
-func runStage(ctl *control.Controller, page js.Value) {
+// runStage runs the stage; firstFrame is called once its first frame is
+// drawn.
+func runStage(ctl *control.Controller, page js.Value, firstFrame func()) {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
-	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1}
+	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1, firstFrame: firstFrame}
 	s.pointer.watchCanvas()
 	if err := ebiten.RunGame(s); err != nil {
 		fail(page, "the stage stopped: "+err.Error())
@@ -184,6 +189,9 @@ func (s *stage) Draw(screen *ebiten.Image) {
 	s.page.Set("drawMs", float64(s.drawTime)/float64(time.Millisecond))
 	if s.frames == 1 {
 		s.page.Call("stageReady")
+		if s.firstFrame != nil {
+			s.firstFrame()
+		}
 	}
 	s.page.Set("frames", s.frames)
 }

@@ -7,10 +7,13 @@ import "errors"
 var ErrCanceled = errors.New("run canceled")
 
 // PaceQuantum is how many units of work (cache lines touched, recorded
-// events) a paced run does between calls of its Hook: a few milliseconds of
-// model time natively, somewhat more in WebAssembly. The model itself never
-// reads a clock; the Hook may.
-const PaceQuantum = 1 << 14
+// events) a paced run does between calls of its Hook: about a millisecond
+// of model time natively, a few in WebAssembly. It bounds how far a slice
+// of work overshoots the page's 10 ms (site/control.RunSlice): at 1<<14,
+// slices in the page ran 30-140 ms on a machine at load 8-12, at 1<<12 they
+// stay under about 30 ms. A Hook call costs a clock read. The model itself
+// never reads a clock; the Hook may.
+const PaceQuantum = 1 << 12
 
 // Pacer lets a long run give way and be stopped. A scenario that supports
 // it (see Paced) calls Work as it goes, with the units of work just done;
