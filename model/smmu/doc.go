@@ -6,17 +6,23 @@
 //
 // # Time
 //
-// Transaction level, on one global clock: a caller (the scenario's event
-// loop) hands the TBUs transactions in non-decreasing issue time, from
-// every master, and each Access books the resources it passes through in
-// that order: the TBU's input port, its read or write slots (earliest
-// free), its TLB (an entry still being filled delays a hit on it), its
-// walk slots, the TCU's request pipeline, the context bank's walker whose
-// descriptor reads go through the interconnect (Bus), and finally the
-// Bus access itself. So two masters behind one TBU compete for its TLB
-// entries and walk slots, and every TBU competes for the TCU and for
-// DRAM. Cycles are platform cycles (Config.Clock), the clock domain the
-// MMU-500 runs in.
+// Transaction level, on one global clock: the SMMU's steps are events on
+// the machine's queue (Sched: soc.Machine.Schedule), and a transaction
+// moves through them at the times they happen (txn.go): the master's
+// Issue takes the TBU's input, a read or write slot and the TLB lookup
+// (and on a hit asks the bus); a miss takes a walk slot and reaches the
+// TCU one link trip later, where its pipeline, the stream match and the
+// walk's start happen; each descriptor read goes to the bus at its own
+// time; the answer comes back one link trip later, fills the TLB and asks
+// the bus; the master hears when the data is back (Sink). So every shared
+// resource (the TBU's slots and TLB, the TCU, the walk caches, DRAM) is
+// asked in non-decreasing global time, and two masters behind one TBU
+// compete for its TLB entries and walk slots, every TBU for the TCU, and
+// all of them with the core for DRAM (Bus: soc.Machine.PortAccess, the
+// machine's one channel). The slots are earliest-free pools (sim.Pool):
+// completions come back out of order (a 2-cycle hit behind a walk), and a
+// slot is held until its completion is known. Cycles are platform cycles
+// (Config.Clock), the clock domain the MMU-500 runs in.
 //
 // # What the sACR bits change
 //

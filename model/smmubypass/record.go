@@ -1,6 +1,8 @@
 package smmubypass
 
 import (
+	"sort"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
@@ -19,19 +21,6 @@ type recording struct {
 	phases, fills    int
 	nextSample       sim.Time    // gauges are sampled every sampleEvery
 	nextTxn          [2]sim.Time // per master, after the first allTxns
-	// pending are TLB fills not yet recorded: a fill lands when the TCU's
-	// answer comes back, later than the issue time transactions arrive in.
-	// Invariant: ordered by T.
-	pending []pendingFill
-}
-
-// pendingFill is one TLB fill waiting for the recorder's clock.
-type pendingFill struct {
-	t      sim.Time
-	index  int
-	tag    uint64
-	bypass bool
-	owner  uint8
 }
 
 const (
@@ -79,30 +68,19 @@ func newRecording(r *run) *recording {
 	return g
 }
 
-// txn records one transaction's outcome at its issue time.
-func (g *recording) txn(t sim.Time, o smmu.Outcome, x smmu.Txn) {
-	master, owner := masterNIC, uint8(nicAgent)
+// txn records one transaction's outcome when it is done (o.Issue is
+// when it was issued).
+func (g *recording) txn(o *smmu.Outcome, x *smmu.Txn) {
+	t := o.Issue
+	master := masterNIC
 	if x.SID == engineSID {
-		master, owner = masterEngine, engAgent
+		master = masterEngine
 	}
-	g.flush(t)
-	if o.Fill >= 0 && g.fills < maxFills && o.Fill/g.r.tbu.TLB().Ways() < windowSets {
-		g.fills++
-		if ent, ok := g.r.tbu.TLB().Entry(o.Fill); ok {
-			f := pendingFill{t: o.FillAt, index: o.Fill, tag: ent.VA, bypass: smmu.IsBypass(ent), owner: owner}
-			i := len(g.pending)
-			g.pending = append(g.pending, f)
-			for ; i > 0 && g.pending[i-1].t > f.t; i-- {
-				g.pending[i] = g.pending[i-1]
-			}
-			g.pending[i] = f
-		}
-	}
-	if t >= g.nextSample {
-		g.nextSample = t + sampleEvery
-		reads, _, walks := g.r.tbu.Busy(t)
-		g.rec.Value(t, g.reads, int64(reads))
-		g.rec.Value(t, g.walk, int64(walks))
+	if o.Done >= g.nextSample {
+		g.nextSample = o.Done + sampleEvery
+		reads, _, walks := g.r.tbu.Busy(o.Done)
+		g.rec.Value(o.Done, g.reads, int64(reads))
+		g.rec.Value(o.Done, g.walk, int64(walks))
 	}
 	if n := len(g.spec.Txns); n < maxTxns && (n < allTxns || t >= g.nextTxn[master]) {
 		g.nextTxn[master] = t + txnEvery
@@ -127,21 +105,25 @@ func (g *recording) txn(t sim.Time, o smmu.Outcome, x smmu.Txn) {
 	g.rec.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: o.Route.String(), Start: t, End: o.Done})
 }
 
-// flush records the pending fills that landed at or before t.
-func (g *recording) flush(t sim.Time) {
-	n := 0
-	for _, f := range g.pending {
-		if f.t > t {
-			break
-		}
-		g.rec.CacheEntry(f.t, g.tlb, f.index, f.tag, true, f.bypass, f.owner)
-		n++
+// fill records a TBU TLB fill at t, when it lands in the window.
+func (g *recording) fill(t sim.Time, x *smmu.Txn, e int) {
+	tlb := g.r.tbu.TLB()
+	if g.fills >= maxFills || e/tlb.Ways() >= windowSets {
+		return
 	}
-	g.pending = append(g.pending[:0], g.pending[n:]...)
+	owner := uint8(nicAgent)
+	if x.SID == engineSID {
+		owner = engAgent
+	}
+	if ent, ok := tlb.Entry(e); ok {
+		g.fills++
+		g.rec.CacheEntry(t, g.tlb, e, ent.VA, true, smmu.IsBypass(ent), owner)
+	}
 }
 
 func (g *recording) finish(end sim.Time) *scenario.Timeline {
-	g.flush(sim.Never)
+	// Transactions are recorded as they complete: put them in issue order.
+	sort.SliceStable(g.spec.Txns, func(i, j int) bool { return g.spec.Txns[i].Issue < g.spec.Txns[j].Issue })
 	tl := g.rec.Finish(end)
 	tl.Writers = []string{"nic", "engine"}
 	tl.SMMU = g.spec

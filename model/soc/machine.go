@@ -85,7 +85,10 @@ type Machine struct {
 	// unbatched mode, so every line catches up).
 	horizon   sim.Time
 	unbatched bool
-	shadows   []shadow // SWIOTLB slots standing in for CPU buffers (Shadow)
+	agent     Agent                             // handler of Schedule's events (port.go)
+	portHook  func(sim.Time, uint64, int, bool) // test hook on PortAccess
+	topFree   bool                              // an agent step runs and the queue's top is its own (runAgent)
+	shadows   []shadow                          // SWIOTLB slots standing in for CPU buffers (Shadow)
 	// staleSeen marks, by version index, the lines in staleLines: the
 	// distinct lines read stale since ResetStaleLines.
 	// Invariant: staleSeen[Index(pa)] for exactly the pa in staleLines.

@@ -1,0 +1,113 @@
+package smmu
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/mmu"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// A transaction's life is a few steps on the global event queue, each at
+// the time it happens, so every shared resource is asked in
+// non-decreasing global time:
+//
+//	issue (the master's step): the TBU's input, its read or write slot,
+//	    the TLB lookup, on a miss a walk slot; on a hit the bus (asked
+//	    now, the access leaving the TBU when the lookup is done)
+//	evTCU (a miss, one link trip later): the TCU's pipeline, the stream
+//	    match, the walk's start (walk caches)
+//	evWalk (per descriptor read): the bus
+//	evAnswer (one link trip after the TCU's answer): the walk slot frees,
+//	    the TLB entry is filled, the bus (or the abort)
+//	evDone (data back): the read or write slot frees, the master hears
+//
+// A slot whose completion is not known yet is held with Done(Never) and
+// settled when the bus gives the time, so the pools stay earliest-free.
+
+// Event kinds (the low bits of an event; the rest is the transaction's
+// index, or the TBU's for evRetry).
+const (
+	evTCU = iota
+	evWalk
+	evAnswer
+	evDone
+	evRetry
+	evBits = 3
+)
+
+// txn is one transaction in flight.
+type txn struct {
+	x      Txn
+	o      Outcome
+	issue  sim.Time
+	tbu    uint8
+	d      Decision
+	pa     uint64
+	leaf   mmu.Leaf
+	ok     bool // a translation or bypass (not a fault)
+	walked bool
+	// reads are the walk's descriptor addresses (levels: their levels,
+	// when observed), k the next to read.
+	reads      [maxWalkReads]uint64
+	levels     [maxWalkReads]int8
+	nreads, k  int8
+	faultLevel int8
+}
+
+func (s *SMMU) alloc() int32 {
+	if n := len(s.free); n > 0 {
+		id := s.free[n-1]
+		s.free = s.free[:n-1]
+		return id
+	}
+	s.txns = append(s.txns, txn{})
+	return int32(len(s.txns) - 1)
+}
+
+func (s *SMMU) schedule(t sim.Time, id int32, kind int) {
+	if err := s.sched.Schedule(t, int(id)<<evBits|kind); err != nil && s.err == nil {
+		s.err = err
+	}
+}
+
+// InFlight returns the transactions issued and not yet done.
+func (s *SMMU) InFlight() int { return len(s.txns) - len(s.free) }
+
+// Step runs one of the SMMU's events, due at t (the queue hands back what
+// the SMMU scheduled).
+func (s *SMMU) Step(t sim.Time, ev int) {
+	id := int32(ev >> evBits)
+	kind := ev & (1<<evBits - 1)
+	if kind == evRetry {
+		if int(id) < len(s.tbus) {
+			s.tbus[id].retry(t)
+		}
+		return
+	}
+	if id < 0 || int(id) >= len(s.txns) {
+		if s.err == nil {
+			s.err = fmt.Errorf("smmu: event %d names no transaction", ev)
+		}
+		return
+	}
+	switch kind {
+	case evTCU:
+		s.arrive(t, id)
+	case evWalk:
+		s.walkRead(t, id)
+	case evAnswer:
+		s.tbus[s.txns[id].tbu].answered(t, id)
+	case evDone:
+		s.done(t, id)
+	}
+}
+
+// done is transaction id's data (or write response, or abort) back at
+// its master at t.
+func (s *SMMU) done(t sim.Time, id int32) {
+	x := &s.txns[id]
+	x.o.Done = t
+	s.tbus[x.tbu].account(x)
+	s.sink.Done(t, &x.x, &x.o)
+	s.free = append(s.free, id)
+}

@@ -1,0 +1,107 @@
+package soc
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Agents other than the DMA devices (an SMMU's masters and its table
+// walker, a NIC) run on the machine's event queue too, so the core, the
+// devices and they share one clock and one DRAM channel:
+//
+//   - SetAgent names the one handler their events go to; Schedule queues
+//     an event (an int the handler decodes) and the machine hands it back
+//     through Agent.Step when it comes due, whether the caller's loop is
+//     running the queue (RunNext) or the core is catching up before it
+//     asks DRAM or touches a line. A step never runs the core.
+//   - PortAccess is their DRAM access: asked at the step's own time (never
+//     booked ahead), after a path latency that is the agent's (the
+//     interconnect from its port), competing with the core's fills and
+//     write-backs and every device's bursts for the channel's bandwidth.
+//
+// The core stays the caller's thread: a workload runs the queue with
+// RunNext and runs the core (Read, Write, Spend) between steps, never
+// inside one.
+
+// Agent runs the steps of the agents scheduled with Schedule.
+type Agent interface {
+	// Step runs event ev, due at t (the queue's current time). It may
+	// Schedule further events at t or later and ask DRAM with PortAccess
+	// at t.
+	Step(t sim.Time, ev int)
+}
+
+// SetAgent makes a run the handler of every event Schedule queues.
+func (m *Machine) SetAgent(a Agent) { m.agent = a }
+
+// Schedule queues agent event ev (0 or more) at time t.
+// Invariant: a queued agent event is DeviceID -1-ev in the queue.
+func (m *Machine) Schedule(t sim.Time, ev int) error {
+	if m.agent == nil {
+		return fmt.Errorf("schedule: no agent handler (SetAgent)")
+	}
+	if ev < 0 {
+		return fmt.Errorf("schedule: event %d is negative; allowed 0 or more", ev)
+	}
+	if m.topFree { // the step being run is still the queue's top: reuse it
+		m.topFree = false
+		m.q.ReplaceTop(t, DeviceID(-1-ev))
+	} else {
+		m.q.Push(t, DeviceID(-1-ev))
+	}
+	if t < m.horizon {
+		m.horizon = t
+	}
+	return nil
+}
+
+// NextEvent returns the time of the earliest queued step (a device's or
+// an agent's), false when none is queued.
+func (m *Machine) NextEvent() (sim.Time, bool) { return m.q.Peek() }
+
+// RunNext runs the earliest queued step if it is due by limit and reports
+// whether it ran one. Call it from the workload's loop, not from a step.
+func (m *Machine) RunNext(limit sim.Time) bool { return m.runNext(limit) }
+
+// runAgent runs the agent event at the queue's top (d < 0): the step's
+// first Schedule takes its place in the queue (ReplaceTop, as Pop then
+// Push would), and it is popped if the step schedules nothing.
+// Invariant: topFree only while a step runs (nothing reads the queue
+// then: a step never runs the core).
+func (m *Machine) runAgent(t sim.Time, d DeviceID) {
+	m.topFree = true
+	m.agent.Step(t, int(-1-d))
+	if m.topFree {
+		m.topFree = false
+		m.q.Pop()
+	}
+}
+
+// PortAccess is one DRAM transfer of n bytes at pa by an agent, asked at
+// its current time at and reaching the memory controller after lat (its
+// path from its port); it returns when the read data (or the write
+// response) is back. Agents ask in queue order; an ask earlier than one
+// the core or another agent already made counts in DRAMAskReorders.
+func (m *Machine) PortAccess(at sim.Time, pa uint64, n int, write bool, lat sim.Time) sim.Time {
+	if at < m.coreAsk || at < m.devAskAt {
+		m.reorders++
+	}
+	m.devAskAt = max(m.devAskAt, at)
+	if m.portHook != nil {
+		m.portHook(at, pa, n, write)
+	}
+	x := m.xfer(n)
+	start := max(at+lat-x, m.dramFree)
+	m.dramFree = start + x
+	if write {
+		m.cnt[DMAWriteBytes] += uint64(n)
+	} else {
+		m.cnt[DMAReadBytes] += uint64(n)
+	}
+	return start + x
+}
+
+// SetPortHook calls f on every PortAccess with its ask time (tests check
+// the order; nil: none).
+func (m *Machine) SetPortHook(f func(at sim.Time, pa uint64, n int, write bool)) { m.portHook = f }
