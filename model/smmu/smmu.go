@@ -49,7 +49,9 @@ func New(cfg Config, regs Regs, bus Bus, sched Sched, sink Sink) (*SMMU, error) 
 		return nil, fmt.Errorf("bus: the SMMU needs memory below it, an event queue and a sink for completions")
 	}
 	fs, _ := sink.(FillSink)
-	return &SMMU{cfg: cfg, Regs: regs, bus: bus, sched: sched, sink: sink, fills: fs}, nil
+	s := &SMMU{cfg: cfg, Regs: regs, bus: bus, sched: sched, sink: sink, fills: fs}
+	s.tcu.issue, s.tcu.match = cfg.Cycles(cfg.TCUIssueCycles), cfg.Cycles(cfg.MatchCycles)
+	return s, nil
 }
 
 // Config returns the hardware configuration.
@@ -156,8 +158,9 @@ type TCUStats struct {
 
 // tcu is the shared translation control unit.
 type tcu struct {
-	free  sim.Time // when its pipeline accepts the next request
-	Stats TCUStats
+	free         sim.Time // when its pipeline accepts the next request
+	issue, match sim.Time // Config's TCUIssueCycles and MatchCycles
+	Stats        TCUStats
 }
 
 // TCUStats returns the TCU's counters.
@@ -173,8 +176,8 @@ func (s *SMMU) arrive(at sim.Time, id int32) {
 	c.Stats.Requests++
 	start := max(at, c.free)
 	c.Stats.Wait += start - at
-	c.free = start + s.cfg.Cycles(s.cfg.TCUIssueCycles)
-	t := start + s.cfg.Cycles(s.cfg.MatchCycles)
+	c.free = start + c.issue
+	t := start + c.match
 	d := s.Regs.Decide(x.x.SID)
 	x.d = d
 	switch d.Route {
@@ -259,6 +262,7 @@ func (s *SMMU) answer(t sim.Time, id int32) {
 	tb := s.tbus[x.tbu]
 	back := t + tb.link
 	tb.walks.Settle(back)
+	tb.nWalks--
 	tb.settled(&tb.walks)
 	s.schedule(back, id, evAnswer)
 }

@@ -42,15 +42,17 @@ type TBU struct {
 	// blocked is the transaction at the input waiting for a slot of pool
 	// on (-1: none); waiting are those behind it, in order (from head).
 	// retryAt is when blocked tries again (Never: not scheduled).
-	blocked  int32
-	on       *sim.Pool
-	stall    *uint64 // the stall counter blocked counts in
-	waiting  []int32
-	head     int
-	retryAt  sim.Time
-	Stats    TBUStats
-	lastLat  sim.Time
-	totalLat sim.Time
+	blocked int32
+	on      *sim.Pool
+	stall   *uint64 // the stall counter blocked counts in
+	waiting []int32
+	head    int
+	retryAt sim.Time
+	// nReads, nWrites and nWalks are the slots in flight (Busy).
+	nReads, nWrites, nWalks int
+	Stats                   TBUStats
+	lastLat                 sim.Time
+	totalLat                sim.Time
 }
 
 // AddTBU adds a TBU.
@@ -102,10 +104,9 @@ type Outcome struct {
 	FillAt sim.Time
 }
 
-// Busy returns the read and write slots and walk slots in flight at now.
-func (t *TBU) Busy(now sim.Time) (reads, writes, walks int) {
-	return t.reads.Busy(now), t.writes.Busy(now), t.walks.Busy(now)
-}
+// Busy returns the read and write slots and walk slots in flight now
+// (the queue's current time).
+func (t *TBU) Busy() (reads, writes, walks int) { return t.nReads, t.nWrites, t.nWalks }
 
 // Issue hands the TBU one transaction at at, the caller's current event
 // time (the global clock: calls come in non-decreasing at across every
@@ -139,9 +140,14 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		t.hold(now, id, p, &t.Stats.OutstandingStalls)
 		return false
 	}
+	n := &t.nWrites
+	if !x.x.Write {
+		n = &t.nReads
+	}
 	look := now + t.hit
 	if s.Regs.CR0&CR0ClientPD != 0 { // the SMMU is off: straight through
 		p.Done(sim.Never)
+		*n++
 		x.o.Accept, x.o.Route, x.o.PA = now, RouteDisabled, x.x.Addr
 		t.memory(now, id, t.hit)
 		return true
@@ -152,6 +158,7 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		return false
 	}
 	p.Done(sim.Never)
+	*n++
 	x.o.Accept = now
 	if e >= 0 {
 		ent, _ := t.tlb.Entry(e)
@@ -169,6 +176,7 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 	t.Stats.Misses++
 	t.note(look, &x.x, -1, false)
 	t.walks.Done(sim.Never)
+	t.nWalks++
 	t.Stats.TCURequests++
 	x.o.TCU = true
 	s.schedule(look+t.link, id, evTCU)
@@ -283,6 +291,11 @@ func (t *TBU) answered(at sim.Time, id int32) {
 }
 
 func (t *TBU) account(x *txn) {
+	if x.x.Write {
+		t.nWrites--
+	} else {
+		t.nReads--
+	}
 	if d := x.o.Accept - x.issue; d > 0 {
 		t.Stats.StallTime += d
 	}

@@ -78,7 +78,7 @@ func (g *recording) txn(o *smmu.Outcome, x *smmu.Txn) {
 	}
 	if o.Done >= g.nextSample {
 		g.nextSample = o.Done + sampleEvery
-		reads, _, walks := g.r.tbu.Busy(o.Done)
+		reads, _, walks := g.r.tbu.Busy()
 		g.rec.Value(o.Done, g.reads, int64(reads))
 		g.rec.Value(o.Done, g.walk, int64(walks))
 	}

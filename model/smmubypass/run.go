@@ -99,9 +99,12 @@ type run struct {
 	lpm      uint64   // VA of the route table (tbl24 slice)
 	flowIdx  []uint32 // each flow's tbl24 index
 	slots    []pkt
+	free     []int32    // packet slots with no packet (taken last freed first)
 	core     []coreWork // packets waiting for the core, in order (from coreHead)
 	coreHead int
-	next     int      // next packet to start
+	next     int      // next packet to arrive
+	arrival  sim.Time // when the arrival step is queued (Never: not queued)
+	clock    sim.Freq // the SMMU's platform clock
 	interval sim.Time // arrival spacing at line rate
 	work     sim.Time
 	done     int
@@ -144,6 +147,7 @@ const (
 	evMaster = 1
 	evPacket = 0 << 1
 	evEngine = 1 << 1
+	evArrive = 2 << 1
 )
 
 // smmuQueue is the SMMU's view of the machine's event queue.
@@ -152,7 +156,7 @@ type smmuQueue struct{ m *soc.Machine }
 func (q smmuQueue) Schedule(t sim.Time, ev int) error { return q.m.Schedule(t, ev<<1|evSMMU) }
 
 func (r *run) schedule(t sim.Time, kind, i int) {
-	if err := r.m.Schedule(t, i<<2|kind|evMaster); err != nil && r.err == nil {
+	if err := r.m.Schedule(t, i<<3|kind|evMaster); err != nil && r.err == nil {
 		r.err = err
 	}
 }
@@ -163,12 +167,38 @@ func (r *run) Step(t sim.Time, ev int) {
 		r.s.Step(t, ev>>1)
 		return
 	}
-	i := ev >> 2
-	if ev&2 == evEngine {
+	i := ev >> 3
+	switch ev & 6 {
+	case evEngine:
 		r.engineStep(t, i)
-		return
+	case evArrive:
+		r.arrival = sim.Never
+		r.arrive(t)
+	default:
+		r.packetStep(t, i)
 	}
-	r.packetStep(t, i)
+}
+
+// arrive starts every packet that has arrived by t in a free slot (the
+// NIC takes the next RX descriptor), and queues the arrival step for the
+// next packet if a slot is free for it; otherwise the next slot to free
+// takes it.
+func (r *run) arrive(t sim.Time) {
+	for r.next < r.cfg.packets && len(r.free) > 0 {
+		at := sim.Time(r.next) * r.interval
+		if at > t {
+			if at < r.arrival {
+				r.arrival = at
+				r.schedule(at, evArrive, 0)
+			}
+			return
+		}
+		i := r.free[len(r.free)-1]
+		r.free = r.free[:len(r.free)-1]
+		r.slots[i] = pkt{id: r.next, t0: t}
+		r.next++
+		r.packetStep(t, int(i))
+	}
 }
 
 // setup builds the SMMU, its tables, the core and the masters.
@@ -184,7 +214,7 @@ func setup(c config, policy string, record bool) (*run, error) {
 	}
 	sc := platform.LS2088ASMMU()
 	sc.RegisterSlices = c.slices
-	r := &run{cfg: c, m: m, rng: m.RNG().Split()}
+	r := &run{cfg: c, m: m, rng: m.RNG().Split(), clock: sc.Clock}
 	m.SetAgent(r)
 	if policy == PolicyOn {
 		r.acr |= smmu.ACRSMTNMBTLBEN
@@ -259,20 +289,23 @@ func setup(c config, policy string, record bool) (*run, error) {
 func (r *run) simulate() error {
 	c := r.cfg
 	r.slots = make([]pkt, min(c.ring, c.packets))
-	for i := range r.slots {
-		r.slots[i] = pkt{id: i, t0: sim.Time(i) * r.interval}
-		r.schedule(r.slots[i].t0, evPacket, i)
+	for i := len(r.slots) - 1; i >= 0; i-- {
+		r.free = append(r.free, int32(i))
 	}
-	r.next = len(r.slots)
+	r.arrival = sim.Never
+	r.arrive(0)
 	if c.engineRate > 0 {
 		r.engGap = sim.Time(float64(c.streams) * 64 / c.engineRate * 1e12)
 		for i := 0; i < c.streams; i++ {
 			r.schedule(sim.Time(i)*r.engGap/sim.Time(c.streams), evEngine, i)
 		}
 	}
-	for r.done < c.packets {
-		if err := r.pace.Work(1); err != nil {
-			return err
+	for n := 0; r.done < c.packets; n++ {
+		if n == paceEvery {
+			n = 0
+			if err := r.pace.Work(paceEvery); err != nil {
+				return err
+			}
 		}
 		if r.err != nil {
 			return r.err
@@ -300,6 +333,9 @@ func (r *run) simulate() error {
 	}
 	return nil
 }
+
+// paceEvery is how many events run between pacing points.
+const paceEvery = 64
 
 // nic issues the NIC's transaction (or burst train) of packet slot i at t;
 // the slot steps on when the last is done.
@@ -334,14 +370,10 @@ func (r *run) packetStep(t sim.Time, i int) {
 		r.nic(t, i, mbuf, r.cfg.packet, false)
 	case 6: // TX completion
 		r.nic(t, i, txRing+slot*descBytes, descBytes, true)
-	default: // forwarded: the slot takes the next packet
+	default: // forwarded: the slot takes the next packet when it arrives
 		r.forwarded(t, p)
-		if r.next >= r.cfg.packets {
-			return
-		}
-		*p = pkt{id: r.next, t0: max(t, sim.Time(r.next)*r.interval)}
-		r.next++
-		r.schedule(p.t0, evPacket, i)
+		r.free = append(r.free, int32(i))
+		r.arrive(t)
 	}
 }
 
@@ -414,7 +446,7 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 	if !x.Write {
 		r.st.nicReads++
 		r.st.nicReadLat += uint64(lat)
-		b := int(r.s.Config().Clock.InCycles(lat)) / histWidth
+		b := int(r.clock.InCycles(lat)) / histWidth
 		r.st.hist[min(b, histBins-1)]++
 	}
 	p := &r.slots[i]
