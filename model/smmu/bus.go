@@ -25,7 +25,9 @@ type Sched interface {
 }
 
 // Sink is told what happened to each transaction when its data (or write
-// response, or abort) is back at the master, at that time.
+// response, or abort) is back at the master, at that time (t ==
+// o.Done), or for an Early transaction when that time is known (t <=
+// o.Done).
 type Sink interface {
 	Done(t sim.Time, x *Txn, o *Outcome)
 }

@@ -166,7 +166,8 @@ type tcu struct {
 // TCUStats returns the TCU's counters.
 func (s *SMMU) TCUStats() TCUStats { return s.tcu.Stats }
 
-// arrive is one TBU miss reaching the TCU at at: its pipeline, the
+// arrive is one TBU miss reaching the TCU at at (asked when it leaves the
+// TBU): its pipeline, the
 // stream-match lookup, then for a translating stream the context bank's
 // walk, whose first descriptor read is queued for when the lookup is
 // done.
@@ -262,7 +263,6 @@ func (s *SMMU) answer(t sim.Time, id int32) {
 	tb := s.tbus[x.tbu]
 	back := t + tb.link
 	tb.walks.Settle(back)
-	tb.nWalks--
 	tb.settled(&tb.walks)
 	s.schedule(back, id, evAnswer)
 }

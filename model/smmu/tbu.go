@@ -83,6 +83,11 @@ type Txn struct {
 	Write bool
 	Agent uint8 // the master (hwevent agent id; owner of the entries it allocates)
 	Tag   int32 // the master's own (handed back in Sink.Done)
+	// Early asks to hear of the completion as soon as its time is known
+	// (when the bus is asked), not when it happens: a master that only
+	// schedules its next step from it saves an event. It must not act
+	// before Outcome.Done.
+	Early bool
 }
 
 // Outcome is what happened to a transaction.
@@ -104,9 +109,11 @@ type Outcome struct {
 	FillAt sim.Time
 }
 
-// Busy returns the read and write slots and walk slots in flight now
+// Busy returns the read and write slots and walk slots in flight at now
 // (the queue's current time).
-func (t *TBU) Busy() (reads, writes, walks int) { return t.nReads, t.nWrites, t.nWalks }
+func (t *TBU) Busy(now sim.Time) (reads, writes, walks int) {
+	return t.reads.Busy(now), t.writes.Busy(now), t.walks.Busy(now)
+}
 
 // Issue hands the TBU one transaction at at, the caller's current event
 // time (the global clock: calls come in non-decreasing at across every
@@ -140,14 +147,9 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		t.hold(now, id, p, &t.Stats.OutstandingStalls)
 		return false
 	}
-	n := &t.nWrites
-	if !x.x.Write {
-		n = &t.nReads
-	}
 	look := now + t.hit
 	if s.Regs.CR0&CR0ClientPD != 0 { // the SMMU is off: straight through
 		p.Done(sim.Never)
-		*n++
 		x.o.Accept, x.o.Route, x.o.PA = now, RouteDisabled, x.x.Addr
 		t.memory(now, id, t.hit)
 		return true
@@ -158,7 +160,6 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		return false
 	}
 	p.Done(sim.Never)
-	*n++
 	x.o.Accept = now
 	if e >= 0 {
 		ent, _ := t.tlb.Entry(e)
@@ -176,10 +177,13 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 	t.Stats.Misses++
 	t.note(look, &x.x, -1, false)
 	t.walks.Done(sim.Never)
-	t.nWalks++
 	t.Stats.TCURequests++
 	x.o.TCU = true
-	s.schedule(look+t.link, id, evTCU)
+	// The TCU is asked now for the miss's arrival one link trip later:
+	// every TBU's lookup and link take the same time, so misses reach it
+	// in the order they leave their TBUs, and asking at the arrival
+	// would give the same answers.
+	s.arrive(look+t.link, id)
 	return true
 }
 
@@ -249,6 +253,11 @@ func (t *TBU) memory(at sim.Time, id int32, wait sim.Time) {
 	done := s.bus.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, wait+lat)
 	p.Settle(done)
 	t.settled(p)
+	if x.x.Early {
+		x.o.Done = done
+		s.done(at, id)
+		return
+	}
 	s.schedule(done, id, evDone)
 }
 
@@ -291,11 +300,6 @@ func (t *TBU) answered(at sim.Time, id int32) {
 }
 
 func (t *TBU) account(x *txn) {
-	if x.x.Write {
-		t.nWrites--
-	} else {
-		t.nReads--
-	}
 	if d := x.o.Accept - x.issue; d > 0 {
 		t.Stats.StallTime += d
 	}

@@ -12,14 +12,17 @@ import (
 // non-decreasing global time:
 //
 //	issue (the master's step): the TBU's input, its read or write slot,
-//	    the TLB lookup, on a miss a walk slot; on a hit the bus (asked
-//	    now, the access leaving the TBU when the lookup is done)
-//	evTCU (a miss, one link trip later): the TCU's pipeline, the stream
-//	    match, the walk's start (walk caches)
+//	    the TLB lookup; on a hit the bus (asked now, the access leaving
+//	    the TBU when the lookup is done); on a miss a walk slot and the
+//	    TCU's pipeline, the stream match and the walk's start (walk
+//	    caches) for its arrival one link trip later (every TBU's link is
+//	    the same, so misses reach the TCU in the order they are asked)
 //	evWalk (per descriptor read): the bus
 //	evAnswer (one link trip after the TCU's answer): the walk slot frees,
 //	    the TLB entry is filled, the bus (or the abort)
-//	evDone (data back): the read or write slot frees, the master hears
+//	evDone (data back): the master hears (a master that asked Early
+//	    hears when the bus gives the time, and schedules its next step
+//	    from it)
 //
 // A slot whose completion is not known yet is held with Done(Never) and
 // settled when the bus gives the time, so the pools stay earliest-free.
@@ -27,8 +30,7 @@ import (
 // Event kinds (the low bits of an event; the rest is the transaction's
 // index, or the TBU's for evRetry).
 const (
-	evTCU = iota
-	evWalk
+	evWalk = iota
 	evAnswer
 	evDone
 	evRetry
@@ -91,8 +93,6 @@ func (s *SMMU) Step(t sim.Time, ev int) {
 		return
 	}
 	switch kind {
-	case evTCU:
-		s.arrive(t, id)
 	case evWalk:
 		s.walkRead(t, id)
 	case evAnswer:
@@ -103,10 +103,12 @@ func (s *SMMU) Step(t sim.Time, ev int) {
 }
 
 // done is transaction id's data (or write response, or abort) back at
-// its master at t.
+// its master at t (for an Early one, o.Done is set and t is now).
 func (s *SMMU) done(t sim.Time, id int32) {
 	x := &s.txns[id]
-	x.o.Done = t
+	if !x.x.Early || x.o.Aborted {
+		x.o.Done = t
+	}
 	s.tbus[x.tbu].account(x)
 	s.sink.Done(t, &x.x, &x.o)
 	s.free = append(s.free, id)

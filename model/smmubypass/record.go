@@ -26,8 +26,8 @@ type recording struct {
 const (
 	windowSets = 32
 	maxPhases  = 400
-	// sampleEvery spaces the gauge samples (a run has ~10^6 transactions).
-	sampleEvery = 500 * sim.Nanosecond
+	// sampleEvery spaces the gauge samples (a default run is ~22 ms).
+	sampleEvery = 2 * sim.Microsecond
 	maxFills    = 20000 // TLB fills recorded
 	// allTxns transactions are recorded one by one, then one per master
 	// every txnEvery (the view shows the one at the cursor).
@@ -68,19 +68,19 @@ func newRecording(r *run) *recording {
 	return g
 }
 
-// txn records one transaction's outcome when it is done (o.Issue is
-// when it was issued).
-func (g *recording) txn(o *smmu.Outcome, x *smmu.Txn) {
+// txn records one transaction's outcome when the run hears of it, at now
+// (o.Issue is when it was issued).
+func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
 	t := o.Issue
 	master := masterNIC
 	if x.SID == engineSID {
 		master = masterEngine
 	}
-	if o.Done >= g.nextSample {
-		g.nextSample = o.Done + sampleEvery
-		reads, _, walks := g.r.tbu.Busy()
-		g.rec.Value(o.Done, g.reads, int64(reads))
-		g.rec.Value(o.Done, g.walk, int64(walks))
+	if now >= g.nextSample {
+		g.nextSample = now + sampleEvery
+		reads, _, walks := g.r.tbu.Busy(now)
+		g.rec.Value(now, g.reads, int64(reads))
+		g.rec.Value(now, g.walk, int64(walks))
 	}
 	if n := len(g.spec.Txns); n < maxTxns && (n < allTxns || t >= g.nextTxn[master]) {
 		g.nextTxn[master] = t + txnEvery

@@ -413,7 +413,7 @@ func (r *run) forwarded(t sim.Time, p *pkt) {
 // engineStep is one read of engine stream i at t.
 func (r *run) engineStep(t sim.Time, i int) {
 	va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
-	r.tbu.Issue(t, smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent, Tag: int32(i)})
+	r.tbu.Issue(t, smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent, Tag: int32(i), Early: true})
 }
 
 // Done implements smmu.Sink: a transaction is back at its master at t.
@@ -423,7 +423,7 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 		r.st.aborts++
 	}
 	if r.rec != nil {
-		r.rec.txn(o, x)
+		r.rec.txn(t, o, x)
 	}
 	i := int(x.Tag)
 	if x.SID == engineSID {
@@ -432,11 +432,7 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 		if o.Hit {
 			r.st.engHits++
 		}
-		if next := max(t, o.Issue+r.engGap); next > t {
-			r.schedule(next, evEngine, i)
-		} else {
-			r.engineStep(t, i)
-		}
+		r.schedule(max(o.Done, o.Issue+r.engGap), evEngine, i) // heard early: its next read is queued
 		return
 	}
 	r.st.nicTxns++
