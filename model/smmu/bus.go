@@ -6,24 +6,6 @@ import (
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
-// Bus is the memory system below the SMMU, shared with every other agent
-// of the machine (the core, DMA devices): soc.Machine.PortAccess. Access
-// asks it for a transfer of n bytes at pa at time at, the caller's
-// current event time, reaching memory after lat (the interconnect path
-// from the SMMU's port), and returns when the read data or the write
-// response is back.
-// Invariant: calls come in non-decreasing at across every agent on it.
-type Bus interface {
-	PortAccess(at sim.Time, pa uint64, n int, write bool, lat sim.Time) sim.Time
-}
-
-// Sched is the global event queue (soc.Machine.Schedule): the SMMU queues
-// its own steps on it, and whoever runs the queue hands each one back
-// through SMMU.Step when it comes due.
-type Sched interface {
-	Schedule(t sim.Time, ev int) error
-}
-
 // Sink is told what happened to each transaction when its data (or write
 // response, or abort) is back at the master, at that time (t ==
 // o.Done), or for an Early transaction when that time is known (t <=

@@ -6,8 +6,8 @@
 //
 // # Time
 //
-// Transaction level, on one global clock: the SMMU's steps are events on
-// the machine's queue (Sched: soc.Machine.Schedule), and a transaction
+// Transaction level, on one global clock: the SMMU is an agent of a
+// soc.Machine, its steps events on the machine's queue, and a transaction
 // moves through them at the times they happen (txn.go): the master's
 // Issue takes the TBU's input, a read or write slot and the TLB lookup
 // (and on a hit asks the bus); a miss takes a walk slot and reaches the
@@ -18,7 +18,7 @@
 // resource (the TBU's slots and TLB, the TCU, the walk caches, DRAM) is
 // asked in non-decreasing global time, and two masters behind one TBU
 // compete for its TLB entries and walk slots, every TBU for the TCU, and
-// all of them with the core for DRAM (Bus: soc.Machine.PortAccess, the
+// all of them with the core for DRAM (soc.Machine.PortAccess, the
 // machine's one channel). The slots are earliest-free pools (sim.Pool):
 // completions come back out of order (a 2-cycle hit behind a walk), and a
 // slot is held until its completion is known. Cycles are platform cycles

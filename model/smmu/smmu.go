@@ -6,6 +6,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
 )
 
 // EventLevel is the Level of the TBU TLB in hwevent TLB events (0 and 1
@@ -15,10 +16,13 @@ const EventLevel = 2
 // SMMU is one MMU-500: the global registers, the context banks, the TCU
 // and the TBUs.
 type SMMU struct {
-	cfg   Config
-	Regs  Regs
-	bus   Bus
-	sched Sched
+	cfg  Config
+	Regs Regs
+	// m is the machine whose event queue the SMMU's steps run on (it is
+	// one of m's agents: agent) and whose DRAM its transactions and walks
+	// reach (PortAccess).
+	m     *soc.Machine
+	agent int
 	sink  Sink
 	fills FillSink // sink, when it hears fills too (nil otherwise)
 	banks []*ContextBank
@@ -30,6 +34,10 @@ type SMMU struct {
 	// event names one by its index.
 	txns []txn
 	free []int32
+	// walks are the walks in flight, named by txn.walk (freeWalks: slots
+	// to reuse).
+	walks     []walk
+	freeWalks []int32
 	// faults are the first maxFaults recorded; faultCount counts all.
 	faults     []FaultRecord
 	faultCount uint64
@@ -37,19 +45,24 @@ type SMMU struct {
 	err        error      // the first scheduling error (Err)
 }
 
-// New builds an SMMU with the given registers whose transactions go to
-// bus and whose steps run on sched; sink hears of every completion
-// (context banks and TBUs are added next; Regs is checked by Check once
-// they are).
-func New(cfg Config, regs Regs, bus Bus, sched Sched, sink Sink) (*SMMU, error) {
+// New builds an SMMU with the given registers on machine m (one of its
+// agents: its steps run on m's event queue, its transactions and walks
+// reach m's DRAM); sink hears of every completion (context banks and
+// TBUs are added next; Regs is checked by Check once they are).
+func New(cfg Config, regs Regs, m *soc.Machine, sink Sink) (*SMMU, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if bus == nil || sched == nil || sink == nil {
-		return nil, fmt.Errorf("bus: the SMMU needs memory below it, an event queue and a sink for completions")
+	if m == nil || sink == nil {
+		return nil, fmt.Errorf("bus: the SMMU needs a machine below it and a sink for completions")
 	}
 	fs, _ := sink.(FillSink)
-	s := &SMMU{cfg: cfg, Regs: regs, bus: bus, sched: sched, sink: sink, fills: fs}
+	s := &SMMU{cfg: cfg, Regs: regs, m: m, sink: sink, fills: fs}
+	id, err := m.AddAgent(s)
+	if err != nil {
+		return nil, err
+	}
+	s.agent = id
 	s.tcu.issue, s.tcu.match = cfg.Cycles(cfg.TCUIssueCycles), cfg.Cycles(cfg.MatchCycles)
 	return s, nil
 }
@@ -201,6 +214,8 @@ func (s *SMMU) arrive(at sim.Time, id int32) {
 	c.Stats.Walks++
 	x.walked = true
 	cb.port.n = 0
+	x.walk = s.allocWalk()
+	w := &s.walks[x.walk]
 	var r mmu.Result
 	if s.obs != nil { // walk-cache hits are seen now; descriptor reads as they are made
 		r, s.steps = cb.walker.Trace(x.x.Addr, s.steps[:0])
@@ -210,7 +225,7 @@ func (s *SMMU) arrive(at sim.Time, id int32) {
 				s.emit(hwevent.Event{T: t, Kind: hwevent.WalkStep, Agent: x.x.Agent, Level: int8(st.Level), Set: -1, Way: -1,
 					Addr: st.DescAddr, Flags: hwevent.Hit})
 			} else if k < maxWalkReads {
-				x.levels[k] = int8(st.Level)
+				w.levels[k] = int8(st.Level)
 				k++
 			}
 		}
@@ -218,14 +233,14 @@ func (s *SMMU) arrive(at sim.Time, id int32) {
 		r = cb.walker.Walk(x.x.Addr)
 	}
 	c.Stats.WalkReads += uint64(r.Reads)
-	x.reads, x.nreads = cb.port.pas, int8(cb.port.n)
+	w.reads, w.n, w.k = cb.port.pas, int8(cb.port.n), 0
 	if r.OK {
 		x.pa, x.leaf, x.ok = r.Leaf.PA+(x.x.Addr-r.Leaf.VA), r.Leaf, true
 	} else {
 		x.d.Route, x.d.Fault = RouteFault, FaultTF
-		x.faultLevel = int8(r.Fault.Level)
+		w.faultLevel = int8(r.Fault.Level)
 	}
-	if x.nreads == 0 {
+	if w.n == 0 {
 		s.walked(t, id)
 		return
 	}
@@ -235,12 +250,13 @@ func (s *SMMU) arrive(at sim.Time, id int32) {
 // walkRead is descriptor read k of transaction id's walk, asked at at.
 func (s *SMMU) walkRead(at sim.Time, id int32) {
 	x := &s.txns[id]
-	pa := x.reads[x.k]
-	done := s.bus.PortAccess(at, pa, 8, false, s.cfg.Bus.ReadLatency)
+	w := &s.walks[x.walk]
+	pa := w.reads[w.k]
+	done := s.m.PortAccess(at, pa, 8, false, s.cfg.Bus.ReadLatency)
 	if s.obs != nil {
-		s.emit(hwevent.Event{T: done, Kind: hwevent.WalkStep, Agent: x.x.Agent, Level: x.levels[x.k], Set: -1, Way: -1, Addr: pa})
+		s.emit(hwevent.Event{T: done, Kind: hwevent.WalkStep, Agent: x.x.Agent, Level: w.levels[w.k], Set: -1, Way: -1, Addr: pa})
 	}
-	if x.k++; x.k < x.nreads {
+	if w.k++; w.k < w.n {
 		s.schedule(done, id, evWalk)
 		return
 	}
@@ -251,8 +267,10 @@ func (s *SMMU) walkRead(at sim.Time, id int32) {
 func (s *SMMU) walked(t sim.Time, id int32) {
 	x := &s.txns[id]
 	if !x.ok {
-		s.fault(FaultRecord{T: t, SID: x.x.SID, Kind: FaultTF, CB: x.d.CB, Addr: x.x.Addr, Level: int(x.faultLevel)})
+		s.fault(FaultRecord{T: t, SID: x.x.SID, Kind: FaultTF, CB: x.d.CB, Addr: x.x.Addr, Level: int(s.walks[x.walk].faultLevel)})
 	}
+	s.freeWalks = append(s.freeWalks, x.walk)
+	x.walk = -1
 	s.answer(t, id)
 }
 

@@ -1,15 +1,16 @@
 package smmu
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
 )
 
 func testConfig() Config {
@@ -18,37 +19,30 @@ func testConfig() Config {
 		Bus: BusConfig{ReadLatency: 50 * sim.Nanosecond, WriteLatency: 50 * sim.Nanosecond}}
 }
 
-// bench is a test rig's memory, event queue and sink: one DRAM channel
-// (psPerByte; 0: no occupancy), the SMMU's steps on a sim.Queue, and the
-// outcomes by tag.
+// machine is a small soc machine for the SMMU to sit on: DRAM at bw
+// bytes per second (64-byte bursts), nothing else used.
+func machine(t *testing.T, bw float64) *soc.Machine {
+	t.Helper()
+	clk := sim.Clocks{CPU: 1 * sim.GHz, Platform: 1 * sim.GHz, DRAM: 1 * sim.GHz}
+	m, err := soc.New(soc.Config{Name: "test", Clocks: clk,
+		Core:     soc.CoreConfig{LoadIssue: sim.Nanosecond, StoreIssue: sim.Nanosecond, MLP: 4},
+		L1D:      cache.Config{Name: "l1d", Size: 32 << 10, Ways: 4, LineBytes: 64, Policy: cache.LRU, Latency: 4 * sim.Nanosecond},
+		L2:       cache.Config{Name: "l2", Size: 256 << 10, Ways: 8, LineBytes: 64, Policy: cache.LRU, Latency: 10 * sim.Nanosecond},
+		DRAM:     soc.DRAMConfig{Latency: 100 * sim.Nanosecond, Bandwidth: bw, MinBurst: 64},
+		NC:       soc.NCConfig{Inflight: 2, DeviceInflight: 1},
+		Maint:    soc.MaintConfig{Issue: sim.Nanosecond, CleanLatency: 50 * sim.Nanosecond, InvalLatency: 60 * sim.Nanosecond, Inflight: 64},
+		MemBytes: 64 << 20, MaxOrder: 10}, 1)
+	require.NoError(t, err)
+	return m
+}
+
+// bench is a test rig's machine and sink: the outcomes by tag, and every
+// bus ask's time in call order.
 type bench struct {
-	s         *SMMU
-	q         sim.Queue[int]
-	psPerByte float64
-	free      sim.Time
-	Reads     uint64
-	asks      []sim.Time // every bus ask's time, in call order
-	outs      map[int32]Outcome
-	now       sim.Time
-}
-
-func (b *bench) PortAccess(at sim.Time, _ uint64, n int, write bool, lat sim.Time) sim.Time {
-	if !write {
-		b.Reads++
-	}
-	b.asks = append(b.asks, at)
-	x := sim.Time(float64(n) * b.psPerByte)
-	start := max(at+lat-x, b.free)
-	b.free = start + x
-	return start + x
-}
-
-func (b *bench) Schedule(t sim.Time, ev int) error {
-	if t < b.now {
-		return fmt.Errorf("event at %v before now %v", t, b.now)
-	}
-	b.q.Push(t, ev)
-	return nil
+	s    *SMMU
+	m    *soc.Machine
+	asks []sim.Time
+	outs map[int32]Outcome
 }
 
 func (b *bench) Done(t sim.Time, x *Txn, o *Outcome) { b.outs[x.Tag] = *o }
@@ -56,15 +50,15 @@ func (b *bench) Done(t sim.Time, x *Txn, o *Outcome) { b.outs[x.Tag] = *o }
 // run runs every queued step (in time order).
 func (b *bench) run(t *testing.T) {
 	t.Helper()
-	for {
-		at, ev, ok := b.q.Pop()
-		if !ok {
-			break
-		}
-		b.now = at
-		b.s.Step(at, ev)
+	for b.m.RunNext(sim.Never) {
 	}
 	require.NoError(t, b.s.Err())
+}
+
+// until runs the queued steps due by at.
+func (b *bench) until(at sim.Time) {
+	for b.m.RunNext(at) {
+	}
 }
 
 // access issues one transaction at at, runs the queue and returns its
@@ -72,7 +66,6 @@ func (b *bench) run(t *testing.T) {
 func (b *bench) access(t *testing.T, tbu *TBU, at sim.Time, x Txn) Outcome {
 	t.Helper()
 	x.Tag = int32(len(b.outs) + 1000)
-	b.now = at
 	tbu.Issue(at, x)
 	b.run(t)
 	o, ok := b.outs[x.Tag]
@@ -137,8 +130,9 @@ func rig(t *testing.T, cfg Config, acr, cr0 uint32) (*SMMU, *TBU, *bench) {
 	require.NoError(t, err)
 	_, err = pt.MapRange(0x100000, 0x800000, 64<<10, mmu.PageKernel, mmu.Size4K)
 	require.NoError(t, err)
-	bus := &bench{psPerByte: 1, outs: map[int32]Outcome{}}
-	s, err := New(cfg, Regs{CR0: cr0, ACR: acr, SMR: []SMR{{ID: 1, Valid: true}}, S2CR: []S2CR{{Type: Translate}}}, bus, bus, bus)
+	bus := &bench{m: machine(t, 1e12), outs: map[int32]Outcome{}}
+	bus.m.SetPortHook(func(at sim.Time, _ uint64, _ int, _ bool) { bus.asks = append(bus.asks, at) })
+	s, err := New(cfg, Regs{CR0: cr0, ACR: acr, SMR: []SMR{{ID: 1, Valid: true}}, S2CR: []S2CR{{Type: Translate}}}, bus.m, bus)
 	require.NoError(t, err)
 	bus.s = s
 	_, err = s.AddContextBank(1, pt, tm)
@@ -192,7 +186,7 @@ func TestTranslateWalkAndFault(t *testing.T) {
 	assert.True(t, o.Walked)
 	assert.Equal(t, uint64(0x800040), o.PA)
 	assert.Equal(t, uint64(4), s.Bank(0).Walker().Stats.Reads, "a cold 4-level walk reads 4 descriptors")
-	assert.Equal(t, uint64(5), bus.Reads, "4 descriptor reads through the bus, then the data")
+	assert.Len(t, bus.asks, 5, "4 descriptor reads through the bus, then the data")
 	o2 := bus.access(t, tbu, o.Done, Txn{SID: 1, Addr: 0x100080, Bytes: 64})
 	assert.True(t, o2.Hit)
 	// Outside the mapping: a translation fault with bank and address, no panic.
@@ -210,7 +204,7 @@ func TestUnidentifiedStreamAndConflictFaults(t *testing.T) {
 	s, tbu, bus := rig(t, testConfig(), ACRSMTNMBTLBEN, CR0USFCFG)
 	o := bus.access(t, tbu, 0, Txn{SID: 7, Addr: 0x4000, Bytes: 64})
 	assert.True(t, o.Aborted)
-	assert.Equal(t, uint64(0), bus.Reads, "an aborted transaction reaches no memory")
+	assert.Empty(t, bus.asks, "an aborted transaction reaches no memory")
 	s.Regs.SMR = append(s.Regs.SMR, SMR{ID: 0, Mask: 1, Valid: true})
 	s.Regs.S2CR = append(s.Regs.S2CR, S2CR{Type: Bypass})
 	o = bus.access(t, tbu, o.Done, Txn{SID: 1, Addr: 0x100000, Bytes: 64})
@@ -226,10 +220,8 @@ func TestUnidentifiedStreamAndConflictFaults(t *testing.T) {
 func TestOutstandingLimit(t *testing.T) {
 	cfg := testConfig()
 	_, tbu, b := rig(t, cfg, ACRSMTNMBTLBEN, 0)
-	b.psPerByte = 0
 	warm := b.access(t, tbu, 0, Txn{SID: 2, Addr: 0x4000, Bytes: 64})
 	at := warm.Done
-	b.now = at
 	for i := 0; i < 129; i++ {
 		tbu.Issue(at, Txn{SID: 2, Addr: 0x4000, Bytes: 64, Tag: int32(i)})
 	}
@@ -275,16 +267,7 @@ func TestBusAskedInTimeOrder(t *testing.T) {
 		if r.Uint64n(2) == 0 {
 			x.SID, x.Addr = 1, 0x100000+r.Uint64n(64<<10)
 		}
-		for { // run the queue up to the issue time, then issue (as a master's step would)
-			next, ok := b.q.Peek()
-			if !ok || next > at {
-				break
-			}
-			nt, ev, _ := b.q.Pop()
-			b.now = nt
-			b.s.Step(nt, ev)
-		}
-		b.now = at
+		b.until(at) // run the queue up to the issue time, then issue (as a master's step would)
 		tbu.Issue(at, x)
 	}
 	b.run(t)
@@ -293,6 +276,7 @@ func TestBusAskedInTimeOrder(t *testing.T) {
 	for i := 1; i < len(b.asks); i++ {
 		require.GreaterOrEqual(t, b.asks[i], b.asks[i-1], "bus ask %d", i)
 	}
+	assert.Zero(t, b.m.DRAMAskReorders())
 	assert.Greater(t, tbu.Stats.Walks, uint64(0))
 }
 

@@ -121,7 +121,7 @@ func (t *TBU) Busy(now sim.Time) (reads, writes, walks int) {
 func (t *TBU) Issue(at sim.Time, x Txn) {
 	s := t.s
 	id := s.alloc()
-	s.txns[id] = txn{x: x, issue: at, tbu: t.index, o: Outcome{Issue: at, Fill: -1}}
+	s.txns[id] = txn{x: x, tbu: t.index, walk: -1, o: Outcome{Issue: at, Fill: -1}}
 	if x.Write {
 		t.Stats.Writes++
 	} else {
@@ -203,7 +203,7 @@ func (t *TBU) wake(now, at sim.Time) {
 		return
 	}
 	t.retryAt = max(at, now)
-	if err := t.s.sched.Schedule(t.retryAt, int(t.index)<<evBits|evRetry); err != nil && t.s.err == nil {
+	if err := t.s.m.Schedule(t.retryAt, t.s.agent, int(t.index)<<evBits|evRetry); err != nil && t.s.err == nil {
 		t.s.err = err
 	}
 }
@@ -250,7 +250,7 @@ func (t *TBU) memory(at sim.Time, id int32, wait sim.Time) {
 	if x.x.Write {
 		lat, p = s.cfg.Bus.WriteLatency, &t.writes
 	}
-	done := s.bus.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, wait+lat)
+	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, wait+lat)
 	p.Settle(done)
 	t.settled(p)
 	if x.x.Early {
@@ -300,10 +300,10 @@ func (t *TBU) answered(at sim.Time, id int32) {
 }
 
 func (t *TBU) account(x *txn) {
-	if d := x.o.Accept - x.issue; d > 0 {
+	if d := x.o.Accept - x.o.Issue; d > 0 {
 		t.Stats.StallTime += d
 	}
-	t.lastLat = x.o.Done - x.issue
+	t.lastLat = x.o.Done - x.o.Issue
 	t.totalLat += t.lastLat
 }
 

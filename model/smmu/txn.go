@@ -41,19 +41,32 @@ const (
 type txn struct {
 	x      Txn
 	o      Outcome
-	issue  sim.Time
 	tbu    uint8
+	ok     bool // a translation or bypass (not a fault)
+	walked bool
+	walk   int32 // its walk in SMMU.walks while the TCU walks for it, else -1
 	d      Decision
 	pa     uint64
 	leaf   mmu.Leaf
-	ok     bool // a translation or bypass (not a fault)
-	walked bool
-	// reads are the walk's descriptor addresses (levels: their levels,
-	// when observed), k the next to read.
+}
+
+// walk is one walk's descriptor reads: their addresses (levels: their
+// levels, when observed), how many, and the next to read.
+type walk struct {
 	reads      [maxWalkReads]uint64
 	levels     [maxWalkReads]int8
-	nreads, k  int8
+	n, k       int8
 	faultLevel int8
+}
+
+func (s *SMMU) allocWalk() int32 {
+	if n := len(s.freeWalks); n > 0 {
+		id := s.freeWalks[n-1]
+		s.freeWalks = s.freeWalks[:n-1]
+		return id
+	}
+	s.walks = append(s.walks, walk{})
+	return int32(len(s.walks) - 1)
 }
 
 func (s *SMMU) alloc() int32 {
@@ -67,7 +80,7 @@ func (s *SMMU) alloc() int32 {
 }
 
 func (s *SMMU) schedule(t sim.Time, id int32, kind int) {
-	if err := s.sched.Schedule(t, int(id)<<evBits|kind); err != nil && s.err == nil {
+	if err := s.m.Schedule(t, s.agent, int(id)<<evBits|kind); err != nil && s.err == nil {
 		s.err = err
 	}
 }
@@ -75,8 +88,7 @@ func (s *SMMU) schedule(t sim.Time, id int32, kind int) {
 // InFlight returns the transactions issued and not yet done.
 func (s *SMMU) InFlight() int { return len(s.txns) - len(s.free) }
 
-// Step runs one of the SMMU's events, due at t (the queue hands back what
-// the SMMU scheduled).
+// Step implements soc.Agent: one of the SMMU's events, due at t.
 func (s *SMMU) Step(t sim.Time, ev int) {
 	id := int32(ev >> evBits)
 	kind := ev & (1<<evBits - 1)

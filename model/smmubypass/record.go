@@ -68,6 +68,12 @@ func newRecording(r *run) *recording {
 	return g
 }
 
+// wants reports whether txn would record anything of a transaction heard
+// of at now (kept inline-sized: most are not recorded).
+func (g *recording) wants(now sim.Time, o *smmu.Outcome) bool {
+	return now >= g.nextSample || g.phases < maxPhases || len(g.spec.Txns) < allTxns || o.Issue >= g.nextTxn[0] || o.Issue >= g.nextTxn[1]
+}
+
 // txn records one transaction's outcome when the run hears of it, at now
 // (o.Issue is when it was issued).
 func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {

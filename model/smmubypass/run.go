@@ -96,6 +96,7 @@ type run struct {
 	s        *smmu.SMMU
 	tbu      *smmu.TBU
 	m        *soc.Machine
+	agent    int      // the run's agent id on m (the SMMU is another)
 	lpm      uint64   // VA of the route table (tbl24 slice)
 	flowIdx  []uint32 // each flow's tbl24 index
 	slots    []pkt
@@ -139,36 +140,26 @@ const (
 	tputBucket = 20 * sim.Microsecond
 )
 
-// Events on the machine's queue: the SMMU's own (low bit 0) and the
-// masters' (low bit 1: a packet slot's next step or an engine stream's
-// next read, kind in the next bit).
+// The masters' events on the machine's queue (the run is one agent, the
+// SMMU another): a packet slot's next step, an engine stream's next read,
+// the next packet's arrival; the kind in the low bits.
 const (
-	evSMMU   = 0
-	evMaster = 1
-	evPacket = 0 << 1
-	evEngine = 1 << 1
-	evArrive = 2 << 1
+	evPacket = iota
+	evEngine
+	evArrive
+	evBits = 2
 )
 
-// smmuQueue is the SMMU's view of the machine's event queue.
-type smmuQueue struct{ m *soc.Machine }
-
-func (q smmuQueue) Schedule(t sim.Time, ev int) error { return q.m.Schedule(t, ev<<1|evSMMU) }
-
 func (r *run) schedule(t sim.Time, kind, i int) {
-	if err := r.m.Schedule(t, i<<3|kind|evMaster); err != nil && r.err == nil {
+	if err := r.m.Schedule(t, r.agent, i<<evBits|kind); err != nil && r.err == nil {
 		r.err = err
 	}
 }
 
-// Step implements soc.Agent: every event of the run.
+// Step implements soc.Agent: the masters' events.
 func (r *run) Step(t sim.Time, ev int) {
-	if ev&1 == evSMMU {
-		r.s.Step(t, ev>>1)
-		return
-	}
-	i := ev >> 3
-	switch ev & 6 {
+	i := ev >> evBits
+	switch ev & (1<<evBits - 1) {
 	case evEngine:
 		r.engineStep(t, i)
 	case evArrive:
@@ -215,7 +206,9 @@ func setup(c config, policy string, record bool) (*run, error) {
 	sc := platform.LS2088ASMMU()
 	sc.RegisterSlices = c.slices
 	r := &run{cfg: c, m: m, rng: m.RNG().Split(), clock: sc.Clock}
-	m.SetAgent(r)
+	if r.agent, err = m.AddAgent(r); err != nil {
+		return nil, err
+	}
 	if policy == PolicyOn {
 		r.acr |= smmu.ACRSMTNMBTLBEN
 	}
@@ -232,7 +225,7 @@ func setup(c config, policy string, record bool) (*run, error) {
 	if c.usf {
 		regs.CR0 |= smmu.CR0USFCFG
 	}
-	if r.s, err = smmu.New(sc, regs, m, smmuQueue{m}, r); err != nil {
+	if r.s, err = smmu.New(sc, regs, m, r); err != nil {
 		return nil, err
 	}
 	// The engine's domain: ws bytes of IOVA on 4 KiB pages (io-pgtable
@@ -422,7 +415,7 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 	if o.Aborted {
 		r.st.aborts++
 	}
-	if r.rec != nil {
+	if r.rec != nil && r.rec.wants(t, o) {
 		r.rec.txn(t, o, x)
 	}
 	i := int(x.Tag)

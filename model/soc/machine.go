@@ -85,7 +85,7 @@ type Machine struct {
 	// unbatched mode, so every line catches up).
 	horizon   sim.Time
 	unbatched bool
-	agent     Agent                             // handler of Schedule's events (port.go)
+	agents    []Agent                           // the agents Schedule queues events for (port.go)
 	portHook  func(sim.Time, uint64, int, bool) // test hook on PortAccess
 	topFree   bool                              // an agent step runs and the queue's top is its own (runAgent)
 	shadows   []shadow                          // SWIOTLB slots standing in for CPU buffers (Shadow)

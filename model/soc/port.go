@@ -6,15 +6,15 @@ import (
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
-// Agents other than the DMA devices (an SMMU's masters and its table
-// walker, a NIC) run on the machine's event queue too, so the core, the
+// Agents other than the DMA devices (an SMMU's TBUs and TCU, a NIC, a
+// crypto engine) run on the machine's event queue too, so the core, the
 // devices and they share one clock and one DRAM channel:
 //
-//   - SetAgent names the one handler their events go to; Schedule queues
-//     an event (an int the handler decodes) and the machine hands it back
-//     through Agent.Step when it comes due, whether the caller's loop is
-//     running the queue (RunNext) or the core is catching up before it
-//     asks DRAM or touches a line. A step never runs the core.
+//   - AddAgent registers one (it gets an id); Schedule queues one of its
+//     events (an int it decodes) and the machine hands it back through
+//     Agent.Step when it comes due, whether the caller's loop is running
+//     the queue (RunNext) or the core is catching up before it asks DRAM
+//     or touches a line. A step never runs the core.
 //   - PortAccess is their DRAM access: asked at the step's own time (never
 //     booked ahead), after a path latency that is the agent's (the
 //     interconnect from its port), competing with the core's fills and
@@ -24,7 +24,7 @@ import (
 // RunNext and runs the core (Read, Write, Spend) between steps, never
 // inside one.
 
-// Agent runs the steps of the agents scheduled with Schedule.
+// Agent runs its steps queued with Schedule.
 type Agent interface {
 	// Step runs event ev, due at t (the queue's current time). It may
 	// Schedule further events at t or later and ask DRAM with PortAccess
@@ -32,23 +32,39 @@ type Agent interface {
 	Step(t sim.Time, ev int)
 }
 
-// SetAgent makes a run the handler of every event Schedule queues.
-func (m *Machine) SetAgent(a Agent) { m.agent = a }
+// MaxAgents is how many agents one machine takes.
+const MaxAgents = 1 << agentBits
 
-// Schedule queues agent event ev (0 or more) at time t.
-// Invariant: a queued agent event is DeviceID -1-ev in the queue.
-func (m *Machine) Schedule(t sim.Time, ev int) error {
-	if m.agent == nil {
-		return fmt.Errorf("schedule: no agent handler (SetAgent)")
+const agentBits = 3
+
+// AddAgent registers a and returns its id for Schedule.
+func (m *Machine) AddAgent(a Agent) (int, error) {
+	if a == nil {
+		return -1, fmt.Errorf("agent: nil")
 	}
-	if ev < 0 {
-		return fmt.Errorf("schedule: event %d is negative; allowed 0 or more", ev)
+	if len(m.agents) >= MaxAgents {
+		return -1, fmt.Errorf("agent: at most %d per machine", MaxAgents)
 	}
+	m.agents = append(m.agents, a)
+	return len(m.agents) - 1, nil
+}
+
+// MaxEvent is the largest event an agent may schedule.
+const MaxEvent = 1<<(62-agentBits) - 1
+
+// Schedule queues event ev (0..MaxEvent) of agent id at time t (no
+// earlier than the step being run).
+// Invariant: a queued agent event is DeviceID -1-(ev<<agentBits|id).
+func (m *Machine) Schedule(t sim.Time, id, ev int) error {
+	if id < 0 || id >= len(m.agents) || ev < 0 || ev > MaxEvent {
+		return fmt.Errorf("schedule: agent %d event %d; allowed agents 0..%d, events 0..%d", id, ev, len(m.agents)-1, MaxEvent)
+	}
+	d := DeviceID(-1 - (ev<<agentBits | id))
 	if m.topFree { // the step being run is still the queue's top: reuse it
 		m.topFree = false
-		m.q.ReplaceTop(t, DeviceID(-1-ev))
+		m.q.ReplaceTop(t, d)
 	} else {
-		m.q.Push(t, DeviceID(-1-ev))
+		m.q.Push(t, d)
 	}
 	if t < m.horizon {
 		m.horizon = t
@@ -70,8 +86,9 @@ func (m *Machine) RunNext(limit sim.Time) bool { return m.runNext(limit) }
 // Invariant: topFree only while a step runs (nothing reads the queue
 // then: a step never runs the core).
 func (m *Machine) runAgent(t sim.Time, d DeviceID) {
+	k := int(-1 - d)
 	m.topFree = true
-	m.agent.Step(t, int(-1-d))
+	m.agents[k&(MaxAgents-1)].Step(t, k>>agentBits)
 	if m.topFree {
 		m.topFree = false
 		m.q.Pop()
