@@ -170,12 +170,16 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 			t.Stats.BypassHits++
 		}
 		t.Stats.Hits++
-		t.note(look, &x.x, e, true)
+		if s.obs != nil {
+			t.note(look, &x.x, e, true)
+		}
 		t.memory(now, id, t.hit)
 		return true
 	}
 	t.Stats.Misses++
-	t.note(look, &x.x, -1, false)
+	if s.obs != nil {
+		t.note(look, &x.x, -1, false)
+	}
 	t.walks.Done(sim.Never)
 	t.Stats.TCURequests++
 	x.o.TCU = true
@@ -252,7 +256,9 @@ func (t *TBU) memory(at sim.Time, id int32, wait sim.Time) {
 	}
 	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, wait+lat)
 	p.Settle(done)
-	t.settled(p)
+	if t.blocked >= 0 {
+		t.settled(p)
+	}
 	if x.x.Early {
 		x.o.Done = done
 		s.done(at, id)
@@ -291,7 +297,9 @@ func (t *TBU) answered(at sim.Time, id int32) {
 		}
 		e, _, _ := t.tlb.Fill(x.x.SID, x.x.Addr, from, x.x.Agent)
 		x.o.Fill, x.o.FillAt = e, at
-		t.fillEvent(at, &x.x, e)
+		if s.obs != nil {
+			t.fillEvent(at, &x.x, e)
+		}
 		if s.fills != nil {
 			s.fills.Filled(at, &x.x, e)
 		}
@@ -311,9 +319,6 @@ func (t *TBU) account(x *txn) {
 func IsBypass(e mmu.TLBEntry) bool { return e.Level < 0 }
 
 func (t *TBU) note(at sim.Time, x *Txn, e int, hit bool) {
-	if t.s.obs == nil {
-		return
-	}
 	ev := hwevent.Event{T: at, Kind: hwevent.TLBLookup, Agent: x.Agent, Level: EventLevel, Set: -1, Way: -1, Addr: x.Addr}
 	if hit {
 		ev.Flags = hwevent.Hit
@@ -326,9 +331,6 @@ func (t *TBU) note(at sim.Time, x *Txn, e int, hit bool) {
 }
 
 func (t *TBU) fillEvent(at sim.Time, x *Txn, e int) {
-	if t.s.obs == nil {
-		return
-	}
 	ent, _ := t.tlb.Entry(e)
 	t.s.emit(hwevent.Event{T: at, Kind: hwevent.TLBFill, Agent: x.Agent, Level: EventLevel,
 		Set: int32(e / t.tlb.Ways()), Way: int32(e % t.tlb.Ways()), Addr: ent.VA, Victim: ent.PA, Bytes: ent.Bytes})
