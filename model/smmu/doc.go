@@ -1,6 +1,6 @@
 // Package smmu is an SMMUv2 / Arm CoreLink MMU-500 model: stream matching
 // (SMRs and S2CRs in regs.go), context banks with page tables walked by
-// the mmu walker (tcu.go), one TBU per master port with its TLB, its
+// the mmu walker in the TCU (smmu.go), one TBU per master port with its TLB, its
 // outstanding-transaction and walk limits (tbu.go), and the shared TCU
 // that does the stream-match lookup and the walks.
 //
@@ -10,11 +10,14 @@
 // soc.Machine, its steps events on the machine's queue, and a transaction
 // moves through them at the times they happen (txn.go): the master's
 // Issue takes the TBU's input, a read or write slot and the TLB lookup
-// (and on a hit asks the bus); a miss takes a walk slot and reaches the
-// TCU one link trip later, where its pipeline, the stream match and the
-// walk's start happen; each descriptor read goes to the bus at its own
+// (and on a hit asks the bus, the lookup's 2 clocks being part of the
+// access's path); a miss takes a walk slot and asks the TCU for its
+// arrival one link trip later (its pipeline, the stream match and the
+// walk's start: every TBU's link is the same, so misses reach the TCU in
+// the order they ask); each descriptor read goes to the bus at its own
 // time; the answer comes back one link trip later, fills the TLB and asks
-// the bus; the master hears when the data is back (Sink). So every shared
+// the bus; the master hears when the data is back (Sink), or as soon as
+// its time is known if it asked Early. So every shared
 // resource (the TBU's slots and TLB, the TCU, the walk caches, DRAM) is
 // asked in non-decreasing global time, and two masters behind one TBU
 // compete for its TLB entries and walk slots, every TBU for the TCU, and

@@ -121,7 +121,10 @@ func (t *TBU) Busy(now sim.Time) (reads, writes, walks int) {
 func (t *TBU) Issue(at sim.Time, x Txn) {
 	s := t.s
 	id := s.alloc()
-	s.txns[id] = txn{x: x, tbu: t.index, walk: -1, o: Outcome{Issue: at, Fill: -1}}
+	// d, pa and leaf are written by the TCU before they are read.
+	tx := &s.txns[id]
+	tx.x, tx.o = x, Outcome{Issue: at, Fill: -1}
+	tx.tbu, tx.ok, tx.walked, tx.walk = t.index, false, false, -1
 	if x.Write {
 		t.Stats.Writes++
 	} else {
@@ -149,9 +152,8 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 	}
 	look := now + t.hit
 	if s.Regs.CR0&CR0ClientPD != 0 { // the SMMU is off: straight through
-		p.Done(sim.Never)
 		x.o.Accept, x.o.Route, x.o.PA = now, RouteDisabled, x.x.Addr
-		t.memory(now, id, t.hit)
+		t.access(now, id, x, p)
 		return true
 	}
 	e := t.tlb.Lookup(x.x.SID, x.x.Addr)
@@ -159,7 +161,6 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		t.hold(now, id, &t.walks, &t.Stats.WalkStalls)
 		return false
 	}
-	p.Done(sim.Never)
 	x.o.Accept = now
 	if e >= 0 {
 		ent, _ := t.tlb.Entry(e)
@@ -173,9 +174,10 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		if s.obs != nil {
 			t.note(look, &x.x, e, true)
 		}
-		t.memory(now, id, t.hit)
+		t.access(now, id, x, p)
 		return true
 	}
+	p.Done(sim.Never) // held until the TCU's answer gives the access its time
 	t.Stats.Misses++
 	if s.obs != nil {
 		t.note(look, &x.x, -1, false)
@@ -243,10 +245,33 @@ func (t *TBU) retry(now sim.Time) {
 	}
 }
 
-// memory is transaction id's downstream access, asked at at and leaving
-// the TBU after wait more (a hit's lookup time: the bus is asked now, in
-// time order, and its path starts when the lookup is done).
-func (t *TBU) memory(at sim.Time, id int32, wait sim.Time) {
+// access is a hit's downstream access, asked at now for when the lookup
+// is done (the bus is asked in time order; the lookup is part of its
+// path): its slot of p is taken with the completion time, and the master
+// hears now if it asked Early, else when it completes.
+func (t *TBU) access(now sim.Time, id int32, x *txn, p *sim.Pool) {
+	s := t.s
+	lat := s.cfg.Bus.ReadLatency
+	if x.x.Write {
+		lat = s.cfg.Bus.WriteLatency
+	}
+	done := s.m.PortAccess(now, x.o.PA, x.x.Bytes, x.x.Write, t.hit+lat)
+	if !p.Done(done) {
+		p.Insert(done)
+	}
+	if x.x.Early {
+		x.o.Done = done
+		s.done(now, id)
+		return
+	}
+	if err := s.m.Schedule(done, s.agent, int(id)<<evBits|evDone); err != nil && s.err == nil {
+		s.err = err
+	}
+}
+
+// memory is a miss's downstream access, asked at at (the TCU's answer
+// back): its slot, held since it was accepted, gets the completion time.
+func (t *TBU) memory(at sim.Time, id int32) {
 	s := t.s
 	x := &s.txns[id]
 	lat := s.cfg.Bus.ReadLatency
@@ -254,17 +279,23 @@ func (t *TBU) memory(at sim.Time, id int32, wait sim.Time) {
 	if x.x.Write {
 		lat, p = s.cfg.Bus.WriteLatency, &t.writes
 	}
-	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, wait+lat)
+	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, lat)
 	p.Settle(done)
 	if t.blocked >= 0 {
 		t.settled(p)
 	}
+	t.finish(at, done, id, x)
+}
+
+// finish tells the master now if it asked Early, else queues its
+// completion at done.
+func (t *TBU) finish(now, done sim.Time, id int32, x *txn) {
 	if x.x.Early {
 		x.o.Done = done
-		s.done(at, id)
+		t.s.done(now, id)
 		return
 	}
-	s.schedule(done, id, evDone)
+	t.s.schedule(done, id, evDone)
 }
 
 // answered is the TCU's answer for id back at the TBU at at: the entry is
@@ -304,7 +335,7 @@ func (t *TBU) answered(at sim.Time, id int32) {
 			s.fills.Filled(at, &x.x, e)
 		}
 	}
-	t.memory(at, id, 0)
+	t.memory(at, id)
 }
 
 func (t *TBU) account(x *txn) {

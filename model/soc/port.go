@@ -53,14 +53,19 @@ func (m *Machine) AddAgent(a Agent) (int, error) {
 const MaxEvent = 1<<(62-agentBits) - 1
 
 // Schedule queues event ev (0..MaxEvent) of agent id at time t (no
-// earlier than the step being run).
+// earlier than the step being run). An agent calls it for every step:
+// it is enqueue, inlined into the caller.
 // Invariant: a queued agent event is DeviceID -1-(ev<<agentBits|id).
-func (m *Machine) Schedule(t sim.Time, id, ev int) error {
-	if id < 0 || id >= len(m.agents) || ev < 0 || ev > MaxEvent {
-		return fmt.Errorf("schedule: agent %d event %d; allowed agents 0..%d, events 0..%d", id, ev, len(m.agents)-1, MaxEvent)
+func (m *Machine) Schedule(t sim.Time, id, ev int) error { return m.enqueue(t, id, ev) }
+
+// enqueue queues an agent's step: in the place of the step being run
+// (ReplaceTop, as Pop then Push would) if it is its first, else pushed.
+func (m *Machine) enqueue(t sim.Time, id, ev int) error {
+	if uint(id) >= uint(len(m.agents)) || uint(ev) > MaxEvent {
+		return errSchedule
 	}
 	d := DeviceID(-1 - (ev<<agentBits | id))
-	if m.topFree { // the step being run is still the queue's top: reuse it
+	if m.topFree {
 		m.topFree = false
 		m.q.ReplaceTop(t, d)
 	} else {
@@ -72,13 +77,31 @@ func (m *Machine) Schedule(t sim.Time, id, ev int) error {
 	return nil
 }
 
+// errSchedule is Schedule's error.
+var errSchedule = fmt.Errorf("schedule: agent or event out of range; allowed an id AddAgent returned and events 0..%d", MaxEvent)
+
 // NextEvent returns the time of the earliest queued step (a device's or
 // an agent's), false when none is queued.
 func (m *Machine) NextEvent() (sim.Time, bool) { return m.q.Peek() }
 
 // RunNext runs the earliest queued step if it is due by limit and reports
 // whether it ran one. Call it from the workload's loop, not from a step.
-func (m *Machine) RunNext(limit sim.Time) bool { return m.runNext(limit) }
+// An agent's step is run here directly (the common case of a loop of
+// agents), a device's by runNext.
+func (m *Machine) RunNext(limit sim.Time) bool {
+	if t, ok := m.q.Peek(); ok && t <= limit {
+		if d := m.q.Top(); d < 0 { // runAgent, written out (one call fewer per step)
+			k := int(-1 - d)
+			m.topFree = true
+			m.agents[k&(MaxAgents-1)].Step(t, k>>agentBits)
+			if m.topFree {
+				m.popTop()
+			}
+			return true
+		}
+	}
+	return m.runNext(limit)
+}
 
 // runAgent runs the agent event at the queue's top (d < 0): the step's
 // first Schedule takes its place in the queue (ReplaceTop, as Pop then
@@ -90,9 +113,14 @@ func (m *Machine) runAgent(t sim.Time, d DeviceID) {
 	m.topFree = true
 	m.agents[k&(MaxAgents-1)].Step(t, k>>agentBits)
 	if m.topFree {
-		m.topFree = false
-		m.q.Pop()
+		m.popTop()
 	}
+}
+
+// popTop removes the step that has run and scheduled nothing.
+func (m *Machine) popTop() {
+	m.topFree = false
+	m.q.Pop()
 }
 
 // PortAccess is one DRAM transfer of n bytes at pa by an agent, asked at
