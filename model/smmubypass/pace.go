@@ -4,8 +4,8 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// RunPaced is Run under a pacer (scenario.Paced): the run counts one unit
-// of work per event it takes from the queue (a transaction's completion or
+// RunPaced is Run under a pacer (scenario.Paced): the run counts
+// unitsPerEvent units of work per event it takes from the queue (a transaction's completion or
 // TCU answer, a packet's or an engine stream's next step), for the default
 // run and each point of the working-set chart, and gives way every
 // scenario.PaceQuantum units. Its result equals Run's.
@@ -60,5 +60,5 @@ func planWork(c config, off bool) int64 {
 		secs := float64(c.packets) * float64(c.packet+20) * 8 / c.rate
 		w += int64(secs * c.engineRate / 64)
 	}
-	return w
+	return w * unitsPerEvent
 }

@@ -296,7 +296,7 @@ func (r *run) simulate() error {
 	for n := 0; r.done < c.packets; n++ {
 		if n == paceEvery {
 			n = 0
-			if err := r.pace.Work(paceEvery); err != nil {
+			if err := r.pace.Work(paceEvery * unitsPerEvent); err != nil {
 				return err
 			}
 		}
@@ -327,8 +327,14 @@ func (r *run) simulate() error {
 	return nil
 }
 
-// paceEvery is how many events run between pacing points.
-const paceEvery = 64
+// paceEvery is how many events run between pacing points; each counts
+// unitsPerEvent units of work, so the pacer's hook (every
+// scenario.PaceQuantum units) comes every ~4000 events, a few
+// milliseconds in WebAssembly.
+const (
+	paceEvery     = 64
+	unitsPerEvent = 4
+)
 
 // nic issues the NIC's transaction (or burst train) of packet slot i at t;
 // the slot steps on when the last is done.
