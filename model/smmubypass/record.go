@@ -1,8 +1,6 @@
 package smmubypass
 
 import (
-	"sort"
-
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
@@ -90,8 +88,17 @@ func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
 	}
 	if n := len(g.spec.Txns); n < maxTxns && (n < allTxns || t >= g.nextTxn[master]) {
 		g.nextTxn[master] = t + txnEvery
-		g.spec.Txns = append(g.spec.Txns, scenario.SMMUTxn{Master: uint8(master), Write: x.Write, Issue: t, Accept: o.Accept, Done: o.Done,
-			Hit: o.Hit, TCU: o.TCU, Walked: o.Walked, Aborted: o.Aborted, Addr: x.Addr})
+		// Heard of as they complete: each goes in at its issue time from
+		// the end (a few places back at most), so the slice stays in issue
+		// order.
+		txns := append(g.spec.Txns, scenario.SMMUTxn{})
+		i := len(txns) - 1
+		for ; i > 0 && txns[i-1].Issue > t; i-- {
+			txns[i] = txns[i-1]
+		}
+		txns[i] = scenario.SMMUTxn{Master: uint8(master), Write: x.Write, Issue: t, Accept: o.Accept, Done: o.Done,
+			Hit: o.Hit, TCU: o.TCU, Walked: o.Walked, Aborted: o.Aborted, Addr: x.Addr}
+		g.spec.Txns = txns
 	}
 	if g.phases >= maxPhases {
 		return
@@ -128,8 +135,6 @@ func (g *recording) fill(t sim.Time, x *smmu.Txn, e int) {
 }
 
 func (g *recording) finish(end sim.Time) *scenario.Timeline {
-	// Transactions are recorded as they complete: put them in issue order.
-	sort.SliceStable(g.spec.Txns, func(i, j int) bool { return g.spec.Txns[i].Issue < g.spec.Txns[j].Issue })
 	tl := g.rec.Finish(end)
 	tl.Writers = []string{"nic", "engine"}
 	tl.SMMU = g.spec
