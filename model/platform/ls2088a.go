@@ -55,7 +55,7 @@ func ls2088a() soc.Config {
 		},
 		DRAM: soc.DRAMConfig{
 			Latency:   100 * sim.Nanosecond, // assumed: MODEL.md's 90-120 ns range for a non-server part
-			Bandwidth: 17e9,                 // LS2088A fact sheet: 64-bit DDR4-2133 (17 GB/s per controller)
+			Bandwidth: 2 * 17e9,             // LS2088A fact sheet: two 64-bit DDR4-2133 controllers (17 GB/s each), interleaved
 			MinBurst:  64,                   // DDR4 burst of 8 x 64 bit
 		},
 		NC: soc.NCConfig{Inflight: 8, DeviceInflight: 1, Latency: 0}, // assumed
@@ -110,8 +110,6 @@ func LS2088ASMMU() smmu.Config {
 		Bus: smmu.BusConfig{
 			ReadLatency:  clk.Platform.Cycles(48), // fitted to 50 cycles (bit on): the 2-cycle hit plus this
 			WriteLatency: clk.Platform.Cycles(30), // assumed: posted write response from the interconnect
-			Bandwidth:    2 * 17e9,                // LS2088A fact sheet: two DDR4-2133 controllers
-			Line:         64,                      // 64-byte bursts
 		},
 	}
 }

@@ -86,22 +86,30 @@ func (q *Queue[T]) Top() T {
 }
 
 // siftDown moves the root down to its place (after Pop moved the last
-// event there, or ReplaceTop gave it a later time).
+// event there, or ReplaceTop gave it a later time): the earlier child
+// moves up into the hole at each level and the root is written once, at
+// the end (half the stores of swapping).
 func (q *Queue[T]) siftDown() {
-	n := len(q.items)
+	items := q.items
+	n := len(items)
+	if n < 2 {
+		return
+	}
+	x := items[0]
 	i := 0
 	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && q.items[l].before(&q.items[m]) {
-			m = l
-		}
-		if r < n && q.items[r].before(&q.items[m]) {
-			m = r
-		}
-		if m == i {
+		c := 2*i + 1
+		if c >= n {
 			break
 		}
-		q.items[i], q.items[m] = q.items[m], q.items[i]
-		i = m
+		if r := c + 1; r < n && items[r].before(&items[c]) {
+			c = r
+		}
+		if !items[c].before(&x) {
+			break
+		}
+		items[i] = items[c]
+		i = c
 	}
+	items[i] = x
 }

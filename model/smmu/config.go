@@ -35,7 +35,7 @@ type Config struct {
 	BypassBytes uint64
 	// WalkCache sizes the TCU's walk caches (one set per context bank).
 	WalkCache mmu.Config
-	// Bus is the interconnect and DRAM below the SMMU.
+	// Bus is the interconnect path below the SMMU (to the machine's DRAM).
 	Bus BusConfig
 }
 

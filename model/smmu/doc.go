@@ -1,22 +1,31 @@
 // Package smmu is an SMMUv2 / Arm CoreLink MMU-500 model: stream matching
 // (SMRs and S2CRs in regs.go), context banks with page tables walked by
-// the mmu walker (tcu.go), one TBU per master port with its TLB, its
+// the mmu walker in the TCU (smmu.go), one TBU per master port with its TLB, its
 // outstanding-transaction and walk limits (tbu.go), and the shared TCU
 // that does the stream-match lookup and the walks.
 //
 // # Time
 //
-// Transaction level, on one global clock: a caller (the scenario's event
-// loop) hands the TBUs transactions in non-decreasing issue time, from
-// every master, and each Access books the resources it passes through in
-// that order: the TBU's input port, its read or write slots (earliest
-// free), its TLB (an entry still being filled delays a hit on it), its
-// walk slots, the TCU's request pipeline, the context bank's walker whose
-// descriptor reads go through the interconnect (Bus), and finally the
-// Bus access itself. So two masters behind one TBU compete for its TLB
-// entries and walk slots, and every TBU competes for the TCU and for
-// DRAM. Cycles are platform cycles (Config.Clock), the clock domain the
-// MMU-500 runs in.
+// Transaction level, on one global clock: the SMMU is an agent of a
+// soc.Machine, its steps events on the machine's queue, and a transaction
+// moves through them at the times they happen (txn.go): the master's
+// Issue takes the TBU's input, a read or write slot and the TLB lookup
+// (and on a hit asks the bus, the lookup's 2 clocks being part of the
+// access's path); a miss takes a walk slot and asks the TCU for its
+// arrival one link trip later (its pipeline, the stream match and the
+// walk's start: every TBU's link is the same, so misses reach the TCU in
+// the order they ask); each descriptor read goes to the bus at its own
+// time; the answer comes back one link trip later, fills the TLB and asks
+// the bus; the master hears when the data is back (Sink), or as soon as
+// its time is known if it asked Early. So every shared
+// resource (the TBU's slots and TLB, the TCU, the walk caches, DRAM) is
+// asked in non-decreasing global time, and two masters behind one TBU
+// compete for its TLB entries and walk slots, every TBU for the TCU, and
+// all of them with the core for DRAM (soc.Machine.PortAccess, the
+// machine's one channel). The slots are earliest-free pools (sim.Pool):
+// completions come back out of order (a 2-cycle hit behind a walk), and a
+// slot is held until its completion is known. Cycles are platform cycles
+// (Config.Clock), the clock domain the MMU-500 runs in.
 //
 // # What the sACR bits change
 //

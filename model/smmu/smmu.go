@@ -6,6 +6,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
 )
 
 // EventLevel is the Level of the TBU TLB in hwevent TLB events (0 and 1
@@ -15,30 +16,55 @@ const EventLevel = 2
 // SMMU is one MMU-500: the global registers, the context banks, the TCU
 // and the TBUs.
 type SMMU struct {
-	cfg   Config
-	Regs  Regs
-	bus   Bus
+	cfg  Config
+	Regs Regs
+	// m is the machine whose event queue the SMMU's steps run on (it is
+	// one of m's agents: agent) and whose DRAM its transactions and walks
+	// reach (PortAccess).
+	m     *soc.Machine
+	agent int
+	sink  Sink
+	fills FillSink // sink, when it hears fills too (nil otherwise)
 	banks []*ContextBank
 	tbus  []*TBU
 	tcu   tcu
 	obs   hwevent.Observer
 	ev    hwevent.Event // scratch: events are handed out without allocating
+	// txns are the transactions in flight (free: slots to reuse); an
+	// event names one by its index.
+	txns []txn
+	free []int32
+	// walks are the walks in flight, named by txn.walk (freeWalks: slots
+	// to reuse).
+	walks     []walk
+	freeWalks []int32
 	// faults are the first maxFaults recorded; faultCount counts all.
 	faults     []FaultRecord
 	faultCount uint64
 	steps      []mmu.Step // scratch for traced walks
+	err        error      // the first scheduling error (Err)
 }
 
-// New builds an SMMU over bus with the given registers (context banks
-// and TBUs are added next; Regs is checked by Check once they are).
-func New(cfg Config, regs Regs, bus Bus) (*SMMU, error) {
+// New builds an SMMU with the given registers on machine m (one of its
+// agents: its steps run on m's event queue, its transactions and walks
+// reach m's DRAM); sink hears of every completion (context banks and
+// TBUs are added next; Regs is checked by Check once they are).
+func New(cfg Config, regs Regs, m *soc.Machine, sink Sink) (*SMMU, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if bus == nil {
-		return nil, fmt.Errorf("bus: the SMMU needs an interconnect below it")
+	if m == nil || sink == nil {
+		return nil, fmt.Errorf("bus: the SMMU needs a machine below it and a sink for completions")
 	}
-	return &SMMU{cfg: cfg, Regs: regs, bus: bus}, nil
+	fs, _ := sink.(FillSink)
+	s := &SMMU{cfg: cfg, Regs: regs, m: m, sink: sink, fills: fs}
+	id, err := m.AddAgent(s)
+	if err != nil {
+		return nil, err
+	}
+	s.agent = id
+	s.tcu.issue, s.tcu.match = cfg.Cycles(cfg.TCUIssueCycles), cfg.Cycles(cfg.MatchCycles)
+	return s, nil
 }
 
 // Config returns the hardware configuration.
@@ -48,40 +74,51 @@ func (s *SMMU) Config() Config { return s.cfg }
 // steps to o (nil: none).
 func (s *SMMU) SetObserver(o hwevent.Observer) { s.obs = o }
 
+// Err returns the first error the event queue gave (nil in a correct
+// run: the run stops at it).
+func (s *SMMU) Err() error { return s.err }
+
 // Check validates the registers against the context banks.
 func (s *SMMU) Check() error { return s.Regs.Validate(len(s.banks)) }
 
 // ContextBank is one translation context: a page table (stage 1 or
 // stage 2; both use the LPAE format the mmu walker reads) and its walker
-// in the TCU, whose descriptor reads go through the bus.
+// in the TCU. The walker finds the descriptors (and fills its walk
+// caches) when the walk starts; each descriptor read then goes to the bus
+// at its own time, after the one before it (a walk's reads are
+// dependent).
 type ContextBank struct {
 	Stage  int
 	PT     *mmu.PageTable
 	walker *mmu.Walker
-	port   busPort
+	port   descPort
 }
 
 // Walker exposes the bank's walker (its statistics).
 func (c *ContextBank) Walker() *mmu.Walker { return c.walker }
 
-// busPort is mmu.Port for a context bank's walks: values from the
-// descriptor memory, time from an 8-byte read through the bus issued at
-// at (advanced by each read: a walk's reads are dependent).
-type busPort struct {
+// descPort is mmu.Port for a context bank's walks: values from the
+// descriptor memory, and the address of each read noted for the bus (the
+// time comes from the bus, read by read).
+type descPort struct {
 	mem *mmu.Memory
-	bus Bus
-	at  sim.Time
+	pas [maxWalkReads]uint64
+	n   int
 }
 
-func (p *busPort) Read64(pa uint64) (uint64, sim.Time) {
+// maxWalkReads is the most descriptor reads one walk makes (4 levels).
+const maxWalkReads = 4
+
+func (p *descPort) Read64(pa uint64) (uint64, sim.Time) {
 	v, _ := p.mem.Read64(pa)
-	done := p.bus.Read(p.at, pa, 8)
-	d := done - p.at
-	p.at = done
-	return v, d
+	if p.n < maxWalkReads {
+		p.pas[p.n] = pa
+		p.n++
+	}
+	return v, 0
 }
 
-func (p *busPort) Write64(pa, v uint64) sim.Time { return p.mem.Write64(pa, v) }
+func (p *descPort) Write64(pa, v uint64) sim.Time { return p.mem.Write64(pa, v) }
 
 // AddContextBank adds a bank translating through pt, whose descriptors
 // live in tables; it returns the bank's index (CBNDX).
@@ -96,7 +133,7 @@ func (s *SMMU) AddContextBank(stage int, pt *mmu.PageTable, tables *mmu.Memory) 
 		return -1, fmt.Errorf("context bank %d: no page table", len(s.banks))
 	}
 	cb := &ContextBank{Stage: stage, PT: pt}
-	cb.port = busPort{mem: tables, bus: s.bus}
+	cb.port = descPort{mem: tables}
 	w, err := mmu.NewWalker(s.cfg.WalkCache, pt, &cb.port)
 	if err != nil {
 		return -1, err
@@ -134,74 +171,118 @@ type TCUStats struct {
 
 // tcu is the shared translation control unit.
 type tcu struct {
-	free  sim.Time // when its pipeline accepts the next request
-	Stats TCUStats
+	free         sim.Time // when its pipeline accepts the next request
+	issue, match sim.Time // Config's TCUIssueCycles and MatchCycles
+	Stats        TCUStats
 }
 
 // TCUStats returns the TCU's counters.
 func (s *SMMU) TCUStats() TCUStats { return s.tcu.Stats }
 
-// answer is the TCU's reply to one TBU miss.
-type answer struct {
-	t      sim.Time // when the reply leaves the TCU
-	d      Decision
-	pa     uint64
-	leaf   mmu.Leaf
-	ok     bool // a translation or bypass (not a fault)
-	walked bool
-}
-
-// resolve is one TBU miss at the TCU, arriving at at: the stream-match
-// lookup, then for a translating stream the context bank's walk.
-func (s *SMMU) resolve(at sim.Time, sid uint16, va uint64, agent uint8) answer {
+// arrive is one TBU miss reaching the TCU at at (asked when it leaves the
+// TBU): its pipeline, the
+// stream-match lookup, then for a translating stream the context bank's
+// walk, whose first descriptor read is queued for when the lookup is
+// done.
+func (s *SMMU) arrive(at sim.Time, id int32) {
+	x := &s.txns[id]
 	c := &s.tcu
 	c.Stats.Requests++
 	start := max(at, c.free)
 	c.Stats.Wait += start - at
-	c.free = start + s.cfg.Cycles(s.cfg.TCUIssueCycles)
-	t := start + s.cfg.Cycles(s.cfg.MatchCycles)
-	d := s.Regs.Decide(sid)
+	c.free = start + c.issue
+	t := start + c.match
+	d := s.Regs.Decide(x.x.SID)
+	x.d = d
 	switch d.Route {
 	case RouteBypass, RouteUnmatched, RouteDisabled:
-		return answer{t: t, d: d, pa: va, ok: true}
+		x.pa, x.ok = x.x.Addr, true
+		s.answer(t, id)
+		return
 	case RouteFault:
-		s.fault(FaultRecord{T: t, SID: sid, Kind: d.Fault, CB: -1, Addr: va})
-		return answer{t: t, d: d}
+		s.fault(FaultRecord{T: t, SID: x.x.SID, Kind: d.Fault, CB: -1, Addr: x.x.Addr})
+		s.answer(t, id)
+		return
 	}
 	cb := s.Bank(d.CB)
 	if cb == nil { // S2CR names a bank that does not exist: checked by Check, recorded if not
-		s.fault(FaultRecord{T: t, SID: sid, Kind: FaultS2CR, CB: d.CB, Addr: va})
-		return answer{t: t, d: Decision{Route: RouteFault, SMR: d.SMR, CB: d.CB, Fault: FaultS2CR}}
+		s.fault(FaultRecord{T: t, SID: x.x.SID, Kind: FaultS2CR, CB: d.CB, Addr: x.x.Addr})
+		x.d = Decision{Route: RouteFault, SMR: d.SMR, CB: d.CB, Fault: FaultS2CR}
+		s.answer(t, id)
+		return
 	}
 	c.Stats.Walks++
-	cb.port.at = t
+	x.walked = true
+	cb.port.n = 0
+	x.walk = s.allocWalk()
+	w := &s.walks[x.walk]
 	var r mmu.Result
-	if s.obs != nil {
-		r, s.steps = cb.walker.Trace(va, s.steps[:0])
-		at := t
+	if s.obs != nil { // walk-cache hits are seen now; descriptor reads as they are made
+		r, s.steps = cb.walker.Trace(x.x.Addr, s.steps[:0])
+		k := 0
 		for _, st := range s.steps {
-			at += st.Cost
-			s.emit(hwevent.Event{T: at, Kind: hwevent.WalkStep, Agent: agent, Level: int8(st.Level), Set: -1, Way: -1,
-				Addr: st.DescAddr, Flags: hitIf(st.WalkCache)})
+			if st.WalkCache {
+				s.emit(hwevent.Event{T: t, Kind: hwevent.WalkStep, Agent: x.x.Agent, Level: int8(st.Level), Set: -1, Way: -1,
+					Addr: st.DescAddr, Flags: hwevent.Hit})
+			} else if k < maxWalkReads {
+				w.levels[k] = int8(st.Level)
+				k++
+			}
 		}
 	} else {
-		r = cb.walker.Walk(va)
+		r = cb.walker.Walk(x.x.Addr)
 	}
 	c.Stats.WalkReads += uint64(r.Reads)
-	t = cb.port.at
-	if !r.OK {
-		s.fault(FaultRecord{T: t, SID: sid, Kind: FaultTF, CB: d.CB, Addr: va, Level: r.Fault.Level})
-		d.Route, d.Fault = RouteFault, FaultTF
-		return answer{t: t, d: d, walked: true}
+	w.reads, w.n, w.k = cb.port.pas, int8(cb.port.n), 0
+	if r.OK {
+		x.pa, x.leaf, x.ok = r.Leaf.PA+(x.x.Addr-r.Leaf.VA), r.Leaf, true
+	} else {
+		x.d.Route, x.d.Fault = RouteFault, FaultTF
+		w.faultLevel = int8(r.Fault.Level)
 	}
-	return answer{t: t, d: d, pa: r.Leaf.PA + (va - r.Leaf.VA), leaf: r.Leaf, ok: true, walked: true}
+	if w.n == 0 {
+		s.walked(t, id)
+		return
+	}
+	s.schedule(t, id, evWalk)
 }
 
-func hitIf(b bool) hwevent.Flags {
-	if b {
-		return hwevent.Hit
+// walkRead is descriptor read k of transaction id's walk, asked at at.
+func (s *SMMU) walkRead(at sim.Time, id int32) {
+	x := &s.txns[id]
+	w := &s.walks[x.walk]
+	pa := w.reads[w.k]
+	done := s.m.PortAccess(at, pa, 8, false, s.cfg.Bus.ReadLatency)
+	if s.obs != nil {
+		s.emit(hwevent.Event{T: done, Kind: hwevent.WalkStep, Agent: x.x.Agent, Level: w.levels[w.k], Set: -1, Way: -1, Addr: pa})
 	}
-	return 0
+	if w.k++; w.k < w.n {
+		s.schedule(done, id, evWalk)
+		return
+	}
+	s.walked(done, id)
+}
+
+// walked ends a walk at t: a fault is recorded, and the answer goes back.
+func (s *SMMU) walked(t sim.Time, id int32) {
+	x := &s.txns[id]
+	if !x.ok {
+		s.fault(FaultRecord{T: t, SID: x.x.SID, Kind: FaultTF, CB: x.d.CB, Addr: x.x.Addr, Level: int(s.walks[x.walk].faultLevel)})
+	}
+	s.freeWalks = append(s.freeWalks, x.walk)
+	x.walk = -1
+	s.answer(t, id)
+}
+
+// answer sends the TCU's reply for id, leaving it at t, back to its TBU:
+// the walk slot frees when it arrives.
+func (s *SMMU) answer(t sim.Time, id int32) {
+	x := &s.txns[id]
+	tb := s.tbus[x.tbu]
+	back := t + tb.link
+	tb.walks.Settle(back)
+	tb.settled(&tb.walks)
+	s.schedule(back, id, evAnswer)
 }
 
 func (s *SMMU) emit(e hwevent.Event) {

@@ -6,15 +6,71 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
 )
 
 func testConfig() Config {
 	return Config{Clock: 1 * sim.GHz, TLBEntries: 8, TLBWays: 2, HitCycles: 2, Reads: 128, Writes: 128, Walks: 8,
 		LinkCycles: 10, TCUIssueCycles: 1, MatchCycles: 5, BypassBytes: 4 << 10,
-		Bus: BusConfig{ReadLatency: 50 * sim.Nanosecond, WriteLatency: 50 * sim.Nanosecond, Bandwidth: 1e12, Line: 64}}
+		Bus: BusConfig{ReadLatency: 50 * sim.Nanosecond, WriteLatency: 50 * sim.Nanosecond}}
+}
+
+// machine is a small soc machine for the SMMU to sit on: DRAM at bw
+// bytes per second (64-byte bursts), nothing else used.
+func machine(t *testing.T, bw float64) *soc.Machine {
+	t.Helper()
+	clk := sim.Clocks{CPU: 1 * sim.GHz, Platform: 1 * sim.GHz, DRAM: 1 * sim.GHz}
+	m, err := soc.New(soc.Config{Name: "test", Clocks: clk,
+		Core:     soc.CoreConfig{LoadIssue: sim.Nanosecond, StoreIssue: sim.Nanosecond, MLP: 4},
+		L1D:      cache.Config{Name: "l1d", Size: 32 << 10, Ways: 4, LineBytes: 64, Policy: cache.LRU, Latency: 4 * sim.Nanosecond},
+		L2:       cache.Config{Name: "l2", Size: 256 << 10, Ways: 8, LineBytes: 64, Policy: cache.LRU, Latency: 10 * sim.Nanosecond},
+		DRAM:     soc.DRAMConfig{Latency: 100 * sim.Nanosecond, Bandwidth: bw, MinBurst: 64},
+		NC:       soc.NCConfig{Inflight: 2, DeviceInflight: 1},
+		Maint:    soc.MaintConfig{Issue: sim.Nanosecond, CleanLatency: 50 * sim.Nanosecond, InvalLatency: 60 * sim.Nanosecond, Inflight: 64},
+		MemBytes: 64 << 20, MaxOrder: 10}, 1)
+	require.NoError(t, err)
+	return m
+}
+
+// bench is a test rig's machine and sink: the outcomes by tag, and every
+// bus ask's time in call order.
+type bench struct {
+	s    *SMMU
+	m    *soc.Machine
+	asks []sim.Time
+	outs map[int32]Outcome
+}
+
+func (b *bench) Done(t sim.Time, x *Txn, o *Outcome) { b.outs[x.Tag] = *o }
+
+// run runs every queued step (in time order).
+func (b *bench) run(t *testing.T) {
+	t.Helper()
+	for b.m.RunNext(sim.Never) {
+	}
+	require.NoError(t, b.s.Err())
+}
+
+// until runs the queued steps due by at.
+func (b *bench) until(at sim.Time) {
+	for b.m.RunNext(at) {
+	}
+}
+
+// access issues one transaction at at, runs the queue and returns its
+// outcome.
+func (b *bench) access(t *testing.T, tbu *TBU, at sim.Time, x Txn) Outcome {
+	t.Helper()
+	x.Tag = int32(len(b.outs) + 1000)
+	tbu.Issue(at, x)
+	b.run(t)
+	o, ok := b.outs[x.Tag]
+	require.True(t, ok, "transaction %+v never completed", x)
+	return o
 }
 
 func TestSMRMatching(t *testing.T) {
@@ -65,7 +121,7 @@ func TestDecide(t *testing.T) {
 
 // rig is an SMMU with one stage-1 bank mapping 64 KiB at iova 0x100000,
 // SID 1 translated, SID 2 unmatched.
-func rig(t *testing.T, cfg Config, acr, cr0 uint32) (*SMMU, *TBU, *Memory) {
+func rig(t *testing.T, cfg Config, acr, cr0 uint32) (*SMMU, *TBU, *bench) {
 	t.Helper()
 	b, err := mem.NewBuddy(64<<20, 10)
 	require.NoError(t, err)
@@ -74,10 +130,11 @@ func rig(t *testing.T, cfg Config, acr, cr0 uint32) (*SMMU, *TBU, *Memory) {
 	require.NoError(t, err)
 	_, err = pt.MapRange(0x100000, 0x800000, 64<<10, mmu.PageKernel, mmu.Size4K)
 	require.NoError(t, err)
-	bus, err := NewMemory(cfg.Bus)
+	bus := &bench{m: machine(t, 1e12), outs: map[int32]Outcome{}}
+	bus.m.SetPortHook(func(at sim.Time, _ uint64, _ int, _ bool) { bus.asks = append(bus.asks, at) })
+	s, err := New(cfg, Regs{CR0: cr0, ACR: acr, SMR: []SMR{{ID: 1, Valid: true}}, S2CR: []S2CR{{Type: Translate}}}, bus.m, bus)
 	require.NoError(t, err)
-	s, err := New(cfg, Regs{CR0: cr0, ACR: acr, SMR: []SMR{{ID: 1, Valid: true}}, S2CR: []S2CR{{Type: Translate}}}, bus)
-	require.NoError(t, err)
+	bus.s = s
 	_, err = s.AddContextBank(1, pt, tm)
 	require.NoError(t, err)
 	require.NoError(t, s.Check())
@@ -99,11 +156,11 @@ func TestBypassCachingBitOffOn(t *testing.T) {
 		{ACRSMTNMBTLBEN, 3, 1, false, true},
 		{ACRS2CRBTLBEN, 0, 4, false, false}, // S2CRB covers S2CR bypass, not unmatched streams
 	} {
-		_, tbu, _ := rig(t, cfg, c.acr, 0)
+		_, tbu, b := rig(t, cfg, c.acr, 0)
 		var outs []Outcome
 		at := sim.Time(0)
 		for i := 0; i < 4; i++ {
-			o := tbu.Access(at, Txn{SID: 2, Addr: 0x4000 + uint64(i)*64, Bytes: 64})
+			o := b.access(t, tbu, at, Txn{SID: 2, Addr: 0x4000 + uint64(i)*64, Bytes: 64})
 			outs = append(outs, o)
 			at = o.Done
 		}
@@ -116,7 +173,7 @@ func TestBypassCachingBitOffOn(t *testing.T) {
 		// A miss costs the TCU round trip on top of the hit.
 		miss, hit := outs[0].Done-0, outs[len(outs)-1].Done-outs[len(outs)-2].Done
 		if c.secondHit {
-			assert.Equal(t, cfg.Cycles(2)+cfg.Bus.ReadLatency, hit)
+			assert.Equal(t, cfg.Cycles(2)+cfg.Bus.ReadLatency, hit, "a hit: the lookup, then the bus")
 			assert.Greater(t, miss, hit+cfg.Cycles(2*cfg.LinkCycles))
 		}
 	}
@@ -124,16 +181,16 @@ func TestBypassCachingBitOffOn(t *testing.T) {
 
 func TestTranslateWalkAndFault(t *testing.T) {
 	s, tbu, bus := rig(t, testConfig(), 0, 0)
-	o := tbu.Access(0, Txn{SID: 1, Addr: 0x100040, Bytes: 64})
+	o := bus.access(t, tbu, 0, Txn{SID: 1, Addr: 0x100040, Bytes: 64})
 	require.False(t, o.Aborted)
 	assert.True(t, o.Walked)
 	assert.Equal(t, uint64(0x800040), o.PA)
 	assert.Equal(t, uint64(4), s.Bank(0).Walker().Stats.Reads, "a cold 4-level walk reads 4 descriptors")
-	assert.Equal(t, uint64(5), bus.Reads, "4 descriptor reads through the bus, then the data")
-	o2 := tbu.Access(o.Done, Txn{SID: 1, Addr: 0x100080, Bytes: 64})
+	assert.Len(t, bus.asks, 5, "4 descriptor reads through the bus, then the data")
+	o2 := bus.access(t, tbu, o.Done, Txn{SID: 1, Addr: 0x100080, Bytes: 64})
 	assert.True(t, o2.Hit)
 	// Outside the mapping: a translation fault with bank and address, no panic.
-	o3 := tbu.Access(o2.Done, Txn{SID: 1, Addr: 0x900000, Bytes: 64})
+	o3 := bus.access(t, tbu, o2.Done, Txn{SID: 1, Addr: 0x900000, Bytes: 64})
 	assert.True(t, o3.Aborted)
 	f, n := s.Faults()
 	require.Equal(t, uint64(1), n)
@@ -145,12 +202,12 @@ func TestTranslateWalkAndFault(t *testing.T) {
 
 func TestUnidentifiedStreamAndConflictFaults(t *testing.T) {
 	s, tbu, bus := rig(t, testConfig(), ACRSMTNMBTLBEN, CR0USFCFG)
-	o := tbu.Access(0, Txn{SID: 7, Addr: 0x4000, Bytes: 64})
+	o := bus.access(t, tbu, 0, Txn{SID: 7, Addr: 0x4000, Bytes: 64})
 	assert.True(t, o.Aborted)
-	assert.Equal(t, uint64(0), bus.Reads, "an aborted transaction reaches no memory")
+	assert.Empty(t, bus.asks, "an aborted transaction reaches no memory")
 	s.Regs.SMR = append(s.Regs.SMR, SMR{ID: 0, Mask: 1, Valid: true})
 	s.Regs.S2CR = append(s.Regs.S2CR, S2CR{Type: Bypass})
-	o = tbu.Access(o.Done, Txn{SID: 1, Addr: 0x100000, Bytes: 64})
+	o = bus.access(t, tbu, o.Done, Txn{SID: 1, Addr: 0x100000, Bytes: 64})
 	assert.True(t, o.Aborted)
 	f, n := s.Faults()
 	require.Equal(t, uint64(2), n)
@@ -162,38 +219,65 @@ func TestUnidentifiedStreamAndConflictFaults(t *testing.T) {
 
 func TestOutstandingLimit(t *testing.T) {
 	cfg := testConfig()
-	cfg.Bus.Bandwidth = 1e13
-	_, tbu, _ := rig(t, cfg, ACRSMTNMBTLBEN, 0)
-	warm := tbu.Access(0, Txn{SID: 2, Addr: 0x4000, Bytes: 64})
+	_, tbu, b := rig(t, cfg, ACRSMTNMBTLBEN, 0)
+	warm := b.access(t, tbu, 0, Txn{SID: 2, Addr: 0x4000, Bytes: 64})
 	at := warm.Done
-	var outs []Outcome
 	for i := 0; i < 129; i++ {
-		outs = append(outs, tbu.Access(at, Txn{SID: 2, Addr: 0x4000, Bytes: 64}))
+		tbu.Issue(at, Txn{SID: 2, Addr: 0x4000, Bytes: 64, Tag: int32(i)})
 	}
+	tbu.Issue(at, Txn{SID: 2, Addr: 0x4000, Bytes: 64, Write: true, Tag: 500})
+	b.run(t)
 	for i := 0; i < 128; i++ {
-		require.Equal(t, at, outs[i].Accept, "read %d accepted at once", i+1)
+		require.Equal(t, at, b.outs[int32(i)].Accept, "read %d accepted at once", i+1)
 	}
-	assert.Greater(t, outs[128].Accept, at, "the 129th read waits for a slot")
-	assert.Equal(t, outs[0].Done, outs[128].Accept, "it takes the first slot that frees")
+	assert.Greater(t, b.outs[128].Accept, at, "the 129th read waits for a slot")
+	assert.Equal(t, b.outs[0].Done, b.outs[128].Accept, "it takes the first slot that frees")
 	assert.Equal(t, uint64(1), tbu.Stats.OutstandingStalls)
-	w := tbu.Access(at, Txn{SID: 2, Addr: 0x4000, Bytes: 64, Write: true})
-	assert.Equal(t, outs[128].Accept, w.Accept, "in-order input: a write behind it waits too, but takes a write slot")
+	assert.Equal(t, b.outs[128].Accept, b.outs[500].Accept, "in-order input: a write behind it waits too, but takes a write slot")
 }
 
 func TestWalkLimitBackPressures(t *testing.T) {
-	_, tbu, _ := rig(t, testConfig(), 0, 0) // bit off: every bypass is a TCU request
-	var outs []Outcome
+	cfg := testConfig()
+	_, tbu, b := rig(t, cfg, 0, 0) // bit off: every bypass is a TCU request
 	for i := 0; i < 9; i++ {
-		outs = append(outs, tbu.Access(0, Txn{SID: 2, Addr: uint64(i) << 12, Bytes: 64}))
+		tbu.Issue(0, Txn{SID: 2, Addr: uint64(i) << 12, Bytes: 64, Tag: int32(i)})
 	}
-	for i := 0; i < 8; i++ {
-		assert.True(t, outs[i].TCU)
+	tbu.Issue(0, Txn{SID: 2, Addr: 0, Bytes: 64, Tag: 9})
+	b.run(t)
+	for i := 0; i < 9; i++ {
+		assert.True(t, b.outs[int32(i)].TCU)
 	}
-	assert.Equal(t, uint64(1), tbu.Stats.WalkStalls, "the 9th miss finds every walk slot busy")
-	assert.GreaterOrEqual(t, outs[8].Done-outs[0].Done, testConfig().Cycles(2*testConfig().LinkCycles))
-	// The input is held: a hit issued now is accepted only after the stall.
-	h := tbu.Access(0, Txn{SID: 2, Addr: 0, Bytes: 64})
-	assert.Greater(t, h.Accept, sim.Time(0))
+	assert.Equal(t, uint64(2), tbu.Stats.WalkStalls, "the 9th miss finds every walk slot busy, and so does the 10th when the 9th took the one that freed")
+	assert.GreaterOrEqual(t, b.outs[8].Done-b.outs[0].Done, cfg.Cycles(2*cfg.LinkCycles))
+	// The input is held: the one issued behind it is accepted only after the stall.
+	assert.Greater(t, b.outs[9].Accept, sim.Time(0))
+	assert.GreaterOrEqual(t, b.outs[9].Accept, b.outs[8].Accept)
+}
+
+// Every bus ask (descriptor reads and data) comes in non-decreasing time
+// when many transactions of two streams overlap: nothing is booked ahead.
+func TestBusAskedInTimeOrder(t *testing.T) {
+	cfg := testConfig()
+	_, tbu, b := rig(t, cfg, ACRSMTNMBTLBEN, 0)
+	r := sim.NewRNG(3)
+	at := sim.Time(0)
+	for i := 0; i < 400; i++ {
+		at += sim.Time(r.Uint64n(uint64(cfg.Cycles(20))))
+		x := Txn{SID: 2, Addr: r.Uint64n(1 << 20), Bytes: 64, Write: r.Uint64n(3) == 0, Tag: int32(i)}
+		if r.Uint64n(2) == 0 {
+			x.SID, x.Addr = 1, 0x100000+r.Uint64n(64<<10)
+		}
+		b.until(at) // run the queue up to the issue time, then issue (as a master's step would)
+		tbu.Issue(at, x)
+	}
+	b.run(t)
+	require.Len(t, b.outs, 400)
+	require.NotEmpty(t, b.asks)
+	for i := 1; i < len(b.asks); i++ {
+		require.GreaterOrEqual(t, b.asks[i], b.asks[i-1], "bus ask %d", i)
+	}
+	assert.Zero(t, b.m.DRAMAskReorders())
+	assert.Greater(t, tbu.Stats.Walks, uint64(0))
 }
 
 func TestValidateNamesField(t *testing.T) {

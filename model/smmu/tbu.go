@@ -27,22 +27,32 @@ type TBUStats struct {
 
 // TBU is the translation buffer unit in front of one master port: its TLB
 // (an mmu.TLB on cache.Array; entries tagged by StreamID), its read,
-// write and walk slots, and its input port, which accepts transactions in
-// order.
+// write and walk slots (earliest-free pools), and its input port, which
+// accepts transactions in order: one that cannot be accepted holds the
+// ones behind it.
 type TBU struct {
-	Name string
-	s    *SMMU
-	tlb  *mmu.TLB
-	// ready[e] is when entry e's fill arrives from the TCU; a hit on an
-	// entry still being filled waits for it (misses to one page merge).
-	ready          []sim.Time
-	reads, writes  pool
-	walks          pool
-	hit, link      sim.Time
-	bypassBytes    uint64
-	port           sim.Time // when the input accepts the next transaction
-	Stats          TBUStats
-	lastLat, total sim.Time
+	Name          string
+	s             *SMMU
+	index         uint8
+	tlb           *mmu.TLB
+	reads, writes sim.Pool
+	walks         sim.Pool
+	hit, link     sim.Time
+	bypassBytes   uint64
+	// blocked is the transaction at the input waiting for a slot of pool
+	// on (-1: none); waiting are those behind it, in order (from head).
+	// retryAt is when blocked tries again (Never: not scheduled).
+	blocked int32
+	on      *sim.Pool
+	stall   *uint64 // the stall counter blocked counts in
+	waiting []int32
+	head    int
+	retryAt sim.Time
+	// nReads, nWrites and nWalks are the slots in flight (Busy).
+	nReads, nWrites, nWalks int
+	Stats                   TBUStats
+	lastLat                 sim.Time
+	totalLat                sim.Time
 }
 
 // AddTBU adds a TBU.
@@ -54,9 +64,10 @@ func (s *SMMU) AddTBU(name string) (*TBU, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &TBU{Name: name, s: s, tlb: tlb, ready: make([]sim.Time, s.cfg.TLBEntries),
-		reads: newPool(s.cfg.Reads), writes: newPool(s.cfg.Writes), walks: newPool(s.cfg.Walks),
-		hit: s.cfg.Cycles(s.cfg.hit()), link: s.cfg.Cycles(s.cfg.LinkCycles), bypassBytes: s.cfg.BypassBytes}
+	t := &TBU{Name: name, s: s, index: uint8(len(s.tbus)), tlb: tlb,
+		reads: sim.NewPool(s.cfg.Reads), writes: sim.NewPool(s.cfg.Writes), walks: sim.NewPool(s.cfg.Walks),
+		hit: s.cfg.Cycles(s.cfg.hit()), link: s.cfg.Cycles(s.cfg.LinkCycles), bypassBytes: s.cfg.BypassBytes,
+		blocked: -1, retryAt: sim.Never}
 	s.tbus = append(s.tbus, t)
 	return t, nil
 }
@@ -71,19 +82,26 @@ type Txn struct {
 	Bytes int
 	Write bool
 	Agent uint8 // the master (hwevent agent id; owner of the entries it allocates)
+	Tag   int32 // the master's own (handed back in Sink.Done)
+	// Early asks to hear of the completion as soon as its time is known
+	// (when the bus is asked), not when it happens: a master that only
+	// schedules its next step from it saves an event. It must not act
+	// before Outcome.Done.
+	Early bool
 }
 
 // Outcome is what happened to a transaction.
 type Outcome struct {
-	// Accept is when the TBU took it (later than issue under
-	// back-pressure); Done when the data or write response came back.
-	Accept, Done sim.Time
-	Route        Route
-	Hit          bool // hit in the TBU TLB
-	TCU          bool // went to the TCU
-	Walked       bool // the TCU walked tables for it
-	Aborted      bool // a fault: no memory access
-	PA           uint64
+	// Issue is when the master issued it; Accept when the TBU took it
+	// (later under back-pressure); Done when the data or write response
+	// came back.
+	Issue, Accept, Done sim.Time
+	Route               Route
+	Hit                 bool // hit in the TBU TLB
+	TCU                 bool // went to the TCU
+	Walked              bool // the TCU walked tables for it
+	Aborted             bool // a fault: no memory access
+	PA                  uint64
 	// Fill is the TLB entry (set*ways + way) this transaction allocated,
 	// -1 when it allocated none; FillAt is when the entry was written
 	// (the TCU's answer back at the TBU).
@@ -91,116 +109,247 @@ type Outcome struct {
 	FillAt sim.Time
 }
 
-// Busy returns the read and write slots and walk slots in flight at now.
+// Busy returns the read and write slots and walk slots in flight at now
+// (the queue's current time).
 func (t *TBU) Busy(now sim.Time) (reads, writes, walks int) {
-	return t.reads.busy(now), t.writes.busy(now), t.walks.busy(now)
+	return t.reads.Busy(now), t.writes.Busy(now), t.walks.Busy(now)
 }
 
-// Access runs one transaction issued at at. Calls must come in
-// non-decreasing at across every TBU of the SMMU (the global clock).
-func (t *TBU) Access(at sim.Time, x Txn) Outcome {
+// Issue hands the TBU one transaction at at, the caller's current event
+// time (the global clock: calls come in non-decreasing at across every
+// master). The SMMU's sink hears of it when it is done.
+func (t *TBU) Issue(at sim.Time, x Txn) {
 	s := t.s
-	p := &t.writes
+	id := s.alloc()
+	// d, pa and leaf are written by the TCU before they are read.
+	tx := &s.txns[id]
+	tx.x, tx.o = x, Outcome{Issue: at, Fill: -1}
+	tx.tbu, tx.ok, tx.walked, tx.walk = t.index, false, false, -1
 	if x.Write {
 		t.Stats.Writes++
 	} else {
-		p = &t.reads
 		t.Stats.Reads++
 	}
-	acc := max(at, t.port)
-	if sl := p.slot(acc); sl > acc { // every read (write) slot busy: the 129th waits
-		t.Stats.OutstandingStalls++
-		acc = sl
+	if t.blocked >= 0 {
+		t.waiting = append(t.waiting, id)
+		return
 	}
-	t.port = acc
-	o := Outcome{Accept: acc, Fill: -1}
-	look := acc + t.hit
+	t.accept(at, id)
+}
+
+// accept takes transaction id at the input at now, or holds it (and the
+// input) until a slot frees. It reports whether it took it.
+func (t *TBU) accept(now sim.Time, id int32) bool {
+	s := t.s
+	x := &s.txns[id]
+	p := &t.writes
+	if !x.x.Write {
+		p = &t.reads
+	}
+	if p.Earliest() > now { // every read (write) slot busy: the 129th waits
+		t.hold(now, id, p, &t.Stats.OutstandingStalls)
+		return false
+	}
+	look := now + t.hit
 	if s.Regs.CR0&CR0ClientPD != 0 { // the SMMU is off: straight through
-		o.Route, o.PA = RouteDisabled, x.Addr
-		o.Done = t.memory(look, x)
-		p.done(o.Done)
-		t.account(at, o)
-		return o
+		x.o.Accept, x.o.Route, x.o.PA = now, RouteDisabled, x.x.Addr
+		t.access(now, id, x, p)
+		return true
 	}
-	if e := t.tlb.Lookup(x.SID, x.Addr); e >= 0 {
+	e := t.tlb.Lookup(x.x.SID, x.x.Addr)
+	if e < 0 && t.walks.Earliest() > now { // every walk slot busy: the miss holds the input
+		t.hold(now, id, &t.walks, &t.Stats.WalkStalls)
+		return false
+	}
+	x.o.Accept = now
+	if e >= 0 {
 		ent, _ := t.tlb.Entry(e)
-		ready := max(look, t.ready[e])
-		o.Hit, o.PA = true, ent.PA+(x.Addr-ent.VA)
-		o.Route = RouteTranslate
+		x.o.Hit, x.o.PA = true, ent.PA+(x.x.Addr-ent.VA)
+		x.o.Route = RouteTranslate
 		if ent.Level < 0 {
-			o.Route = Route(-ent.Level - 1)
+			x.o.Route = Route(-ent.Level - 1)
 			t.Stats.BypassHits++
 		}
 		t.Stats.Hits++
-		t.note(look, x, e, true)
-		o.Done = t.memory(ready, x)
-		p.done(o.Done)
-		t.account(at, o)
-		return o
+		if s.obs != nil {
+			t.note(look, &x.x, e, true)
+		}
+		t.access(now, id, x, p)
+		return true
 	}
+	p.Done(sim.Never) // held until the TCU's answer gives the access its time
 	t.Stats.Misses++
-	t.note(look, x, -1, false)
-	ws := t.walks.slot(look)
-	if ws > look { // every walk slot busy: the miss holds the input
-		t.Stats.WalkStalls++
-		t.port = max(t.port, ws-t.hit)
+	if s.obs != nil {
+		t.note(look, &x.x, -1, false)
 	}
+	t.walks.Done(sim.Never)
 	t.Stats.TCURequests++
-	ans := s.resolve(ws+t.link, x.SID, x.Addr, x.Agent)
-	back := ans.t + t.link
-	t.walks.done(back)
-	o.TCU, o.Walked, o.Route = true, ans.walked, ans.d.Route
-	if ans.walked {
+	x.o.TCU = true
+	// The TCU is asked now for the miss's arrival one link trip later:
+	// every TBU's lookup and link take the same time, so misses reach it
+	// in the order they leave their TBUs, and asking at the arrival
+	// would give the same answers.
+	s.arrive(look+t.link, id)
+	return true
+}
+
+// hold makes id wait at the input for a slot of p.
+func (t *TBU) hold(now sim.Time, id int32, p *sim.Pool, stall *uint64) {
+	if t.blocked != id {
+		*stall++
+	}
+	t.blocked, t.on, t.stall = id, p, stall
+	t.wake(now, p.Earliest())
+}
+
+// wake schedules the held transaction's next try at at (if earlier than
+// the one scheduled).
+func (t *TBU) wake(now, at sim.Time) {
+	if at == sim.Never || at >= t.retryAt {
+		return
+	}
+	t.retryAt = max(at, now)
+	if err := t.s.m.Schedule(t.retryAt, t.s.agent, int(t.index)<<evBits|evRetry); err != nil && t.s.err == nil {
+		t.s.err = err
+	}
+}
+
+// settled is told that a slot of p got its completion time.
+func (t *TBU) settled(p *sim.Pool) {
+	if t.blocked >= 0 && t.on == p {
+		t.wake(0, p.Earliest())
+	}
+}
+
+// retry is the held transaction's next try at now, then the ones behind
+// it while they can be taken.
+func (t *TBU) retry(now sim.Time) {
+	if t.blocked < 0 || now != t.retryAt {
+		return // taken already, or superseded by an earlier try
+	}
+	t.retryAt = sim.Never
+	id := t.blocked
+	t.blocked = -1
+	if !t.accept(now, id) {
+		return
+	}
+	for t.head < len(t.waiting) {
+		next := t.waiting[t.head]
+		t.head++
+		if !t.accept(now, next) {
+			break
+		}
+	}
+	if t.head == len(t.waiting) {
+		t.waiting, t.head = t.waiting[:0], 0
+	}
+}
+
+// access is a hit's downstream access, asked at now for when the lookup
+// is done (the bus is asked in time order; the lookup is part of its
+// path): its slot of p is taken with the completion time, and the master
+// hears now if it asked Early, else when it completes.
+func (t *TBU) access(now sim.Time, id int32, x *txn, p *sim.Pool) {
+	s := t.s
+	lat := s.cfg.Bus.ReadLatency
+	if x.x.Write {
+		lat = s.cfg.Bus.WriteLatency
+	}
+	done := s.m.PortAccess(now, x.o.PA, x.x.Bytes, x.x.Write, t.hit+lat)
+	if !p.Done(done) {
+		p.Insert(done)
+	}
+	if x.x.Early {
+		x.o.Done = done
+		s.done(now, id)
+		return
+	}
+	if err := s.m.Schedule(done, s.agent, int(id)<<evBits|evDone); err != nil && s.err == nil {
+		s.err = err
+	}
+}
+
+// memory is a miss's downstream access, asked at at (the TCU's answer
+// back): its slot, held since it was accepted, gets the completion time.
+func (t *TBU) memory(at sim.Time, id int32) {
+	s := t.s
+	x := &s.txns[id]
+	lat := s.cfg.Bus.ReadLatency
+	p := &t.reads
+	if x.x.Write {
+		lat, p = s.cfg.Bus.WriteLatency, &t.writes
+	}
+	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, lat)
+	p.Settle(done)
+	if t.blocked >= 0 {
+		t.settled(p)
+	}
+	t.finish(at, done, id, x)
+}
+
+// finish tells the master now if it asked Early, else queues its
+// completion at done.
+func (t *TBU) finish(now, done sim.Time, id int32, x *txn) {
+	if x.x.Early {
+		x.o.Done = done
+		t.s.done(now, id)
+		return
+	}
+	t.s.schedule(done, id, evDone)
+}
+
+// answered is the TCU's answer for id back at the TBU at at: the entry is
+// filled if the route is cached, then the access goes down (or aborts).
+func (t *TBU) answered(at sim.Time, id int32) {
+	s := t.s
+	x := &s.txns[id]
+	x.o.Walked, x.o.Route = x.walked, x.d.Route
+	if x.walked {
 		t.Stats.Walks++
 	}
-	if !ans.ok {
-		o.Aborted, o.Done = true, back
+	if !x.ok {
+		x.o.Aborted = true
 		t.Stats.Aborts++
-		p.done(back)
-		t.account(at, o)
-		return o
-	}
-	o.PA = ans.pa
-	if s.Regs.Caches(ans.d.Route) {
-		from := mmu.TLBEntry{VA: ans.leaf.VA, PA: ans.leaf.PA, Bytes: ans.leaf.Bytes, Level: int8(ans.leaf.Level), Prot: ans.leaf.Prot}
-		if ans.d.Route != RouteTranslate { // an identity entry; Level -1-route marks a bypass
-			b := t.bypassBytes
-			from = mmu.TLBEntry{VA: x.Addr &^ (b - 1), PA: x.Addr &^ (b - 1), Bytes: b, Level: -1 - int8(ans.d.Route)}
+		p := &t.writes
+		if !x.x.Write {
+			p = &t.reads
 		}
-		e, _, _ := t.tlb.Fill(x.SID, x.Addr, from, x.Agent)
-		t.ready[e] = back
-		o.Fill, o.FillAt = e, back
-		t.fillEvent(back, x, e)
+		p.Settle(at)
+		t.settled(p)
+		s.done(at, id)
+		return
 	}
-	o.Done = t.memory(back, x)
-	p.done(o.Done)
-	t.account(at, o)
-	return o
+	x.o.PA = x.pa
+	if s.Regs.Caches(x.d.Route) {
+		from := mmu.TLBEntry{VA: x.leaf.VA, PA: x.leaf.PA, Bytes: x.leaf.Bytes, Level: int8(x.leaf.Level), Prot: x.leaf.Prot}
+		if x.d.Route != RouteTranslate { // an identity entry; Level -1-route marks a bypass
+			b := t.bypassBytes
+			from = mmu.TLBEntry{VA: x.x.Addr &^ (b - 1), PA: x.x.Addr &^ (b - 1), Bytes: b, Level: -1 - int8(x.d.Route)}
+		}
+		e, _, _ := t.tlb.Fill(x.x.SID, x.x.Addr, from, x.x.Agent)
+		x.o.Fill, x.o.FillAt = e, at
+		if s.obs != nil {
+			t.fillEvent(at, &x.x, e)
+		}
+		if s.fills != nil {
+			s.fills.Filled(at, &x.x, e)
+		}
+	}
+	t.memory(at, id)
 }
 
-// memory is the downstream access, issued at at.
-func (t *TBU) memory(at sim.Time, x Txn) sim.Time {
-	if x.Write {
-		return t.s.bus.Write(at, x.Addr, x.Bytes)
-	}
-	return t.s.bus.Read(at, x.Addr, x.Bytes)
-}
-
-func (t *TBU) account(at sim.Time, o Outcome) {
-	if d := o.Accept - at; d > 0 {
+func (t *TBU) account(x *txn) {
+	if d := x.o.Accept - x.o.Issue; d > 0 {
 		t.Stats.StallTime += d
 	}
-	t.lastLat = o.Done - at
-	t.total += t.lastLat
+	t.lastLat = x.o.Done - x.o.Issue
+	t.totalLat += t.lastLat
 }
 
 // IsBypass reports whether a TLB entry holds a cached bypass.
 func IsBypass(e mmu.TLBEntry) bool { return e.Level < 0 }
 
-func (t *TBU) note(at sim.Time, x Txn, e int, hit bool) {
-	if t.s.obs == nil {
-		return
-	}
+func (t *TBU) note(at sim.Time, x *Txn, e int, hit bool) {
 	ev := hwevent.Event{T: at, Kind: hwevent.TLBLookup, Agent: x.Agent, Level: EventLevel, Set: -1, Way: -1, Addr: x.Addr}
 	if hit {
 		ev.Flags = hwevent.Hit
@@ -212,10 +361,7 @@ func (t *TBU) note(at sim.Time, x Txn, e int, hit bool) {
 	t.s.emit(ev)
 }
 
-func (t *TBU) fillEvent(at sim.Time, x Txn, e int) {
-	if t.s.obs == nil {
-		return
-	}
+func (t *TBU) fillEvent(at sim.Time, x *Txn, e int) {
 	ent, _ := t.tlb.Entry(e)
 	t.s.emit(hwevent.Event{T: at, Kind: hwevent.TLBFill, Agent: x.Agent, Level: EventLevel,
 		Set: int32(e / t.tlb.Ways()), Way: int32(e % t.tlb.Ways()), Addr: ent.VA, Victim: ent.PA, Bytes: ent.Bytes})

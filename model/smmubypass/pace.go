@@ -4,11 +4,11 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// RunPaced is Run under a pacer (scenario.Paced): the run counts one unit
-// of work per event it processes (a packet's step, an engine read) and one
-// per TBU transaction, for the default run and each point of the
-// working-set chart, and gives way every scenario.PaceQuantum units. Its
-// result equals Run's.
+// RunPaced is Run under a pacer (scenario.Paced): the run counts
+// unitsPerEvent units of work per event it takes from the queue (a transaction's completion or
+// TCU answer, a packet's or an engine stream's next step), for the default
+// run and each point of the working-set chart, and gives way every
+// scenario.PaceQuantum units. Its result equals Run's.
 func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.Pacer) (*scenario.Result, error) {
 	spec := s.Spec()
 	if _, err := spec.Policy(policyID); err != nil {
@@ -18,11 +18,12 @@ func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.P
 	if err != nil {
 		return nil, err
 	}
-	total := planWork(c)
+	off := policyID == PolicyOff
+	total := planWork(c, off)
 	for _, ws := range chartWS {
 		k := c
 		k.ws, k.packets = ws, min(c.packets, chartPackets)
-		total += 2 * planWork(k)
+		total += planWork(k, true) + planWork(k, false)
 	}
 	pace.Plan(total)
 	if err := pace.Point(); err != nil {
@@ -43,16 +44,21 @@ func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.P
 }
 
 // planWork estimates a run's units of work (the progress shown is an
-// estimate, clamped): per packet its 7 steps, the TBU transactions of 4
-// descriptors and 2 packet copies, and the engine's reads over the time
-// the packets take at line rate.
-func planWork(c config) int64 {
+// estimate, clamped): per packet its arrival and the core's step, and one
+// event per NIC transaction (4 descriptors, 2 packet copies), two when
+// they miss in the TBU (off: the bypass is not cached); one per engine
+// read over the time the packets take at line rate.
+func planWork(c config, off bool) int64 {
 	beats := func(n int) int64 { return int64((n + c.burst - 1) / max(c.burst, 1)) }
-	perPkt := 7 + 4*beats(descBytes) + 2*beats(c.packet)
+	perTxn := int64(1)
+	if off {
+		perTxn = 2
+	}
+	perPkt := 2 + perTxn*(4*beats(descBytes)+2*beats(c.packet))
 	w := int64(c.packets) * perPkt
 	if c.engineRate > 0 && c.rate > 0 {
 		secs := float64(c.packets) * float64(c.packet+20) * 8 / c.rate
-		w += 2 * int64(secs*c.engineRate/64) // one event and one transaction per read
+		w += int64(secs * c.engineRate / 64)
 	}
-	return w
+	return w * unitsPerEvent
 }

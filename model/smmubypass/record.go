@@ -19,26 +19,13 @@ type recording struct {
 	phases, fills    int
 	nextSample       sim.Time    // gauges are sampled every sampleEvery
 	nextTxn          [2]sim.Time // per master, after the first allTxns
-	// pending are TLB fills not yet recorded: a fill lands when the TCU's
-	// answer comes back, later than the issue time transactions arrive in.
-	// Invariant: ordered by T.
-	pending []pendingFill
-}
-
-// pendingFill is one TLB fill waiting for the recorder's clock.
-type pendingFill struct {
-	t      sim.Time
-	index  int
-	tag    uint64
-	bypass bool
-	owner  uint8
 }
 
 const (
 	windowSets = 32
 	maxPhases  = 400
-	// sampleEvery spaces the gauge samples (a run has ~10^6 transactions).
-	sampleEvery = 500 * sim.Nanosecond
+	// sampleEvery spaces the gauge samples (a default run is ~22 ms).
+	sampleEvery = 2 * sim.Microsecond
 	maxFills    = 20000 // TLB fills recorded
 	// allTxns transactions are recorded one by one, then one per master
 	// every txnEvery (the view shows the one at the cursor).
@@ -79,35 +66,39 @@ func newRecording(r *run) *recording {
 	return g
 }
 
-// txn records one transaction's outcome at its issue time.
-func (g *recording) txn(t sim.Time, o smmu.Outcome, x smmu.Txn) {
-	master, owner := masterNIC, uint8(nicAgent)
+// wants reports whether txn would record anything of a transaction heard
+// of at now (kept inline-sized: most are not recorded).
+func (g *recording) wants(now sim.Time, o *smmu.Outcome) bool {
+	return now >= g.nextSample || g.phases < maxPhases || len(g.spec.Txns) < allTxns || o.Issue >= g.nextTxn[0] || o.Issue >= g.nextTxn[1]
+}
+
+// txn records one transaction's outcome when the run hears of it, at now
+// (o.Issue is when it was issued).
+func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
+	t := o.Issue
+	master := masterNIC
 	if x.SID == engineSID {
-		master, owner = masterEngine, engAgent
+		master = masterEngine
 	}
-	g.flush(t)
-	if o.Fill >= 0 && g.fills < maxFills && o.Fill/g.r.tbu.TLB().Ways() < windowSets {
-		g.fills++
-		if ent, ok := g.r.tbu.TLB().Entry(o.Fill); ok {
-			f := pendingFill{t: o.FillAt, index: o.Fill, tag: ent.VA, bypass: smmu.IsBypass(ent), owner: owner}
-			i := len(g.pending)
-			g.pending = append(g.pending, f)
-			for ; i > 0 && g.pending[i-1].t > f.t; i-- {
-				g.pending[i] = g.pending[i-1]
-			}
-			g.pending[i] = f
-		}
-	}
-	if t >= g.nextSample {
-		g.nextSample = t + sampleEvery
-		reads, _, walks := g.r.tbu.Busy(t)
-		g.rec.Value(t, g.reads, int64(reads))
-		g.rec.Value(t, g.walk, int64(walks))
+	if now >= g.nextSample {
+		g.nextSample = now + sampleEvery
+		reads, _, walks := g.r.tbu.Busy(now)
+		g.rec.Value(now, g.reads, int64(reads))
+		g.rec.Value(now, g.walk, int64(walks))
 	}
 	if n := len(g.spec.Txns); n < maxTxns && (n < allTxns || t >= g.nextTxn[master]) {
 		g.nextTxn[master] = t + txnEvery
-		g.spec.Txns = append(g.spec.Txns, scenario.SMMUTxn{Master: uint8(master), Write: x.Write, Issue: t, Accept: o.Accept, Done: o.Done,
-			Hit: o.Hit, TCU: o.TCU, Walked: o.Walked, Aborted: o.Aborted, Addr: x.Addr})
+		// Heard of as they complete: each goes in at its issue time from
+		// the end (a few places back at most), so the slice stays in issue
+		// order.
+		txns := append(g.spec.Txns, scenario.SMMUTxn{})
+		i := len(txns) - 1
+		for ; i > 0 && txns[i-1].Issue > t; i-- {
+			txns[i] = txns[i-1]
+		}
+		txns[i] = scenario.SMMUTxn{Master: uint8(master), Write: x.Write, Issue: t, Accept: o.Accept, Done: o.Done,
+			Hit: o.Hit, TCU: o.TCU, Walked: o.Walked, Aborted: o.Aborted, Addr: x.Addr}
+		g.spec.Txns = txns
 	}
 	if g.phases >= maxPhases {
 		return
@@ -127,21 +118,23 @@ func (g *recording) txn(t sim.Time, o smmu.Outcome, x smmu.Txn) {
 	g.rec.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: o.Route.String(), Start: t, End: o.Done})
 }
 
-// flush records the pending fills that landed at or before t.
-func (g *recording) flush(t sim.Time) {
-	n := 0
-	for _, f := range g.pending {
-		if f.t > t {
-			break
-		}
-		g.rec.CacheEntry(f.t, g.tlb, f.index, f.tag, true, f.bypass, f.owner)
-		n++
+// fill records a TBU TLB fill at t, when it lands in the window.
+func (g *recording) fill(t sim.Time, x *smmu.Txn, e int) {
+	tlb := g.r.tbu.TLB()
+	if g.fills >= maxFills || e/tlb.Ways() >= windowSets {
+		return
 	}
-	g.pending = append(g.pending[:0], g.pending[n:]...)
+	owner := uint8(nicAgent)
+	if x.SID == engineSID {
+		owner = engAgent
+	}
+	if ent, ok := tlb.Entry(e); ok {
+		g.fills++
+		g.rec.CacheEntry(t, g.tlb, e, ent.VA, true, smmu.IsBypass(ent), owner)
+	}
 }
 
 func (g *recording) finish(end sim.Time) *scenario.Timeline {
-	g.flush(sim.Never)
 	tl := g.rec.Finish(end)
 	tl.Writers = []string{"nic", "engine"}
 	tl.SMMU = g.spec

@@ -75,17 +75,18 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 // maxEngineReads bounds the translated engine's transactions in one run.
 const maxEngineReads = 2e6
 
-// event is one master's next step.
-type event struct {
-	eng bool
-	i   int32
-}
-
 // pkt is one in-flight packet slot's state.
 type pkt struct {
-	id   int
-	step int
-	t0   sim.Time
+	id      int
+	step    int
+	pending int // NIC transactions of the current step not yet done
+	t0      sim.Time
+}
+
+// coreWork is a packet waiting for the core (l3fwd's poll finds it at t).
+type coreWork struct {
+	t    sim.Time
+	slot int32
 }
 
 // run is one simulation.
@@ -94,25 +95,29 @@ type run struct {
 	acr      uint32
 	s        *smmu.SMMU
 	tbu      *smmu.TBU
-	bus      *smmu.Memory
 	m        *soc.Machine
+	agent    int      // the run's agent id on m (the SMMU is another)
 	lpm      uint64   // VA of the route table (tbl24 slice)
 	flowIdx  []uint32 // each flow's tbl24 index
-	q        sim.Queue[event]
 	slots    []pkt
-	next     int      // next packet to start
+	free     []int32    // packet slots with no packet (taken last freed first)
+	core     []coreWork // packets waiting for the core, in order (from coreHead)
+	coreHead int
+	next     int      // next packet to arrive
+	arrival  sim.Time // when the arrival step is queued (Never: not queued)
+	clock    sim.Freq // the SMMU's platform clock
 	interval sim.Time // arrival spacing at line rate
 	work     sim.Time
 	done     int
 	first    sim.Time
 	last     sim.Time
 	rng      *sim.RNG
-	engNext  []sim.Time
 	engGap   sim.Time
 	wsPages  uint64
 	st       stats
 	rec      *recording
 	pace     *scenario.Pacer // nil when not paced
+	err      error
 }
 
 // stats are the figures the run measures.
@@ -135,6 +140,58 @@ const (
 	tputBucket = 20 * sim.Microsecond
 )
 
+// The masters' events on the machine's queue (the run is one agent, the
+// SMMU another): a packet slot's next step, an engine stream's next read,
+// the next packet's arrival; the kind in the low bits.
+const (
+	evPacket = iota
+	evEngine
+	evArrive
+	evBits = 2
+)
+
+func (r *run) schedule(t sim.Time, kind, i int) {
+	if err := r.m.Schedule(t, r.agent, i<<evBits|kind); err != nil && r.err == nil {
+		r.err = err
+	}
+}
+
+// Step implements soc.Agent: the masters' events.
+func (r *run) Step(t sim.Time, ev int) {
+	i := ev >> evBits
+	switch ev & (1<<evBits - 1) {
+	case evEngine:
+		r.engineStep(t, i)
+	case evArrive:
+		r.arrival = sim.Never
+		r.arrive(t)
+	default:
+		r.packetStep(t, i)
+	}
+}
+
+// arrive starts every packet that has arrived by t in a free slot (the
+// NIC takes the next RX descriptor), and queues the arrival step for the
+// next packet if a slot is free for it; otherwise the next slot to free
+// takes it.
+func (r *run) arrive(t sim.Time) {
+	for r.next < r.cfg.packets && len(r.free) > 0 {
+		at := sim.Time(r.next) * r.interval
+		if at > t {
+			if at < r.arrival {
+				r.arrival = at
+				r.schedule(at, evArrive, 0)
+			}
+			return
+		}
+		i := r.free[len(r.free)-1]
+		r.free = r.free[:len(r.free)-1]
+		r.slots[i] = pkt{id: r.next, t0: t}
+		r.next++
+		r.packetStep(t, int(i))
+	}
+}
+
 // setup builds the SMMU, its tables, the core and the masters.
 func setup(c config, policy string, record bool) (*run, error) {
 	hw, err := platform.Lookup(c.preset)
@@ -148,11 +205,10 @@ func setup(c config, policy string, record bool) (*run, error) {
 	}
 	sc := platform.LS2088ASMMU()
 	sc.RegisterSlices = c.slices
-	bus, err := smmu.NewMemory(sc.Bus)
-	if err != nil {
+	r := &run{cfg: c, m: m, rng: m.RNG().Split(), clock: sc.Clock}
+	if r.agent, err = m.AddAgent(r); err != nil {
 		return nil, err
 	}
-	r := &run{cfg: c, m: m, bus: bus, rng: m.RNG().Split()}
 	if policy == PolicyOn {
 		r.acr |= smmu.ACRSMTNMBTLBEN
 	}
@@ -169,7 +225,7 @@ func setup(c config, policy string, record bool) (*run, error) {
 	if c.usf {
 		regs.CR0 |= smmu.CR0USFCFG
 	}
-	if r.s, err = smmu.New(sc, regs, bus); err != nil {
+	if r.s, err = smmu.New(sc, regs, m, r); err != nil {
 		return nil, err
 	}
 	// The engine's domain: ws bytes of IOVA on 4 KiB pages (io-pgtable
@@ -219,121 +275,122 @@ func setup(c config, policy string, record bool) (*run, error) {
 	return r, nil
 }
 
-// simulate runs every master on the one clock until the last packet is out.
+// simulate runs every agent on the one clock until the last packet is
+// out: the machine's queue holds the SMMU's steps and the masters'; the
+// core runs between them (its route lookups catch the queue up before
+// they touch the caches or DRAM).
 func (r *run) simulate() error {
 	c := r.cfg
 	r.slots = make([]pkt, min(c.ring, c.packets))
-	for i := range r.slots {
-		r.slots[i] = pkt{id: i, t0: sim.Time(i) * r.interval}
-		r.q.Push(r.slots[i].t0, event{i: int32(i)})
+	for i := len(r.slots) - 1; i >= 0; i-- {
+		r.free = append(r.free, int32(i))
 	}
-	r.next = len(r.slots)
+	r.arrival = sim.Never
+	r.arrive(0)
 	if c.engineRate > 0 {
 		r.engGap = sim.Time(float64(c.streams) * 64 / c.engineRate * 1e12)
-		r.engNext = make([]sim.Time, c.streams)
-		for i := range r.engNext {
-			r.q.Push(sim.Time(i)*r.engGap/sim.Time(c.streams), event{eng: true, i: int32(i)})
+		for i := 0; i < c.streams; i++ {
+			r.schedule(sim.Time(i)*r.engGap/sim.Time(c.streams), evEngine, i)
 		}
 	}
-	// Each step reschedules its own master (or ends a drained slot): the
-	// event is replaced in the queue, in the order Pop then Push would give.
-	for r.done < c.packets {
-		if err := r.pace.Work(1); err != nil {
-			return err
-		}
-		t, ok := r.q.Peek()
-		e := r.q.Top()
-		if !ok {
-			return fmt.Errorf("the run stalled after %d of %d packets", r.done, c.packets)
-		}
-		next, again := sim.Time(0), true
-		if e.eng {
-			next = r.engineStep(t, int(e.i))
-		} else {
-			var err error
-			if next, again, err = r.packetStep(t, int(e.i)); err != nil {
+	for n := 0; r.done < c.packets; n++ {
+		if n == paceEvery {
+			n = 0
+			if err := r.pace.Work(paceEvery * unitsPerEvent); err != nil {
 				return err
 			}
 		}
-		if again {
-			r.q.ReplaceTop(next, e)
-		} else {
-			r.q.Pop()
+		if r.err != nil {
+			return r.err
 		}
+		if err := r.s.Err(); err != nil {
+			return err
+		}
+		tq, ok := r.m.NextEvent()
+		if r.coreHead < len(r.core) {
+			w := r.core[r.coreHead]
+			if !ok || max(w.t, r.m.Now()) <= tq {
+				if r.coreHead++; r.coreHead == len(r.core) {
+					r.core, r.coreHead = r.core[:0], 0
+				}
+				if err := r.coreStep(w.t, int(w.slot)); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if !ok {
+			return fmt.Errorf("the run stalled after %d of %d packets", r.done, c.packets)
+		}
+		r.m.RunNext(tq)
 	}
 	return nil
 }
 
-// nic issues one NIC transaction (or a burst train) at t and returns when
-// the last completes.
-func (r *run) nic(t sim.Time, addr uint64, bytes int, write bool) sim.Time {
-	end := t
+// paceEvery is how many events run between pacing points; each counts
+// unitsPerEvent units of work, so the pacer's hook (every
+// scenario.PaceQuantum units) comes every ~4000 events, a few
+// milliseconds in WebAssembly.
+const (
+	paceEvery     = 64
+	unitsPerEvent = 4
+)
+
+// nic issues the NIC's transaction (or burst train) of packet slot i at t;
+// the slot steps on when the last is done.
+func (r *run) nic(t sim.Time, i int, addr uint64, bytes int, write bool) {
+	p := &r.slots[i]
 	for off := 0; off < bytes; off += r.cfg.burst {
 		n := min(r.cfg.burst, bytes-off)
-		o := r.tbu.Access(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: n, Write: write, Agent: nicAgent})
-		r.pace.Work(1) // an error is seen at simulate's next pacing point
-		r.st.nicTxns++
-		if o.Hit {
-			r.st.nicHits++
-		}
-		if o.Aborted {
-			r.st.aborts++
-		}
-		if !write {
-			lat := o.Done - t
-			r.st.nicReads++
-			r.st.nicReadLat += uint64(lat)
-			b := int(r.s.Config().Clock.InCycles(lat)) / histWidth
-			r.st.hist[min(b, histBins-1)]++
-		}
-		if r.rec != nil {
-			r.rec.txn(t, o, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: n, Write: write})
-		}
-		end = max(end, o.Done)
+		p.pending++
+		r.tbu.Issue(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: n, Write: write, Agent: nicAgent, Tag: int32(i)})
 	}
-	return end
 }
 
-// packetStep advances packet slot i at t by one step of the l3fwd loop and
-// returns when the slot steps next (again false: no packets left for it).
-func (r *run) packetStep(t sim.Time, i int) (next sim.Time, again bool, err error) {
+// packetStep runs packet slot i's current step of the l3fwd loop at t.
+func (r *run) packetStep(t sim.Time, i int) {
 	p := &r.slots[i]
 	slot := uint64(p.id % r.cfg.ring)
 	mbuf := mbufBase + slot*uint64(mbufSize*((r.cfg.packet+mbufSize-1)/mbufSize))
-	switch p.step {
-	case 0: // RX descriptor read
-		next = r.nic(t, rxRing+slot*descBytes, descBytes, false)
-	case 1: // the packet into its mbuf
-		next = r.nic(t, mbuf, r.cfg.packet, true)
-	case 2: // RX descriptor write-back
-		next = r.nic(t, rxRing+slot*descBytes, descBytes, true)
-	case 3: // the core: poll, route lookup, header rewrite, TX descriptor
-		r.m.WaitUntil(t)
-		t0 := r.m.Now()
-		idx := r.flowIdx[p.id%len(r.flowIdx)]
-		if _, err := r.m.Read(r.lpm+uint64(idx)*4, 4, 4); err != nil {
-			return 0, false, err
-		}
-		r.m.Spend(r.work)
-		next = r.m.Now()
-		r.st.coreBusy += next - t0
-	case 4: // TX descriptor read
-		next = r.nic(t, txRing+slot*descBytes, descBytes, false)
-	case 5: // the packet out of its mbuf
-		next = r.nic(t, mbuf, r.cfg.packet, false)
-	case 6: // TX completion
-		next = r.nic(t, txRing+slot*descBytes, descBytes, true)
-	default: // forwarded: the slot takes the next packet
-		r.forwarded(t, p)
-		if r.next >= r.cfg.packets {
-			return 0, false, nil
-		}
-		*p = pkt{id: r.next, t0: max(t, sim.Time(r.next)*r.interval)}
-		r.next++
-		return p.t0, true, nil
-	}
+	step := p.step
 	p.step++
-	return next, true, nil
+	switch step {
+	case 0: // RX descriptor read
+		r.nic(t, i, rxRing+slot*descBytes, descBytes, false)
+	case 1: // the packet into its mbuf
+		r.nic(t, i, mbuf, r.cfg.packet, true)
+	case 2: // RX descriptor write-back
+		r.nic(t, i, rxRing+slot*descBytes, descBytes, true)
+	case 3: // the core: poll, route lookup, header rewrite, TX descriptor
+		r.core = append(r.core, coreWork{t: t, slot: int32(i)})
+	case 4: // TX descriptor read
+		r.nic(t, i, txRing+slot*descBytes, descBytes, false)
+	case 5: // the packet out of its mbuf
+		r.nic(t, i, mbuf, r.cfg.packet, false)
+	case 6: // TX completion
+		r.nic(t, i, txRing+slot*descBytes, descBytes, true)
+	default: // forwarded: the slot takes the next packet when it arrives
+		r.forwarded(t, p)
+		r.free = append(r.free, int32(i))
+		r.arrive(t)
+	}
+}
+
+// coreStep is the core's share of packet slot i, found by its poll at t:
+// it runs on the caller's thread (never inside a queued step).
+func (r *run) coreStep(t sim.Time, i int) error {
+	p := &r.slots[i]
+	r.m.WaitUntil(t)
+	t0 := r.m.Now()
+	idx := r.flowIdx[p.id%len(r.flowIdx)]
+	if _, err := r.m.Read(r.lpm+uint64(idx)*4, 4, 4); err != nil {
+		return err
+	}
+	r.m.Spend(r.work)
+	next := r.m.Now()
+	r.st.coreBusy += next - t0
+	r.schedule(next, evPacket, i) // the NIC goes on at the core's time, as a queued step
+	return nil
 }
 
 func (r *run) forwarded(t sim.Time, p *pkt) {
@@ -352,23 +409,50 @@ func (r *run) forwarded(t sim.Time, p *pkt) {
 	}
 }
 
-// engineStep is one read of engine stream i at t; it returns when the
-// stream reads next.
-func (r *run) engineStep(t sim.Time, i int) sim.Time {
+// engineStep is one read of engine stream i at t.
+func (r *run) engineStep(t sim.Time, i int) {
 	va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
-	x := smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent}
-	o := r.tbu.Access(t, x)
-	r.pace.Work(1) // an error is seen at simulate's next pacing point
-	r.st.engReads++
-	r.st.engReadLat += uint64(o.Done - t)
-	if o.Hit {
-		r.st.engHits++
-	}
+	r.tbu.Issue(t, smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent, Tag: int32(i), Early: true})
+}
+
+// Done implements smmu.Sink: a transaction is back at its master at t.
+func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
+	lat := o.Done - o.Issue
 	if o.Aborted {
 		r.st.aborts++
 	}
-	if r.rec != nil {
+	if r.rec != nil && r.rec.wants(t, o) {
 		r.rec.txn(t, o, x)
 	}
-	return max(o.Done, t+r.engGap)
+	i := int(x.Tag)
+	if x.SID == engineSID {
+		r.st.engReads++
+		r.st.engReadLat += uint64(lat)
+		if o.Hit {
+			r.st.engHits++
+		}
+		r.schedule(max(o.Done, o.Issue+r.engGap), evEngine, i) // heard early: its next read is queued
+		return
+	}
+	r.st.nicTxns++
+	if o.Hit {
+		r.st.nicHits++
+	}
+	if !x.Write {
+		r.st.nicReads++
+		r.st.nicReadLat += uint64(lat)
+		b := int(r.clock.InCycles(lat)) / histWidth
+		r.st.hist[min(b, histBins-1)]++
+	}
+	p := &r.slots[i]
+	if p.pending--; p.pending == 0 {
+		r.packetStep(t, i)
+	}
+}
+
+// Filled implements smmu.FillSink: a TBU TLB entry written at t.
+func (r *run) Filled(t sim.Time, x *smmu.Txn, entry int) {
+	if r.rec != nil {
+		r.rec.fill(t, x, entry)
+	}
 }

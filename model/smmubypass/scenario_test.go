@@ -185,3 +185,16 @@ func TestThroughputHasFewPoints(t *testing.T) {
 	assert.LessOrEqual(t, n, maxTputPoints)
 	assert.Greater(t, n, 10)
 }
+
+// The recorded transactions are in issue order (the view finds the one at
+// the cursor by binary search), though they are heard of as they complete.
+func TestRecordedTxnsInIssueOrder(t *testing.T) {
+	c, _ := params(t, "packets", "3000")
+	res, err := runConfig(c, PolicyOff, true, nil)
+	require.NoError(t, err)
+	txns := res.Timeline.SMMU.Txns
+	require.Greater(t, len(txns), 400)
+	for i := 1; i < len(txns); i++ {
+		require.LessOrEqual(t, txns[i-1].Issue, txns[i].Issue, "txn %d", i)
+	}
+}

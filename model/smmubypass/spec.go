@@ -4,9 +4,10 @@
 // in the TBU TLB (sACR.SMTNMB_TLBEN, set by Linux's arm_mmu500_reset)
 // trade away?
 //
-// The model is package smmu on one global clock (an event queue of every
-// master's next step). A NIC whose StreamID matches no SMR (USFCFG=0, so it
-// bypasses) runs an l3fwd-like loop per packet: it reads the RX
+// The model is package smmu on one global clock (the soc machine's event
+// queue holds every master's next step and the SMMU's own). A NIC whose
+// StreamID matches no SMR (USFCFG=0, so it bypasses) runs an l3fwd-like
+// loop per packet: it reads the RX
 // descriptor, writes the packet into its mbuf, writes the descriptor back;
 // the core (the soc machine of the ls2088a preset, Cortex-A72) polls,
 // reads the route in an rte_lpm tbl24 table through its caches and
@@ -16,7 +17,9 @@
 // flight. A second master, a crypto/storage engine on a translated stream
 // behind the same TBU, reads random 64-byte blocks of its working set
 // through a context bank with 4 KiB pages. Both compete for the TBU's TLB
-// entries and walk slots, the TCU and DRAM.
+// entries and walk slots and the TCU, and with the core's route lookups
+// for the machine's DRAM channel: every agent is a step on the machine's
+// event queue and asks DRAM when it gets there (smmu, soc.PortAccess).
 //
 // With the bit off every NIC transaction misses in the TBU and goes to the
 // TCU and back; with it on the bypass is cached as an identity entry and

@@ -188,14 +188,14 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 			return
 		}
 		m.cnt[L1DCacheRefill]++
-		start, wait := m.mshr.slot(m.now)
+		start, wait := m.mshr.Slot(m.now)
 		m.now = start
 		m.sync()
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
 		m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver, Dirty: true})
-		if !m.mshr.done(ready) {
-			m.mshr.insert(ready)
+		if !m.mshr.Done(ready) {
+			m.mshr.Insert(ready)
 		}
 		m.train(line)
 	}
@@ -244,7 +244,7 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
 	if attr == mem.Device {
 		q = &m.devq
 	}
-	start, wait := q.slot(m.now)
+	start, wait := q.Slot(m.now)
 	m.now = start
 	m.sync()
 	m.cnt[NCStall] += uint64(wait)
@@ -260,8 +260,8 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
 			m.loadsDone = done
 		}
 	}
-	if !q.done(done) {
-		q.insert(done)
+	if !q.Done(done) {
+		q.Insert(done)
 	}
 	if m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift) {
 		e := hwevent.Event{T: start, End: done, Kind: hwevent.NCTransaction, Flags: hwevent.NC, Agent: hwevent.Core,
@@ -290,7 +290,7 @@ func (m *Machine) train(line uint64) {
 		if hit {
 			continue
 		}
-		start, _ := m.pfq.slot(m.now)
+		start, _ := m.pfq.Slot(m.now)
 		idx := -1
 		if m.ver.Tracked() {
 			idx = m.ver.Index(l)
@@ -305,8 +305,8 @@ func (m *Machine) train(line uint64) {
 			ready, ver = m.fetch(2, l, idx, start)
 		}
 		m.filled(l2, 1, e, cache.Line{Ready: ready, Ver: ver})
-		if !m.pfq.done(ready) {
-			m.pfq.insert(ready)
+		if !m.pfq.Done(ready) {
+			m.pfq.Insert(ready)
 		}
 	}
 }

@@ -128,6 +128,10 @@ func (m *Machine) runNext(limit sim.Time) bool {
 		return false
 	}
 	d := m.q.Top()
+	if d < 0 { // an agent's event (port.go)
+		m.runAgent(t, d)
+		return true
+	}
 	dev := &m.devices[d]
 	j := &m.jobs[dev.active]
 	if next, more := m.burst(dev, j, t); more {

@@ -3,6 +3,8 @@ package soc
 import (
 	"encoding/binary"
 	"hash/fnv"
+
+	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 // Hash returns a 64-bit FNV-1a digest of the machine's whole observable
@@ -41,10 +43,8 @@ func (m *Machine) Hash() uint64 {
 			put(uint64(c.Meta[e].Ready))
 		}
 	}
-	for _, q := range []*pool{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
-		for i := range q.t {
-			put(uint64(q.t[(q.head+i)%len(q.t)])) // in time order
-		}
+	for _, q := range []*sim.Pool{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
+		q.Times(func(t sim.Time) { put(uint64(t)) }) // in time order
 	}
 	for i := range m.ver.Mem {
 		put(uint64(m.ver.Mem[i]) | uint64(m.ver.Latest[i])<<32)

@@ -35,11 +35,11 @@ type Machine struct {
 	pf cache.Prefetcher
 
 	// Pools of outstanding operations model bounded overlap: an access
-	// takes the slot that frees first and waits if none is free (see pool).
+	// takes the slot that frees first and waits if none is free (see sim.Pool).
 	// Invariant: each holds exactly its configured number of completion
 	// times (core.mlp, prefetch.inflight, nc.inflight,
 	// nc.device_inflight, maint.inflight), as a min-heap.
-	mshr, pfq, ncq, devq, dcq pool
+	mshr, pfq, ncq, devq, dcq sim.Pool
 
 	// dramFree is when DRAM finishes the transfers accepted so far.
 	// Invariant: it never decreases; it is only changed by an agent
@@ -85,7 +85,10 @@ type Machine struct {
 	// unbatched mode, so every line catches up).
 	horizon   sim.Time
 	unbatched bool
-	shadows   []shadow // SWIOTLB slots standing in for CPU buffers (Shadow)
+	agents    []Agent                           // the agents Schedule queues events for (port.go)
+	portHook  func(sim.Time, uint64, int, bool) // test hook on PortAccess
+	topFree   bool                              // an agent step runs and the queue's top is its own (runAgent)
+	shadows   []shadow                          // SWIOTLB slots standing in for CPU buffers (Shadow)
 	// staleSeen marks, by version index, the lines in staleLines: the
 	// distinct lines read stale since ResetStaleLines.
 	// Invariant: staleSeen[Index(pa)] for exactly the pa in staleLines.
@@ -123,8 +126,8 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.lineShift = m.lv[0].LineShift
 	m.lineBytes = 1 << m.lineShift
 	m.pf = cache.NewPrefetcher(cfg.Prefetch.PrefetchConfig)
-	m.mshr, m.pfq = newPool(cfg.Core.MLP), newPool(cfg.Prefetch.Inflight)
-	m.ncq, m.devq, m.dcq = newPool(cfg.NC.Inflight), newPool(cfg.NC.DeviceInflight), newPool(cfg.Maint.Inflight)
+	m.mshr, m.pfq = sim.NewPool(cfg.Core.MLP), sim.NewPool(cfg.Prefetch.Inflight)
+	m.ncq, m.devq, m.dcq = sim.NewPool(cfg.NC.Inflight), sim.NewPool(cfg.NC.DeviceInflight), sim.NewPool(cfg.Maint.Inflight)
 	m.psPerByte = 1e12 / cfg.DRAM.Bandwidth
 	m.lineXfer = m.xfer(int(m.lineBytes))
 	b, err := mem.NewBuddy(cfg.MemBytes, cfg.MaxOrder)

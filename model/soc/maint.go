@@ -71,7 +71,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 
 func (m *Machine) dcLine(op DCOp, line uint64) {
 	m.sync()
-	start, wait := m.dcq.slot(m.now)
+	start, wait := m.dcq.Slot(m.now)
 	m.now = start + m.cfg.Maint.Issue
 	m.sync()
 	m.cnt[DCStall] += uint64(wait)
@@ -141,8 +141,8 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 		e.End, e.Op = done, uint8(op)
 		m.emit(e)
 	}
-	if !m.dcq.done(done) {
-		m.dcq.insert(done)
+	if !m.dcq.Done(done) {
+		m.dcq.Insert(done)
 	}
 	if done > m.dcDone {
 		m.dcDone = done
@@ -174,5 +174,5 @@ func (m *Machine) Outstanding() sim.Time { return m.dcDone }
 // OutstandingDC returns how many DC ops have not completed at the core's
 // current time (for a gauge of in-flight maintenance).
 func (m *Machine) OutstandingDC() int {
-	return m.dcq.busy(m.now)
+	return m.dcq.Busy(m.now)
 }

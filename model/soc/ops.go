@@ -210,7 +210,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			ver = l1.Meta[e].Ver
 		} else {
 			refills++
-			start, wait := m.mshr.slot(m.now)
+			start, wait := m.mshr.Slot(m.now)
 			m.now = start
 			m.sync()
 			stall += uint64(wait)
@@ -226,8 +226,8 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 				ready, ver = m.fetchMiss(1, e2, line, si, start)
 			}
 			m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver})
-			if !m.mshr.done(ready) {
-				m.mshr.insert(ready)
+			if !m.mshr.Done(ready) {
+				m.mshr.Insert(ready)
 			}
 			if ready > m.loadsDone {
 				m.loadsDone = ready
