@@ -176,8 +176,8 @@ func newRun(c config, policy string) (*run, error) {
 // overwrite mode only the user mapping is read-only).
 func (r *run) openSession() error {
 	var err error
-	r.buf, err = mmu.RbAllocAux(r.m.Buddy(), mmu.AuxConfig{Pages: int(r.c.aux / mem.PageSize), Watermark: r.c.watermark,
-		Overwrite: r.c.overwrite, PreferLarge: r.policy != Order0})
+	r.buf, err = mmu.RbAllocAuxReusing(r.m.Buddy(), mmu.AuxConfig{Pages: int(r.c.aux / mem.PageSize), Watermark: r.c.watermark,
+		Overwrite: r.c.overwrite, PreferLarge: r.policy != Order0}, r.buf)
 	if err != nil {
 		return fmt.Errorf("%s: %w", ParamAUX, err)
 	}
