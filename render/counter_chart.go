@@ -46,8 +46,11 @@ func countAt(c *scenario.CounterTrack, t sim.Time) float64 {
 // final count, the values at the cursor beside the counter's name, and
 // the cursor across every strip.
 func (st *Stage) counterChart(s *Scene, f *Frame, x, y, w, h float32) {
-	s.TextRef("countchart/title", x, y+textSz, st.txt.Fit("PMU counters over the run", w-sideKeysWidth([2]string{"A", "B"}), textSz), textSz, Muted, AlignStart,
-		Ref{Kind: RefExplain, Index: explainCounterChart})
+	title := "PMU counters over the run"
+	if room := w - sideKeysWidth([2]string{"A", "B"}) - 8; textWidth(title, textSz) > room {
+		title = st.txt.Fit("PMU counters", room, textSz)
+	}
+	s.TextRef("countchart/title", x, y+textSz, title, textSz, Muted, AlignStart, Ref{Kind: RefExplain, Index: explainCounterChart})
 	sideKeys(s, "countchart/key", [2]string{"A", "B"}, x+w, y)
 	if f.Length <= 0 {
 		return
