@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -28,11 +30,43 @@ func saveShot(t *testing.T, b *browser, name string) {
 	}
 }
 
+// The stage's Accent (side A's counter-chart lines) and Muted (the B/A
+// column's text) colours: render.Dark()[render.Accent], [render.Muted].
+var (
+	accentColour = rgb{0xc8, 0xd0, 0xd8}
+	mutedColour  = rgb{0x9a, 0xa3, 0xad}
+)
+
+// checkCounterViews fails when the stage lacks the PMU counter chart (side
+// A's lines, under the columns on the left) or the counters' B/A column
+// (text along the right edge under the columns).
+func checkCounterViews(t *testing.T, b *browser, name string, embed bool) {
+	t.Helper()
+	img := b.screenshot(t)
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	left := 0
+	if !embed {
+		left = eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
+	}
+	top := h * 72 / 100
+	chart := image.Rect(left+8, top, left+(w-left)/2, h)
+	if n := countNear(img, chart, accentColour, 10); n < 400 {
+		t.Errorf("%s: %d pixels of side A's counter-chart lines under the columns; want the PMU counter chart", name, n)
+	}
+	// The last 56 px hold B/A (muted text) and nothing else: without the
+	// column the values (bright text) run to the edge.
+	ratio := image.Rect(w-60, top, w-4, h)
+	if n, bright := countNear(img, ratio, mutedColour, 24), countNear(img, ratio, text, 12); n < 100 || bright > 20 {
+		t.Errorf("%s: %d pixels of B/A text and %d of values at the counters' right edge; want the B/A column", name, n, bright)
+	}
+}
+
 // trbe-aux by URL: the table shows l2d_tlb_refill for order0 and
 // prefer-large with both published figures within tolerance; switching B
 // to prefer-large-4k-vmap brings its refills back to the order-0 level
 // (within the factor of four the L2 TLB's coalescing allows). spe-aux by
-// URL shows its counters.
+// URL shows its counters. At 1280x800, 1440x900, 1024x768 and in the 960x600 embed
+// the stage shows the PMU counter chart and the counters' B/A column.
 func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=trbe-aux")
@@ -48,7 +82,8 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	}
 	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`))
 	img := b.screenshot(t)
-	saveShot(t, b, "trbe-aux-1440x900")
+	saveShot(t, b, "trbe-aux-1280x800")
+	checkCounterViews(t, b, "trbe-aux 1280x800", false)
 	ra, rb := sideColumns(t, b, false)
 	if n := countNear(img, rb, blockColour, 12); n < 3000 {
 		t.Errorf("side B (prefer-large) shows %d pixels of 2 MiB block colour; want its large mappings drawn", n)
@@ -75,13 +110,22 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	if a, bv := metricCell(t, b, "walks_by_trace_unit", "a"), metricCell(t, b, "walks_by_trace_unit", "b"); !(bv < a/10) {
 		t.Errorf("spe-aux: SPE's walks %v -> %v; large vmap should remove most", a, bv)
 	}
-	if os.Getenv("DMAVIZ_SHOTS") != "" { // the other window sizes, by eye only
-		b.do(t, "sizing the window", chromedp.EmulateViewport(1024, 768))
-		openReady(t, b, "?scenario=trbe-aux")
-		saveShot(t, b, "trbe-aux-1024x768")
-		b.do(t, "sizing the window", chromedp.EmulateViewport(960, 600))
-		b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=trbe-aux&embed=1"))
-		b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
-		saveShot(t, b, "trbe-aux-embed-960x600")
+	checkCounterViews(t, b, "spe-aux 1280x800", false)
+	// Other windows: the chart and B/A stay (spe-aux's counters once lost
+	// B/A below 1440 px).
+	for _, size := range [][2]int64{{1440, 900}, {1024, 768}} {
+		b.do(t, "sizing the window", chromedp.EmulateViewport(size[0], size[1]))
+		for _, id := range []string{"spe-aux", "trbe-aux"} {
+			openReady(t, b, "?scenario="+id)
+			b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`))
+			name := fmt.Sprintf("%s-%dx%d", id, size[0], size[1])
+			saveShot(t, b, name)
+			checkCounterViews(t, b, name, false)
+		}
 	}
+	b.do(t, "sizing the window", chromedp.EmulateViewport(960, 600))
+	b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=trbe-aux&embed=1"))
+	b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
+	saveShot(t, b, "trbe-aux-embed-960x600")
+	checkCounterViews(t, b, "trbe-aux embed 960x600", true)
 }

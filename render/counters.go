@@ -72,11 +72,13 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	if len(shown) > maxRows {
 		shown = shown[:maxRows-1]
 	}
-	// Columns, right to left: B/A, the values, the bars, the name.
+	// Columns, right to left: B/A, the values, the bars, the name. B/A
+	// always shows; when the row is too narrow the values shorten first
+	// (161k for 161,470), then the names.
 	nameW, valW, ratioW := float32(0), float32(0), textWidth("B/A", smallSz)
 	for _, r := range shown {
 		nameW = max(nameW, textWidth(r.m.Name, smallSz))
-		valW = max(valW, textWidth(st.values(r.m.Value, r.b), smallSz))
+		valW = max(valW, textWidth(st.values(r.m.Value, r.b, false), smallSz))
 		ratioW = max(ratioW, textWidth(st.ratio(r.m.Value, r.b), smallSz))
 	}
 	if keyX+54+textWidth("B", smallSz)+8+ratioW <= x+w {
@@ -85,17 +87,20 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	// Columns keep colGap apart: the width estimate is 0.6 em a character,
 	// and the stage font's digits are a little wider.
 	const colGap = 14
-	showRatio := nameW+colGap+valW+colGap+ratioW <= w
-	right := x + w
-	if showRatio {
-		right -= ratioW + colGap
+	short := nameW+colGap+valW+colGap+ratioW > w
+	if short {
+		valW = 0
+		for _, r := range shown {
+			valW = max(valW, textWidth(st.values(r.m.Value, r.b, true), smallSz))
+		}
 	}
-	nameW = min(nameW, right-x-valW-colGap)
+	right := x + w - ratioW - colGap
+	nameW = max(min(nameW, right-x-valW-colGap), 0)
 	barX, barW := x+nameW+8, right-valW-8-(x+nameW+8)-8
 	for row, r := range shown {
 		ry := top + float32(row)*rowH
 		ref := Ref{Kind: RefMetric, Index: r.idx}
-		s.TextRef("counters/name", x, ry+smallSz, st.txt.Fit(r.m.Name, nameW, smallSz), smallSz, Text, AlignStart, ref)
+		s.TextRef("counters/name", x, ry+smallSz, st.txt.Fit(r.m.Name, nameW+0.01, smallSz), smallSz, Text, AlignStart, ref)
 		if barW >= 30 {
 			full := math.Max(math.Abs(r.m.Value), math.Abs(r.b))
 			for side, v := range [2]float64{r.m.Value, r.b} {
@@ -108,10 +113,8 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 				s.Add(sideBarItem("counters/bar", r.idx*2+int32(side), side, barX, ry+3+float32(side)*(rowH/2-1), max(bw, 1), rowH/2-4, br))
 			}
 		}
-		s.Text("counters/values", right, ry+smallSz, st.values(r.m.Value, r.b), smallSz, Text, AlignEnd)
-		if showRatio {
-			s.Text("counters/ratio", x+w, ry+smallSz, st.ratio(r.m.Value, r.b), smallSz, Muted, AlignEnd)
-		}
+		s.Text("counters/values", right, ry+smallSz, st.values(r.m.Value, r.b, short), smallSz, Text, AlignEnd)
+		s.Text("counters/ratio", x+w, ry+smallSz, st.ratio(r.m.Value, r.b), smallSz, Muted, AlignEnd)
 	}
 	if more := len(st.rows) - len(shown); more > 0 {
 		ry := top + float32(len(shown))*rowH
@@ -120,8 +123,37 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	}
 }
 
-func (st *Stage) values(a, b float64) string {
-	return st.txt.Join(st.txt.Num(a), " / ", st.txt.Num(b))
+// values prints "A / B", in full (counts of 10,000 and more rounded to
+// whole numbers, never 1.615e+05) or (short) as Short does.
+func (st *Stage) values(a, b float64, short bool) string {
+	if short {
+		return st.txt.Join(st.txt.Short(a), " / ", st.txt.Short(b))
+	}
+	whole := func(v float64) float64 {
+		if math.Abs(v) >= 1e4 {
+			return math.Round(v)
+		}
+		return v
+	}
+	return st.txt.Join(st.txt.Num(whole(a)), " / ", st.txt.Num(whole(b)))
+}
+
+// countersNeed is the width the counters take with whole names, short
+// values and B/A (no bars), for as many rows as fit in h.
+func (st *Stage) countersNeed(f *Frame, h float32) float32 {
+	a, b := f.A.Result, f.B.Result
+	if a == nil || b == nil {
+		return 0
+	}
+	st.rows = counterRows(a, b, st.rows)
+	n := min(len(st.rows), max(int((h-textSz-8)/float32(smallSz+6)), 0))
+	nameW, valW, ratioW := float32(0), float32(0), textWidth("B/A", smallSz)
+	for _, r := range st.rows[:n] {
+		nameW = max(nameW, textWidth(r.m.Name, smallSz))
+		valW = max(valW, textWidth(st.values(r.m.Value, r.b, true), smallSz))
+		ratioW = max(ratioW, textWidth(st.ratio(r.m.Value, r.b), smallSz))
+	}
+	return nameW + valW + ratioW + 2*14 + 1 // 1: Fit counts whole characters
 }
 
 // ratio prints B/A with three significant digits ("×0.313", "×0.000391",

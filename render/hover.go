@@ -51,11 +51,12 @@ func (s *Scene) tooltip(text string, x, y, left float32) {
 
 // Glossary entries a RefExplain's Index names.
 const (
-	explainScale   = iota // Obj: cells per square, Count: cell bytes
-	explainCounter        // the counters' A/B key
-	explainMore           // Obj: counters that did not fit
-	explainRing           // a grid drawn as a ring
-	explainCache          // a cache window: Obj first set, Count total sets
+	explainScale        = iota // Obj: cells per square, Count: cell bytes
+	explainCounter             // the counters' A/B key
+	explainMore                // Obj: counters that did not fit
+	explainRing                // a grid drawn as a ring
+	explainCache               // a cache window: Obj first set, Count total sets
+	explainCounterChart        // the PMU counter chart (Obj: 1 + its counter, 0 the title)
 )
 
 // explain says what an explanatory label means.
@@ -70,6 +71,17 @@ func explain(r Ref) string {
 		return "The buffer above drawn as the circular buffer it is: clockwise from the top, each arc coloured by the most severe state it covers; the pointers are arrows from the centre, the flags are under the ring, and an outer white arc marks the span that was synced."
 	case explainCache:
 		return "A window on the cache: sets " + itoa(int(r.Obj)) + " onwards of " + itoa(int(r.Count)) + ", one row per set, one column per way. Yellow: a valid clean line; grey: a dirty line (the CPU wrote it); dark: invalid. A white frame marks a way touched just now. Hover a way for its physical line address."
+	case explainCounterChart:
+		what := "The PMU counters of the last simulated session (the one the views play), counted from its start: A's line wide, B's thin on top, one strip per counter, each scaled to the larger final count; the numbers are each side's count at the cursor. The metrics table averages every iteration, so its figures can differ from this session's."
+		switch r.Obj {
+		case 1:
+			what = "l2d_tlb_refill: allocations into the core's shared L2 TLB after a walk, whoever caused the walk (the trace unit's included). " + what
+		case 2:
+			what = "l1d_tlb_refill: refills of the core's L1 data TLB, for its own loads and stores only (the trace unit's one-entry TLB is not counted). " + what
+		case 3:
+			what = "dtlb_walk: walks for the core's own data accesses; the trace unit's walks are not counted. " + what
+		}
+		return what
 	case explainCounter:
 		return "Counters: A's bar is filled, B's outlined, both scaled to the larger of the two; the numbers are A / B and the last column B/A. Hover a bar for its meaning; the panel's metrics table has every figure with its unit."
 	}

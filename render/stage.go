@@ -148,7 +148,19 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	}
 	by := colBottom + gap/2 + legendH
 	tw := (x1 - x0) * 0.58
-	st.timeline(s, f, x0, by, tw, y1-by)
+	chart := hasCounterChart(f)
+	// There a narrow stage gives the counters up to 55 % of the row, so
+	// their names stay whole beside short values and B/A.
+	if need := min(st.countersNeed(f, y1-by), (x1-x0)*0.55); chart && x1-x0-tw-gap < need {
+		tw = x1 - x0 - gap - need
+	}
+	if chart {
+		// The trace unit's one phase says little; the counters over the
+		// same axis say what the translations cost.
+		st.counterChart(s, f, x0, by, tw, y1-by)
+	} else {
+		st.timeline(s, f, x0, by, tw, y1-by)
+	}
 	st.counters(s, f, x0+tw+gap, by, x1-x0-tw-gap, y1-by)
 }
 

@@ -16,6 +16,7 @@ type texts struct {
 	times map[sim.Time]string
 	join  map[[3]string]string
 	ratio map[[2]float64]string
+	short map[float64]string
 }
 
 const textsLimit = 8192
@@ -44,6 +45,42 @@ func (t *texts) Num(v float64) string {
 	}
 	t.num[v] = s
 	return s
+}
+
+// Short prints v in at most about five characters: whole numbers below
+// 10,000 in full, else three significant digits, with k, M, G or T from
+// 10,000 on ("161k", "1.62M", "14.2").
+func (t *texts) Short(v float64) string {
+	if s, ok := t.short[v]; ok {
+		return s
+	}
+	t.short = limit(t.short)
+	s := ShortNumber(v)
+	t.short[v] = s
+	return s
+}
+
+// ShortNumber is Short without the memo.
+func ShortNumber(v float64) string {
+	a := v
+	if a < 0 {
+		a = -a
+	}
+	if a < 1e4 {
+		if v == float64(int64(v)) {
+			return strconv.FormatInt(int64(v), 10)
+		}
+		return formatSig(v, 3)
+	}
+	for _, u := range [...]struct {
+		div  float64
+		unit string
+	}{{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if a >= u.div*0.9995 {
+			return formatSig(v/u.div, 3) + u.unit
+		}
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
 }
 
 func (t *texts) Time(v sim.Time) string {

@@ -3,6 +3,7 @@ package render
 import (
 	"testing"
 
+	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/vmapdemo"
@@ -42,4 +43,32 @@ func BenchmarkStageVmap1GiB(b *testing.B) {
 		st.Build(&sc, f)
 	}
 	b.ReportMetric(float64(len(sc.Items)), "items")
+}
+
+// BenchmarkStageTRBEAux builds trbe-aux's default stage (1 GiB AUX
+// buffers, the PMU counter chart's six tracks) with the cursor moving.
+func BenchmarkStageTRBEAux(b *testing.B) {
+	s := auxmap.NewTRBE()
+	a, err := s.Run(scenario.Params{}, auxmap.Order0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := s.Run(scenario.Params{}, auxmap.PreferLarge)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sa, sb scenario.State
+	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
+	var sc Scene
+	st := NewStage()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		f.Cursor = f.Length * sim.Time(i%100) / 100
+		f.A.Time, f.B.Time = f.Cursor, f.Cursor
+		a.Timeline.StateAt(a.Timeline.EventsUntil(f.Cursor), &sa)
+		r.Timeline.StateAt(r.Timeline.EventsUntil(f.Cursor), &sb)
+		st.Build(&sc, f)
+	}
+	b.ReportMetric(float64(len(sc.Items)), "items")
+	b.ReportMetric(float64(len(find(&sc, "countchart/line"))), "chart-lines")
 }

@@ -86,6 +86,16 @@ func (c *Headline) caption() string {
 		return "computing the chart (one run per point)…"
 	}
 	s := c.Chart.YLabel + " against " + c.Chart.XLabel + ", A and B"
+	if n := len(c.Chart.Series); n > 2 { // every policy (Headline.AllPolicies)
+		s = c.Chart.YLabel + " against " + c.Chart.XLabel + ", A, B"
+		for i, ser := range c.Chart.Series[2:] {
+			if i == n-3 {
+				s += " and " + ser.Name
+			} else {
+				s += ", " + ser.Name
+			}
+		}
+	}
 	if len(c.Chart.Published) > 0 {
 		s += "; squares are the published figures"
 	}

@@ -29,4 +29,8 @@ func TestHeadlineCaptionAndPicture(t *testing.T) {
 	assert.False(t, (&Headline{}).show())
 	assert.Contains(t, (&Headline{Running: true}).caption(), "computing")
 	assert.Contains(t, (&Headline{Err: "boom"}).caption(), "could not be computed: boom")
+
+	three := &scenario.Chart{ID: "h3", XLabel: "fragmentation", YLabel: "refills",
+		Series: []scenario.Series{{Name: "A"}, {Name: "B"}, {Name: "prefer-large-4k-vmap"}}}
+	assert.Equal(t, "refills against fragmentation, A, B and prefer-large-4k-vmap", (&Headline{Chart: three}).caption())
 }

@@ -65,6 +65,7 @@ func (r *run) result() *scenario.Result {
 	steps := r.narrate(t)
 	var tl *scenario.Timeline
 	if r.recording != nil {
+		r.sampleCounters(max(r.tTrace, r.tCore) - r.origin) // the tracks end at the session's counts
 		r.rec.Phase(scenario.Phase{Lane: unitName(r.c.unit), Kind: "dma-write", Label: "trace writes (last simulated session)", Start: 0, End: r.tTrace - r.origin})
 		tl = r.rec.Finish(max(r.tTrace, r.tCore) - r.origin)
 	}

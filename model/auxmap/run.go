@@ -102,10 +102,18 @@ type run struct {
 	tptr      int // its pointer in the translation views
 	cellBytes uint64
 	cell      uint64 // next cell to mark
+	// The PMU counters of the recorded session, sampled over its time
+	// (Timeline.Counters): values since recBase, in pmu's order.
+	recBase counts
+	pmu     [3]scenario.Metric
 }
 
 // maxCells bounds the AUX grid.
 const maxCells = 4096
+
+// countSamples is about how many times spe-aux samples the counters over
+// the recorded session, besides each AUX cell SPE fills.
+const countSamples = 1024
 
 // newRun builds the machine, fragments its free memory, allocates and
 // maps the AUX buffer as the policy says and the workload's pages.
@@ -176,8 +184,8 @@ func newRun(c config, policy string) (*run, error) {
 // overwrite mode only the user mapping is read-only).
 func (r *run) openSession() error {
 	var err error
-	r.buf, err = mmu.RbAllocAux(r.m.Buddy(), mmu.AuxConfig{Pages: int(r.c.aux / mem.PageSize), Watermark: r.c.watermark,
-		Overwrite: r.c.overwrite, PreferLarge: r.policy != Order0})
+	r.buf, err = mmu.RbAllocAuxReusing(r.m.Buddy(), mmu.AuxConfig{Pages: int(r.c.aux / mem.PageSize), Watermark: r.c.watermark,
+		Overwrite: r.c.overwrite, PreferLarge: r.policy != Order0}, r.buf)
 	if err != nil {
 		return fmt.Errorf("%s: %w", ParamAUX, err)
 	}
@@ -280,6 +288,17 @@ func (r *run) startRecording() {
 		Base: r.area.VA, CellBytes: int64(r.cellBytes), Cells: int(cells)})
 	r.ptr = r.rec.AddValue(scenario.ValueSpec{ID: "wp", Label: unitName(r.c.unit) + " write pointer", Kind: scenario.ValuePointer, Grid: r.grid}, 0)
 	r.cell = 0
+	r.recBase = r.snapshot()
+	r.pmu = [3]scenario.Metric{{Name: MetricL2Refill, Group: "pmu"}, {Name: MetricL1Refill, Group: "pmu"}, {Name: MetricDTLBWalk, Group: "pmu"}}
+	r.sampleCounters(0)
+}
+
+// sampleCounters records the session's PMU counts so far at t (from the
+// recorded session's start; the recorder keeps times from going back).
+func (r *run) sampleCounters(t sim.Time) {
+	c := r.snapshot().sub(r.recBase)
+	r.pmu[0].Value, r.pmu[1].Value, r.pmu[2].Value = float64(c.l2Refill), float64(c.l1Refill), float64(c.dtlbWalk)
+	r.rec.SampleCounters(t, r.pmu[:])
 }
 
 // traceBurst writes one burst at the write pointer at the unit's time:
@@ -300,6 +319,7 @@ func (r *run) traceBurst() {
 		r.cell++
 		r.rec.Value(t, r.ptr, int64(r.cell))
 		r.rec.MovePointer(t, r.tptr, r.area.VA+r.cell*r.cellBytes)
+		r.sampleCounters(t)
 	}
 }
 
@@ -350,10 +370,14 @@ func (r *run) speIteration() {
 	pages := r.c.ws / mem.PageSize
 	perPage := sim.Time(float64(mem.PageSize) / r.c.copyRate * float64(sim.Second))
 	dt := r.burstTime()
+	every := max(pages/countSamples, 1) // SPE fills few cells: the copy's pages pace the samples
 	for i := uint64(0); i < pages; i++ {
 		for r.tTrace <= r.tCore {
 			r.traceBurst()
 			r.tTrace += dt
+		}
+		if r.recording != nil && i%every == 0 {
+			r.sampleCounters(r.tCore - r.origin)
 		}
 		s, _ := r.core.Translate(r.srcVA+i*mem.PageSize, false, r.tCore)
 		d, _ := r.core.Translate(r.dstVA+i*mem.PageSize, true, r.tCore+s.Cost)

@@ -132,7 +132,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 		params = append(params,
 			scenario.Param{Name: ParamWorkingSet, Label: "Loop working set", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB", Min: 4 << 10, Max: 64 << 20,
 				Help: "data pages the traced loop touches (assumed: a loop of branches keeps its data in one stack page); the loop visits each once per trace burst"})
-		sp.Headline = &scenario.Headline{Metric: MetricL2Refill, Vary: ParamFrag + "=0,0.1,0.2,0.5,0.9,1"}
+		sp.Headline = &scenario.Headline{Metric: MetricL2Refill, Vary: ParamFrag + "=0,0.1,0.2,0.5,0.9,1", AllPolicies: true}
 		sp.References = []scenario.Reference{
 			{Metric: MetricL2Refill, Policy: Order0, Value: FigureBefore, Tolerance: TolBefore, Source: figureSource},
 			{Metric: MetricL2Refill, Policy: PreferLarge, Value: FigureAfter, Tolerance: TolAfter, Source: figureSource},
@@ -154,7 +154,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 				Help: "bytes dd copies per iteration, source and destination each that size in order-0 pages with 4 KiB PTEs (no THP)"},
 			scenario.Param{Name: ParamCopyRate, Label: "dd copy rate", Kind: scenario.KindFloat, Unit: "MB/s", Default: "10000", Min: 100, Max: 100000,
 				Help: "the copy's throughput (assumed, DRAM bound); 16-byte loads and stores, so one operation per 8 bytes copied"})
-		sp.Headline = &scenario.Headline{Metric: MetricL2Refill, Vary: ParamFrag + "=0,0.2,0.5,1"}
+		sp.Headline = &scenario.Headline{Metric: MetricL2Refill, Vary: ParamFrag + "=0,0.2,0.5,1", AllPolicies: true}
 	}
 	sp.Params = params
 	return sp

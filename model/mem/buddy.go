@@ -113,8 +113,28 @@ func (b *Buddy) FreePages() uint64 {
 
 func (b *Buddy) pushFree(pfn uint64, o int) {
 	b.ft.setFree(pfn, int8(o))
+	// A full stack whose entries are a quarter stale or more is compacted
+	// rather than grown.
+	if s := b.stacks[o]; len(s) == cap(s) && len(s) >= 1024 && b.nfree[o] <= uint64(len(s))*3/4 {
+		b.compact(o)
+	}
 	b.stacks[o] = append(b.stacks[o], pfn)
 	b.nfree[o]++
+}
+
+// compact drops the stale entries of stack o, keeping the live ones in
+// order. It changes no allocation: a stale entry is never the one a pop
+// takes, since a block freed again at order o is pushed anew above it and
+// popped (or made stale) before the old entry is reached.
+// TestCompactChangesNoAllocation checks it.
+func (b *Buddy) compact(o int) {
+	kept := b.stacks[o][:0]
+	for _, pfn := range b.stacks[o] {
+		if b.ft.free(pfn) == int8(o) {
+			kept = append(kept, pfn)
+		}
+	}
+	b.stacks[o] = kept
 }
 
 // popFree takes a live free block of order o, if any.

@@ -54,18 +54,28 @@ func (t *frameTable) get(pfn uint64) frameInfo {
 func (t *frameTable) free(pfn uint64) int8  { return t.get(pfn).free }
 func (t *frameTable) alloc(pfn uint64) int8 { return t.get(pfn).alloc }
 
+// setFree and setAlloc change a materialized chunk in place; an untouched
+// one is materialized only for a real change.
 func (t *frameTable) setFree(pfn uint64, o int8) {
-	if t.get(pfn).free == o {
-		return
+	c := t.chunks[pfn>>t.shift]
+	if c == nil {
+		if t.get(pfn).free == o {
+			return
+		}
+		c = t.chunk(pfn)
 	}
-	t.chunk(pfn)[pfn&(1<<t.shift-1)].free = o
+	c[pfn&(1<<t.shift-1)].free = o
 }
 
 func (t *frameTable) setAlloc(pfn uint64, o int8) {
-	if t.get(pfn).alloc == o {
-		return
+	c := t.chunks[pfn>>t.shift]
+	if c == nil {
+		if t.get(pfn).alloc == o {
+			return
+		}
+		c = t.chunk(pfn)
 	}
-	t.chunk(pfn)[pfn&(1<<t.shift-1)].alloc = o
+	c[pfn&(1<<t.shift-1)].alloc = o
 }
 
 // FormatBytes prints n with the largest binary unit that divides it

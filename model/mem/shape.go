@@ -3,6 +3,7 @@ package mem
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -139,6 +140,17 @@ func (b *Buddy) Shape(r *sim.RNG, shares []float64) ([]int, error) {
 	for i := n - 1; i > 0; i-- { // Fisher-Yates
 		j := int(r.Uint64n(uint64(i + 1)))
 		orders[i], orders[j] = orders[j], orders[i]
+	}
+	// Splitting a block down to order k frees about 2^(top-j-1) blocks at
+	// each order j from k up: room for them now, not by doubling.
+	extra := make([]int, top+1)
+	for k, c := range counts[:top] {
+		for j := k; j < top; j++ {
+			extra[j] += c << (top - j - 1)
+		}
+	}
+	for j, e := range extra {
+		b.stacks[j] = slices.Grow(b.stacks[j], e)
 	}
 	for i, base := range heads {
 		k := orders[i]

@@ -56,6 +56,13 @@ func getOrder(size uint64) int {
 // MaxOrder, as to MAX_PAGE_ORDER). Physical fragmentation therefore
 // decides the chunk sizes. On failure every page taken is freed.
 func RbAllocAux(b *mem.Buddy, c AuxConfig) (*AuxBuffer, error) {
+	return RbAllocAuxReusing(b, c, nil)
+}
+
+// RbAllocAuxReusing is RbAllocAux building the buffer in the lists of old,
+// a buffer already freed (nil: new lists), so a caller that opens session
+// after session allocates no new page lists. old must not be used after.
+func RbAllocAuxReusing(b *mem.Buddy, c AuxConfig, old *AuxBuffer) (*AuxBuffer, error) {
 	if b == nil {
 		return nil, fmt.Errorf("aux: no buddy allocator")
 	}
@@ -64,7 +71,11 @@ func RbAllocAux(b *mem.Buddy, c AuxConfig) (*AuxBuffer, error) {
 	}
 	nr := uint64(c.Pages)
 	large := c.PreferLarge || c.NoSG
-	out := &AuxBuffer{Watermark: c.Watermark}
+	out := old
+	if out == nil {
+		out = &AuxBuffer{}
+	}
+	*out = AuxBuffer{Watermark: c.Watermark, Pages: out.Pages[:0], Chunks: out.Chunks[:0]}
 	if !c.Overwrite {
 		if out.Watermark == 0 { // half the buffer, to aid double buffering
 			out.Watermark = min(math.MaxUint32, nr<<(PageShift-1))
@@ -78,7 +89,12 @@ func RbAllocAux(b *mem.Buddy, c AuxConfig) (*AuxBuffer, error) {
 		}
 		out.Watermark = 0
 	}
-	out.Pages = make([]uint64, 0, nr)
+	if uint64(cap(out.Pages)) < nr {
+		out.Pages = make([]uint64, 0, nr)
+	}
+	if cap(out.Chunks) == 0 { // as many as the chunks of the largest order tried, at least
+		out.Chunks = make([]mem.Chunk, 0, nr>>min(out.MaxOrder, b.MaxOrder()))
+	}
 	for uint64(len(out.Pages)) < nr {
 		order := min(out.MaxOrder, bits.Len64(nr-uint64(len(out.Pages)))-1, b.MaxOrder())
 		ch, err := allocAuxPage(b, order)
@@ -119,10 +135,11 @@ func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
 	}
 }
 
-// Free returns every page to b (rb_free_aux: __free_page on each page).
+// Free returns every page to b (rb_free_aux: __free_page on each page)
+// and empties the lists (keeping their storage for RbAllocAuxReusing).
 func (a *AuxBuffer) Free(b *mem.Buddy) {
 	for _, pa := range a.Pages {
 		_ = b.Free(mem.Chunk{PFN: pa >> PageShift})
 	}
-	a.Pages, a.Chunks = nil, nil
+	a.Pages, a.Chunks = a.Pages[:0], a.Chunks[:0]
 }

@@ -37,7 +37,7 @@ type mapper struct {
 	bits   uint64 // attribute bits of the leaf
 	level  int
 	contig bool
-	st     *MapStats
+	st     MapStats // what this run of leaves wrote, added to the caller's
 	err    error
 }
 
@@ -194,7 +194,9 @@ func (t *PageTable) rollback(va uint64, st *MapStats) {
 }
 
 func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats) error {
-	m := mapper{t: t, bits: bits, st: st}
+	m := &t.mp // reused: a visitor passed by interface would be a heap object per run
+	*m = mapper{t: t, bits: bits}
+	defer func() { st.add(m.st) }()
 	for off := uint64(0); off < bytes; {
 		v, p, rem := va+off, pa+off, bytes-off
 		pick := -1
@@ -212,20 +214,20 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 		lvl, table := t.start(v, so.level)
 		s := &t.st
 		*s = step{va: v}
-		st.Cost += descend(t.port, v, lvl, table, &m, s)
-		st.Reads += s.reads
+		m.st.Cost += descend(t.port, v, lvl, table, m, s)
+		m.st.Reads += s.reads
 		if m.err != nil {
 			return m.err
 		}
 		switch so.s {
 		case Size4K:
-			st.Pages++
+			m.st.Pages++
 		case Size64K:
-			st.Contig++
+			m.st.Contig++
 		case Size2M:
-			st.Blocks2M++
+			m.st.Blocks2M++
 		default:
-			st.Blocks1G++
+			m.st.Blocks1G++
 		}
 		off += so.bytes
 	}
@@ -235,7 +237,7 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 // unmapper clears the leaf it reaches (all 16 PTEs of a contiguous run).
 type unmapper struct {
 	t     *PageTable
-	st    *MapStats
+	st    MapStats
 	bytes uint64 // size of the leaf cleared
 }
 
@@ -285,15 +287,15 @@ func (t *PageTable) Unmap(va, bytes uint64) (MapStats, error) {
 	if bad != nil {
 		return MapStats{}, bad
 	}
-	var st MapStats
-	u := unmapper{t: t, st: &st}
+	u := &t.um // reused, as t.mp
+	*u = unmapper{t: t}
 	for off := uint64(0); off < bytes; off += u.bytes {
 		v := va + off
 		lvl, table := t.start(v, Levels-1)
 		s := &t.st
 		*s = step{va: v}
-		st.Cost += descend(t.port, v, lvl, table, &u, s)
-		st.Reads += s.reads
+		u.st.Cost += descend(t.port, v, lvl, table, u, s)
+		u.st.Reads += s.reads
 	}
-	return st, nil
+	return u.st, nil
 }

@@ -112,12 +112,16 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 	sp := m.Space
 	l1 := r.L1
 	e := l1.Lookup(sp, va)
-	m.noteLookup(r, 0, va, e)
+	if m.Obs != nil { // observed runs only: the hot path
+		m.noteLookup(r, 0, va, e)
+	}
 	cost := l1.cfg.Hit
 	if e < 0 {
 		cost += m.L2.cfg.Hit
 		e2 := m.L2.Lookup(sp, va)
-		m.noteLookup(r, 1, va, e2)
+		if m.Obs != nil {
+			m.noteLookup(r, 1, va, e2)
+		}
 		var from TLBEntry
 		if e2 >= 0 {
 			from = m.L2.ent[e2]

@@ -24,8 +24,10 @@ type PageTable struct {
 	// or cursor filled at another gen may hold a freed table's address.
 	gen uint64
 	cur cursor
-	lk  lookup // reused by software lookups
-	st  step   // reused by software descents
+	lk  lookup   // reused by software lookups
+	st  step     // reused by software descents
+	mp  mapper   // reused by mapRun
+	um  unmapper // reused by Unmap
 }
 
 // cursor remembers the tables the last software descent went through, so
@@ -192,7 +194,9 @@ func (t *PageTable) Lookup(va uint64) (Leaf, error) {
 // from the cursor. Precondition: t.inRange(va).
 func (t *PageTable) softLookup(va uint64, resume bool) *lookup {
 	l := &t.lk
-	*l = lookup{soft: t}
+	// Field by field: zeroing a struct that holds a pointer costs a write
+	// barrier on the whole struct while the collector runs (WASM).
+	l.leaf, l.fault, l.ok, l.soft = Leaf{}, Fault{}, false, t
 	s := &t.st
 	*s = step{va: va}
 	lvl, table := 0, t.root

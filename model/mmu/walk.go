@@ -240,7 +240,7 @@ func (w *Walker) run(va uint64, v visitor) Result {
 		lvl, table = l+1, s.desc&oaMask
 		break
 	}
-	w.hw.lk = lookup{}
+	w.hw.lk.leaf, w.hw.lk.fault, w.hw.lk.ok = Leaf{}, Fault{}, false // hw.lk.soft stays nil
 	cost := descend(w.port, va, lvl, table, v, s)
 	w.Stats.Reads += uint64(s.reads)
 	w.Stats.Cost += cost

@@ -49,6 +49,10 @@ type Spec struct {
 type Headline struct {
 	Metric string
 	Vary   string
+	// AllPolicies draws a line for every policy, not only A and B (each
+	// other policy after them, named by its id), for a scenario whose
+	// point is how its policies compare.
+	AllPolicies bool
 }
 
 // Policy is one way of doing the scenario's job (e.g. "coherent").

@@ -3,13 +3,15 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
 // Headline computes the scenario's headline chart (Spec.Headline) for the
 // policies a and b and the parameters params (the varied one is replaced):
-// one point at a time, before called ahead of each run (two per point) and
+// one point at a time, before called ahead of each run (two per point, one
+// more per other policy when the headline draws them all) and
 // pace, if not nil, as each run's pacer hook (Request.Pace), so a
 // single-threaded caller can yield inside a run too. It returns nil and no
 // error when the scenario declares no headline.
@@ -37,6 +39,30 @@ func Headline(ctx context.Context, s scenario.Scenario, params scenario.Params, 
 	ch.ID, ch.Title = "headline-"+h.Metric, ""
 	for i := range ch.Series {
 		ch.Series[i].Name = [2]string{"A", "B"}[i%2]
+	}
+	if !h.AllPolicies {
+		return &ch, nil
+	}
+	def, _ := spec.Defaults()
+	for _, pol := range spec.Policies {
+		if pol.ID == a || pol.ID == b {
+			continue
+		}
+		ser := scenario.Series{Name: pol.ID}
+		for i := range tab.Points {
+			side, err := runPolicy(ctx, req, tab.Points[i].Params, pol.ID)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", pointName(req.Axes, tab.Points[i].Values), err)
+			}
+			if v, ok := side.Metric(h.Metric); ok {
+				ser.Points = append(ser.Points, scenario.Point{X: ax.x(i), Y: v})
+			}
+		}
+		ch.Series = append(ch.Series, ser)
+		if ref, x, ok := tab.published(h.Metric, pol.ID, scenario.Value{}, def); ok {
+			ch.Published = append(ch.Published, scenario.ChartRef{Series: len(ch.Series) - 1, X: x, Y: ref.Value,
+				Label: "published " + strconv.FormatFloat(ref.Value, 'f', -1, 64), Source: ref.Source})
+		}
 	}
 	return &ch, nil
 }

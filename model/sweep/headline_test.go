@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/etr"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -89,4 +90,56 @@ func TestHeadlinePaceCancels(t *testing.T) {
 	assert.Nil(t, ch)
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, scenario.ErrCanceled) || errors.Is(err, context.Canceled), "stopped by the cancel: %v", err)
+}
+
+// trbe-aux's headline draws all three policies: A and B, then the third
+// (prefer-large-4k-vmap) named by its id, one point per fragmentation
+// value each; the 4 KiB-vmap line stays at order-0's level, far above
+// large vmap's.
+func TestTRBEHeadlineDrawsEveryPolicy(t *testing.T) {
+	s := auxmap.NewTRBE()
+	spec := s.Spec()
+	require.True(t, spec.Headline.AllPolicies)
+	p, err := spec.Defaults()
+	require.NoError(t, err)
+	set := func(p scenario.Params, name, text string) {
+		for _, d := range spec.Params {
+			if d.Name == name {
+				v, err := d.Parse(text)
+				require.NoError(t, err)
+				p[name] = v
+			}
+		}
+	}
+	set(p, auxmap.ParamAUX, "64MiB") // small and short: the shape, not the figure
+	set(p, auxmap.ParamIterations, "2")
+	calls := 0
+	ch, err := Headline(context.Background(), s, p, auxmap.Order0, auxmap.PreferLarge, func() { calls++ }, nil)
+	require.NoError(t, err)
+	require.Len(t, ch.Series, 3)
+	assert.Equal(t, []string{"A", "B", auxmap.PreferLarge4K}, []string{ch.Series[0].Name, ch.Series[1].Name, ch.Series[2].Name})
+	assert.Equal(t, 18, calls, "three runs at each of 6 points")
+	for i, ser := range ch.Series {
+		require.Len(t, ser.Points, 6, ser.Name)
+		for j, pt := range ser.Points {
+			assert.Equal(t, ch.Series[0].Points[j].X, pt.X, "series %d point %d", i, j)
+		}
+	}
+	for j := range ch.Series[0].Points {
+		a, b, c := ch.Series[0].Points[j].Y, ch.Series[1].Points[j].Y, ch.Series[2].Points[j].Y
+		// Within the factor of four the L2 TLB's four-page coalescing can
+		// save (the auxmap tests' band), never far below order-0's level.
+		assert.GreaterOrEqual(t, c, a/4, "frag %v", ch.Series[0].Points[j].X)
+		assert.LessOrEqual(t, c, a*1.02, "frag %v", ch.Series[0].Points[j].X)
+		assert.Greater(t, c, 100*b, "frag %v: far above large vmap", ch.Series[0].Points[j].X)
+		if ch.Series[0].Points[j].X < 1 {
+			assert.Less(t, b, a/2, "frag %v: large vmap cuts refills", ch.Series[0].Points[j].X)
+		}
+	}
+	// The lone policy's run is the one a main run of it gives.
+	set(p, auxmap.ParamFrag, "0.2")
+	res, err := s.Run(p, auxmap.PreferLarge4K)
+	require.NoError(t, err)
+	v, _ := res.Metric(auxmap.MetricL2Refill)
+	assert.Equal(t, v, ch.Series[2].Points[2].Y)
 }

@@ -170,24 +170,34 @@ func runSide(ctx context.Context, req Request, p *Point, side int) error {
 	if side == 1 {
 		policy, out = req.B, &p.B
 	}
+	s, err := runPolicy(ctx, req, p.Params, policy)
+	if err != nil {
+		return err
+	}
+	*out = s
+	return nil
+}
+
+// runPolicy runs policy at params as the request's runs are run (its
+// BeforeRun hook first, its pacer inside).
+func runPolicy(ctx context.Context, req Request, params scenario.Params, policy string) (Side, error) {
 	if req.BeforeRun != nil {
 		req.BeforeRun()
 	}
 	if err := ctx.Err(); err != nil {
-		return err
+		return Side{}, err
 	}
 	var res *scenario.Result
 	var err error
 	if req.Pace != nil {
-		res, err = scenario.RunPaced(req.Scenario, p.Params, policy, scenario.NewPacer(req.Pace))
+		res, err = scenario.RunPaced(req.Scenario, params, policy, scenario.NewPacer(req.Pace))
 	} else {
-		res, err = req.Scenario.Run(p.Params, policy)
+		res, err = req.Scenario.Run(params, policy)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", policy, err)
+		return Side{}, fmt.Errorf("%s: %w", policy, err)
 	}
-	*out = Side{Policy: policy, Metrics: res.Metrics, Checks: res.Checks}
-	return nil
+	return Side{Policy: policy, Metrics: res.Metrics, Checks: res.Checks}, nil
 }
 
 func pointName(axes []Axis, vals []scenario.Value) string {

@@ -1,0 +1,110 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/auxmap"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// trbe-aux's stage charts the three PMU counters over the run: one strip
+// each with A's and B's lines, the counts at the cursor beside the names
+// (A's order-0 l2d_tlb_refill far above B's), and the cursor where the
+// player is.
+func TestCounterChartDrawsThreeCountersForAAndB(t *testing.T) {
+	s := auxmap.NewTRBE()
+	extra := map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamIterations: "2"}
+	a := runPolicyWith(t, s, auxmap.Order0, extra)
+	b := runPolicyWith(t, s, auxmap.PreferLarge, extra)
+	length := max(a.Timeline.End, b.Timeline.End)
+	half := length / 2
+	f := &Frame{A: Side{Result: a, Time: half}, B: Side{Result: b, Time: half}, Cursor: half, Length: length, W: 1024, H: 768}
+	require.True(t, hasCounterChart(f))
+	var sc Scene
+	NewStage().Build(&sc, f)
+	assert.Empty(t, find(&sc, "timeline/title"), "the chart stands in for the timeline")
+	names := find(&sc, "countchart/name")
+	require.Len(t, names, 3)
+	for i, n := range counterChartNames {
+		assert.Equal(t, n, names[i].Text)
+		assert.GreaterOrEqual(t, names[i].Size, float32(14), "legible text")
+	}
+	lines := find(&sc, "countchart/line")
+	var perSeries [6]int
+	for _, l := range lines {
+		perSeries[l.Index/100000]++
+	}
+	for i, n := range perSeries {
+		assert.Positive(t, n, "series %d (counter %d, side %d) drawn", i, i/2, i%2)
+		assert.Less(t, n, 400, "series %d thinned to the pixels", i)
+	}
+	vals := find(&sc, "countchart/values")
+	require.Len(t, vals, 3)
+	l2a := countAt(counterTrack(&f.A, counterChartNames[0]), half)
+	l2b := countAt(counterTrack(&f.B, counterChartNames[0]), half)
+	assert.Greater(t, l2a, 10*l2b, "order-0 refills far above prefer-large's at the cursor")
+	assert.Equal(t, "A "+ShortNumber(l2a)+"   B "+ShortNumber(l2b), vals[0].Text)
+	cur := find(&sc, "countchart/cursor")
+	require.Len(t, cur, 1)
+	plot := find(&sc, "countchart/plot")[0]
+	assert.InDelta(t, plot.X+plot.W/2, cur[0].X, 2, "the cursor at half the run")
+	for _, it := range sc.Items {
+		if strings.HasPrefix(it.ID, "countchart/") {
+			assert.LessOrEqual(t, it.X, float32(1024), it.ID)
+		}
+	}
+	// At the end, the values are the tracks' last: the session's counts.
+	f.A.Time, f.B.Time, f.Cursor = a.Timeline.End, b.Timeline.End, length
+	NewStage().Build(&sc, f)
+	last := counterTrack(&f.A, counterChartNames[0])
+	assert.Equal(t, last.V[len(last.V)-1], countAt(last, a.Timeline.End))
+	assert.Equal(t, float64(0), countAt(last, -sim.Nanosecond))
+}
+
+func TestShortNumber(t *testing.T) {
+	for v, want := range map[float64]string{0: "0", 513: "513", 9999: "9999", 161470: "161k", 1.615e5: "162k", 2.5e6: "2.5M", 999999: "1M", 12.5: "12.5", 522.8: "523", 0.0712: "0.0712", -161470: "-161k"} {
+		assert.Equal(t, want, ShortNumber(v), "%v", v)
+	}
+}
+
+// At 1024x768 beside the panel, spe-aux's counters keep B/A on every row
+// and the counter names whole: the values shorten first (116k, not
+// 1.162e+05).
+func TestCountersShortenValuesBeforeNamesAndKeepTheRatio(t *testing.T) {
+	// A small run's timeline (the translation views and counter tracks)
+	// with the default run's figures.
+	run := runPolicyWith(t, auxmap.NewSPE(), auxmap.Order0, map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamWorkingSet: "8MiB", auxmap.ParamIterations: "1"})
+	mk := func(vals ...float64) *scenario.Result {
+		r := &scenario.Result{Timeline: run.Timeline, End: run.End}
+		for i, n := range []string{"l2d_tlb_refill", "l1d_tlb_refill", "dtlb_walk", "walks_by_trace_unit", "spe_translations", "trace_stall_us"} {
+			r.Metrics = append(r.Metrics, scenario.Metric{Name: n, Value: vals[i]})
+		}
+		return r
+	}
+	a := mk(116244.3, 131072, 115808, 362.3, 522.8, 14.18)
+	b := mk(115810, 131072, 115808, 2, 522.8, 0.07)
+	for _, w := range []float32{1024, 1440} {
+		f := &Frame{A: Side{Result: a}, B: Side{Result: b}, Length: sim.Millisecond, Left: 340, W: w, H: 768}
+		var sc Scene
+		NewStage().Build(&sc, f)
+		names, ratios, vals := find(&sc, "counters/name"), find(&sc, "counters/ratio"), find(&sc, "counters/values")
+		require.Len(t, names, 6, "width %v", w)
+		assert.Len(t, ratios, 6, "width %v: B/A on every row", w)
+		assert.Len(t, find(&sc, "counters/head"), 1, "width %v: the B/A heading", w)
+		for i, n := range names {
+			assert.NotContains(t, n.Text, "…", "width %v: %s whole", w, n.Text)
+			assert.NotContains(t, vals[i].Text, "e+", "width %v: %s", w, vals[i].Text)
+			// Columns do not overlap: name, then values, then the ratio.
+			assert.Less(t, n.X+textWidth(n.Text, n.Size), vals[i].X-textWidth(vals[i].Text, vals[i].Size), "width %v row %d", w, i)
+			assert.Less(t, vals[i].X, ratios[i].X-textWidth(ratios[i].Text, ratios[i].Size), "width %v row %d", w, i)
+		}
+		if w == 1024 {
+			assert.Equal(t, "116k / 116k", vals[0].Text)
+		}
+	}
+}
