@@ -80,7 +80,7 @@ func TestAttributionOnAHandCountableBuffer(t *testing.T) {
 		}
 		i = end
 	}
-	r.simulate(fullIterations)
+	require.NoError(t, r.simulate(fullIterations))
 	res := r.result()
 	trace := metric(t, res, MetricTraceWalks)
 	assert.Equal(t, want, trace, "one walk per run of consecutive pages inside each group of four")
@@ -141,10 +141,10 @@ func TestExtrapolationMatchesFullSimulation(t *testing.T) {
 		require.NoError(t, err)
 		a, err := newRun(c, Order0)
 		require.NoError(t, err)
-		a.simulate(fullIterations)
+		require.NoError(t, a.simulate(fullIterations))
 		b, err := newRun(c, Order0)
 		require.NoError(t, err)
-		b.simulate(6)
+		require.NoError(t, b.simulate(6))
 		ta, tb := a.total(), b.total()
 		assert.InEpsilon(t, float64(tb.l2Refill), float64(ta.l2Refill), 0.01, s.Spec().ID)
 		assert.InEpsilon(t, float64(tb.traceWalks), float64(ta.traceWalks), 0.01, s.Spec().ID)

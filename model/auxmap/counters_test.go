@@ -22,7 +22,7 @@ func TestCounterTracksEndAtTheSessionsCounts(t *testing.T) {
 			require.NoError(t, err)
 			r, err := newRun(c, pol)
 			require.NoError(t, err)
-			r.simulate(fullIterations)
+			require.NoError(t, r.simulate(fullIterations))
 			res := r.result()
 			last := r.iters[r.simulated-1]
 			want := map[string]float64{MetricL2Refill: float64(last.l2Refill), MetricL1Refill: float64(last.l1Refill), MetricDTLBWalk: float64(last.dtlbWalk)}

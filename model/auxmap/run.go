@@ -19,26 +19,6 @@ import (
 // TestExtrapolationMatchesFullSimulation checks it.
 const fullIterations = 3
 
-// Run simulates one policy. Errors name the parameter at fault.
-func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
-	spec := s.Spec()
-	if _, err := spec.Policy(policy); err != nil {
-		return nil, err
-	}
-	c, err := s.parse(p)
-	if err != nil {
-		return nil, err
-	}
-	r, err := newRun(c, policy)
-	if err != nil {
-		return nil, err
-	}
-	r.simulate(fullIterations)
-	res := r.result()
-	res.Scenario, res.Policy, res.Preset, res.Seed = spec.ID, policy, c.preset, Seed
-	return res, nil
-}
-
 // counts are the counters of one iteration (or a total).
 type counts struct {
 	l1Refill, l2Refill, dtlbWalk uint64
@@ -106,6 +86,7 @@ type run struct {
 	// (Timeline.Counters): values since recBase, in pmu's order.
 	recBase counts
 	pmu     [3]scenario.Metric
+	pace    *scenario.Pacer // nil when not paced
 }
 
 // maxCells bounds the AUX grid.
@@ -232,25 +213,39 @@ func (r *run) snapshot() counts {
 }
 
 // simulate runs min(full, iterations) iterations access by access and
-// repeats the last one's counts for the rest.
-func (r *run) simulate(full int) {
+// repeats the last one's counts for the rest. It returns the pacer's
+// error when the run was told to stop.
+func (r *run) simulate(full int) error {
 	n := min(full, r.c.iters)
+	sessionPages := int64(r.c.aux / mem.PageSize)
 	for i := 0; i < n; i++ {
 		before := r.snapshot()
-		if i > 0 && r.openSession() != nil {
-			break // memory ran out: report the iterations that ran
+		if i > 0 {
+			if r.openSession() != nil {
+				break // memory ran out: report the iterations that ran
+			}
+		}
+		if err := r.pace.Work(sessionPages); err != nil {
+			return err
 		}
 		if i == n-1 {
 			r.startRecording()
 		}
+		var err error
 		if r.c.unit == TRBE {
-			r.trbeIteration()
+			err = r.trbeIteration()
 		} else {
-			r.speIteration()
+			err = r.speIteration()
+		}
+		if err != nil {
+			return err
 		}
 		last := i == n-1
 		if !last {
 			r.closeSession()
+		}
+		if err := r.pace.Work(sessionPages); err != nil {
+			return err
 		}
 		r.iters = append(r.iters, r.snapshot().sub(before))
 	}
@@ -266,6 +261,7 @@ func (r *run) simulate(full int) {
 		}
 		r.iters = append(r.iters, r.iters[src])
 	}
+	return nil
 }
 
 // startRecording starts the timeline of the iteration about to run:
@@ -330,29 +326,34 @@ func (r *run) burstTime() sim.Time {
 
 // trbeIteration: TRBE writes the whole buffer once at the trace rate; the
 // core's loop visits each working-set page once per burst, between bursts.
-func (r *run) trbeIteration() {
+func (r *run) trbeIteration() error {
 	bursts := r.c.aux / r.c.burst
 	dt := r.burstTime()
 	for i := uint64(0); i < bursts; i++ {
 		r.tCore = max(r.tCore, r.tTrace)
-		r.loopPass()
+		work := r.loopPass()
 		r.traceBurst()
 		r.tTrace += dt
+		if err := r.pace.Work(1 + work); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // loopPass is one pass of the traced loop over its data pages. A pass
 // that hit the core's L1 TLB throughout leaves it as it was (LRU: the
 // same pages touched in the same order), so while the TLB generation is
 // unchanged the next pass would hit too and is counted, not simulated.
-func (r *run) loopPass() {
+// It returns the translations it simulated.
+func (r *run) loopPass() int64 {
 	cr := r.core.R
 	if r.coreSteady && cr.Gen() == r.coreGen {
 		r.coreSkips++
 		cr.L1.Stats.Lookups += uint64(r.wsN)
 		cr.L1.Stats.Hits += uint64(r.wsN)
 		cr.Stats.Translations += uint64(r.wsN)
-		return
+		return 0
 	}
 	before := cr.L1.Stats.Refills
 	for i := 0; i < r.wsN; i++ {
@@ -361,20 +362,26 @@ func (r *run) loopPass() {
 	}
 	r.coreSteady = cr.L1.Stats.Refills == before
 	r.coreGen = cr.Gen()
+	return int64(r.wsN)
 }
 
 // speIteration: dd copies ws bytes page by page (source page, then
 // destination page) at the copy rate while SPE writes its records at the
 // sampling rate; whichever is earlier goes next, on one clock.
-func (r *run) speIteration() {
+func (r *run) speIteration() error {
 	pages := r.c.ws / mem.PageSize
 	perPage := sim.Time(float64(mem.PageSize) / r.c.copyRate * float64(sim.Second))
 	dt := r.burstTime()
 	every := max(pages/countSamples, 1) // SPE fills few cells: the copy's pages pace the samples
 	for i := uint64(0); i < pages; i++ {
+		bursts := int64(0)
 		for r.tTrace <= r.tCore {
 			r.traceBurst()
 			r.tTrace += dt
+			bursts++
+		}
+		if err := r.pace.Work(2 + bursts); err != nil {
+			return err
 		}
 		if r.recording != nil && i%every == 0 {
 			r.sampleCounters(r.tCore - r.origin)
@@ -383,4 +390,5 @@ func (r *run) speIteration() {
 		d, _ := r.core.Translate(r.dstVA+i*mem.PageSize, true, r.tCore+s.Cost)
 		r.tCore += s.Cost + d.Cost + perPage
 	}
+	return nil
 }

@@ -26,7 +26,11 @@ func TestPacedRunsEqualPlainRunsAndCancel(t *testing.T) {
 			paced, err := scenario.RunPaced(s, p, spec.DefaultB, pace)
 			require.NoError(t, err)
 			assert.Equal(t, plain, paced, "pacing changed the result")
-			if _, ok := s.(scenario.Paced); ok {
+			// A default run of less than two quanta of work need not give
+			// way (vmap's 4 MiB buffer); the rest must.
+			_, isPaced := s.(scenario.Paced)
+			small := pace.Done() < 2*scenario.PaceQuantum
+			if isPaced && !small {
 				assert.Greater(t, len(seen), 2, "a paced run gives way during the default run")
 			}
 			for i := 1; i < len(seen); i++ {
@@ -35,7 +39,7 @@ func TestPacedRunsEqualPlainRunsAndCancel(t *testing.T) {
 			require.NotEmpty(t, seen)
 			assert.LessOrEqual(t, seen[len(seen)-1], 1.0)
 
-			if _, ok := s.(scenario.Paced); !ok {
+			if !isPaced || small {
 				return
 			}
 			calls, after := 0, 0

@@ -27,7 +27,12 @@ type config struct {
 const marks = 2048
 
 // run allocates, maps and writes the AUX buffer once.
-func run(c config) (*scenario.Result, error) {
+func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
+	pages := int(c.bytes >> mem.PageShift)
+	pace.Plan(2 * int64(pages)) // allocation and mapping, then at most one translation a page
+	if err := pace.Point(); err != nil {
+		return nil, err
+	}
 	m, err := platform.New(c.preset, Seed)
 	if err != nil {
 		return nil, err
@@ -38,13 +43,15 @@ func run(c config) (*scenario.Result, error) {
 	if _, err := m.Buddy().Fragment(m.RNG(), c.fragment); err != nil {
 		return nil, fmt.Errorf("%s: %v", ParamFragment, err)
 	}
-	pages := int(c.bytes >> mem.PageShift)
 	aux, err := mmu.RbAllocAux(m.Buddy(), mmu.AuxConfig{Pages: pages, PreferLarge: c.preferLarge, Watermark: c.watermark})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", ParamBuffer, err)
 	}
 	va, _, err := m.Vmap("aux", aux.Pages, mem.Normal, c.large)
 	if err != nil {
+		return nil, err
+	}
+	if err := pace.Work(int64(pages)); err != nil {
 		return nil, err
 	}
 
@@ -81,6 +88,9 @@ func run(c config) (*scenario.Result, error) {
 		}
 		t += tr.Cost
 		translate += tr.Cost
+		if err := pace.Work(1); err != nil {
+			return nil, err
+		}
 		n := min(tr.Contig, c.bytes-off)
 		if n == 0 {
 			return nil, fmt.Errorf("trace write at %#x: empty translation", va+off)
@@ -102,7 +112,7 @@ func run(c config) (*scenario.Result, error) {
 	step(t, "buffer written", fmt.Sprintf("%d walks for %d pages", port.R.Stats.Walks, pages))
 	r.Phase(scenario.Phase{Lane: "trbe", Kind: "dma-write", Label: "trace writes", Start: 0, End: t})
 	tl := r.Finish(t)
-	return result(m, port, aux, tl, steps, t, translate), nil
+	return result(m, port, aux, tl, steps, t, translate), pace.Point()
 }
 
 func mapWords(large bool) string {

@@ -84,6 +84,14 @@ func (*Scenario) Spec() *scenario.Spec {
 
 // Run simulates one policy.
 func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+	return s.RunPaced(p, policy, nil)
+}
+
+// RunPaced is Run under a pacer (scenario.Paced): the run counts one unit
+// of work per page it allocates and maps and one per translation of the
+// trace unit's writes, and gives way every scenario.PaceQuantum units. Its
+// result equals Run's.
+func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
 	spec := s.Spec()
 	if _, err := spec.Policy(policy); err != nil {
 		return nil, err
@@ -101,7 +109,7 @@ func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, erro
 		preset:      full.Text(ParamPreset),
 		large:       policy == PolicyLarge,
 	}
-	res, err := run(c)
+	res, err := run(c, pace)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,53 @@
+package auxmap
+
+import (
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// Run simulates one policy. Errors name the parameter at fault.
+func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+	return s.RunPaced(p, policy, nil)
+}
+
+// RunPaced is Run under a pacer (scenario.Paced): the run counts one unit
+// of work per translation (a trace burst's, a loop pass's or a copy's page)
+// and one per page it allocates and maps or unmaps and frees, and gives
+// way every scenario.PaceQuantum units. Its result equals Run's.
+func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+	spec := s.Spec()
+	if _, err := spec.Policy(policy); err != nil {
+		return nil, err
+	}
+	c, err := s.parse(p)
+	if err != nil {
+		return nil, err
+	}
+	pace.Plan(planWork(c))
+	if err := pace.Point(); err != nil {
+		return nil, err
+	}
+	r, err := newRun(c, policy)
+	if err != nil {
+		return nil, err
+	}
+	r.pace = pace
+	if err := r.simulate(fullIterations); err != nil {
+		return nil, err
+	}
+	res := r.result()
+	res.Scenario, res.Policy, res.Preset, res.Seed = spec.ID, policy, c.preset, Seed
+	return res, pace.Point()
+}
+
+// planWork estimates a run's units of work (the progress shown is an
+// estimate, clamped): per simulated iteration the session's pages twice
+// (allocated and mapped, unmapped and freed) and one translation per trace
+// burst, plus dd's two per copied page for SPE.
+func planWork(c config) int64 {
+	per := 2*int64(c.aux/mem.PageSize) + int64(c.aux/max(c.burst, 1))
+	if c.unit == SPE {
+		per += 2 * int64(c.ws/mem.PageSize)
+	}
+	return int64(min(fullIterations, c.iters)) * per
+}
