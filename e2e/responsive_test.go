@@ -37,7 +37,7 @@ func setParam(t *testing.T, b *browser, name, text string) {
 // swapped, the same setting) keeps every main-thread task under 100 ms.
 func TestReRunHasNoLongTask(t *testing.T) {
 	b := newBrowser(t)
-	for _, sc := range []string{"etr", "sg-sync", "demo", "smmu-bypass"} {
+	for _, sc := range []string{"etr", "sg-sync", "demo", "smmu-bypass", "trbe-aux", "spe-aux", "vmap"} {
 		openReady(t, b, "?scenario="+sc)
 		gen := eval[int](t, b, `dmaviz.runState().gen`)
 		eval[bool](t, b, observeLongTasks)

@@ -61,7 +61,7 @@ func TestAttributionOnAHandCountableBuffer(t *testing.T) {
 	s := NewTRBE()
 	c, err := s.parse(scenario.Params{ParamAUX: {Text: "64KiB"}, ParamFrag: {Text: "0"}, ParamIterations: {Text: "1"}})
 	require.NoError(t, err)
-	r, err := newRun(c, Order0)
+	r, err := newRun(c, Order0, nil)
 	require.NoError(t, err)
 	// By hand: each aligned four-page VA group needs one entry for the
 	// pages consecutive with the walked page's run, one for each other page.
@@ -139,10 +139,10 @@ func TestExtrapolationMatchesFullSimulation(t *testing.T) {
 	for _, s := range []*Scenario{NewTRBE(), NewSPE()} {
 		c, err := s.parse(scenario.Params{ParamAUX: {Text: "16MiB"}, ParamWorkingSet: {Text: "64KiB"}, ParamIterations: {Text: "6"}})
 		require.NoError(t, err)
-		a, err := newRun(c, Order0)
+		a, err := newRun(c, Order0, nil)
 		require.NoError(t, err)
 		require.NoError(t, a.simulate(fullIterations))
-		b, err := newRun(c, Order0)
+		b, err := newRun(c, Order0, nil)
 		require.NoError(t, err)
 		require.NoError(t, b.simulate(6))
 		ta, tb := a.total(), b.total()

@@ -20,7 +20,7 @@ func TestCounterTracksEndAtTheSessionsCounts(t *testing.T) {
 		for _, pol := range []string{Order0, PreferLarge} {
 			c, err := s.parse(scenario.Params{})
 			require.NoError(t, err)
-			r, err := newRun(c, pol)
+			r, err := newRun(c, pol, nil)
 			require.NoError(t, err)
 			require.NoError(t, r.simulate(fullIterations))
 			res := r.result()

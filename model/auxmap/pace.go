@@ -12,8 +12,9 @@ func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, erro
 
 // RunPaced is Run under a pacer (scenario.Paced): the run counts one unit
 // of work per translation (a trace burst's, a loop pass's or a copy's page)
-// and one per page it allocates and maps or unmaps and frees, and gives
-// way every scenario.PaceQuantum units. Its result equals Run's.
+// and one per page vmap maps, vunmap unmaps or the views' recording reads
+// (mmu.PageTable.Progress, Recording.Pace), and gives way every
+// scenario.PaceQuantum units. Its result equals Run's.
 func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
 	spec := s.Spec()
 	if _, err := spec.Policy(policy); err != nil {
@@ -27,11 +28,10 @@ func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pac
 	if err := pace.Point(); err != nil {
 		return nil, err
 	}
-	r, err := newRun(c, policy)
+	r, err := newRun(c, policy, pace)
 	if err != nil {
 		return nil, err
 	}
-	r.pace = pace
 	if err := r.simulate(fullIterations); err != nil {
 		return nil, err
 	}
@@ -43,11 +43,13 @@ func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pac
 // planWork estimates a run's units of work (the progress shown is an
 // estimate, clamped): per simulated iteration the session's pages twice
 // (allocated and mapped, unmapped and freed) and one translation per trace
-// burst, plus dd's two per copied page for SPE.
+// burst, plus dd's two per copied page for SPE; and the recorded session's
+// pages once more (its mappings are read for the views).
 func planWork(c config) int64 {
-	per := 2*int64(c.aux/mem.PageSize) + int64(c.aux/max(c.burst, 1))
+	pages := int64(c.aux / mem.PageSize)
+	per := 2*pages + int64(c.aux/max(c.burst, 1))
 	if c.unit == SPE {
 		per += 2 * int64(c.ws/mem.PageSize)
 	}
-	return int64(min(fullIterations, c.iters)) * per
+	return int64(min(fullIterations, c.iters))*per + pages
 }

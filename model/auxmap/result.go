@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 // Metric names.
@@ -14,6 +15,32 @@ const (
 	MetricStall      = "trace_stall_us"
 	MetricTraceWalks = "walks_by_trace_unit"
 )
+
+// counts are the counters of one iteration (or a total).
+type counts struct {
+	l1Refill, l2Refill, dtlbWalk uint64
+	traceWalks, traceL1Refill    uint64
+	traceTranslations            uint64
+	stall                        sim.Time
+	elapsed                      sim.Time
+}
+
+func (a counts) sub(b counts) counts {
+	return counts{a.l1Refill - b.l1Refill, a.l2Refill - b.l2Refill, a.dtlbWalk - b.dtlbWalk,
+		a.traceWalks - b.traceWalks, a.traceL1Refill - b.traceL1Refill, a.traceTranslations - b.traceTranslations,
+		a.stall - b.stall, a.elapsed - b.elapsed}
+}
+
+func (a *counts) add(b counts) {
+	a.l1Refill += b.l1Refill
+	a.l2Refill += b.l2Refill
+	a.dtlbWalk += b.dtlbWalk
+	a.traceWalks += b.traceWalks
+	a.traceL1Refill += b.traceL1Refill
+	a.traceTranslations += b.traceTranslations
+	a.stall += b.stall
+	a.elapsed += b.elapsed
+}
 
 // total sums the iterations.
 func (r *run) total() counts {

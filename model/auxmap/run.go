@@ -19,32 +19,6 @@ import (
 // TestExtrapolationMatchesFullSimulation checks it.
 const fullIterations = 3
 
-// counts are the counters of one iteration (or a total).
-type counts struct {
-	l1Refill, l2Refill, dtlbWalk uint64
-	traceWalks, traceL1Refill    uint64
-	traceTranslations            uint64
-	stall                        sim.Time
-	elapsed                      sim.Time
-}
-
-func (a counts) sub(b counts) counts {
-	return counts{a.l1Refill - b.l1Refill, a.l2Refill - b.l2Refill, a.dtlbWalk - b.dtlbWalk,
-		a.traceWalks - b.traceWalks, a.traceL1Refill - b.traceL1Refill, a.traceTranslations - b.traceTranslations,
-		a.stall - b.stall, a.elapsed - b.elapsed}
-}
-
-func (a *counts) add(b counts) {
-	a.l1Refill += b.l1Refill
-	a.l2Refill += b.l2Refill
-	a.dtlbWalk += b.dtlbWalk
-	a.traceWalks += b.traceWalks
-	a.traceL1Refill += b.traceL1Refill
-	a.traceTranslations += b.traceTranslations
-	a.stall += b.stall
-	a.elapsed += b.elapsed
-}
-
 // run is one simulation of one policy.
 type run struct {
 	c      config
@@ -98,12 +72,15 @@ const countSamples = 1024
 
 // newRun builds the machine, fragments its free memory, allocates and
 // maps the AUX buffer as the policy says and the workload's pages.
-func newRun(c config, policy string) (*run, error) {
+func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 	m, err := soc.New(c.hw, Seed)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", ParamPreset, err)
 	}
-	r := &run{c: c, policy: policy, m: m, mmu: m.MMU(), core: m.CorePort()}
+	r := &run{c: c, policy: policy, m: m, mmu: m.MMU(), core: m.CorePort(), pace: pace}
+	if pace != nil {
+		m.Kernel().PT.Progress = func(pages int) { _ = pace.Work(int64(pages)) }
+	}
 	b := m.Buddy()
 	top := b.MaxOrder()
 	shares := make([]float64, top+1)
@@ -113,6 +90,9 @@ func newRun(c config, policy string) (*run, error) {
 	shares[top] = 1 - c.frag
 	if r.shape, err = b.Shape(m.RNG(), shares); err != nil {
 		return nil, fmt.Errorf("%s: %w", ParamFrag, err)
+	}
+	if err := pace.Point(); err != nil { // fragmenting took a while
+		return nil, err
 	}
 	k := m.Kernel()
 	r.rec = scenario.NewRecorder()
@@ -153,6 +133,9 @@ func newRun(c config, policy string) (*run, error) {
 		}
 	}
 	if err := r.openSession(); err != nil {
+		return nil, err
+	}
+	if err := pace.Err(); err != nil {
 		return nil, err
 	}
 	m.InvalidateTLBs() // the session starts with cold TLBs
@@ -217,19 +200,18 @@ func (r *run) snapshot() counts {
 // error when the run was told to stop.
 func (r *run) simulate(full int) error {
 	n := min(full, r.c.iters)
-	sessionPages := int64(r.c.aux / mem.PageSize)
 	for i := 0; i < n; i++ {
 		before := r.snapshot()
-		if i > 0 {
-			if r.openSession() != nil {
-				break // memory ran out: report the iterations that ran
-			}
+		if i > 0 && r.openSession() != nil {
+			break // memory ran out: report the iterations that ran
 		}
-		if err := r.pace.Work(sessionPages); err != nil {
+		if err := r.pace.Err(); err != nil {
 			return err
 		}
 		if i == n-1 {
-			r.startRecording()
+			if err := r.startRecording(); err != nil {
+				return err
+			}
 		}
 		var err error
 		if r.c.unit == TRBE {
@@ -243,9 +225,9 @@ func (r *run) simulate(full int) error {
 		last := i == n-1
 		if !last {
 			r.closeSession()
-		}
-		if err := r.pace.Work(sessionPages); err != nil {
-			return err
+			if err := r.pace.Point(); err != nil { // vunmap and free took a while
+				return err
+			}
 		}
 		r.iters = append(r.iters, r.snapshot().sub(before))
 	}
@@ -269,13 +251,16 @@ func (r *run) simulate(full int) error {
 // observer) the page-mapping and TLB views' data: the buffer's mappings
 // and chunks, the core's L1 data TLB, the trace unit's one-entry L1 TLB,
 // the shared L2 TLB and the walks.
-func (r *run) startRecording() {
+func (r *run) startRecording() error {
 	r.origin = min(r.tTrace, r.tCore)
 	r.recording = scenario.NewRecording(r.m, r.rec)
 	r.recording.Origin = r.origin
+	r.recording.Pace = r.pace
 	r.recording.WatchTLBs()
 	r.recording.WatchRequester(r.trace.R, strings.ToUpper(unitName(r.c.unit))+" L1 TLB (one entry)")
-	_ = r.recording.MapBuffer("aux", r.area.VA, r.c.aux, r.buf.Chunks) // the buffer is mapped: cannot fail
+	if err := r.recording.MapBuffer("aux", r.area.VA, r.c.aux, r.buf.Chunks); err != nil {
+		return err // the buffer is mapped: only the pacer can say stop
+	}
 	r.tptr = r.rec.AddPointer(scenario.PointerSpec{ID: unitName(r.c.unit), Label: strings.ToUpper(unitName(r.c.unit)) + " write pointer", Agent: r.agent})
 	r.rec.MovePointer(0, r.tptr, r.area.VA)
 	cells := min(uint64(maxCells), r.c.aux/mem.PageSize)
@@ -287,6 +272,7 @@ func (r *run) startRecording() {
 	r.recBase = r.snapshot()
 	r.pmu = [3]scenario.Metric{{Name: MetricL2Refill, Group: "pmu"}, {Name: MetricL1Refill, Group: "pmu"}, {Name: MetricDTLBWalk, Group: "pmu"}}
 	r.sampleCounters(0)
+	return nil
 }
 
 // sampleCounters records the session's PMU counts so far at t (from the

@@ -155,6 +155,7 @@ func (t *PageTable) MapPages(va uint64, pages []uint64, prot Prot, sizes Size) (
 		}
 	}
 	var st MapStats
+	next := progressPages
 	for i := 0; i < len(pages); {
 		j := i + 1
 		for j < len(pages) && pages[j] == pages[j-1]+PageSize {
@@ -165,6 +166,10 @@ func (t *PageTable) MapPages(va uint64, pages []uint64, prot Prot, sizes Size) (
 			return MapStats{}, err
 		}
 		i = j
+		if i >= next && t.Progress != nil {
+			t.Progress(i - (next - progressPages))
+			next = i + progressPages
+		}
 	}
 	return st, nil
 }
@@ -289,6 +294,7 @@ func (t *PageTable) Unmap(va, bytes uint64) (MapStats, error) {
 	}
 	u := &t.um // reused, as t.mp
 	*u = unmapper{t: t}
+	next := uint64(progressPages) * PageSize
 	for off := uint64(0); off < bytes; off += u.bytes {
 		v := va + off
 		lvl, table := t.start(v, Levels-1)
@@ -296,6 +302,10 @@ func (t *PageTable) Unmap(va, bytes uint64) (MapStats, error) {
 		*s = step{va: v}
 		u.st.Cost += descend(t.port, v, lvl, table, u, s)
 		u.st.Reads += s.reads
+		if off >= next && t.Progress != nil {
+			t.Progress(int((off - (next - progressPages*PageSize)) / PageSize))
+			next = off + progressPages*PageSize
+		}
 	}
 	return u.st, nil
 }

@@ -28,7 +28,16 @@ type PageTable struct {
 	st  step     // reused by software descents
 	mp  mapper   // reused by mapRun
 	um  unmapper // reused by Unmap
+	// Progress, if set, is called with the pages done since its last call
+	// in a call of MapPages (between physically contiguous runs) or Unmap,
+	// every progressPages pages or so (so a
+	// simulation can give way during a long vmap or vunmap). It must not
+	// use the table.
+	Progress func(pages int)
 }
+
+// progressPages is how often MapPages and Unmap call Progress.
+const progressPages = 4096
 
 // cursor remembers the tables the last software descent went through, so
 // mapping a range resumes in the same level-3 table instead of reading

@@ -37,6 +37,9 @@ type Recording struct {
 	// Next, if set, sees every event after the recording (a scenario's
 	// own accounting).
 	Next hwevent.Observer
+	// Pace, if set, counts a unit of work per page MapBuffer and MapIOVA
+	// look up, so recording a large buffer's mappings gives way.
+	Pace *Pacer
 }
 
 type gridSeg struct {

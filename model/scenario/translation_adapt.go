@@ -104,6 +104,9 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 		rec.r.MapRun(Mapping{VA: a, PA: l.PA + (a - l.VA), Bytes: n, Leaf: l.Bytes, Attr: l.Prot.Attr.String(),
 			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: rec.at(rec.m.Now())})
 		off += n
+		if err := rec.Pace.Work(1); err != nil {
+			return err
+		}
 	}
 	return nil
 }
