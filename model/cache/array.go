@@ -146,10 +146,13 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 // displaced (evicted false when the way was invalid).
 func (a *Array) fill(set int, key, pat uint64) (e int, old uint64, evicted bool) {
 	var way int
-	if int(a.valid[set]) < a.ways {
+	switch {
+	case int(a.valid[set]) < a.ways:
 		way = a.freeWay(set)
 		a.valid[set]++
-	} else {
+	case a.Repl.policy == PLRU: // a full set, the common fill: no call
+		way = a.Repl.plruVictim(set)
+	default:
 		way = a.Repl.Victim(set)
 	}
 	a.Repl.Touch(set, way)

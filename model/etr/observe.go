@@ -40,8 +40,12 @@ func newObserver(buf soc.Buffer, lineShift uint) *observer {
 
 // offset returns the buffer offset of physical address pa, or false.
 func (o *observer) offset(pa uint64) (uint64, bool) {
-	r, ok := o.frames.Find(pa)
-	return r.Off + pa - r.PA, ok
+	i := o.frames.Find(pa)
+	if i < 0 {
+		return 0, false
+	}
+	r := &o.frames.Runs()[i]
+	return r.Off + pa - r.PA, true
 }
 
 // Event implements hwevent.Observer.

@@ -57,7 +57,10 @@ func Contiguous(pages []uint64) bool {
 // search; nothing allocates.
 type RunIndex struct {
 	runs []Run // sorted by PA
-	last int
+	// last is the run of the last hit, [lastPA, lastPA+lastN) its frames
+	// (lastN 0: none, or overlapping runs).
+	last          int
+	lastPA, lastN uint64
 	// overlap says two runs share frames (one list mapped twice): Find
 	// then always searches, and its answer is the earliest run by PA.
 	overlap bool
@@ -70,7 +73,7 @@ func (x *RunIndex) Add(list int, pages []uint64, size uint64) {
 		x.runs = append(x.runs, r)
 	}
 	sort.Slice(x.runs, func(i, j int) bool { return x.runs[i].PA < x.runs[j].PA })
-	x.overlap = false
+	x.overlap, x.lastN = false, 0
 	for i := 1; i < len(x.runs); i++ {
 		x.overlap = x.overlap || x.runs[i-1].PA+x.runs[i-1].N > x.runs[i].PA
 	}
@@ -79,15 +82,19 @@ func (x *RunIndex) Add(list int, pages []uint64, size uint64) {
 // Runs returns the indexed runs, sorted by physical address.
 func (x *RunIndex) Runs() []Run { return x.runs }
 
-// Find returns the run holding physical address pa (its list offset is
-// r.Off + pa - r.PA), or false.
-func (x *RunIndex) Find(pa uint64) (Run, bool) {
-	if l := x.last; l < len(x.runs) && !x.overlap {
-		if r := x.runs[l]; pa-r.PA < r.N {
-			return r, true
-		}
+// Find returns the index in Runs of the run holding physical address pa
+// (its list offset is r.Off + pa - r.PA), or -1. Small enough to inline:
+// the last hit's run is tried here, the search is a call.
+func (x *RunIndex) Find(pa uint64) int {
+	if pa-x.lastPA < x.lastN {
+		return x.last
 	}
-	lo, hi := 0, len(x.runs) // the first run ending after pa
+	return x.search(pa)
+}
+
+// search is Find's binary search for the first run ending after pa.
+func (x *RunIndex) search(pa uint64) int {
+	lo, hi := 0, len(x.runs)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
 		if r := &x.runs[mid]; r.PA+r.N > pa {
@@ -97,8 +104,10 @@ func (x *RunIndex) Find(pa uint64) (Run, bool) {
 		}
 	}
 	if lo < len(x.runs) && pa >= x.runs[lo].PA {
-		x.last = lo
-		return x.runs[lo], true
+		if !x.overlap {
+			x.last, x.lastPA, x.lastN = lo, x.runs[lo].PA, x.runs[lo].N
+		}
+		return lo
 	}
-	return Run{}, false
+	return -1
 }

@@ -89,9 +89,10 @@ func TestRunIndex(t *testing.T) {
 		{0x51000, false, 0, 0},
 		{0x30000, true, 0, 0}, // after misses
 	} {
-		r, ok := x.Find(tc.pa)
-		require.Equal(t, tc.ok, ok, "%#x", tc.pa)
-		if ok {
+		i := x.Find(tc.pa)
+		require.Equal(t, tc.ok, i >= 0, "%#x", tc.pa)
+		if i >= 0 {
+			r := x.Runs()[i]
 			assert.Equal(t, tc.list, r.List, "%#x", tc.pa)
 			assert.Equal(t, tc.off, r.Off+tc.pa-r.PA, "%#x", tc.pa)
 		}
@@ -105,10 +106,10 @@ func TestRunIndexOverlap(t *testing.T) {
 	var x RunIndex
 	x.Add(0, []uint64{0x20000, 0x21000}, 2*PageSize)
 	x.Add(1, []uint64{0x21000, 0x22000}, 2*PageSize)
-	r, ok := x.Find(0x22800)
-	require.True(t, ok)
-	assert.Equal(t, 1, r.List)
-	r, ok = x.Find(0x21800)
-	require.True(t, ok)
-	assert.Equal(t, 0, r.List, "the search's answer, not the last hit's run")
+	i := x.Find(0x22800)
+	require.GreaterOrEqual(t, i, 0)
+	assert.Equal(t, 1, x.Runs()[i].List)
+	i = x.Find(0x21800)
+	require.GreaterOrEqual(t, i, 0)
+	assert.Equal(t, 0, x.Runs()[i].List, "the search's answer, not the last hit's run")
 }

@@ -98,10 +98,12 @@ func (rec *Recording) Cache(id, label string, level, first, sets int) int {
 
 // Locate returns the grid and cell showing physical address pa, or -1, -1.
 func (rec *Recording) Locate(pa uint64) (grid, cell int) {
-	if r, ok := rec.runs.Find(pa); ok {
-		return r.List, int((r.Off + pa - r.PA) / rec.cellBy[r.List])
+	i := rec.runs.Find(pa)
+	if i < 0 {
+		return -1, -1
 	}
-	return -1, -1
+	r := &rec.runs.Runs()[i]
+	return r.List, int((r.Off + pa - r.PA) / rec.cellBy[r.List])
 }
 
 // Annotate fills in the grid and cell of each hazard that falls in a grid.

@@ -85,8 +85,11 @@ func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
 	if w == hwevent.Nobody && k == hwevent.LineWrite {
 		w = hwevent.Core
 	}
-	m.emit(hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: w,
-		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
+	// Built in the scratch event (see emit) without a second copy: the
+	// per-line reports are most of what an observer is told.
+	m.scratch = hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: w,
+		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
+	m.obs.Event(&m.scratch)
 }
 
 // noteEntry reports what happened to entry e of cache level (line is the
