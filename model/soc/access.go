@@ -141,10 +141,10 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 
 // noteWriteBack reports a write-back that destroyed nothing.
 func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
-	if m.watched(line) {
-		e := m.lineEvent(hwevent.WriteBack, line, f)
+	if m.kinds.Has(hwevent.WriteBack) && m.watched(line) {
+		e := m.lineScratch(hwevent.WriteBack, line, f)
 		e.Why = why
-		m.emit(e)
+		m.obs.Event(e)
 	}
 }
 

@@ -109,9 +109,8 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 			}
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
-		} else if m.obs != nil && m.watched(line) {
-			e := m.lineEvent(hwevent.Discard, line, 0)
-			m.emit(e)
+		} else if m.obs != nil && m.kinds.Has(hwevent.Discard) && m.watched(line) {
+			m.obs.Event(m.lineScratch(hwevent.Discard, line, 0))
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line
@@ -137,9 +136,9 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 		}
 	}
 	if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
-		e := m.lineEvent(hwevent.DCOp, line, 0)
+		e := m.lineScratch(hwevent.DCOp, line, 0)
 		e.End, e.Op = done, uint8(op)
-		m.emit(e)
+		m.obs.Event(e)
 	}
 	if !m.dcq.done(done) {
 		m.dcq.insert(done)
