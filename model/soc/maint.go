@@ -57,7 +57,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 		if err = m.advance(&c, false); err != nil {
 			break
 		}
-		m.dcLine(op, c.tr.PA>>m.lineShift)
+		m.dcLines(op, c.tr.PA>>m.lineShift, 1)
 		c.step(min(m.lineBytes, c.left))
 		// The rest of this translation's whole lines without asking
 		// advance each time.
@@ -71,70 +71,59 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 	return m.now - t0, err
 }
 
-// dcLines is dcLine for the n lines from first. Where a whole group of
-// cache.GroupKeys lines is absent from every level, its ops skip the
-// lookups (a DMA buffer's maintenance over memory the CPU never touched)
-// for as long as no fill happens (another agent's step, say a walk
-// through the core's caches, could bring a line in; then the lookups
-// decide again). Unbatched mode (SetBatching(false)) looks every line up.
+// dcLines issues op on the n lines from first, one instruction per line.
+// Each op waits for a slot of the maintenance queue, occupies the core for
+// maint.issue and completes after the clean or invalidate latency (or its
+// write-back). Where a whole group of cache.GroupKeys lines is absent
+// from every level, its ops skip the lookups (a DMA buffer's maintenance
+// over memory the CPU never touched) for as long as no fill happens
+// (another agent's step, say a walk through the core's caches, could
+// bring a line in; then the lookups decide again). Unbatched mode
+// (SetBatching(false)) looks every line up. The per-op work is this one
+// loop: an absent line costs no call, a held one the lookup's.
 func (m *Machine) dcLines(op DCOp, first, n uint64) {
+	lat := m.cfg.Maint.CleanLatency
+	if op != CVAC {
+		lat = m.cfg.Maint.InvalLatency
+	}
 	for line, end := first, first+n; line < end; {
 		k := min(end, (line|(cache.GroupKeys-1))+1) - line
-		absent, fills := !m.unbatched, m.fills // (unbatched: per line, for the test that compares)
+		absent, fills := !m.unbatched, m.fills
 		for _, c := range m.lv {
 			absent = absent && c.Absent(line)
 		}
-		for i := uint64(0); i < k; i++ {
-			done := m.dcIssue(op)
-			if absent && m.fills == fills {
-				m.dcComplete(op, line+i, done)
-			} else {
+		for ; k > 0; k, line = k-1, line+1 {
+			m.sync()
+			start, wait := m.dcq.slot(m.now)
+			m.now = start + m.cfg.Maint.Issue
+			m.sync()
+			m.cnt[DCStall] += uint64(wait)
+			m.cnt[DCOps]++
+			m.cnt[DCCVAC+Counter(op)]++
+			done := m.now + lat
+			if !absent || m.fills != fills {
 				absent = false
-				m.dcMaint(op, line+i, done)
+				done = m.dcMaint(op, line, done)
+			}
+			if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
+				e := m.lineScratch(hwevent.DCOp, line, 0)
+				e.End, e.Op = done, uint8(op)
+				m.obs.Event(e)
+			}
+			if !m.dcq.done(done) {
+				m.dcq.insert(done)
+			}
+			if done > m.dcDone {
+				m.dcDone = done
 			}
 		}
-		line += k
 	}
 }
 
-// dcIssue issues one DC op: it waits for a slot of the maintenance queue
-// and occupies the core for maint.issue. It returns when the op completes
-// if it writes nothing back.
-func (m *Machine) dcIssue(op DCOp) sim.Time {
-	m.sync()
-	start, wait := m.dcq.slot(m.now)
-	m.now = start + m.cfg.Maint.Issue
-	m.sync()
-	m.cnt[DCStall] += uint64(wait)
-	m.cnt[DCOps]++
-	m.cnt[DCCVAC+Counter(op)]++
-	if op != CVAC {
-		return m.now + m.cfg.Maint.InvalLatency
-	}
-	return m.now + m.cfg.Maint.CleanLatency
-}
-
-// dcComplete reports the DC op on line to the observer and frees its
-// slot at done, its completion (DSB waits for the latest).
-func (m *Machine) dcComplete(op DCOp, line uint64, done sim.Time) {
-	if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
-		e := m.lineScratch(hwevent.DCOp, line, 0)
-		e.End, e.Op = done, uint8(op)
-		m.obs.Event(e)
-	}
-	if !m.dcq.done(done) {
-		m.dcq.insert(done)
-	}
-	if done > m.dcDone {
-		m.dcDone = done
-	}
-}
-
-func (m *Machine) dcLine(op DCOp, line uint64) { m.dcMaint(op, line, m.dcIssue(op)) }
-
-// dcMaint is what a DC op issued on line does to the caches and DRAM
-// (done: its completion if it writes nothing back).
-func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) {
+// dcMaint is what a DC op issued on line does to the caches and DRAM;
+// done is its completion if it writes nothing back, and it returns the
+// completion.
+func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 	// One lookup per level; the newest dirty copy is the one nearest the
 	// core.
 	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
@@ -189,7 +178,7 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) {
 			}
 		}
 	}
-	m.dcComplete(op, line, done)
+	return done
 }
 
 // DSB is DSB SY: the core waits until every outstanding DC op and posted
