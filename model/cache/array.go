@@ -18,6 +18,8 @@ type Array struct {
 	setMask    uint64
 	waysShift  int // log2(ways) when ways is a power of two, else -1
 	// tags[e] is key+1 for a valid entry, 0 for an invalid one.
+	// Invariant: 3 zero entries follow the last set's (padding lanes of a
+	// way count that is not a multiple of 4 may point there; see match).
 	tags []uint64
 	// Invariant: valid[s] is the number of non-zero tags in set s, so a
 	// fill into a full set (the steady state) skips looking for a free way.
@@ -47,7 +49,7 @@ func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, erro
 	if err != nil {
 		return nil, fmt.Errorf("%s.%v", name, err)
 	}
-	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways), valid: make([]uint16, sets), Repl: r}
+	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways+3), valid: make([]uint16, sets), Repl: r}
 	if ways&(ways-1) == 0 {
 		a.waysShift = bits.TrailingZeros(uint(ways))
 	}
@@ -72,23 +74,7 @@ func (a *Array) Find(key uint64) int {
 	if a.valid[set] == 0 || a.absent(key) { // a cold or invalidated range
 		return -1
 	}
-	return a.hit(set, key, a.pattern(key))
-}
-
-// hit walks set for key (whose lane pattern is pat): the entry holding it,
-// or -1.
-func (a *Array) hit(set int, key, pat uint64) int {
-	base := set * a.ways
-	k := key + 1
-	for wi, w := range a.words[set*a.wps : set*a.wps+a.wps] {
-		x := w ^ pat
-		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
-			if way := wi<<2 + bits.TrailingZeros64(m)>>4; way < a.ways && a.tags[base+way] == k {
-				return base + way
-			}
-		}
-	}
-	return -1
+	return a.match(set*a.wps, set*a.ways, a.pattern(key), key+1)
 }
 
 // Absent reports that no entry holds key, from one read of the group
@@ -121,39 +107,54 @@ func (a *Array) freeWay(set int) int {
 	return 0
 }
 
-// Claim is the one lookup, victim choice and fill of every set-associative
-// structure (caches through Cache.Claim, TLBs directly): it looks key up
-// in its set (hit) and, on a miss, fills the way fill chooses. A hit is
-// marked used only when touch is set (a prefetcher's probe is not a use).
-// It returns the entry, whether key was already there, and on a miss the
-// key the entry held (evicted false when the way was invalid).
+// match is the set walk: the entry from base holding tag k (a key plus
+// one) among the lanes of words [w0, w0+wps) that match pattern pat, or
+// -1. A padding lane may match; its entry lies past the set (in the next
+// set, or in the tags' padding after the last one) and never holds k.
+// Small enough to inline.
+func (a *Array) match(w0, base int, pat, k uint64) int {
+	for wi, w := range a.words[w0 : w0+a.wps] {
+		x := w ^ pat
+		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
+			if e := base + wi<<2 + bits.TrailingZeros64(m)>>4; a.tags[e] == k {
+				return e
+			}
+		}
+	}
+	return -1
+}
+
+// Claim is the one lookup, victim choice and fill of every
+// set-associative structure (caches through Cache.Claim, TLBs directly):
+// it looks key up in its set (match) and, on a miss, fills the lowest
+// invalid way, or the replacement policy's victim, with key and marks it
+// used. A hit is marked used only when touch is set (a prefetcher's probe
+// is not a use). It returns the entry, whether key was already there, and
+// on a miss the key the entry held (evicted false when the way was
+// invalid). Find and Lookup are its lookup half (match, inlined).
 func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evicted bool) {
 	set := int(key & a.setMask)
 	pat := a.pattern(key)
-	if e := a.hit(set, key, pat); e >= 0 {
+	base := set * a.ways
+	if e := a.match(set*a.wps, base, pat, key+1); e >= 0 {
 		if touch {
-			a.Repl.Touch(set, e-set*a.ways)
+			a.Repl.Touch(set, e-base)
 		}
 		return e, true, 0, false
 	}
-	e, old, evicted = a.fill(set, key, pat)
-	return e, false, old, evicted
-}
-
-// fill is the victim choice and fill of a miss of key (lane pattern pat)
-// in set: the lowest invalid way, or the replacement policy's victim,
-// tagged with key and marked used. It returns the entry and the key it
-// displaced (evicted false when the way was invalid).
-func (a *Array) fill(set int, key, pat uint64) (e int, old uint64, evicted bool) {
+	words := a.words[set*a.wps : set*a.wps+a.wps]
 	var way int
-	if int(a.valid[set]) < a.ways {
+	switch {
+	case int(a.valid[set]) < a.ways:
 		way = a.freeWay(set)
 		a.valid[set]++
-	} else {
+	case a.Repl.policy == PLRU: // a full set, the common fill: no call
+		way = a.Repl.plruVictim(set)
+	default:
 		way = a.Repl.Victim(set)
 	}
 	a.Repl.Touch(set, way)
-	e = set*a.ways + way
+	e = base + way
 	if t := a.tags[e]; t != 0 {
 		old, evicted = t-1, true
 		a.remove(old)
@@ -161,9 +162,9 @@ func (a *Array) fill(set int, key, pat uint64) (e int, old uint64, evicted bool)
 	a.tags[e] = key + 1
 	a.add(key)
 	// pat's low lane is the partial tag.
-	i, sh := set*a.wps+way>>2, uint(way&3)*16
-	a.words[i] = a.words[i]&^(0xffff<<sh) | pat&0xffff<<sh
-	return e, old, evicted
+	sh := uint(way&3) * 16
+	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
+	return e, false, old, evicted
 }
 
 // Invalidate clears entry e.
@@ -193,4 +194,4 @@ func (a *Array) Key(e int) (uint64, bool) {
 }
 
 // Entries returns sets*ways.
-func (a *Array) Entries() int { return len(a.tags) }
+func (a *Array) Entries() int { return a.sets * a.ways }

@@ -1,8 +1,8 @@
 package cache
 
 // Lookup and Claim are the per-access calls of the machine's hot path.
-// Both go through the recent hint, then the one set walk (Array.hit);
-// Claim's victim choice and fill are Array.Claim's.
+// Both go through the recent hint, then the one set walk (Array.match,
+// inlined) and, for Claim, the one victim choice and fill (Array.Claim).
 
 // Lookup returns the entry holding line, or -1, and marks a hit used.
 func (c *Cache) Lookup(line uint64) int {
@@ -15,7 +15,7 @@ func (c *Cache) Lookup(line uint64) int {
 		c.Repl.Touch(set, h-base)
 		return h
 	}
-	if e := c.hit(set, line, c.pattern(line)); e >= 0 {
+	if e := c.match(set*c.wps, base, c.pattern(line), line+1); e >= 0 {
 		c.Repl.Touch(set, e-base)
 		return e
 	}
@@ -23,8 +23,7 @@ func (c *Cache) Lookup(line uint64) int {
 }
 
 // Claim is Array.Claim for a cache: the recent hint first (a prefetched
-// line is found without a walk), then the one set walk (hit) and the one
-// fill; on a miss the
+// line is found without a walk), then the one walk and fill; on a miss the
 // entry gets a zero payload that the caller fills in once the data's
 // ready time and version are known (nothing may use this cache in
 // between; fetching from the levels below is fine), and Evicted says what
@@ -36,14 +35,10 @@ func (c *Cache) Claim(line uint64, touch bool) (int, bool) {
 		c.Repl.Touch(set, h-set*c.ways)
 		return h, true
 	}
-	pat := c.pattern(line)
-	if e := c.hit(set, line, pat); e >= 0 {
-		if touch {
-			c.Repl.Touch(set, e-set*c.ways)
-		}
+	e, hit, old, evicted := c.Array.Claim(line, touch)
+	if hit {
 		return e, true
 	}
-	e, old, evicted := c.fill(set, line, pat)
 	// Field by field: a struct copy here goes through the stack and
 	// stalls on store forwarding.
 	ev, om := &c.Evicted, &c.Meta[e]

@@ -17,6 +17,10 @@ type regions struct {
 
 const groupShift = 6 // 64 keys per group
 
+// GroupKeys is how many consecutive keys (aligned) Absent answers for at
+// once: when it reports key absent, every key of key's group is absent.
+const GroupKeys = 1 << groupShift
+
 // newRegions sizes the table at about 16 buckets per group the structure
 // can hold, so few groups share a bucket.
 func newRegions(entries int) regions {

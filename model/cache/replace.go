@@ -145,14 +145,21 @@ func (r *Replacer) Victim(set int) int {
 		}
 		return v
 	case PLRU:
-		t := r.tree[set]
-		node := int(r.top[t>>1&127])
-		for node < r.ways {
-			node = 2*node + int(t>>(node&63)&1) // (node < ways <= 64; &63: no shift-overflow check)
-		}
-		return node - r.ways
+		return r.plruVictim(set)
 	case Random:
 		return r.rng.Intn(r.ways)
 	}
 	return 0
+}
+
+// plruVictim is Victim for PLRU, small enough to inline where a fill
+// picks its way (Array.fill): the tree walk from the node that top says
+// the first steps reach.
+func (r *Replacer) plruVictim(set int) int {
+	t := r.tree[set]
+	node := int(r.top[t>>1&127])
+	for node < r.ways {
+		node = 2*node + int(t>>(node&63)&1) // (node < ways <= 64; &63: no shift-overflow check)
+	}
+	return node - r.ways
 }

@@ -104,3 +104,32 @@ func TestArrayShapes(t *testing.T) {
 	assert.Equal(t, 300, n)
 	assert.Equal(t, 300, int(a.valid[0]), "300 ways counted past uint8")
 }
+
+// A key whose partial tag is all ones matches the padding lanes of a way
+// count that is not a multiple of 4; in the last set those lanes point
+// past the array's entries. The walk must answer from the real ways only.
+func TestPaddingLanesNeverHit(t *testing.T) {
+	const sets, ways = 2, 6
+	a, err := NewArray("t", sets, ways, LRU, nil)
+	require.NoError(t, err)
+	allOnes := func(hi uint64) uint64 { return hi<<16 | 0x7fff<<1 | 1 } // set 1, partial tag 0xffff
+	for i := uint64(0); i < ways; i++ {
+		assert.Equal(t, -1, a.Find(allOnes(i)), "key %d before any fill", i)
+		e, hit, _, _ := a.Claim(allOnes(i), true)
+		require.False(t, hit, "key %d", i)
+		require.Equal(t, 1, e/ways, "key %d fills set 1", i)
+	}
+	for i := uint64(0); i < ways; i++ {
+		e := a.Find(allOnes(i))
+		require.GreaterOrEqual(t, e, 0, "key %d", i)
+		k, ok := a.Key(e)
+		assert.True(t, ok)
+		assert.Equal(t, allOnes(i), k)
+	}
+	assert.Equal(t, -1, a.Find(allOnes(ways)), "a seventh key with the same partial tag")
+	_, hit, old, evicted := a.Claim(allOnes(ways), true)
+	assert.False(t, hit)
+	assert.True(t, evicted)
+	assert.Equal(t, allOnes(0), old, "LRU: the first filled goes")
+	assert.Equal(t, sets*ways, a.Entries())
+}

@@ -238,24 +238,41 @@ func (d *Device) Runs(mp Mapping, f func(pa, n uint64) error) error {
 		return d.iommuRuns(mp, f)
 	}
 	sp := d.m.Space()
-	for off := uint64(0); off < mp.Len; {
+	return joinRuns(mp.Len, func(off uint64) (uint64, uint64, error) {
 		tr, err := sp.Translate(mp.Dev+off, false)
+		return tr.PA, tr.Contig, err
+	}, f)
+}
+
+// joinRuns calls f for each physically contiguous run of n bytes that
+// piece translates: piece(off) is the physical address of byte off and how
+// many bytes from it are contiguous (a page, a block); adjacent pieces are
+// joined. A piece's error ends the walk.
+func joinRuns(n uint64, piece func(off uint64) (pa, k uint64, err error), f func(pa, n uint64) error) error {
+	var runPA, runN uint64
+	for off := uint64(0); off < n; {
+		pa, k, err := piece(off)
 		if err != nil {
 			return err
 		}
-		n := min(mp.Len-off, tr.Contig)
-		pa := tr.PA
-		for off+n < mp.Len {
-			nt, err := sp.Translate(mp.Dev+off+n, false)
-			if err != nil || nt.PA != pa+n {
-				break
+		if k == 0 {
+			return fmt.Errorf("empty translation at offset %#x", off)
+		}
+		k = min(k, n-off)
+		if runN > 0 && runPA+runN == pa {
+			runN += k
+		} else {
+			if runN > 0 {
+				if err := f(runPA, runN); err != nil {
+					return err
+				}
 			}
-			n += min(mp.Len-off-n, nt.Contig)
+			runPA, runN = pa, k
 		}
-		if err := f(pa, n); err != nil {
-			return err
-		}
-		off += n
+		off += k
+	}
+	if runN > 0 {
+		return f(runPA, runN)
 	}
 	return nil
 }

@@ -79,28 +79,11 @@ func (d *Device) iommuUnmap(mp Mapping) {
 // as the io-pgtable translates it.
 func (d *Device) iommuRuns(mp Mapping, f func(pa, n uint64) error) error {
 	pt := d.iommu.space.PT
-	var runPA, runN uint64
-	for off := uint64(0); off < mp.Len; {
+	return joinRuns(mp.Len, func(off uint64) (uint64, uint64, error) {
 		l, err := pt.Lookup(mp.IOVA + off)
 		if err != nil {
-			return fmt.Errorf("iommu: device access at iova %#x: %w", mp.IOVA+off, err)
+			return 0, 0, fmt.Errorf("iommu: device access at iova %#x: %w", mp.IOVA+off, err)
 		}
-		pa := l.PA + (mp.IOVA + off - l.VA)
-		n := min(mp.Len-off, l.VA+l.Bytes-(mp.IOVA+off))
-		if runN > 0 && runPA+runN == pa {
-			runN += n
-		} else {
-			if runN > 0 {
-				if err := f(runPA, runN); err != nil {
-					return err
-				}
-			}
-			runPA, runN = pa, n
-		}
-		off += n
-	}
-	if runN > 0 {
-		return f(runPA, runN)
-	}
-	return nil
+		return l.PA + (mp.IOVA + off - l.VA), l.VA + l.Bytes - (mp.IOVA + off), nil
+	}, f)
 }

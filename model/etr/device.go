@@ -74,7 +74,7 @@ func (d *Device) Trace(n, step uint64, progress func(p Pointers, t sim.Time)) er
 		k := min(left, step, size-pos)
 		// One DMA stream per physically contiguous run of the buffer.
 		for off := pos; off < pos+k; {
-			run := contiguous(d.buf, off, pos+k)
+			run := mem.RunAt(d.buf.Pages, off, pos+k).N
 			done, err := d.m.DeviceWrite(d.id, d.buf.PA(off), run)
 			if err != nil {
 				return fmt.Errorf("etr: %w", err)
@@ -90,15 +90,4 @@ func (d *Device) Trace(n, step uint64, progress func(p Pointers, t sim.Time)) er
 		}
 	}
 	return nil
-}
-
-// contiguous returns how many bytes from off (up to end) are physically
-// contiguous in b.
-func contiguous(b soc.Buffer, off, end uint64) uint64 {
-	pg := off >> mem.PageShift
-	last := (end - 1) >> mem.PageShift
-	for pg < last && b.Pages[pg+1] == b.Pages[pg]+mem.PageSize {
-		pg++
-	}
-	return min(end, (pg+1)<<mem.PageShift) - off
 }

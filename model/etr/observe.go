@@ -1,8 +1,6 @@
 package etr
 
 import (
-	"sort"
-
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -14,7 +12,7 @@ import (
 // whether the copy read it stale and whether it read it at all, for the
 // lost-bytes accounting, and collects the stale runs for hazards.
 type observer struct {
-	segs      []frameSeg // the ETR buffer's frames, sorted by pa
+	frames    mem.RunIndex // the ETR buffer's frames
 	lineShift uint
 
 	// Per ETR buffer line (buffer offset >> lineShift), during the update
@@ -25,8 +23,6 @@ type observer struct {
 	runs   []staleRun // stale lines in detection order, adjacent ones merged
 }
 
-type frameSeg struct{ pa, n, off uint64 }
-
 // staleRun is a run of adjacent buffer lines read stale.
 type staleRun struct {
 	t        sim.Time // when the first was read (machine time)
@@ -36,15 +32,7 @@ type staleRun struct {
 
 func newObserver(buf soc.Buffer, lineShift uint) *observer {
 	o := &observer{lineShift: lineShift}
-	for i := 0; i < len(buf.Pages); {
-		j := i + 1
-		for j < len(buf.Pages) && buf.Pages[j] == buf.Pages[j-1]+mem.PageSize {
-			j++
-		}
-		o.segs = append(o.segs, frameSeg{pa: buf.Pages[i], n: uint64(j-i) << mem.PageShift, off: uint64(i) << mem.PageShift})
-		i = j
-	}
-	sort.Slice(o.segs, func(i, j int) bool { return o.segs[i].pa < o.segs[j].pa })
+	o.frames.Add(0, buf.Pages, uint64(len(buf.Pages))<<mem.PageShift)
 	lines := buf.Size >> lineShift
 	o.stale, o.copied = make([]bool, lines), make([]bool, lines)
 	return o
@@ -52,11 +40,12 @@ func newObserver(buf soc.Buffer, lineShift uint) *observer {
 
 // offset returns the buffer offset of physical address pa, or false.
 func (o *observer) offset(pa uint64) (uint64, bool) {
-	i := sort.Search(len(o.segs), func(i int) bool { return o.segs[i].pa+o.segs[i].n > pa })
-	if i < len(o.segs) && pa >= o.segs[i].pa {
-		return o.segs[i].off + pa - o.segs[i].pa, true
+	i := o.frames.Find(pa)
+	if i < 0 {
+		return 0, false
 	}
-	return 0, false
+	r := &o.frames.Runs()[i]
+	return r.Off + pa - r.PA, true
 }
 
 // Event implements hwevent.Observer.

@@ -212,6 +212,15 @@ func (r *run) startRecording() {
 	lines := r.c.size / m.LineBytes()
 	r.cellBytes = m.LineBytes() * ((lines + maxCells - 1) / maxCells)
 	r.ids.grid = r.recording.Grid("etr-buf", "ETR buffer ("+scenario.FormatBytes(int64(r.c.size))+")", r.buf, r.cellBytes)
+	// Room for the events the session records, so the event slice grows
+	// once: about two per cell (the ETR's write, the copy's read) through
+	// the Normal-NC alias, 3.4 with the cacheable buffer (the sync's
+	// invalidates and the cache windows), measured at the default 4 MiB.
+	perCell := 2
+	if !r.pol.NC {
+		perCell = 4
+	}
+	r.rec.Reserve(perCell*int(r.c.size/r.cellBytes) + 8192)
 	r.ids.auxGrid = r.recording.Grid("aux", "perf AUX ring ("+scenario.FormatBytes(int64(r.c.aux))+", pages)", r.aux, mem.PageSize)
 	windows := []int{
 		r.recording.Cache("l1d", "L1D", 0, 0, cacheWindowSets),

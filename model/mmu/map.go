@@ -3,6 +3,7 @@ package mmu
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -156,17 +157,12 @@ func (t *PageTable) MapPages(va uint64, pages []uint64, prot Prot, sizes Size) (
 	}
 	var st MapStats
 	next := progressPages
-	for i := 0; i < len(pages); {
-		j := i + 1
-		for j < len(pages) && pages[j] == pages[j-1]+PageSize {
-			j++
-		}
-		if err := t.mapRun(va+uint64(i)*PageSize, pages[i], uint64(j-i)*PageSize, prot.bits(), sizes, &st); err != nil {
+	for _, r := range mem.Runs(pages, 0, uint64(len(pages))*PageSize) {
+		if err := t.mapRun(va+r.Off, r.PA, r.N, prot.bits(), sizes, &st); err != nil {
 			t.rollback(va, &st)
 			return MapStats{}, err
 		}
-		i = j
-		if i >= next && t.Progress != nil {
+		if i := int((r.Off + r.N) / PageSize); i >= next && t.Progress != nil {
 			t.Progress(i - (next - progressPages))
 			next = i + progressPages
 		}

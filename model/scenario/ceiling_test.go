@@ -76,3 +76,30 @@ func TestRecorderMemoryCeiling(t *testing.T) {
 	assert.Equal(t, ref, got)
 	runtime.KeepAlive(tl)
 }
+
+// Reserve sizes the event slice once (within the ceiling) and records the
+// same timeline as growing it from empty; recording past the reserve
+// still works.
+func TestRecorderReserve(t *testing.T) {
+	record := func(reserve int) *Timeline {
+		r := NewRecorder()
+		g := r.AddGrid(GridSpec{ID: "buf", Cells: 1024, CellBytes: 64})
+		r.Reserve(reserve)
+		if reserve > 0 {
+			assert.Equal(t, min(reserve, MaxEvents+1), cap(r.tl.Events))
+		}
+		for i := 0; i < 10_000; i++ {
+			r.Cells(sim.Time(i), g, (i*37)%1024, 1, CellState(1+i%4), 0)
+		}
+		return r.Finish(10_000)
+	}
+	want := record(0)
+	for _, n := range []int{100, 10_000, 50_000} {
+		assert.Equal(t, want, record(n), "reserve %d", n)
+	}
+	r := NewRecorder()
+	r.Reserve(10 * MaxEvents)
+	assert.Equal(t, MaxEvents+1, cap(r.tl.Events), "never past the ceiling and its closing mark")
+	r.Reserve(16)
+	assert.Equal(t, MaxEvents+1, cap(r.tl.Events), "a smaller reserve keeps the room")
+}

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
@@ -28,7 +27,8 @@ import (
 type Recording struct {
 	m      *soc.Machine
 	r      *Recorder
-	segs   []gridSeg // sorted by pa
+	runs   mem.RunIndex // the grids' frames; Run.List is the grid
+	cellBy []uint64     // cell bytes by grid index
 	caches []cacheWin
 	tw     transWatch // TLBs and walks (translation_adapt.go)
 	// Origin is the machine time the timeline starts at; earlier events
@@ -40,13 +40,6 @@ type Recording struct {
 	// Pace, if set, counts a unit of work per page MapBuffer and MapIOVA
 	// look up, so recording a large buffer's mappings gives way.
 	Pace *Pacer
-}
-
-type gridSeg struct {
-	pa, n     uint64 // physical range
-	grid      int
-	off       uint64 // buffer offset of pa
-	cellBytes uint64
 }
 
 type cacheWin struct {
@@ -78,17 +71,15 @@ func (rec *Recording) Grid(id, label string, b soc.Buffer, cellBytes uint64) int
 	}
 	g := rec.r.AddGrid(GridSpec{ID: id, Label: label, Base: b.VA, Space: addrSpace(b), CellBytes: int64(cellBytes),
 		Cells: int((b.Size + cellBytes - 1) / cellBytes)})
-	for i := 0; i < len(b.Pages); {
-		j := i + 1
-		for j < len(b.Pages) && b.Pages[j] == b.Pages[j-1]+mem.PageSize {
-			j++
-		}
-		n := uint64(j-i) << mem.PageShift
-		rec.segs = append(rec.segs, gridSeg{pa: b.Pages[i], n: n, grid: g, off: uint64(i) << mem.PageShift, cellBytes: cellBytes})
-		rec.m.WatchPhys(b.Pages[i], n)
-		i = j
+	for len(rec.cellBy) <= g {
+		rec.cellBy = append(rec.cellBy, 0)
 	}
-	sort.Slice(rec.segs, func(i, j int) bool { return rec.segs[i].pa < rec.segs[j].pa })
+	rec.cellBy[g] = cellBytes
+	size := uint64(len(b.Pages)) << mem.PageShift
+	rec.runs.Add(g, b.Pages, size)
+	for _, r := range mem.Runs(b.Pages, 0, size) {
+		rec.m.WatchPhys(r.PA, r.N)
+	}
 	return g
 }
 
@@ -110,12 +101,12 @@ func (rec *Recording) Cache(id, label string, level, first, sets int) int {
 
 // Locate returns the grid and cell showing physical address pa, or -1, -1.
 func (rec *Recording) Locate(pa uint64) (grid, cell int) {
-	i := sort.Search(len(rec.segs), func(i int) bool { return rec.segs[i].pa+rec.segs[i].n > pa })
-	if i < len(rec.segs) && pa >= rec.segs[i].pa {
-		s := &rec.segs[i]
-		return s.grid, int((s.off + pa - s.pa) / s.cellBytes)
+	i := rec.runs.Find(pa)
+	if i < 0 {
+		return -1, -1
 	}
-	return -1, -1
+	r := &rec.runs.Runs()[i]
+	return r.List, int((r.Off + pa - r.PA) / rec.cellBy[r.List])
 }
 
 // Annotate fills in the grid and cell of each hazard that falls in a grid.
@@ -254,13 +245,8 @@ func CauseOf(e hwevent.Event) string {
 // is the identity of contiguous frames (a view of physical memory), else
 // "VA", the CPU's mapping.
 func addrSpace(b soc.Buffer) string {
-	if len(b.Pages) == 0 || b.VA != b.Pages[0] {
+	if len(b.Pages) == 0 || b.VA != b.Pages[0] || !mem.Contiguous(b.Pages) {
 		return "VA"
-	}
-	for i := 1; i < len(b.Pages); i++ {
-		if b.Pages[i] != b.Pages[i-1]+mem.PageSize {
-			return "VA"
-		}
 	}
 	return "PA"
 }

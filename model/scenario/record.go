@@ -70,6 +70,21 @@ func (r *Recorder) AddSpan(s SpanSpec) int {
 	return len(r.tl.Spans) - 1
 }
 
+// Reserve makes room for n events (at most MaxEvents+1, the ceiling and
+// the closing mark), so a scenario that knows about how many it records
+// grows the event slice once instead of doubling it from 4096: each
+// doubling copies every event so far and clears twice the room. Recording
+// more than n still works (the slice doubles from there).
+func (r *Recorder) Reserve(n int) {
+	n = min(n, MaxEvents+1)
+	if n <= cap(r.tl.Events) {
+		return
+	}
+	grown := make([]Event, len(r.tl.Events), n)
+	copy(grown, r.tl.Events)
+	r.tl.Events = grown
+}
+
 // Live returns the current state (read-only for callers).
 func (r *Recorder) Live() *State { return &r.live }
 

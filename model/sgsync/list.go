@@ -31,15 +31,14 @@ func (l *sgList) va(e entry) uint64 { return l.buf.VA + e.off }
 // runs calls f for each physically contiguous piece of e.
 func (l *sgList) runs(e entry, f func(pa, n uint64) error) error {
 	for off, end := e.off, e.off+e.len; off < end; {
-		pa := l.buf.PA(off)
-		n := min(end-off, mem.PageSize-off&(mem.PageSize-1))
-		for off+n < end && l.buf.PA(off+n) == pa+n {
-			n += min(end-off-n, mem.PageSize)
+		r := mem.RunAt(l.buf.Pages, off, end)
+		if r.N == 0 {
+			return fmt.Errorf("sg entry at offset %#x: past the buffer's %d pages", off, len(l.buf.Pages))
 		}
-		if err := f(pa, n); err != nil {
+		if err := f(r.PA, r.N); err != nil {
 			return err
 		}
-		off += n
+		off += r.N
 	}
 	return nil
 }

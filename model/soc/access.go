@@ -83,6 +83,7 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
+	m.fills++
 	if c.Evicted.Dirty || m.obs != nil {
 		m.displaced(i, e, c.Evicted)
 	}
@@ -141,10 +142,10 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 
 // noteWriteBack reports a write-back that destroyed nothing.
 func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
-	if m.watched(line) {
-		e := m.lineEvent(hwevent.WriteBack, line, f)
+	if m.kinds.Has(hwevent.WriteBack) && m.watched(line) {
+		e := m.lineScratch(hwevent.WriteBack, line, f)
 		e.Why = why
-		m.emit(e)
+		m.obs.Event(e)
 	}
 }
 
@@ -234,43 +235,66 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 	}
 }
 
-// uncached performs one Normal-NC or Device transaction of n bytes: it
-// takes a slot of the NC (or Device) queue and goes to DRAM, bypassing the
-// caches. A load's data arrival is tracked; a store is posted. pa is the
-// accessed address (for the observer).
-func (m *Machine) uncached(pa uint64, attr mem.Attr, n int, write bool) {
-	m.sync()
+// uncached performs ops Normal-NC or Device transactions of width bytes
+// each, at pa, pa+width, ... (within one line), the core issuing one per
+// issue time: each takes a slot of the NC (or Device) queue and goes to
+// DRAM, bypassing the caches. A load's data arrival is tracked; a store is
+// posted. The per-transaction work is this one loop (a copy through a
+// Normal-NC alias runs it four times per line); the counters are added
+// once, and whether the observer wants the transactions is decided once
+// for the line.
+func (m *Machine) uncached(pa uint64, attr mem.Attr, width int, ops uint64, write bool) {
 	q := &m.ncq
 	if attr == mem.Device {
 		q = &m.devq
 	}
-	start, wait := q.Slot(m.now)
-	m.now = start
-	m.sync()
-	m.cnt[NCStall] += uint64(wait)
-	m.cnt[BusAccess]++
-	var done sim.Time
+	x, lat := m.xfer(width), m.cfg.NC.Latency
+	issue := m.cfg.Core.LoadIssue
 	if write {
-		m.cnt[BusWriteNC]++
-		done = m.dramWrite(m.xfer(n)) + m.cfg.NC.Latency
-	} else {
-		m.cnt[BusReadNC]++
-		done = m.dram(start+m.cfg.NC.Latency, m.xfer(n))
-		if done > m.loadsDone {
-			m.loadsDone = done
-		}
+		issue = m.cfg.Core.StoreIssue
 	}
-	if !q.Done(done) {
-		q.Insert(done)
-	}
-	if m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift) {
-		e := hwevent.Event{T: start, End: done, Kind: hwevent.NCTransaction, Flags: hwevent.NC, Agent: hwevent.Core,
-			Level: -1, Set: -1, Way: -1, Addr: pa, Bytes: uint64(n)}
+	report := m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift)
+	var stall uint64
+	for k := uint64(0); k < ops; k++ {
+		m.sync()
+		start, wait := q.Slot(m.now)
+		m.now = start
+		m.sync()
+		stall += uint64(wait)
+		var done sim.Time
 		if write {
-			e.Flags |= hwevent.Write
+			done = m.dramWrite(x) + lat
+		} else {
+			done = m.dram(start+lat, x)
+			if done > m.loadsDone {
+				m.loadsDone = done
+			}
 		}
-		m.emit(e)
+		if !q.Done(done) {
+			q.Insert(done)
+		}
+		if report {
+			m.noteNC(pa+k*uint64(width), width, start, done, write)
+		}
+		m.now += issue
 	}
+	m.cnt[NCStall] += stall
+	m.cnt[BusAccess] += ops
+	if write {
+		m.cnt[BusWriteNC] += ops
+	} else {
+		m.cnt[BusReadNC] += ops
+	}
+}
+
+// noteNC reports one Normal-NC or Device transaction at pa.
+func (m *Machine) noteNC(pa uint64, width int, start, done sim.Time, write bool) {
+	e := hwevent.Event{T: start, End: done, Kind: hwevent.NCTransaction, Flags: hwevent.NC, Agent: hwevent.Core,
+		Level: -1, Set: -1, Way: -1, Addr: pa, Bytes: uint64(width)}
+	if write {
+		e.Flags |= hwevent.Write
+	}
+	m.emit(e)
 }
 
 // train feeds an L1 miss to the prefetcher and issues what it asks for:

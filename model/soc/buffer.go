@@ -27,14 +27,7 @@ func (b Buffer) PA(off uint64) uint64 {
 }
 
 // Contiguous reports whether the buffer is physically contiguous.
-func (b Buffer) Contiguous() bool {
-	for i := 1; i < len(b.Pages); i++ {
-		if b.Pages[i] != b.Pages[0]+uint64(i)<<mem.PageShift {
-			return false
-		}
-	}
-	return true
-}
+func (b Buffer) Contiguous() bool { return mem.Contiguous(b.Pages) }
 
 // Alloc allocates size bytes (rounded up to pages) and maps them at a fresh
 // VA with attr. Up to the largest buddy block it is physically contiguous
@@ -121,15 +114,10 @@ func (m *Machine) Alias(b Buffer, name string, attr mem.Attr) (Buffer, error) {
 // Track makes the machine record data versions for b's lines so stale
 // reads and lost data on it are detected and counted.
 func (m *Machine) Track(b Buffer) error {
-	for i := 0; i < len(b.Pages); {
-		j := i + 1
-		for j < len(b.Pages) && b.Pages[j] == b.Pages[j-1]+mem.PageSize {
-			j++
-		}
-		if err := m.ver.Track(b.Pages[i], uint64(j-i)<<mem.PageShift); err != nil {
+	for _, r := range mem.Runs(b.Pages, 0, uint64(len(b.Pages))<<mem.PageShift) {
+		if err := m.ver.Track(r.PA, r.N); err != nil {
 			return fmt.Errorf("track %s: %w", b.Name, err)
 		}
-		i = j
 	}
 	return nil
 }

@@ -61,6 +61,9 @@ type Machine struct {
 	// operation ends no earlier). Invariant: reset to 0 at the start of
 	// each Copy/Read/Write.
 	loadsDone sim.Time
+	// fills counts the cache fills so far, every level (filled): DC's
+	// fast path over absent lines checks that none happened meanwhile.
+	fills uint64
 	// wsRun counts consecutive full-line store misses (write streaming
 	// starts at core.write_stream_after).
 	wsRun int

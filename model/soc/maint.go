@@ -3,6 +3,7 @@ package soc
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -56,35 +57,73 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 		if err = m.advance(&c, false); err != nil {
 			break
 		}
-		m.dcLine(op, c.tr.PA>>m.lineShift)
+		m.dcLines(op, c.tr.PA>>m.lineShift, 1)
 		c.step(min(m.lineBytes, c.left))
 		// The rest of this translation's whole lines without asking
 		// advance each time.
-		for c.va < end && c.left >= m.lineBytes {
-			m.dcLine(op, c.tr.PA>>m.lineShift)
-			c.step(m.lineBytes)
+		if c.va < end && c.left >= m.lineBytes {
+			k := min((end-c.va+lmask)>>m.lineShift, c.left>>m.lineShift)
+			m.dcLines(op, c.tr.PA>>m.lineShift, k)
+			c.step(k << m.lineShift)
 		}
 	}
 	m.busy += m.now - t0
 	return m.now - t0, err
 }
 
-func (m *Machine) dcLine(op DCOp, line uint64) {
-	m.sync()
-	start, wait := m.dcq.Slot(m.now)
-	m.now = start + m.cfg.Maint.Issue
-	m.sync()
-	m.cnt[DCStall] += uint64(wait)
-	m.cnt[DCOps]++
-	m.cnt[DCCVAC+Counter(op)]++
-	done := m.now + m.cfg.Maint.CleanLatency
+// dcLines issues op on the n lines from first, one instruction per line.
+// Each op waits for a slot of the maintenance queue, occupies the core for
+// maint.issue and completes after the clean or invalidate latency (or its
+// write-back). Where a whole group of cache.GroupKeys lines is absent
+// from every level, its ops skip the lookups (a DMA buffer's maintenance
+// over memory the CPU never touched) for as long as no fill happens
+// (another agent's step, say a walk through the core's caches, could
+// bring a line in; then the lookups decide again). Unbatched mode
+// (SetBatching(false)) looks every line up. The per-op work is this one
+// loop: an absent line costs no call, a held one the lookup's.
+func (m *Machine) dcLines(op DCOp, first, n uint64) {
+	lat := m.cfg.Maint.CleanLatency
 	if op != CVAC {
-		done = m.now + m.cfg.Maint.InvalLatency
+		lat = m.cfg.Maint.InvalLatency
 	}
-	idx := -1
-	if m.ver.Tracked() {
-		idx = m.ver.Index(line)
+	for line, end := first, first+n; line < end; {
+		k := min(end, (line|(cache.GroupKeys-1))+1) - line
+		absent, fills := !m.unbatched, m.fills
+		for _, c := range m.lv {
+			absent = absent && c.Absent(line)
+		}
+		for ; k > 0; k, line = k-1, line+1 {
+			m.sync()
+			start, wait := m.dcq.Slot(m.now)
+			m.now = start + m.cfg.Maint.Issue
+			m.sync()
+			m.cnt[DCStall] += uint64(wait)
+			m.cnt[DCOps]++
+			m.cnt[DCCVAC+Counter(op)]++
+			done := m.now + lat
+			if !absent || m.fills != fills {
+				absent = false
+				done = m.dcMaint(op, line, done)
+			}
+			if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
+				e := m.lineScratch(hwevent.DCOp, line, 0)
+				e.End, e.Op = done, uint8(op)
+				m.obs.Event(e)
+			}
+			if !m.dcq.Done(done) {
+				m.dcq.Insert(done)
+			}
+			if done > m.dcDone {
+				m.dcDone = done
+			}
+		}
 	}
+}
+
+// dcMaint is what a DC op issued on line does to the caches and DRAM;
+// done is its completion if it writes nothing back, and it returns the
+// completion.
+func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 	// One lookup per level; the newest dirty copy is the one nearest the
 	// core.
 	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
@@ -102,6 +141,10 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 	}
 	clean := op != IVAC || m.cfg.Maint.IVACCleans
 	if dirty {
+		idx := -1
+		if m.ver.Tracked() {
+			idx = m.ver.Index(line)
+		}
 		if clean {
 			m.writeBack(line, dirtyVer, writeBackWhy[op])
 			if m.dramFree > done {
@@ -109,9 +152,8 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 			}
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
-		} else if m.obs != nil && m.watched(line) {
-			e := m.lineEvent(hwevent.Discard, line, 0)
-			m.emit(e)
+		} else if m.obs != nil && m.kinds.Has(hwevent.Discard) && m.watched(line) {
+			m.obs.Event(m.lineScratch(hwevent.Discard, line, 0))
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line
@@ -136,17 +178,7 @@ func (m *Machine) dcLine(op DCOp, line uint64) {
 			}
 		}
 	}
-	if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
-		e := m.lineEvent(hwevent.DCOp, line, 0)
-		e.End, e.Op = done, uint8(op)
-		m.emit(e)
-	}
-	if !m.dcq.Done(done) {
-		m.dcq.Insert(done)
-	}
-	if done > m.dcDone {
-		m.dcDone = done
-	}
+	return done
 }
 
 // DSB is DSB SY: the core waits until every outstanding DC op and posted

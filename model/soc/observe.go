@@ -81,12 +81,21 @@ func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
 	if !m.kinds.Has(k) || !m.watched(line) {
 		return
 	}
-	w := m.writerOf(line)
-	if w == hwevent.Nobody && k == hwevent.LineWrite {
-		w = hwevent.Core
+	e := m.lineScratch(k, line, f)
+	if e.Writer == hwevent.Nobody && k == hwevent.LineWrite {
+		e.Writer = hwevent.Core
 	}
-	m.emit(hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: w,
-		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
+	m.obs.Event(e)
+}
+
+// lineScratch is lineEvent built in the scratch event (see emit) without
+// a second copy, for the per-line reports that are most of what an
+// observer is told: the caller adds its kind's fields and hands it to
+// the observer, when the observer wants kind k (not checked here).
+func (m *Machine) lineScratch(k hwevent.Kind, line uint64, f hwevent.Flags) *hwevent.Event {
+	m.scratch = hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: m.writerOf(line),
+		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
+	return &m.scratch
 }
 
 // noteEntry reports what happened to entry e of cache level (line is the

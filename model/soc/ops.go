@@ -303,10 +303,7 @@ func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bo
 	if m.ver.Tracked() {
 		idx = m.ver.Index(line)
 	}
-	for k := uint64(0); k < ops; k++ {
-		m.uncached(pa+k*uint64(width), attr, width, false)
-		m.now += m.cfg.Core.LoadIssue
-	}
+	m.uncached(pa, attr, width, ops, false)
 	var ver uint32
 	if idx >= 0 {
 		ver = m.ver.Mem[idx]
@@ -333,10 +330,7 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 		idx = m.ver.Index(line)
 	}
 	if attr != mem.Normal {
-		for k := uint64(0); k < ops; k++ {
-			m.uncached(pa+k*uint64(width), attr, width, true)
-			m.now += m.cfg.Core.StoreIssue
-		}
+		m.uncached(pa, attr, width, ops, true)
 		if idx >= 0 {
 			m.ver.WriteMem(idx, mem.CPU)
 		}

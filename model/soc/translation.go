@@ -157,7 +157,7 @@ func (m *Machine) Kernel() *mmu.KernelSpace {
 // it a private range whose pages translate through the linear map.
 func (m *Machine) kernelVA(name string, pages []uint64, attr mem.Attr) (va uint64, ok bool, err error) {
 	if attr == mem.Normal {
-		if !contiguous(pages) {
+		if !mem.Contiguous(pages) {
 			return 0, false, nil
 		}
 		va, err := m.x.kernel.LinearVA(pages[0])
@@ -182,15 +182,6 @@ func (m *Machine) Vmap(name string, pages []uint64, attr mem.Attr, large bool) (
 		return 0, false, fmt.Errorf("buffer %s: %w", name, err)
 	}
 	return a.VA, true, nil
-}
-
-func contiguous(pages []uint64) bool {
-	for i := 1; i < len(pages); i++ {
-		if pages[i] != pages[0]+uint64(i)<<mem.PageShift {
-			return false
-		}
-	}
-	return true
 }
 
 // TracePort is a trace unit's (TRBE, SPE) translation port: a one-entry
