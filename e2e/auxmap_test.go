@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // saveShot writes the viewport to $DMAVIZ_SHOTS/name.png when set (to
@@ -21,13 +23,9 @@ func saveShot(t *testing.T, b *browser, name string) {
 		return
 	}
 	f, err := os.Create(filepath.Join(dir, name+".png"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
-	if err := png.Encode(f, b.screenshot(t)); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, png.Encode(f, b.screenshot(t)))
 }
 
 // The stage's Accent (side A's counter-chart lines) and Muted (the B/A
@@ -50,15 +48,14 @@ func checkCounterViews(t *testing.T, b *browser, name string, embed bool) {
 	}
 	top := h * 72 / 100
 	chart := image.Rect(left+8, top, left+(w-left)/2, h)
-	if n := countNear(img, chart, accentColour, 10); n < 400 {
-		t.Errorf("%s: %d pixels of side A's counter-chart lines under the columns; want the PMU counter chart", name, n)
-	}
+	assert.GreaterOrEqual(t, countNear(img, chart, accentColour, 10), 400,
+		"%s: pixels of side A's counter-chart lines under the columns; want the PMU counter chart", name)
 	// The last 56 px hold B/A (muted text) and nothing else: without the
 	// column the values (bright text) run to the edge.
 	ratio := image.Rect(w-60, top, w-4, h)
-	if n, bright := countNear(img, ratio, mutedColour, 24), countNear(img, ratio, text, 12); n < 100 || bright > 20 {
-		t.Errorf("%s: %d pixels of B/A text and %d of values at the counters' right edge; want the B/A column", name, n, bright)
-	}
+	n, bright := countNear(img, ratio, mutedColour, 24), countNear(img, ratio, text, 12)
+	assert.GreaterOrEqual(t, n, 100, "%s: %d pixels of B/A text and %d of values at the counters' right edge; want the B/A column", name, n, bright)
+	assert.LessOrEqual(t, bright, 20, "%s: %d pixels of B/A text and %d of values at the counters' right edge; want the B/A column", name, n, bright)
 }
 
 // trbe-aux by URL: the table shows l2d_tlb_refill for order0 and
@@ -71,12 +68,10 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=trbe-aux")
 	before, after := metricCell(t, b, "l2d_tlb_refill", "a"), metricCell(t, b, "l2d_tlb_refill", "b")
-	if before < 161884.9*0.85 || before > 161884.9*1.15 || after < 513.1*0.75 || after > 513.1*1.25 {
-		t.Errorf("l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1", before, after)
-	}
-	if n := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="l2d_tlb_refill"] td.ref .ok').length`); n < 1 {
-		t.Errorf("published l2d_tlb_refill not shown as within tolerance")
-	}
+	assert.InEpsilon(t, 161884.9, before, 0.15, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (A ±15 %%)", before, after)
+	assert.InEpsilon(t, 513.1, after, 0.25, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (B ±25 %%)", before, after)
+	assert.GreaterOrEqual(t, eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="l2d_tlb_refill"] td.ref .ok').length`), 1,
+		"published l2d_tlb_refill not shown as within tolerance")
 	for _, m := range []string{"l1d_tlb_refill", "dtlb_walk", "trace_stall_us", "walks_by_trace_unit"} {
 		metricCell(t, b, m, "a")
 	}
@@ -85,31 +80,26 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	saveShot(t, b, "trbe-aux-1280x800")
 	checkCounterViews(t, b, "trbe-aux 1280x800", false)
 	ra, rb := sideColumns(t, b, false)
-	if n := countNear(img, rb, blockColour, 12); n < 3000 {
-		t.Errorf("side B (prefer-large) shows %d pixels of 2 MiB block colour; want its large mappings drawn", n)
-	}
-	if n := countNear(img, ra, blockColour, 12); n > 50 {
-		t.Errorf("side A (order0) shows %d pixels of 2 MiB block colour; it maps 4 KiB pages only", n)
-	}
+	assert.GreaterOrEqual(t, countNear(img, rb, blockColour, 12), 3000,
+		"side B (prefer-large): pixels of 2 MiB block colour; want its large mappings drawn")
+	assert.LessOrEqual(t, countNear(img, ra, blockColour, 12), 50,
+		"side A (order0): pixels of 2 MiB block colour; it maps 4 KiB pages only")
 
 	b.do(t, "choosing prefer-large-4k-vmap for B", chromedp.SetValue(chromedp.ID("policy-b"), "prefer-large-4k-vmap"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
 	b.waitFor(t, "the new run", `location.search.includes("b=prefer-large-4k-vmap") && !document.getElementById("run-status").textContent.includes("simulating") && document.querySelector('#metrics tr[data-metric="map_2m_blocks"] td.b').textContent.trim() === "0"`)
-	if v := metricCell(t, b, "l2d_tlb_refill", "b"); v < before/4 || v > before {
-		t.Errorf("prefer-large-4k-vmap: l2d_tlb_refill %v, want the order-0 level (%v / 4 .. %v)", v, before, before)
-	}
+	v := metricCell(t, b, "l2d_tlb_refill", "b")
+	assert.GreaterOrEqual(t, v, before/4, "prefer-large-4k-vmap: l2d_tlb_refill %v, want the order-0 level (%v / 4 .. %v)", v, before, before)
+	assert.LessOrEqual(t, v, before, "prefer-large-4k-vmap: l2d_tlb_refill %v, want the order-0 level (%v / 4 .. %v)", v, before, before)
 
 	saveShot(t, b, "trbe-aux-4k-vmap")
 	openReady(t, b, "?scenario=spe-aux")
 	saveShot(t, b, "spe-aux")
 	for _, m := range []string{"l1d_tlb_refill", "l2d_tlb_refill", "dtlb_walk", "walks_by_trace_unit"} {
-		if v := metricCell(t, b, m, "a"); v <= 0 {
-			t.Errorf("spe-aux %s = %v", m, v)
-		}
+		assert.Positive(t, metricCell(t, b, m, "a"), "spe-aux %s", m)
 	}
-	if a, bv := metricCell(t, b, "walks_by_trace_unit", "a"), metricCell(t, b, "walks_by_trace_unit", "b"); !(bv < a/10) {
-		t.Errorf("spe-aux: SPE's walks %v -> %v; large vmap should remove most", a, bv)
-	}
+	a, bv := metricCell(t, b, "walks_by_trace_unit", "a"), metricCell(t, b, "walks_by_trace_unit", "b")
+	assert.Less(t, bv, a/10, "spe-aux: SPE's walks %v -> %v; large vmap should remove most", a, bv)
 	checkCounterViews(t, b, "spe-aux 1280x800", false)
 	// Other windows: the chart and B/A stay (spe-aux's counters once lost
 	// B/A below 1440 px).

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/e2e/chrome"
 )
@@ -93,9 +94,7 @@ func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) *browser {
 	ctx, stop := chrome.Start(chromeBin, t.TempDir(), extra...)
 	t.Cleanup(stop)
 	b := &browser{ctx: ctx}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)), "starting chromium")
 	msgs := chromedp.Console(ctx)
 	go func() {
 		for m, err := range msgs {
@@ -115,8 +114,8 @@ func (b *browser) do(t testing.TB, what string, actions ...chromedp.Action[chrom
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
 	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatalf("%s: %v\nconsole:\n%s", what, err, b.consoleText())
+	if err := chromedp.Do(ctx, actions...); err != nil { // the console text only on failure
+		require.NoError(t, err, "%s\nconsole:\n%s", what, b.consoleText())
 	}
 }
 
@@ -126,9 +125,7 @@ func eval[T any](t testing.TB, b *browser, expr string) T {
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		t.Fatalf("eval %s: %v", expr, err)
-	}
+	require.NoError(t, err, "eval %s", expr)
 	return v
 }
 
@@ -171,13 +168,9 @@ func (b *browser) screenshot(t testing.TB) image.Image {
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
+	require.NoError(t, err, "screenshot")
 	img, err := png.Decode(bytes.NewReader(buf))
-	if err != nil {
-		t.Fatalf("decoding screenshot: %v", err)
-	}
+	require.NoError(t, err, "decoding screenshot")
 	if dir := os.Getenv("DMAVIZ_SCREENSHOTS"); dir != "" {
 		_ = os.WriteFile(filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "_")+".png"), buf, 0o644)
 	}

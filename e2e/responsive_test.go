@@ -5,11 +5,12 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // observeLongTasks starts recording the page's long tasks (over 50 ms) into
@@ -47,9 +48,7 @@ func TestReRunHasNoLongTask(t *testing.T) {
 		ms := eval[float64](t, b, `dmaviz.runState().ms`)
 		t.Logf("%s: re-run %.0f ms, showing the results %.0f ms, longest task %.0f ms (%d over 50 ms)", sc, ms,
 			eval[float64](t, b, `dmaviz.runState().deliverMs`), worst, eval[int](t, b, `longTasks.length`))
-		if worst > 100 {
-			t.Errorf("%s: a task of %.0f ms during the re-run (want none over 100 ms)", sc, worst)
-		}
+		assert.LessOrEqual(t, worst, 100.0, "%s: a task of %.0f ms during the re-run (want none over 100 ms)", sc, worst)
 	}
 }
 
@@ -82,41 +81,28 @@ func TestHeavyRunKeepsThePageResponsive(t *testing.T) {
 		worst = max(worst, time.Since(start))
 		time.Sleep(100 * time.Millisecond)
 	}
-	if worst > 200*time.Millisecond {
-		t.Errorf("an evaluated expression took %v while the run computed (want under 200 ms)", worst)
-	}
-	if !eval[bool](t, b, `dmaviz.runState().running`) {
-		t.Fatalf("the heavy run ended within a second: nothing left to check")
-	}
-	if f := eval[float64](t, b, `dmaviz.frames`); f <= frames0+5 {
-		t.Errorf("the stage drew %v frames in a second of the run (want it playing)", f-frames0)
-	}
-	if c := eval[string](t, b, `document.getElementById("cursor-text").textContent`); c == cursor0 {
-		t.Errorf("the cursor did not move while the run computed (%q)", c)
-	}
-	if d := eval[float64](t, b, `dmaviz.runState().done`); !(d > done0) {
-		t.Errorf("run progress did not advance: %v then %v", done0, d)
-	}
+	assert.LessOrEqual(t, worst, 200*time.Millisecond, "an evaluated expression took %v while the run computed (want under 200 ms)", worst)
+	require.True(t, eval[bool](t, b, `dmaviz.runState().running`), "the heavy run ended within a second: nothing left to check")
+	f := eval[float64](t, b, `dmaviz.frames`)
+	assert.Greater(t, f, frames0+5, "the stage drew %v frames in a second of the run (want it playing)", f-frames0)
+	c := eval[string](t, b, `document.getElementById("cursor-text").textContent`)
+	assert.NotEqual(t, cursor0, c, "the cursor did not move while the run computed (%q)", c)
+	d := eval[float64](t, b, `dmaviz.runState().done`)
+	assert.Greater(t, d, done0, "run progress did not advance: %v then %v", done0, d)
 	bar := eval[float64](t, b, `+document.getElementById("run-progress").value`)
 	text := eval[string](t, b, `document.getElementById("run-progress-text").textContent`)
-	if bar <= 0 || !strings.Contains(text, "Computing") {
-		t.Errorf("progress shown: bar %v, text %q", bar, text)
-	}
+	assert.Positive(t, bar, "progress shown: bar %v, text %q", bar, text)
+	assert.Contains(t, text, "Computing", "progress shown: bar %v, text %q", bar, text)
 
 	// Cancel stops it; the previous results stay.
 	b.do(t, "canceling", chromedp.Click(chromedp.ID("btn-cancel-run")))
 	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Second)
 	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`!dmaviz.runState().running && dmaviz.runState().canceled`))
 	cancel()
-	if err != nil {
-		t.Fatalf("the run did not stop within 2 s of Cancel: %v", err)
-	}
-	if n := eval[int](t, b, `document.querySelectorAll("#run-canceled").length`); n != 1 {
-		t.Errorf("the panel does not say the run was canceled")
-	}
-	if after := metricCell(t, b, "entries", "a"); after != before {
-		t.Errorf("entries %v after Cancel, want the previous %v", after, before)
-	}
+	require.NoError(t, err, "the run did not stop within 2 s of Cancel")
+	assert.Equal(t, 1, eval[int](t, b, `document.querySelectorAll("#run-canceled").length`), "the panel does not say the run was canceled")
+	after := metricCell(t, b, "entries", "a")
+	assert.Equal(t, before, after, "entries %v after Cancel, want the previous %v", after, before)
 
 	// A newer change supersedes a run in progress.
 	gen = eval[int](t, b, `dmaviz.runState().gen`)
@@ -125,10 +111,7 @@ func TestHeavyRunKeepsThePageResponsive(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	setParam(t, b, "total", "128KiB")
 	b.waitFor(t, "the superseding run", runDone(gen+1))
-	if got := metricCell(t, b, "entries", "a"); got != 64 {
-		t.Errorf("entries %v after the superseding 128 KiB run, want 64", got)
-	}
-	if errs := b.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %v", errs)
-	}
+	got := metricCell(t, b, "entries", "a")
+	assert.Equal(t, 64.0, got, "entries %v after the superseding 128 KiB run, want 64", got)
+	assert.Empty(t, b.consoleErrors(), "console errors")
 }

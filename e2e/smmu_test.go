@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // publishedValues returns the published figures the metrics table shows
@@ -21,9 +23,7 @@ func publishedValues(t *testing.T, b *browser, metric string) []float64 {
 	var out []float64
 	for _, m := range regexp.MustCompile(`published [AB]? ?([0-9.]+)`).FindAllStringSubmatch(text, -1) {
 		v, err := strconv.ParseFloat(m[1], 64)
-		if err != nil {
-			t.Fatalf("published figure %q: %v", m[0], err)
-		}
+		require.NoError(t, err, "published figure %q", m[0])
 		out = append(out, v)
 	}
 	return out
@@ -44,19 +44,14 @@ func TestSMMUBypassFigureAndContention(t *testing.T) {
 	b.waitFor(t, "the new run", `!location.search.includes("ws=1MiB") && !document.getElementById("run-status").textContent.includes("simulating") && document.querySelectorAll('#metrics tr[data-ref="bypass_read_latency_cycles"]').length === 1`)
 	fallA := hitA - metricCell(t, b, "translated_hit_rate", "a")
 	fallB := hitB - metricCell(t, b, "translated_hit_rate", "b")
-	if !(fallA > 0 && fallB > fallA) {
-		t.Errorf("raising ws 1 MiB -> 2 MiB: translated_hit_rate falls %.3f points on A and %.3f on B; want a fall, larger on B", fallA, fallB)
-	}
+	assert.Positive(t, fallA, "raising ws 1 MiB -> 2 MiB: translated_hit_rate falls %.3f points on A and %.3f on B; want a fall, larger on B", fallA, fallB)
+	assert.Greater(t, fallB, fallA, "raising ws 1 MiB -> 2 MiB: translated_hit_rate falls %.3f points on A and %.3f on B; want a fall, larger on B", fallA, fallB)
 
 	latA, latB := metricCell(t, b, "bypass_read_latency_cycles", "a"), metricCell(t, b, "bypass_read_latency_cycles", "b")
 	pub := publishedValues(t, b, "bypass_read_latency_cycles")
-	if len(pub) != 2 || pub[0] != 140 || pub[1] != 50 {
-		t.Fatalf("published bypass latency shown as %v (within tolerance), want 140 and 50", pub)
-	}
+	require.Equal(t, []float64{140, 50}, pub, "published bypass latency shown (within tolerance)")
 	for i, got := range []float64{latA, latB} {
-		if d := (got - pub[i]) / pub[i]; d < -0.15 || d > 0.15 {
-			t.Errorf("side %d: bypass latency %.1f cycles, published %.0f (±15 %%)", i, got, pub[i])
-		}
+		assert.InEpsilon(t, pub[i], got, 0.15, "side %d: bypass latency %.1f cycles, published %.0f (±15 %%)", i, got, pub[i])
 	}
 }
 
@@ -95,10 +90,6 @@ func TestSMMUScreens(t *testing.T) {
 func shoot(t *testing.T, b *browser, path string) {
 	t.Helper()
 	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, buf, 0o644))
 }
