@@ -115,7 +115,10 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	}
 	b.do(t, "sizing the window", chromedp.EmulateViewport(960, 600))
 	b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=trbe-aux&embed=1"))
-	b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
+	// The embed's stage comes up before its first results (it says it is
+	// computing): wait for the run, then for frames drawn from it.
+	b.waitFor(t, "the stage and the first results", `window.dmaviz && dmaviz.stageReadyAt > 0 && document.getElementById("open-full") && `+runDone(0))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`))
 	saveShot(t, b, "trbe-aux-embed-960x600")
 	checkCounterViews(t, b, "trbe-aux embed 960x600", true)
 }

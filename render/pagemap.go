@@ -288,48 +288,25 @@ func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pm
 
 // paUnit is one physically contiguous piece of the window (a chunk, or a
 // mapping run when there are no chunks) in PA order.
-type paUnit struct {
-	pa, bytes, va uint64
-	class         int
-	chunk         int
-}
-
-// maxLinks caps the lines joining the strips.
-const maxLinks = 64
-
 // pmPhysical draws the window's memory in physical order.
 func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
 	ids := &transSideIDs[side]
 	units := st.pmUnits[:0]
-	// Chunks place the frames when all of them are recorded; past
-	// MaxChunks the mappings do (every page, in PA order).
-	if len(tr.Chunks) > 0 && tr.DroppedChunks == 0 {
-		c0 := sort.Search(len(tr.Chunks), func(i int) bool { return tr.Chunks[i].VA+tr.Chunks[i].Bytes() > win.lo })
-		for c := c0; c < len(tr.Chunks) && tr.Chunks[c].VA < win.hi; c++ {
-			ch := &tr.Chunks[c]
-			a, e := max(ch.VA, win.lo), min(ch.VA+ch.Bytes(), win.hi)
-			cls := -1
-			if k := tr.MappingAt(a); k >= 0 && tr.Mappings[k].T <= t {
-				cls = leafClass(tr.Mappings[k].Leaf)
-			}
-			units = append(units, paUnit{pa: ch.PA + (a - ch.VA), bytes: e - a, va: a, class: cls, chunk: c})
+	for _, u := range st.pmUnitsOf(side, tr, win) {
+		switch {
+		case u.from <= t:
+			u.class = u.kind
+		case u.whole:
+			u.class = -1
+		default:
+			continue // not mapped yet
 		}
-	} else {
-		i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
-		for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
-			m := &tr.Mappings[i]
-			if m.Buffer != win.buf || m.T > t {
-				continue
-			}
-			a, e := max(m.VA, win.lo), min(m.VA+m.Bytes, win.hi)
-			units = append(units, paUnit{pa: m.PA + (a - m.VA), bytes: e - a, va: a, class: leafClass(m.Leaf), chunk: -1})
-		}
+		units = append(units, u)
 	}
 	st.pmUnits = units
 	if len(units) == 0 {
 		return
 	}
-	sort.Slice(units, func(i, j int) bool { return units[i].pa < units[j].pa })
 	// Aggregate into at most w/3 drawn pieces.
 	k := max(1, (len(units)*3+int(w)-1)/int(w))
 	pieces := (len(units) + k - 1) / k

@@ -110,6 +110,7 @@ type Stage struct {
 	// Translation views' scratch (pagemap.go, tlbview.go).
 	pmBins   [][4]float64
 	pmUnits  []paUnit
+	pmCache  [2]pmSorted
 	tlbState [2]scenario.TLBState
 }
 

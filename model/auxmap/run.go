@@ -80,6 +80,7 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 	r := &run{c: c, policy: policy, m: m, mmu: m.MMU(), core: m.CorePort(), pace: pace}
 	if pace != nil {
 		m.Kernel().PT.Progress = func(pages int) { _ = pace.Work(int64(pages)) }
+		m.Buddy().Progress = func() { _ = pace.Point() }
 	}
 	b := m.Buddy()
 	top := b.MaxOrder()
@@ -91,7 +92,7 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 	if r.shape, err = b.Shape(m.RNG(), shares); err != nil {
 		return nil, fmt.Errorf("%s: %w", ParamFrag, err)
 	}
-	if err := pace.Point(); err != nil { // fragmenting took a while
+	if err := pace.Err(); err != nil { // told to stop while fragmenting
 		return nil, err
 	}
 	k := m.Kernel()

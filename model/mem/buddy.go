@@ -35,7 +35,14 @@ type Buddy struct {
 	ft     frameTable
 	stacks [][]uint64 // per order, candidate free block heads
 	nfree  []uint64   // per order, live free blocks
+	// Progress, if set, is called every shapeProgress max-order blocks
+	// Shape fragments, and by callers freeing many blocks (a simulation
+	// gives way there). It must not use the allocator.
+	Progress func()
 }
+
+// shapeProgress is how often Shape calls Progress.
+const shapeProgress = 16
 
 // Chunk is a physically contiguous allocation: 2^Order frames from PFN.
 type Chunk struct {

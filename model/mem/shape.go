@@ -153,6 +153,9 @@ func (b *Buddy) Shape(r *sim.RNG, shares []float64) ([]int, error) {
 		b.stacks[j] = slices.Grow(b.stacks[j], e)
 	}
 	for i, base := range heads {
+		if i%shapeProgress == shapeProgress-1 && b.Progress != nil {
+			b.Progress()
+		}
 		k := orders[i]
 		if k == top {
 			continue

@@ -99,3 +99,24 @@ func TestShapeRejectsBadShares(t *testing.T) {
 	}
 	assert.Equal(t, uint64(4), b.FreeBlocks(10), "rejected shapes change nothing")
 }
+
+// Shape calls Progress every shapeProgress max-order blocks and shapes
+// memory as it does without it.
+func TestShapeReportsProgress(t *testing.T) {
+	shares := make([]float64, 11)
+	shares[0], shares[10] = 0.5, 0.5
+	b, err := NewBuddy(256<<20, 10) // 64 order-10 blocks
+	require.NoError(t, err)
+	calls := 0
+	b.Progress = func() { calls++ }
+	counts, err := b.Shape(sim.NewRNG(3), shares)
+	require.NoError(t, err)
+	assert.Equal(t, 64/shapeProgress, calls)
+
+	plain, err := NewBuddy(256<<20, 10)
+	require.NoError(t, err)
+	want, err := plain.Shape(sim.NewRNG(3), shares)
+	require.NoError(t, err)
+	assert.Equal(t, want, counts)
+	assert.Equal(t, plain.ft, b.ft, "the frames Progress saw shaped differ")
+}

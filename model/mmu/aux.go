@@ -137,9 +137,17 @@ func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
 
 // Free returns every page to b (rb_free_aux: __free_page on each page)
 // and empties the lists (keeping their storage for RbAllocAuxReusing).
+//
+// It calls the allocator's Progress every freeProgress pages.
 func (a *AuxBuffer) Free(b *mem.Buddy) {
-	for _, pa := range a.Pages {
+	for i, pa := range a.Pages {
 		_ = b.Free(mem.Chunk{PFN: pa >> PageShift})
+		if i%freeProgress == freeProgress-1 && b.Progress != nil {
+			b.Progress()
+		}
 	}
 	a.Pages, a.Chunks = a.Pages[:0], a.Chunks[:0]
 }
+
+// freeProgress is how often AuxBuffer.Free calls the allocator's Progress.
+const freeProgress = 16384
