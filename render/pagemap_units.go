@@ -1,7 +1,6 @@
 package render
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 
@@ -66,7 +65,19 @@ func (st *Stage) pmUnitsOf(side uint8, tr *scenario.Translation, win pmWindow) [
 			units = append(units, paUnit{pa: m.PA + (a - m.VA), bytes: e - a, va: a, chunk: -1, from: m.T, kind: leafClass(m.Leaf)})
 		}
 	}
-	byPA := func(a, b paUnit) int { return cmp.Or(cmp.Compare(a.pa, b.pa), cmp.Compare(a.va, b.va)) }
+	byPA := func(a, b paUnit) int { // by PA, then VA (written out: the page's code is not inlined)
+		switch {
+		case a.pa < b.pa:
+			return -1
+		case a.pa > b.pa:
+			return 1
+		case a.va < b.va:
+			return -1
+		case a.va > b.va:
+			return 1
+		}
+		return 0
+	}
 	if !slices.IsSortedFunc(units, byPA) {
 		slices.SortFunc(units, byPA) // units have distinct VAs: one order
 	}
