@@ -12,8 +12,15 @@ import (
 // lines per side) with the cursor moving, as the painter does at 60 fps.
 func BenchmarkStage4MiB(b *testing.B) {
 	a, r := demoResult(b, demo.PolicyNoncacheable, "4MiB"), demoResult(b, demo.PolicyCacheableSync, "4MiB")
+	benchStage(b, a, r, max(a.End, r.End), 1920, 1080, 360)
+}
+
+// benchStage builds the stage of results a and r at w x h (panel left px
+// wide) with the cursor moving over 100 positions of [0, length), as the painter does
+// while playing, and reports the items of the last frame.
+func benchStage(b *testing.B, a, r *scenario.Result, length sim.Time, w, h, left float32) *Scene {
 	var sa, sb scenario.State
-	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.End, r.End), W: 1920, H: 1080, Left: 360}
+	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: length, W: w, H: h, Left: left}
 	var s Scene
 	st := NewStage()
 	b.ReportAllocs()
@@ -25,4 +32,5 @@ func BenchmarkStage4MiB(b *testing.B) {
 		st.Build(&s, f)
 	}
 	b.ReportMetric(float64(len(s.Items)), "items")
+	return &s
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/vmapdemo"
 )
 
@@ -30,19 +29,7 @@ func BenchmarkStageVmap1GiB(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var sa, sb scenario.State
-	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.End, r.End), W: 1920, H: 1080, Left: 360}
-	var sc Scene
-	st := NewStage()
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		f.Cursor = f.Length * sim.Time(i%100) / 100
-		f.A.Time, f.B.Time = f.Cursor, f.Cursor
-		a.Timeline.StateAt(a.Timeline.EventsUntil(f.Cursor), &sa)
-		r.Timeline.StateAt(r.Timeline.EventsUntil(f.Cursor), &sb)
-		st.Build(&sc, f)
-	}
-	b.ReportMetric(float64(len(sc.Items)), "items")
+	benchStage(b, a, r, max(a.End, r.End), 1920, 1080, 360)
 }
 
 // BenchmarkStageTRBEAux builds trbe-aux's default stage (1 GiB AUX
@@ -57,18 +44,6 @@ func BenchmarkStageTRBEAux(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var sa, sb scenario.State
-	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
-	var sc Scene
-	st := NewStage()
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		f.Cursor = f.Length * sim.Time(i%100) / 100
-		f.A.Time, f.B.Time = f.Cursor, f.Cursor
-		a.Timeline.StateAt(a.Timeline.EventsUntil(f.Cursor), &sa)
-		r.Timeline.StateAt(r.Timeline.EventsUntil(f.Cursor), &sb)
-		st.Build(&sc, f)
-	}
-	b.ReportMetric(float64(len(sc.Items)), "items")
-	b.ReportMetric(float64(len(find(&sc, "countchart/line"))), "chart-lines")
+	sc := benchStage(b, a, r, max(a.Timeline.End, r.Timeline.End), 1440, 900, 330)
+	b.ReportMetric(float64(len(find(sc, "countchart/line"))), "chart-lines")
 }
