@@ -141,10 +141,10 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	colW := (x1 - x0 - gap) / 2
 	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
 	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
+	st.lanes.update(f.A.Result, f.B.Result)
 	if translationOnly(f) {
-		translationLegend(s, f, x0, colBottom+gap/2, x1-x0)
+		translationLegend(s, st.lanes.translation, x0, colBottom+gap/2, x1-x0)
 	} else {
-		st.lanes.update(f.A.Result, f.B.Result)
 		cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0)
 	}
 	by := colBottom + gap/2 + legendH

@@ -8,14 +8,17 @@ import (
 )
 
 // laneCache remembers, per pair of results, the lanes of each side, the
-// phase meanings and the cell states in order of first appearance (A then
-// B), so legends list only what the runs show and frames do not recompute
-// them.
+// phase meanings, the cell states in order of first appearance (A then
+// B) and the translation legend's entries, so legends list only what the
+// runs show and frames do not recompute them (the translation entries
+// scan every mapping and TLB event: tens of milliseconds a frame in
+// WebAssembly on a 1 GiB AUX buffer's record).
 type laneCache struct {
-	res      [2]*scenario.Result
-	lanes    [2][]string
-	meanings []PhaseMeaning
-	states   []scenario.CellState
+	res         [2]*scenario.Result
+	lanes       [2][]string
+	meanings    []PhaseMeaning
+	states      []scenario.CellState
+	translation [numTLLegend]bool
 }
 
 func (lc *laneCache) update(a, b *scenario.Result) {
@@ -23,6 +26,7 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 		return
 	}
 	lc.res = [2]*scenario.Result{a, b}
+	lc.translation = translationShown(a, b)
 	lc.meanings = lc.meanings[:0]
 	var seen [scenario.NumCellStates]bool
 	for side, r := range lc.res {

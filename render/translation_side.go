@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -93,28 +92,6 @@ func translationShown(results ...*scenario.Result) (shown [numTLLegend]bool) {
 	return shown
 }
 
-// shownCache keeps translationShown for the last pair of results: it
-// scans every mapping and TLB event, which every frame in WebAssembly cost
-// tens of milliseconds on a 1 GiB AUX buffer's record. Results do not
-// change once made.
-var shownCache legendShown
-
-type legendShown struct {
-	mu    sync.Mutex
-	a, b  *scenario.Result
-	shown [numTLLegend]bool
-	ok    bool
-}
-
-func (c *legendShown) get(a, b *scenario.Result) [numTLLegend]bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.ok || c.a != a || c.b != b {
-		c.a, c.b, c.shown, c.ok = a, b, translationShown(a, b), true
-	}
-	return c.shown
-}
-
 // leafSlot is the index in leafLegend of a leaf size.
 func leafSlot(bytes uint64) int { return max(leafClass(bytes), 0) }
 
@@ -139,8 +116,7 @@ func translationLegendHelp(i int) string {
 
 // translationLegend draws the stage legend of translation sides: only the
 // entries the runs show, each with its own colour and a hover.
-func translationLegend(s *Scene, f *Frame, x, y, w float32) {
-	shown := shownCache.get(f.A.Result, f.B.Result)
+func translationLegend(s *Scene, shown [numTLLegend]bool, x, y, w float32) {
 	lx := x
 	for i := 0; i < numTLLegend; i++ {
 		if !shown[i] {
