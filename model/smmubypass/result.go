@@ -10,23 +10,7 @@ import (
 
 // Run simulates one policy.
 func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, error) {
-	spec := s.Spec()
-	if _, err := spec.Policy(policyID); err != nil {
-		return nil, err
-	}
-	c, err := parse(spec, p)
-	if err != nil {
-		return nil, err
-	}
-	res, err := runConfig(c, policyID, true, nil)
-	if err != nil {
-		return nil, err
-	}
-	res.Scenario = spec.ID
-	if res.Charts, err = wsCharts(c, nil); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return s.RunPaced(p, policyID, nil)
 }
 
 // runConfig is one run without the working-set chart.
