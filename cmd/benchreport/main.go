@@ -277,22 +277,33 @@ const startScript = `window.dmaviz && dmaviz.resultsReadyAt > 0 && [dmaviz.panel
 // freshLoad starts a browser with an empty profile (nothing cached, no
 // compiled code kept), loads url once and returns startScript's figures.
 func freshLoad(bin, url string) ([]float64, error) {
+	var v []float64
+	err := onFreshPage(bin, url, 60*time.Second, func(ctx context.Context) (err error) {
+		v, err = chromedp.Run(ctx, chromedp.Poll[[]float64](startScript))
+		return err
+	})
+	return v, err
+}
+
+// onFreshPage starts a browser with an empty profile in a 1280x800
+// window, navigates to url and calls fn, all within timeout.
+func onFreshPage(bin, url string, timeout time.Duration, fn func(context.Context) error) error {
 	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer os.RemoveAll(prof)
 	ctx, stop := chrome.Start(bin, prof)
 	defer stop()
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		return nil, fmt.Errorf("starting chromium: %w", err)
+		return fmt.Errorf("starting chromium: %w", err)
 	}
-	lctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	lctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if err := chromedp.Do(lctx, chromedp.Navigate(url)); err != nil {
-		return nil, err
+		return err
 	}
-	return chromedp.Run(lctx, chromedp.Poll[[]float64](startScript))
+	return fn(lctx)
 }
 
 func median(v []float64) float64 {

@@ -77,23 +77,13 @@ func worstInPage(dist, file string) error {
 }
 
 func pageRun(bin, url string) ([]any, error) {
-	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(prof)
-	ctx, stop := chrome.Start(bin, prof)
-	defer stop()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		return nil, err
-	}
-	lctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
-	defer cancel()
-	if err := chromedp.Do(lctx, chromedp.Navigate(url)); err != nil {
-		return nil, err
-	}
-	if _, err := chromedp.Run(lctx, chromedp.Evaluate[bool](observeScript)); err != nil {
-		return nil, err
-	}
-	return chromedp.Run(lctx, chromedp.Poll[[]any](worstScript, chromedp.WithPollingTimeout(3*time.Minute)))
+	var v []any
+	err := onFreshPage(bin, url, 3*time.Minute, func(ctx context.Context) (err error) {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](observeScript)); err != nil {
+			return err
+		}
+		v, err = chromedp.Run(ctx, chromedp.Poll[[]any](worstScript, chromedp.WithPollingTimeout(3*time.Minute)))
+		return err
+	})
+	return v, err
 }
