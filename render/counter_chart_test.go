@@ -10,6 +10,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/vmapdemo"
 )
 
 // trbe-aux's stage charts the three PMU counters over the run: one strip
@@ -106,5 +107,21 @@ func TestCountersShortenValuesBeforeNamesAndKeepTheRatio(t *testing.T) {
 		if w == 1024 {
 			assert.Equal(t, "116k / 116k", vals[0].Text)
 		}
+	}
+}
+
+// vmap has a timeline, not a counter chart, but the same long counter
+// names: at 1024 px they stay whole too.
+func TestVmapCounterNamesStayWholeOnANarrowStage(t *testing.T) {
+	s := vmapdemo.New()
+	a, b := runPolicy(t, s, vmapdemo.PolicyPTE), runPolicy(t, s, vmapdemo.PolicyLarge)
+	f := &Frame{A: Side{Result: a}, B: Side{Result: b}, Length: max(a.End, b.End), Left: 340, W: 1024, H: 768}
+	var sc Scene
+	NewStage().Build(&sc, f)
+	names := find(&sc, "counters/name")
+	require.NotEmpty(t, names)
+	assert.Len(t, find(&sc, "counters/ratio"), len(names), "B/A on every row")
+	for _, n := range names {
+		assert.NotContains(t, n.Text, "…", "%s whole", n.Text)
 	}
 }

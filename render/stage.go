@@ -150,9 +150,10 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	by := colBottom + gap/2 + legendH
 	tw := (x1 - x0) * 0.58
 	chart := hasCounterChart(f)
-	// There a narrow stage gives the counters up to 55 % of the row, so
-	// their names stay whole beside short values and B/A.
-	if need := min(st.countersNeed(f, y1-by), (x1-x0)*0.55); chart && x1-x0-tw-gap < need {
+	// In the translation scenarios (long counter names; the timeline, if
+	// any, has one phase) a narrow stage gives the counters up to 55 % of
+	// the row, so their names stay whole beside short values and B/A.
+	if need := min(st.countersNeed(f, y1-by), (x1-x0)*0.55); (chart || translationOnly(f)) && x1-x0-tw-gap < need {
 		tw = x1 - x0 - gap - need
 	}
 	if chart {
