@@ -207,6 +207,14 @@ func main() {
 	metrics := &htmlHost{id: site.MetricsHostID}
 	var renders int
 	var renderTime, renderMax time.Duration
+	// The panel's first render waits for the stage's first frame (at most
+	// stageWait): both need the page's thread, and the frame comes first.
+	if webgl {
+		select {
+		case <-stageUp:
+		case <-time.After(stageWait):
+		}
+	}
 	panelTask := yieldToPage()
 	for ok := true; ok; ok = renderer.EventWait() {
 		// Render in a task of its own: a render asked for by a run's
