@@ -42,5 +42,9 @@ func RunProgressText(r control.RunState) string {
 	if r.Side == 1 {
 		side = "B (2 of 2)"
 	}
-	return fmt.Sprintf("Computing %s: %.0f %% after %.1f s. The stage shows the previous results until this run ends.", side, 100*r.Done, r.Elapsed.Seconds())
+	then := "The stage shows the previous results until this run ends."
+	if r.First {
+		then = "The stage fills in when this run ends."
+	}
+	return fmt.Sprintf("Computing %s: %.0f %% after %.1f s. %s", side, 100*r.Done, r.Elapsed.Seconds(), then)
 }

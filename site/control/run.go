@@ -47,6 +47,9 @@ type RunState struct {
 	// Canceled says the last run was canceled with Cancel: its results were
 	// discarded and the previous ones are still shown.
 	Canceled bool
+	// First says no results have been shown yet: the stage has nothing
+	// to play until this run ends.
+	First bool
 	// Of the current (or last) run: wall time from start, time given to
 	// the page while it ran, and how many times it gave way.
 	Elapsed, Parked time.Duration
@@ -173,9 +176,14 @@ func (c *Controller) DismissCanceled() {
 
 // Run returns the state of the runs.
 func (c *Controller) Run() RunState {
+	c.mu.Lock()
+	first := c.results == 0
+	c.mu.Unlock()
 	c.runs.mu.Lock()
 	defer c.runs.mu.Unlock()
-	return c.runs.state
+	s := c.runs.state
+	s.First = first
+	return s
 }
 
 // Current reports whether gen is the latest run and was not canceled (its

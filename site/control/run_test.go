@@ -149,3 +149,10 @@ func TestRunProgressNotifiesThePanel(t *testing.T) {
 	assert.GreaterOrEqual(t, run.Load(), int64(1), "progress updates the bar")
 	assert.Less(t, run.Load(), int64(50), "progress notes are throttled")
 }
+
+func TestRunStateSaysWhetherResultsWereShown(t *testing.T) {
+	c := New()
+	assert.True(t, c.Run().First, "before any results the stage has nothing to play")
+	c.SetResults(demoResults(t))
+	assert.False(t, c.Run().First, "after results the stage plays them while a run computes")
+}

@@ -1,0 +1,17 @@
+package site
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/dmaviz/dmaviz/site/control"
+)
+
+func TestRunProgressTextSaysWhatTheStageShows(t *testing.T) {
+	r := control.RunState{Running: true, Side: 1, Done: 0.5, Elapsed: 1500 * time.Millisecond}
+	assert.Equal(t, "Computing B (2 of 2): 50 % after 1.5 s. The stage shows the previous results until this run ends.", RunProgressText(r))
+	r.First = true
+	assert.Equal(t, "Computing B (2 of 2): 50 % after 1.5 s. The stage fills in when this run ends.", RunProgressText(r))
+}
