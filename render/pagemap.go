@@ -291,30 +291,33 @@ func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pm
 // pmPhysical draws the window's memory in physical order.
 func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
 	ids := &transSideIDs[side]
-	units := st.pmUnits[:0]
-	for _, u := range st.pmUnitsOf(side, tr, win) {
-		switch {
-		case u.from <= t:
-			u.class = u.kind
-		case u.whole:
-			u.class = -1
-		default:
-			continue // not mapped yet
+	// The cached units are read in place (a 1 GiB buffer has 262144):
+	// those not mapped yet at t are skipped, the rest grouped k at a time.
+	units := st.pmUnitsOf(side, tr, win)
+	// (The tests are written out: the page's code is not inlined.)
+	n := 0
+	for i := range units {
+		if units[i].from <= t || units[i].whole {
+			n++
 		}
-		units = append(units, u)
 	}
-	st.pmUnits = units
-	if len(units) == 0 {
+	if n == 0 {
 		return
 	}
 	// Aggregate into at most w/3 drawn pieces.
-	k := max(1, (len(units)*3+int(w)-1)/int(w))
-	pieces := (len(units) + k - 1) / k
+	k := max(1, (n*3+int(w)-1)/int(w))
+	pieces := (n + k - 1) / k
 	gaps := 0
-	for i := 1; i < len(units); i++ {
-		if i%k == 0 && units[i-1].pa+units[i-1].bytes != units[i].pa {
+	var prev *paUnit
+	for i, j := 0, 0; j < len(units); j++ {
+		u := &units[j]
+		if u.from > t && !u.whole {
+			continue
+		}
+		if i > 0 && i%k == 0 && prev.pa+prev.bytes != u.pa {
 			gaps++
 		}
+		prev, i = u, i+1
 	}
 	gap := float32(3)
 	if float32(gaps)*gap > w/3 {
@@ -324,15 +327,29 @@ func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win 
 	scale := float64(w-float32(gaps)*gap) / total
 	px := x
 	step := max(1, (pieces+maxLinks-1)/maxLinks)
-	for p := 0; p < pieces; p++ {
-		lo, hi := p*k, min((p+1)*k, len(units))
-		var bytes uint64
-		var by [4]uint64
-		for _, u := range units[lo:hi] {
-			bytes += u.bytes
-			if u.class >= 0 {
-				by[u.class] += u.bytes
+	var first *paUnit
+	var bytes uint64
+	var by [4]uint64
+	p, in := 0, 0
+	prev = nil
+	for j := range units {
+		u := &units[j]
+		if u.from > t && !u.whole {
+			continue // not mapped yet
+		}
+		if in == 0 {
+			if prev != nil && prev.pa+prev.bytes != u.pa {
+				px += gap
 			}
+			first, bytes, by = u, 0, [4]uint64{}
+		}
+		bytes += u.bytes
+		if u.from <= t && u.kind >= 0 {
+			by[u.kind] += u.bytes
+		}
+		prev = u
+		if in++; in < k && p*k+in < n {
+			continue
 		}
 		cls, best := -1, uint64(0)
 		for c, v := range by {
@@ -340,27 +357,24 @@ func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win 
 				cls, best = c, v
 			}
 		}
-		if p > 0 && units[lo-1].pa+units[lo-1].bytes != units[lo].pa {
-			px += gap
-		}
 		pw := float32(float64(bytes) * scale)
 		fill := Surface
 		if cls >= 0 {
 			fill = LeafColor(leafLegend[cls].bytes)
 		}
-		ref := Ref{Kind: RefMapping, Side: side, Obj: int32(win.grid), Index: int32((units[lo].va - win.base) / 4096), Count: int32(max(units[lo].bytes/4096, 1))}
-		if units[lo].chunk >= 0 && hi-lo == 1 {
-			ref = Ref{Kind: RefChunk, Side: side, Index: int32(units[lo].chunk)}
+		ref := Ref{Kind: RefMapping, Side: side, Obj: int32(win.grid), Index: int32((first.va - win.base) / 4096), Count: int32(max(first.bytes/4096, 1))}
+		if first.chunk >= 0 && in == 1 {
+			ref = Ref{Kind: RefChunk, Side: side, Index: int32(first.chunk)}
 		}
 		s.Rect(ids.pmPA, int32(p), px, paY, max(pw, 1), stripH, fill, ref)
 		// Joining lines run between the two text rows (the strip order
 		// under the VA strip, the physical strip's label), never across
 		// them: none when the rows leave no room.
 		if l0, l1 := vaBottom+smallSz+6, paY-smallSz-6; p%step == 0 && l1-l0 >= 4 {
-			u := units[lo]
-			vx := xOf(u.va) + (xOf(u.va+u.bytes)-xOf(u.va))/2
+			vx := xOf(first.va) + (xOf(first.va+first.bytes)-xOf(first.va))/2
 			s.Line(ids.pmLink, vx, l0, px+pw/2, l1, Muted, 1)
 		}
 		px += pw
+		p, in = p+1, 0
 	}
 }

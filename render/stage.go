@@ -109,7 +109,6 @@ type Stage struct {
 	wrap [2]wrapMemo
 	// Translation views' scratch (pagemap.go, tlbview.go).
 	pmBins   [][4]float64
-	pmUnits  []paUnit
 	pmCache  [2]pmSorted
 	tlbState [2]scenario.TLBState
 }
