@@ -35,15 +35,7 @@ func BenchmarkStageVmap1GiB(b *testing.B) {
 // BenchmarkStageTRBEAux builds trbe-aux's default stage (1 GiB AUX
 // buffers, the PMU counter chart's six tracks) with the cursor moving.
 func BenchmarkStageTRBEAux(b *testing.B) {
-	s := auxmap.NewTRBE()
-	a, err := s.Run(scenario.Params{}, auxmap.Order0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := s.Run(scenario.Params{}, auxmap.PreferLarge)
-	if err != nil {
-		b.Fatal(err)
-	}
+	a, r := trbeDefaults(b)
 	sc := benchStage(b, a, r, max(a.Timeline.End, r.Timeline.End), 1440, 900, 330)
 	b.ReportMetric(float64(len(find(sc, "countchart/line"))), "chart-lines")
 }
@@ -53,15 +45,7 @@ func BenchmarkStageTRBEAux(b *testing.B) {
 // frame, as after a re-run. In the page it shares a task with the run's
 // last slice, so it counts against the 100 ms task budget.
 func BenchmarkStageTRBEAuxFirstFrame(b *testing.B) {
-	s := auxmap.NewTRBE()
-	a, err := s.Run(scenario.Params{}, auxmap.Order0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := s.Run(scenario.Params{}, auxmap.PreferLarge)
-	if err != nil {
-		b.Fatal(err)
-	}
+	a, r := trbeDefaults(b)
 	var sa, sb scenario.State
 	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
 	var sc Scene
@@ -71,4 +55,19 @@ func BenchmarkStageTRBEAuxFirstFrame(b *testing.B) {
 		st.Build(&sc, f)
 	}
 	b.ReportMetric(float64(len(sc.Items)), "items")
+}
+
+// trbeDefaults runs trbe-aux's default setting with order0 (A) and
+// prefer-large (B).
+func trbeDefaults(b *testing.B) (a, r *scenario.Result) {
+	s := auxmap.NewTRBE()
+	a, err := s.Run(scenario.Params{}, auxmap.Order0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err = s.Run(scenario.Params{}, auxmap.PreferLarge)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return a, r
 }
