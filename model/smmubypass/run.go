@@ -59,21 +59,12 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	if c.packet > mbufSize*4 && c.ring > 1024 {
 		return config{}, fmt.Errorf("ring: %d packets of %d B do not fit the NIC's buffer area; allowed at most 1024 in flight above 8 KiB", c.ring, c.packet)
 	}
-	// The engine runs as long as the NIC does: bound its reads.
-	hw, err := platform.Lookup(c.preset)
-	if err != nil {
+	// The NIC's transactions and the engine's reads are bounded together.
+	if err := bound(c); err != nil {
 		return config{}, err
-	}
-	perPacket := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring))
-	if reads := float64(c.packets) * perPacket * c.engineRate / 64; reads > maxEngineReads {
-		return config{}, fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring and cpu-work gives about %.3g engine reads; allowed at most %.0f (lower engine-rate or packets, or raise line-rate)",
-			c.engineRate/1e9, c.packets, reads, float64(maxEngineReads))
 	}
 	return c, nil
 }
-
-// maxEngineReads bounds the translated engine's transactions in one run.
-const maxEngineReads = 2e6
 
 // pkt is one in-flight packet slot's state.
 type pkt struct {

@@ -1,0 +1,89 @@
+package smmubypass
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/platform"
+	"github.com/dmaviz/dmaviz/model/smmu"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// maxRunTxns bounds the transactions one run models (the NIC's and the
+// engine's): each costs a few events on the queue, and the page runs both
+// sides (A then B) with the working-set chart, so this keeps every
+// allowed setting within 2 s natively and 6 s in the page (issue 12; the
+// worst allowed setting is timed by cmd/corners). The default run models
+// about 0.95 million.
+const maxRunTxns = 2.2e6
+
+// chartTxns bounds the transactions of one point of the working-set chart
+// (the default point, 2000 packets, models about 19,000): a setting with
+// more per packet runs fewer packets per point, so the chart costs the
+// same whatever the packet, burst and engine rate.
+const chartTxns = 20000
+
+// nicTxns is the NIC's transactions per packet: four descriptors (one
+// burst each) and the payload in and out in bursts.
+func nicTxns(c config) int {
+	beats := func(n int) int { return (n + c.burst - 1) / c.burst }
+	return 4*beats(descBytes) + 2*beats(c.packet)
+}
+
+// estimate is the work of a run of c, per packet, in transactions: the
+// NIC's and the engine's reads over the packet's share of the run's span. The
+// span is the longest of what can hold the packets back: the wire (line
+// rate), the core's work, the latency of a packet's round trip shared by
+// the ring, the DRAM channel's bandwidth left by the engine, and, with
+// the bypass not cached (side A, the longer), the TBU's walk slots, each
+// held by a miss for its trips to the TCU and back.
+func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
+	n := nicTxns(c)
+	bytes := float64(4*max(descBytes, hw.DRAM.MinBurst) + 2*max(c.packet, hw.DRAM.MinBurst))
+	dram := bytes / max(hw.DRAM.Bandwidth-c.engineRate, hw.DRAM.Bandwidth/8)
+	hold := float64(2*sc.LinkCycles+sc.MatchCycles+sc.HitCycles) / float64(sc.Clock) / float64(sc.Walks)
+	span := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring),
+		dram, float64(n)*hold)
+	reads := span * c.engineRate / 64
+	// A read that misses in the TBU also walks (a TCU request, one or two
+	// descriptor reads, the answer): it counts as about three. The TLB
+	// reaches TLBEntries pages; past that most of the engine's reads miss.
+	reach := float64(sc.TLBEntries) * 4096
+	miss := max(0, 1-reach/float64(c.ws))
+	return float64(n), reads * (1 + 2*miss)
+}
+
+// bound refuses a setting whose run would model more than maxRunTxns
+// transactions, naming the fields and the largest packets allowed (or,
+// when even the fewest packets are too many, the largest engine rate).
+func bound(c config) error {
+	hw, err := platform.Lookup(c.preset)
+	if err != nil {
+		return err
+	}
+	nic, eng := estimate(c, hw, platform.LS2088ASMMU())
+	total := float64(c.packets) * (nic + eng)
+	if total <= maxRunTxns {
+		return nil
+	}
+	most := int(maxRunTxns / (nic + eng))
+	if most >= minPackets {
+		return fmt.Errorf("packets: %d packets of %d B in %d B bursts (%.0f NIC transactions each) with the engine's reads at %g GB/s (about %.3g per packet) make about %.3g modelled transactions; allowed at most %.3g per run: at most %d packets at this packet, burst, line-rate and engine-rate (or raise burst, or lower packet or engine-rate)",
+			c.packets, c.packet, c.burst, nic, c.engineRate/1e9, eng, total, float64(maxRunTxns), most)
+	}
+	rate := (maxRunTxns/float64(c.packets) - nic) / (eng / c.engineRate)
+	return fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring, cpu-work, packet and burst gives about %.3g engine reads; allowed at most %.3g modelled transactions per run: at most %.3g GB/s here (lower engine-rate or packets, or raise line-rate)",
+		c.engineRate/1e9, c.packets, float64(c.packets)*eng, float64(maxRunTxns), max(rate, 0)/1e9)
+}
+
+// chartPoints is the packets per point of the working-set chart: at most
+// chartPackets, fewer when a packet models more than the default one, so
+// that a point models at most about chartTxns transactions (one packet at
+// least).
+func chartPoints(c config) int {
+	hw, err := platform.Lookup(c.preset)
+	if err != nil {
+		return min(c.packets, chartPackets)
+	}
+	nic, eng := estimate(c, hw, platform.LS2088ASMMU())
+	return max(1, min(c.packets, chartPackets, int(chartTxns/(nic+eng))))
+}
