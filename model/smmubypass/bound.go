@@ -43,13 +43,16 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	hold := float64(2*sc.LinkCycles+sc.MatchCycles+sc.HitCycles) / float64(sc.Clock) / float64(sc.Walks)
 	span := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring),
 		dram, float64(n)*hold)
-	reads := span * c.engineRate / 64
-	// A read that misses in the TBU also walks (a TCU request, one or two
-	// descriptor reads, the answer): it counts as about three. The TLB
+	// The engine reads at its rate, or as fast as its streams get their
+	// reads back when that is slower. A read that misses in the TBU also
+	// walks (a TCU request, one or two descriptor reads, the answer): it
+	// counts as about three and takes its trips to the TCU. The TLB
 	// reaches TLBEntries pages; past that most of the engine's reads miss.
 	reach := float64(sc.TLBEntries) * 4096
 	miss := max(0, 1-reach/float64(c.ws))
-	return float64(n), reads * (1 + 2*miss)
+	lat := float64(sc.Bus.ReadLatency)/1e12 + (float64(sc.HitCycles)+miss*float64(2*sc.LinkCycles+sc.MatchCycles))/float64(sc.Clock)
+	rate := min(c.engineRate, float64(c.streams)*64/lat)
+	return float64(n), span * rate / 64 * (1 + 2*miss)
 }
 
 // bound refuses a setting whose run would model more than maxRunTxns
