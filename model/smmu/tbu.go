@@ -183,9 +183,11 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		if !p.Done(done) {
 			p.Insert(done)
 		}
-		if x.x.Early {
+		if x.x.Early { // done, written out: the master hears now
 			x.o.Done = done
-			s.done(now, id)
+			t.account(x)
+			s.sink.Done(now, &x.x, &x.o)
+			s.free = append(s.free, id)
 			return true
 		}
 		if err := s.m.Schedule(done, s.agent, int(id)<<evBits|evDone); err != nil && s.err == nil {
