@@ -12,15 +12,20 @@ import (
 // engine's): each costs a few events on the queue, and the page runs both
 // sides (A then B) with the working-set chart, so this keeps every
 // allowed setting within 2 s natively and 6 s in the page (issue 12; the
-// worst allowed setting is timed by cmd/corners). The default run models
-// about 0.95 million.
-const maxRunTxns = 2.2e6
+// worst allowed setting is timed by cmd/corners). The default run counts
+// about 1.25 million.
+const maxRunTxns = 2.5e6
 
 // chartTxns bounds the transactions of one point of the working-set chart
-// (the default point, 2000 packets, models about 19,000): a setting with
+// (the default point, 2000 packets, counts about 25,000): a setting with
 // more per packet runs fewer packets per point, so the chart costs the
 // same whatever the packet, burst and engine rate.
-const chartTxns = 20000
+const chartTxns = 25000
+
+// stepTxns is what a packet's own steps cost besides its transactions
+// (its arrival, the core's share with the route lookup through the caches,
+// its end), counted as transactions.
+const stepTxns = 3
 
 // nicTxns is the NIC's transactions per packet: four descriptors (one
 // burst each) and the payload in and out in bursts.
@@ -30,7 +35,8 @@ func nicTxns(c config) int {
 }
 
 // estimate is the work of a run of c, per packet, in transactions: the
-// NIC's and the engine's reads over the packet's share of the run's span. The
+// NIC's with the packet's steps, and the engine's reads over the packet's
+// share of the run's span. The
 // span is the longest of what can hold the packets back: the wire (line
 // rate), the core's work, the latency of a packet's round trip shared by
 // the ring, the DRAM channel's bandwidth left by the engine, and, with
@@ -52,29 +58,38 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	miss := max(0, 1-reach/float64(c.ws))
 	lat := float64(sc.Bus.ReadLatency)/1e12 + (float64(sc.HitCycles)+miss*float64(2*sc.LinkCycles+sc.MatchCycles))/float64(sc.Clock)
 	rate := min(c.engineRate, float64(c.streams)*64/lat)
-	return float64(n), span * rate / 64 * (1 + 2*miss)
+	return float64(n + stepTxns), span * rate / 64 * (1 + 2*miss)
+}
+
+// perPacket is estimate for c's preset and the ls2088a SMMU.
+func perPacket(c config) (nic, eng float64, err error) {
+	hw, err := platform.Lookup(c.preset)
+	if err != nil {
+		return 0, 0, err
+	}
+	nic, eng = estimate(c, hw, platform.LS2088ASMMU())
+	return nic, eng, nil
 }
 
 // bound refuses a setting whose run would model more than maxRunTxns
 // transactions, naming the fields and the largest packets allowed (or,
 // when even the fewest packets are too many, the largest engine rate).
 func bound(c config) error {
-	hw, err := platform.Lookup(c.preset)
+	nic, eng, err := perPacket(c)
 	if err != nil {
 		return err
 	}
-	nic, eng := estimate(c, hw, platform.LS2088ASMMU())
 	total := float64(c.packets) * (nic + eng)
 	if total <= maxRunTxns {
 		return nil
 	}
 	most := int(maxRunTxns / (nic + eng))
 	if most >= minPackets {
-		return fmt.Errorf("packets: %d packets of %d B in %d B bursts (%.0f NIC transactions each) with the engine's reads at %g GB/s (about %.3g per packet) make about %.3g modelled transactions; allowed at most %.3g per run: at most %d packets at this packet, burst, line-rate and engine-rate (or raise burst, or lower packet or engine-rate)",
+		return fmt.Errorf("packets: %d packets of %d B in %d B bursts (%.0f NIC transactions and steps each) with the engine's reads at %g GB/s (about %.3g per packet) make about %.3g modelled transactions; allowed at most %.3g per run: at most %d packets at this packet, burst, line-rate and engine-rate (or raise burst, or lower packet or engine-rate)",
 			c.packets, c.packet, c.burst, nic, c.engineRate/1e9, eng, total, float64(maxRunTxns), most)
 	}
 	rate := (maxRunTxns/float64(c.packets) - nic) / (eng / c.engineRate)
-	return fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring, cpu-work, packet and burst gives about %.3g engine reads; allowed at most %.3g modelled transactions per run: at most %.3g GB/s here (lower engine-rate or packets, or raise line-rate)",
+	return fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring, cpu-work, ws, packet and burst gives about %.3g engine reads; allowed at most %.3g modelled transactions per run: at most %.3g GB/s here (lower engine-rate or packets, or raise line-rate)",
 		c.engineRate/1e9, c.packets, float64(c.packets)*eng, float64(maxRunTxns), max(rate, 0)/1e9)
 }
 
@@ -83,10 +98,9 @@ func bound(c config) error {
 // that a point models at most about chartTxns transactions (one packet at
 // least).
 func chartPoints(c config) int {
-	hw, err := platform.Lookup(c.preset)
+	nic, eng, err := perPacket(c)
 	if err != nil {
 		return min(c.packets, chartPackets)
 	}
-	nic, eng := estimate(c, hw, platform.LS2088ASMMU())
 	return max(1, min(c.packets, chartPackets, int(chartTxns/(nic+eng))))
 }
