@@ -13,14 +13,14 @@ import (
 // sides (A then B) with the working-set chart, so this keeps every
 // allowed setting within 2 s natively and 6 s in the page (issue 12; the
 // worst allowed setting is timed by cmd/corners). The default run counts
-// about 1.25 million.
-const maxRunTxns = 2.5e6
+// about 1.85 million.
+const maxRunTxns = 3e6
 
 // chartTxns bounds the transactions of one point of the working-set chart
-// (the default point, 2000 packets, counts about 25,000): a setting with
+// (the default point, 2000 packets, counts about 37,000): a setting with
 // more per packet runs fewer packets per point, so the chart costs the
 // same whatever the packet, burst and engine rate.
-const chartTxns = 25000
+const chartTxns = 40000
 
 // stepTxns is what a packet's own steps cost besides its transactions
 // (its arrival, the core's share with the route lookup through the caches,
@@ -50,16 +50,29 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	span := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring),
 		dram, float64(n)*hold)
 	// The engine reads at its rate, or as fast as its streams get their
-	// reads back when that is slower. A read that misses in the TBU also
-	// walks (a TCU request, one or two descriptor reads, the answer): it
-	// counts as about three and takes its trips to the TCU. The TLB
-	// reaches TLBEntries pages; past that most of the engine's reads miss.
+	// reads back, or as fast as the TBU's walk slots take its misses, when
+	// that is slower. A read that misses in the TBU also walks (a retry
+	// while the walk slots are taken, one or two descriptor reads, the
+	// TCU's answer): it counts as about four and a half. The TLB reaches TLBEntries pages; past that most of the
+	// engine's reads miss.
 	reach := float64(sc.TLBEntries) * 4096
 	miss := max(0, 1-reach/float64(c.ws))
-	lat := float64(sc.Bus.ReadLatency)/1e12 + (float64(sc.HitCycles)+miss*float64(2*sc.LinkCycles+sc.MatchCycles))/float64(sc.Clock)
+	trip := float64(2*sc.LinkCycles+sc.MatchCycles) / float64(sc.Clock)
+	lat := float64(sc.Bus.ReadLatency)/1e12 + float64(sc.HitCycles)/float64(sc.Clock) + miss*trip
 	rate := min(c.engineRate, float64(c.streams)*64/lat)
-	return float64(n + stepTxns), span * rate / 64 * (1 + 2*miss)
+	if miss > 0 {
+		walk := trip + float64(sc.Bus.ReadLatency)/1e12 // a walk slot's hold: the trips and a descriptor read
+		rate = min(rate, float64(sc.Walks)/walk/miss*64)
+	}
+	// A NIC transaction is one event with the bypass cached (B), two
+	// without (A: the TCU's answer, then the data), a third when the walk
+	// slots are all taken (a retry): two on average.
+	return float64(nicWeight*n + stepTxns), span * rate / 64 * (1 + 3.5*miss)
 }
+
+// nicWeight is what a NIC transaction counts, averaged over the two
+// sides.
+const nicWeight = 2
 
 // perPacket is estimate for c's preset and the ls2088a SMMU.
 func perPacket(c config) (nic, eng float64, err error) {
