@@ -232,7 +232,7 @@ func TestWorkIsBounded(t *testing.T) {
 	_, err = set()
 	require.NoError(t, err, "the default")
 	// A fast engine with few, slow packets: the engine's rate is named.
-	_, err = set("packets", "400", "packet", "1500", "line-rate", "0.1", "engine-rate", "20", "ws", "256MiB", "engine-streams", "128")
+	_, err = set("packets", "400", "packet", "9216", "line-rate", "0.1", "engine-rate", "20", "ws", "256MiB", "engine-streams", "128")
 	require.ErrorContains(t, err, "engine-rate")
 	require.ErrorContains(t, err, "GB/s here")
 }
