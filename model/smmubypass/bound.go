@@ -14,7 +14,7 @@ import (
 // allowed setting within 2 s natively and 6 s in the page (issue 12; the
 // worst allowed setting is timed by cmd/corners). The default run counts
 // about 1.85 million.
-const maxRunTxns = 3e6
+const maxRunTxns = 2.5e6
 
 // chartTxns bounds the transactions of one point of the working-set chart
 // (the default point, 2000 packets, counts about 37,000): a setting with
