@@ -123,7 +123,13 @@ func (t *TBU) Issue(at sim.Time, x Txn) {
 	id := s.alloc()
 	// d, pa and leaf are written by the TCU before they are read.
 	tx := &s.txns[id]
-	tx.x, tx.o = x, Outcome{Issue: at, Fill: -1}
+	tx.x = x
+	// Outcome{Issue: at, Fill: -1}, field by field (a struct literal is a
+	// memory clear and a copy in WebAssembly).
+	o := &tx.o
+	o.Issue, o.Accept, o.Done, o.Route = at, 0, 0, 0
+	o.Hit, o.TCU, o.Walked, o.Aborted = false, false, false, false
+	o.PA, o.Fill, o.FillAt = 0, -1, 0
 	tx.tbu, tx.ok, tx.walked, tx.walk = t.index, false, false, -1
 	if x.Write {
 		t.Stats.Writes++
