@@ -46,9 +46,9 @@ var extra = map[string][]string{
 		"packets=166666&packet=64&burst=64&line-rate=100&ring=4096&engine-rate=0",
 		"packets=4258&packet=9216&burst=64&line-rate=100&ring=1024&engine-rate=0",
 		"packets=23364&packet=1500&burst=64&line-rate=100&ring=4096&engine-rate=0",
-		"packets=607&line-rate=0.1&engine-rate=20&ws=256MiB&engine-streams=128",
-		"packets=590&line-rate=0.1&engine-rate=20&ws=16MiB&engine-streams=128",
-		"packets=75990&line-rate=100&engine-rate=20&ws=256MiB&engine-streams=128&packet=64&burst=64&ring=4096",
+		"packets=421&line-rate=0.1&engine-rate=20&ws=256MiB&engine-streams=128",
+		"packets=412&line-rate=0.1&engine-rate=20&ws=16MiB&engine-streams=128",
+		"packets=61214&line-rate=100&engine-rate=20&ws=256MiB&engine-streams=128&packet=64&burst=64&ring=4096",
 	},
 }
 

@@ -53,7 +53,7 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	// reads back, or as fast as the TBU's walk slots take its misses, when
 	// that is slower. A read that misses in the TBU also walks (a retry
 	// while the walk slots are taken, one or two descriptor reads, the
-	// TCU's answer): it counts as about four and a half. The TLB reaches TLBEntries pages; past that most of the
+	// TCU's answer): it counts as 1+missWeight. The TLB reaches TLBEntries pages; past that most of the
 	// engine's reads miss.
 	reach := float64(sc.TLBEntries) * 4096
 	miss := max(0, 1-reach/float64(c.ws))
@@ -67,12 +67,20 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	// A NIC transaction is one event with the bypass cached (B), two
 	// without (A: the TCU's answer, then the data), a third when the walk
 	// slots are all taken (a retry): two on average.
-	return float64(nicWeight*n + stepTxns), span * rate / 64 * (1 + 3.5*miss)
+	return float64(nicWeight*n + stepTxns), span * rate / 64 * (1 + missWeight*miss)
 }
 
 // nicWeight is what a NIC transaction counts, averaged over the two
-// sides.
-const nicWeight = 2
+// sides. missWeight is what an engine read's miss adds: its events (a
+// retry, one or two descriptor reads, the TCU's answer: about three and a
+// half) and the walker's work, which costs more than a hit in the page
+// (fitted to the page's time for the slowest-line-rate, fastest-engine
+// setting against the default's: without the walker's share it took 1.7x
+// the default's time where the other heavy mixes took 0.8-1.2x).
+const (
+	nicWeight  = 2
+	missWeight = 5.5
+)
 
 // perPacket is estimate for c's preset and the ls2088a SMMU.
 func perPacket(c config) (nic, eng float64, err error) {
