@@ -42,13 +42,13 @@ import (
 var extra = map[string][]string{
 	"sg-sync": {"total=64MiB&entry=2KiB&path=swiotlb&cpu=writes&direction=bidirectional&iterations=100000&entry-offset=4095"},
 	"smmu-bypass": {
-		"packets=135501",
-		"packets=166666&packet=64&burst=64&line-rate=100&ring=4096&engine-rate=0",
-		"packets=4258&packet=9216&burst=64&line-rate=100&ring=1024&engine-rate=0",
-		"packets=23364&packet=1500&burst=64&line-rate=100&ring=4096&engine-rate=0",
+		"packets=116550",
+		"packets=138888&packet=64&burst=64&line-rate=100&ring=4096&engine-rate=0",
+		"packets=4237&packet=9216&burst=64&line-rate=100&ring=1024&engine-rate=0",
+		"packets=22727&packet=1500&burst=64&line-rate=100&ring=4096&engine-rate=0",
 		"packets=421&line-rate=0.1&engine-rate=20&ws=256MiB&engine-streams=128",
 		"packets=412&line-rate=0.1&engine-rate=20&ws=16MiB&engine-streams=128",
-		"packets=61214&line-rate=100&engine-rate=20&ws=256MiB&engine-streams=128&packet=64&burst=64&ring=4096",
+		"packets=57025&line-rate=100&engine-rate=20&ws=256MiB&engine-streams=128&packet=64&burst=64&ring=4096",
 	},
 }
 
