@@ -9,7 +9,8 @@ import (
 )
 
 // maxRunTxns bounds the transactions one run models (the NIC's and the
-// engine's): each costs a few events on the queue, and the page runs both
+// engine's, weighed by the events each costs, with the packets' own
+// steps: estimate): each is a few events on the queue, and the page runs both
 // sides (A then B) with the working-set chart, so this keeps every
 // allowed setting within 2 s natively and 6 s in the page (issue 12; the
 // worst allowed setting is timed by cmd/corners). The default run counts
@@ -37,8 +38,7 @@ func nicTxns(c config) int {
 
 // estimate is the work of a run of c, per packet, in transactions: the
 // NIC's with the packet's steps, and the engine's reads over the packet's
-// share of the run's span. The
-// span is the longest of what can hold the packets back: the wire (line
+// share of the run's span. The span is the longest of what can hold the packets back: the wire (line
 // rate), the core's work, the latency of a packet's round trip shared by
 // the ring, the DRAM channel's bandwidth left by the engine, and, with
 // the bypass not cached (side A, the longer), the TBU's walk slots, each
@@ -54,8 +54,8 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	// reads back, or as fast as the TBU's walk slots take its misses, when
 	// that is slower. A read that misses in the TBU also walks (a retry
 	// while the walk slots are taken, one or two descriptor reads, the
-	// TCU's answer): it counts as 1+missWeight. The TLB reaches TLBEntries pages; past that most of the
-	// engine's reads miss.
+	// TCU's answer): it counts as 1+missWeight. The TLB reaches
+	// TLBEntries pages; past that most of the engine's reads miss.
 	reach := float64(sc.TLBEntries) * 4096
 	miss := max(0, 1-reach/float64(c.ws))
 	trip := float64(2*sc.LinkCycles+sc.MatchCycles) / float64(sc.Clock)
