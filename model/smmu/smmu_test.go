@@ -1,6 +1,7 @@
 package smmu
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -290,4 +291,10 @@ func TestValidateNamesField(t *testing.T) {
 	c = testConfig()
 	c.TLBWays = 3
 	require.ErrorContains(t, c.Validate(), "tlb")
+}
+
+// Issue sets every field of a new transaction's Outcome one by one: a
+// field added to Outcome must be set there too.
+func TestIssueSetsEveryOutcomeField(t *testing.T) {
+	assert.Equal(t, 11, reflect.TypeOf(Outcome{}).NumField(), "set the new field in TBU.Issue")
 }

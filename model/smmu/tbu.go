@@ -123,7 +123,13 @@ func (t *TBU) Issue(at sim.Time, x Txn) {
 	id := s.alloc()
 	// d, pa and leaf are written by the TCU before they are read.
 	tx := &s.txns[id]
-	tx.x, tx.o = x, Outcome{Issue: at, Fill: -1}
+	tx.x = x
+	// Outcome{Issue: at, Fill: -1}, field by field (a struct literal is a
+	// memory clear and a copy in WebAssembly).
+	o := &tx.o
+	o.Issue, o.Accept, o.Done, o.Route = at, 0, 0, 0
+	o.Hit, o.TCU, o.Walked, o.Aborted = false, false, false, false
+	o.PA, o.Fill, o.FillAt = 0, -1, 0
 	tx.tbu, tx.ok, tx.walked, tx.walk = t.index, false, false, -1
 	if x.Write {
 		t.Stats.Writes++
@@ -174,7 +180,25 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 		if s.obs != nil {
 			t.note(look, &x.x, e, true)
 		}
-		t.access(now, id, x, p)
+		// access, written out (a hit is most transactions; a call fewer).
+		lat := s.cfg.Bus.ReadLatency
+		if x.x.Write {
+			lat = s.cfg.Bus.WriteLatency
+		}
+		done := s.m.PortAccess(now, x.o.PA, x.x.Bytes, x.x.Write, t.hit+lat)
+		if !p.Done(done) {
+			p.Insert(done)
+		}
+		if x.x.Early { // done, written out: the master hears now
+			x.o.Done = done
+			t.account(x)
+			s.sink.Done(now, &x.x, &x.o)
+			s.free = append(s.free, id)
+			return true
+		}
+		if err := s.m.Schedule(done, s.agent, int(id)<<evBits|evDone); err != nil && s.err == nil {
+			s.err = err
+		}
 		return true
 	}
 	p.Done(sim.Never) // held until the TCU's answer gives the access its time
@@ -245,8 +269,8 @@ func (t *TBU) retry(now sim.Time) {
 	}
 }
 
-// access is a hit's downstream access, asked at now for when the lookup
-// is done (the bus is asked in time order; the lookup is part of its
+// access is a hit's downstream access (written out in accept's hit path;
+// this is the disabled SMMU's), asked at now for when the lookup is done (the bus is asked in time order; the lookup is part of its
 // path): its slot of p is taken with the completion time, and the master
 // hears now if it asked Early, else when it completes.
 func (t *TBU) access(now sim.Time, id int32, x *txn, p *sim.Pool) {
@@ -267,35 +291,6 @@ func (t *TBU) access(now sim.Time, id int32, x *txn, p *sim.Pool) {
 	if err := s.m.Schedule(done, s.agent, int(id)<<evBits|evDone); err != nil && s.err == nil {
 		s.err = err
 	}
-}
-
-// memory is a miss's downstream access, asked at at (the TCU's answer
-// back): its slot, held since it was accepted, gets the completion time.
-func (t *TBU) memory(at sim.Time, id int32) {
-	s := t.s
-	x := &s.txns[id]
-	lat := s.cfg.Bus.ReadLatency
-	p := &t.reads
-	if x.x.Write {
-		lat, p = s.cfg.Bus.WriteLatency, &t.writes
-	}
-	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, lat)
-	p.Settle(done)
-	if t.blocked >= 0 {
-		t.settled(p)
-	}
-	t.finish(at, done, id, x)
-}
-
-// finish tells the master now if it asked Early, else queues its
-// completion at done.
-func (t *TBU) finish(now, done sim.Time, id int32, x *txn) {
-	if x.x.Early {
-		x.o.Done = done
-		t.s.done(now, id)
-		return
-	}
-	t.s.schedule(done, id, evDone)
 }
 
 // answered is the TCU's answer for id back at the TBU at at: the entry is
@@ -335,7 +330,25 @@ func (t *TBU) answered(at sim.Time, id int32) {
 			s.fills.Filled(at, &x.x, e)
 		}
 	}
-	t.memory(at, id)
+	// The miss's downstream access, asked at at: its slot, held since it
+	// was accepted, gets the completion time; the master hears now if it
+	// asked Early, else at done.
+	lat := s.cfg.Bus.ReadLatency
+	p := &t.reads
+	if x.x.Write {
+		lat, p = s.cfg.Bus.WriteLatency, &t.writes
+	}
+	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, lat)
+	p.Settle(done)
+	if t.blocked >= 0 {
+		t.settled(p)
+	}
+	if x.x.Early {
+		x.o.Done = done
+		s.done(at, id)
+		return
+	}
+	s.schedule(done, id, evDone)
 }
 
 func (t *TBU) account(x *txn) {

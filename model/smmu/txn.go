@@ -109,8 +109,14 @@ func (s *SMMU) Step(t sim.Time, ev int) {
 		s.walkRead(t, id)
 	case evAnswer:
 		s.tbus[s.txns[id].tbu].answered(t, id)
-	case evDone:
-		s.done(t, id)
+	case evDone: // done, written out (one call fewer per transaction)
+		x := &s.txns[id]
+		if !x.x.Early || x.o.Aborted {
+			x.o.Done = t
+		}
+		s.tbus[x.tbu].account(x)
+		s.sink.Done(t, &x.x, &x.o)
+		s.free = append(s.free, id)
 	}
 }
 

@@ -4,8 +4,10 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// chartPackets is the packets per point of the working-set chart (the
-// averages settle within a few thousand; the chart runs 2 x 5 points).
+// chartPackets is the most packets per point of the working-set chart
+// (the averages settle within a few thousand; the chart runs 2 x 5
+// points); chartPoints gives fewer to a setting whose packets model more
+// transactions.
 const chartPackets = 2000
 
 var chartWS = []uint64{256 << 10, 1 << 20, 2 << 20, 4 << 20, 16 << 20}
@@ -26,7 +28,7 @@ func wsCharts(c config, pace *scenario.Pacer) ([]scenario.Chart, error) {
 		hr := scenario.Series{Name: "engine " + names[pol]}
 		for _, ws := range chartWS {
 			k := c
-			k.ws, k.packets = ws, min(c.packets, chartPackets)
+			k.ws, k.packets = ws, chartPoints(c)
 			res, err := runConfig(k, pol, false, pace)
 			if err != nil {
 				return nil, err

@@ -22,7 +22,7 @@ func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.P
 	total := planWork(c, off)
 	for _, ws := range chartWS {
 		k := c
-		k.ws, k.packets = ws, min(c.packets, chartPackets)
+		k.ws, k.packets = ws, chartPoints(c)
 		total += planWork(k, true) + planWork(k, false)
 	}
 	pace.Plan(total)

@@ -59,21 +59,12 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	if c.packet > mbufSize*4 && c.ring > 1024 {
 		return config{}, fmt.Errorf("ring: %d packets of %d B do not fit the NIC's buffer area; allowed at most 1024 in flight above 8 KiB", c.ring, c.packet)
 	}
-	// The engine runs as long as the NIC does: bound its reads.
-	hw, err := platform.Lookup(c.preset)
-	if err != nil {
+	// The NIC's transactions and the engine's reads are bounded together.
+	if err := bound(c); err != nil {
 		return config{}, err
-	}
-	perPacket := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring))
-	if reads := float64(c.packets) * perPacket * c.engineRate / 64; reads > maxEngineReads {
-		return config{}, fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring and cpu-work gives about %.3g engine reads; allowed at most %.0f (lower engine-rate or packets, or raise line-rate)",
-			c.engineRate/1e9, c.packets, reads, float64(maxEngineReads))
 	}
 	return c, nil
 }
-
-// maxEngineReads bounds the translated engine's transactions in one run.
-const maxEngineReads = 2e6
 
 // pkt is one in-flight packet slot's state.
 type pkt struct {
@@ -336,44 +327,48 @@ const (
 	unitsPerEvent = 4
 )
 
-// nic issues the NIC's transaction (or burst train) of packet slot i at t;
-// the slot steps on when the last is done.
-func (r *run) nic(t sim.Time, i int, addr uint64, bytes int, write bool) {
-	p := &r.slots[i]
-	for off := 0; off < bytes; off += r.cfg.burst {
-		n := min(r.cfg.burst, bytes-off)
-		p.pending++
-		r.tbu.Issue(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: n, Write: write, Agent: nicAgent, Tag: int32(i)})
-	}
-}
-
-// packetStep runs packet slot i's current step of the l3fwd loop at t.
+// packetStep runs packet slot i's current step of the l3fwd loop at t: a
+// NIC transaction (or burst train; the slot steps on when the last is
+// done), the core's share, or the end.
 func (r *run) packetStep(t sim.Time, i int) {
 	p := &r.slots[i]
 	slot := uint64(p.id % r.cfg.ring)
-	mbuf := mbufBase + slot*uint64(mbufSize*((r.cfg.packet+mbufSize-1)/mbufSize))
+	bytes, write := descBytes, false
+	var addr uint64
 	step := p.step
 	p.step++
 	switch step {
 	case 0: // RX descriptor read
-		r.nic(t, i, rxRing+slot*descBytes, descBytes, false)
+		addr = rxRing + slot*descBytes
 	case 1: // the packet into its mbuf
-		r.nic(t, i, mbuf, r.cfg.packet, true)
+		addr, bytes, write = r.mbuf(slot), r.cfg.packet, true
 	case 2: // RX descriptor write-back
-		r.nic(t, i, rxRing+slot*descBytes, descBytes, true)
+		addr, write = rxRing+slot*descBytes, true
 	case 3: // the core: poll, route lookup, header rewrite, TX descriptor
 		r.core = append(r.core, coreWork{t: t, slot: int32(i)})
+		return
 	case 4: // TX descriptor read
-		r.nic(t, i, txRing+slot*descBytes, descBytes, false)
+		addr = txRing + slot*descBytes
 	case 5: // the packet out of its mbuf
-		r.nic(t, i, mbuf, r.cfg.packet, false)
+		addr, bytes = r.mbuf(slot), r.cfg.packet
 	case 6: // TX completion
-		r.nic(t, i, txRing+slot*descBytes, descBytes, true)
+		addr, write = txRing+slot*descBytes, true
 	default: // forwarded: the slot takes the next packet when it arrives
 		r.forwarded(t, p)
 		r.free = append(r.free, int32(i))
 		r.arrive(t)
+		return
 	}
+	burst := r.cfg.burst
+	for off := 0; off < bytes; off += burst {
+		p.pending++
+		r.tbu.Issue(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: min(burst, bytes-off), Write: write, Agent: nicAgent, Tag: int32(i)})
+	}
+}
+
+// mbuf is the address of ring slot's mbuf (whole 2 KiB buffers).
+func (r *run) mbuf(slot uint64) uint64 {
+	return mbufBase + slot*uint64(mbufSize*((r.cfg.packet+mbufSize-1)/mbufSize))
 }
 
 // coreStep is the core's share of packet slot i, found by its poll at t:

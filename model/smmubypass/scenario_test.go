@@ -198,3 +198,41 @@ func TestRecordedTxnsInIssueOrder(t *testing.T) {
 		require.LessOrEqual(t, txns[i-1].Issue, txns[i].Issue, "txn %d", i)
 	}
 }
+
+// TestWorkIsBounded: a setting whose run would model more than maxRunTxns
+// transactions is refused with the fields and the largest packets allowed
+// (the 87 s setting of issue 12 among them); the default and the largest
+// allowed packets at a jumbo frame in 64 B bursts are accepted.
+func TestWorkIsBounded(t *testing.T) {
+	spec := New().Spec()
+	set := func(kv ...string) (config, error) {
+		p, err := spec.Defaults()
+		require.NoError(t, err)
+		for i := 0; i+1 < len(kv); i += 2 {
+			require.NoError(t, spec.Set(p, kv[i], kv[i+1]))
+		}
+		return parse(spec, p)
+	}
+	jumbo := []string{"packet", "9216", "burst", "64", "line-rate", "100", "ring", "1024", "engine-rate", "0"}
+	c, err := set(append([]string{"packets", "100"}, jumbo...)...)
+	require.NoError(t, err)
+	nic, eng, err := perPacket(c)
+	require.NoError(t, err)
+	most := int(maxRunTxns / (nic + eng))
+	require.Greater(t, most, 1000, "a jumbo frame in 64 B bursts still allows a useful run")
+	_, err = set(append([]string{"packets", "400000"}, jumbo...)...)
+	require.Error(t, err, "issue 12's 87 s setting")
+	for _, want := range []string{"packets", "packet", "burst", "allowed at most", fmt.Sprintf("at most %d packets", most)} {
+		assert.Contains(t, err.Error(), want)
+	}
+	_, err = set(append([]string{"packets", fmt.Sprint(most)}, jumbo...)...)
+	require.NoError(t, err, "the boundary setting")
+	_, err = set(append([]string{"packets", fmt.Sprint(most + 1)}, jumbo...)...)
+	require.ErrorContains(t, err, fmt.Sprintf("at most %d packets", most))
+	_, err = set()
+	require.NoError(t, err, "the default")
+	// A fast engine with few, slow packets: the engine's rate is named.
+	_, err = set("packets", "400", "packet", "9216", "line-rate", "0.1", "engine-rate", "20", "ws", "256MiB", "engine-streams", "128")
+	require.ErrorContains(t, err, "engine-rate")
+	require.ErrorContains(t, err, "GB/s here")
+}

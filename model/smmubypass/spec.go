@@ -30,6 +30,8 @@
 package smmubypass
 
 import (
+	"fmt"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
@@ -44,6 +46,7 @@ const figureSource = "iommu: arm-smmu: Set SMTNMB_TLBEN in ACR to enable caching
 
 // Limits that keep every setting within the time and memory budget.
 const (
+	minPackets = 100
 	maxPackets = 400000
 	maxWS      = 256 << 20
 )
@@ -70,7 +73,7 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help:    "hardware preset (ls2088a is calibrated to this figure)",
 				Choices: scenario.Choices("ls2088a", "NXP LS2088A (Cortex-A72, MMU-500)")},
 			{Name: "packets", Label: "Packets", Kind: scenario.KindInt, Default: "100000",
-				Help: "packets forwarded (the averages settle after a few thousand)", Min: 100, Max: maxPackets},
+				Help: fmt.Sprintf("packets forwarded (the averages settle after a few thousand); with large packets, small bursts or a fast engine fewer are allowed: a run models at most about %.3g million transactions, the NIC's and the engine's, so that both sides run in a few seconds in the page", maxRunTxns/1e6), Min: minPackets, Max: maxPackets},
 			{Name: "packet", Label: "Packet size", Kind: scenario.KindBytes, Unit: "B", Default: "256",
 				Help: "frame size; the payload is read and written in bursts", Min: 64, Max: 9216},
 			{Name: "line-rate", Label: "Line rate", Kind: scenario.KindFloat, Unit: "Gbit/s", Default: "10",

@@ -1,0 +1,128 @@
+package smmubypass
+
+import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/platform"
+	"github.com/dmaviz/dmaviz/model/smmu"
+	"github.com/dmaviz/dmaviz/model/soc"
+)
+
+// maxRunTxns bounds the transactions one run models (the NIC's and the
+// engine's, weighed by the events each costs, with the packets' own
+// steps: estimate): each is a few events on the queue, and the page runs both
+// sides (A then B) with the working-set chart, so this keeps every
+// allowed setting within 2 s natively and 6 s in the page (issue 12; the
+// worst allowed setting is timed by cmd/corners). The default run counts
+// about 2.15 million.
+const maxRunTxns = 2.5e6
+
+// chartTxns bounds the transactions of one point of the working-set chart
+// (the default point, 2000 packets, counts about 43,000): a setting with
+// more per packet runs fewer packets per point, so the chart costs the
+// same whatever the packet, burst and engine rate.
+const chartTxns = 45000
+
+// stepTxns is what a packet's own steps cost besides its transactions
+// (its arrival, the core's share with the route lookup through the caches,
+// its end), counted as transactions (fitted to the native time of 64 B
+// frames at 100 Gbit/s against the default's: with 3 it took 2.5x).
+const stepTxns = 6
+
+// nicTxns is the NIC's transactions per packet: four descriptors (one
+// burst each) and the payload in and out in bursts.
+func nicTxns(c config) int {
+	beats := func(n int) int { return (n + c.burst - 1) / c.burst }
+	return 4*beats(descBytes) + 2*beats(c.packet)
+}
+
+// estimate is the work of a run of c, per packet, in transactions: the
+// NIC's with the packet's steps, and the engine's reads over the packet's
+// share of the run's span. The span is the longest of what can hold the packets back: the wire (line
+// rate), the core's work, the latency of a packet's round trip shared by
+// the ring, the DRAM channel's bandwidth left by the engine, and, with
+// the bypass not cached (side A, the longer), the TBU's walk slots, each
+// held by a miss for its trips to the TCU and back.
+func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
+	n := nicTxns(c)
+	bytes := float64(4*max(descBytes, hw.DRAM.MinBurst) + 2*max(c.packet, hw.DRAM.MinBurst))
+	dram := bytes / max(hw.DRAM.Bandwidth-c.engineRate, hw.DRAM.Bandwidth/8)
+	hold := float64(2*sc.LinkCycles+sc.MatchCycles+sc.HitCycles) / float64(sc.Clock) / float64(sc.Walks)
+	span := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring),
+		dram, float64(n)*hold)
+	// The engine reads at its rate, or as fast as its streams get their
+	// reads back, or as fast as the TBU's walk slots take its misses, when
+	// that is slower. A read that misses in the TBU also walks (a retry
+	// while the walk slots are taken, one or two descriptor reads, the
+	// TCU's answer): it counts as 1+missWeight. The TLB reaches
+	// TLBEntries pages; past that most of the engine's reads miss.
+	reach := float64(sc.TLBEntries) * 4096
+	miss := max(0, 1-reach/float64(c.ws))
+	trip := float64(2*sc.LinkCycles+sc.MatchCycles) / float64(sc.Clock)
+	lat := float64(sc.Bus.ReadLatency)/1e12 + float64(sc.HitCycles)/float64(sc.Clock) + miss*trip
+	rate := min(c.engineRate, float64(c.streams)*64/lat)
+	if miss > 0 {
+		walk := trip + float64(sc.Bus.ReadLatency)/1e12 // a walk slot's hold: the trips and a descriptor read
+		rate = min(rate, float64(sc.Walks)/walk/miss*64)
+	}
+	// A NIC transaction is one event with the bypass cached (B), two
+	// without (A: the TCU's answer, then the data), a third when the walk
+	// slots are all taken (a retry): two on average.
+	return float64(nicWeight*n + stepTxns), span * rate / 64 * (1 + missWeight*miss)
+}
+
+// nicWeight is what a NIC transaction counts, averaged over the two
+// sides. missWeight is what an engine read's miss adds: its events (a
+// retry, one or two descriptor reads, the TCU's answer: about three and a
+// half) and the walker's work, which costs more than a hit in the page
+// (fitted to the page's time for the slowest-line-rate, fastest-engine
+// setting against the default's: without the walker's share it took 1.7x
+// the default's time where the other heavy mixes took 0.8-1.2x).
+const (
+	nicWeight  = 2
+	missWeight = 5.5
+)
+
+// perPacket is estimate for c's preset and the ls2088a SMMU.
+func perPacket(c config) (nic, eng float64, err error) {
+	hw, err := platform.Lookup(c.preset)
+	if err != nil {
+		return 0, 0, err
+	}
+	nic, eng = estimate(c, hw, platform.LS2088ASMMU())
+	return nic, eng, nil
+}
+
+// bound refuses a setting whose run would model more than maxRunTxns
+// transactions, naming the fields and the largest packets allowed (or,
+// when even the fewest packets are too many, the largest engine rate).
+func bound(c config) error {
+	nic, eng, err := perPacket(c)
+	if err != nil {
+		return err
+	}
+	total := float64(c.packets) * (nic + eng)
+	if total <= maxRunTxns {
+		return nil
+	}
+	most := int(maxRunTxns / (nic + eng))
+	if most >= minPackets {
+		return fmt.Errorf("packets: %d packets of %d B in %d B bursts (%.0f NIC transactions and steps each) with the engine's reads at %g GB/s (about %.3g per packet) make about %.3g modelled transactions; allowed at most %.3g per run: at most %d packets at this packet, burst, line-rate and engine-rate (or raise burst, or lower packet or engine-rate)",
+			c.packets, c.packet, c.burst, nic, c.engineRate/1e9, eng, total, float64(maxRunTxns), most)
+	}
+	rate := (maxRunTxns/float64(c.packets) - nic) / (eng / c.engineRate)
+	return fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring, cpu-work, ws, packet and burst gives about %.3g engine reads; allowed at most %.3g modelled transactions per run: at most %.3g GB/s here (lower engine-rate or packets, or raise line-rate)",
+		c.engineRate/1e9, c.packets, float64(c.packets)*eng, float64(maxRunTxns), max(rate, 0)/1e9)
+}
+
+// chartPoints is the packets per point of the working-set chart: at most
+// chartPackets, fewer when a packet models more than the default one, so
+// that a point models at most about chartTxns transactions (one packet at
+// least).
+func chartPoints(c config) int {
+	nic, eng, err := perPacket(c)
+	if err != nil {
+		return min(c.packets, chartPackets)
+	}
+	return max(1, min(c.packets, chartPackets, int(chartTxns/(nic+eng))))
+}
