@@ -83,7 +83,6 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
-	m.fills++
 	if c.Evicted.Dirty || m.obs != nil {
 		m.displaced(i, e, c.Evicted)
 	}

@@ -88,7 +88,7 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 	}
 	for line, end := first, first+n; line < end; {
 		k := min(end, (line|(cache.GroupKeys-1))+1) - line
-		absent, fills := !m.unbatched, m.fills
+		absent, fills := !m.unbatched, m.fills()
 		for _, c := range m.lv {
 			absent = absent && c.Absent(line)
 		}
@@ -101,7 +101,7 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 			m.cnt[DCOps]++
 			m.cnt[DCCVAC+Counter(op)]++
 			done := m.now + lat
-			if !absent || m.fills != fills {
+			if !absent || m.fills() != fills {
 				absent = false
 				done = m.dcMaint(op, line, done)
 			}
