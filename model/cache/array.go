@@ -160,49 +160,53 @@ func (a *Array) match(w0, base int, pat, k uint64) int {
 // claim: the machine's most frequent one). Find and Lookup are its
 // lookup half (match, inlined).
 func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evicted bool) {
+	// Fields used more than once are read into locals once: stores
+	// through a would otherwise make the compiler reload them.
+	tags, r, ways, meta := a.tags, &a.Repl, a.ways, a.meta
 	set := int(key & a.setMask)
-	base := set * a.ways
+	base := set * ways
+	k := key + 1
 	hint := key % hintSize
-	if a.meta != nil && touch { // a cache's fill hint
-		if h := int(a.recent[hint]); a.tags[h] == key+1 {
-			a.Repl.Touch(set, h-base)
+	if meta != nil && touch { // a cache's fill hint
+		if h := int(a.recent[hint]); tags[h] == k {
+			r.Touch(set, h-base)
 			return h, true, 0, false
 		}
 	}
 	pat := a.pattern(key)
-	if e := a.match(set*a.wps, base, pat, key+1); e >= 0 {
+	words := a.words[set*a.wps : set*a.wps+a.wps]
+	if e := a.match(set*a.wps, base, pat, k); e >= 0 {
 		if touch {
-			a.Repl.Touch(set, e-base)
+			r.Touch(set, e-base)
 		}
 		return e, true, 0, false
 	}
-	words := a.words[set*a.wps : set*a.wps+a.wps]
 	var way int
 	switch {
-	case int(a.valid[set]) < a.ways:
+	case int(a.valid[set]) < ways:
 		way = a.freeWay(set)
 		a.valid[set]++
-	case a.Repl.policy == PLRU: // a full set, the common fill: no call
-		way = a.Repl.plruVictim(set)
+	case r.policy == PLRU: // a full set, the common fill: no call
+		way = r.plruVictim(set)
 	default:
-		way = a.Repl.Victim(set)
+		way = r.Victim(set)
 	}
-	a.Repl.Touch(set, way)
+	r.Touch(set, way)
 	e = base + way
-	if t := a.tags[e]; t != 0 {
+	if t := tags[e]; t != 0 {
 		old, evicted = t-1, true
 		a.remove(old)
 	}
-	a.tags[e] = key + 1
+	tags[e] = k
 	a.add(key)
 	a.fills++
 	// pat's low lane is the partial tag.
 	sh := uint(way&3) * 16
 	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
-	if a.meta != nil {
+	if meta != nil {
 		// Field by field: a struct copy here goes through the stack and
 		// stalls on store forwarding.
-		ev, om := &a.Evicted, &a.meta[e]
+		ev, om := &a.Evicted, &meta[e]
 		if evicted {
 			ev.Line, ev.Valid, ev.Dirty, ev.Ver = old, true, om.Dirty, om.Ver
 		} else {
