@@ -93,9 +93,16 @@ func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
 // observer is told: the caller adds its kind's fields and hands it to
 // the observer, when the observer wants kind k (not checked here).
 func (m *Machine) lineScratch(k hwevent.Kind, line uint64, f hwevent.Flags) *hwevent.Event {
-	m.scratch = hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: m.writerOf(line),
-		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
-	return &m.scratch
+	w := hwevent.Nobody // writerOf, inline
+	if idx := m.ver.Index(line); idx >= 0 {
+		w = m.ver.LatestWriter[idx]
+	}
+	// Every field, one by one: a struct literal goes through the stack
+	// (most of all as WebAssembly).
+	e := &m.scratch
+	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.now, 0, k, f, hwevent.ReasonNone, 0, hwevent.Core, w
+	e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, line<<m.lineShift, 0, m.lineBytes
+	return e
 }
 
 // noteEntry reports what happened to entry e of cache level (line is the

@@ -1,0 +1,34 @@
+package soc
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/mem"
+)
+
+// lineScratch writes the scratch event field by field; it must equal the
+// literal it stands for whatever the scratch held before (a field added
+// to hwevent.Event and not reset here would leak from the last event).
+func TestLineScratchIsTheLiteral(t *testing.T) {
+	m := newMachine(t, nil)
+	b := alloc(t, m, "buf", 4096, mem.Normal, true)
+	line := b.PA(0) >> m.lineShift
+	m.ver.WriteMem(m.ver.Index(line), 7)
+	m.now = 1234
+	for _, tc := range []struct {
+		name   string
+		line   uint64
+		writer uint8
+	}{{"tracked", line, 7}, {"untracked", 1 << 30, hwevent.Nobody}} {
+		// Every byte of the scratch set to something else first.
+		m.scratch = hwevent.Event{T: -1, End: -2, Kind: 99, Flags: 0xffff, Why: 9, Op: 9, Agent: 9, Writer: 9,
+			Level: 9, Set: 9, Way: 9, Addr: 9, Victim: 9, Bytes: 9}
+		got := *m.lineScratch(hwevent.LineRead, tc.line, hwevent.Copy)
+		want := hwevent.Event{T: 1234, Kind: hwevent.LineRead, Flags: hwevent.Copy, Agent: hwevent.Core, Writer: tc.writer,
+			Level: -1, Set: -1, Way: -1, Addr: tc.line << m.lineShift, Bytes: m.lineBytes}
+		require.Equal(t, want, got, tc.name)
+	}
+}
