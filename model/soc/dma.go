@@ -125,13 +125,17 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 				m.dmaLine(dev, line, j.write, t)
 			}
 		}
-		if m.obs != nil && m.watchedRange(first, end) {
-			e := hwevent.Event{T: t, Kind: hwevent.DMABurst, Agent: dev.writer, Writer: dev.writer,
-				Level: -1, Set: -1, Way: -1, Addr: j.landPA, Bytes: j.landN}
+		if m.obs != nil && m.kinds.Has(hwevent.DMABurst) && m.watchedRange(first, end) {
+			f := hwevent.Flags(0)
 			if j.write {
-				e.Flags = hwevent.Write
+				f = hwevent.Write
 			}
-			m.emit(e)
+			// emit, written into the scratch field by field (a struct
+			// passed by value goes through the stack): one per burst.
+			e := &m.scratch
+			e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = t, 0, hwevent.DMABurst, f, hwevent.ReasonNone, 0, dev.writer, dev.writer
+			e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, j.landPA, 0, j.landN
+			m.obs.Event(e)
 		}
 		j.landN = 0
 	}
