@@ -141,11 +141,7 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 
 // noteWriteBack reports a write-back that destroyed nothing.
 func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
-	if m.kinds.Has(hwevent.WriteBack) && m.watched(line) {
-		e := m.lineScratch(hwevent.WriteBack, line, f)
-		e.Why = why
-		m.obs.Event(e)
-	}
+	m.reportLine(hwevent.WriteBack, line, f, 0, 0, why)
 }
 
 // lost counts and records newer data destroyed on line by a write-back or

@@ -76,33 +76,34 @@ func (m *Machine) writerOf(line uint64) uint8 {
 	return hwevent.Nobody
 }
 
-// noteLine reports a line event at the core's time.
+// noteLine reports a line event at the core's time, when the observer
+// takes kind k and line is watched (inline-sized: the per-line path
+// calls it).
 func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
+	m.reportLine(k, line, f, 0, 0, hwevent.ReasonNone)
+}
+
+// reportLine is noteLine for every line event: lineEvent's fields (the
+// writer of the line's newest data, the core for a line it wrote that has
+// none) plus a DC op's completion and op, or a write-back's reason. The
+// event is written into the scratch event (see emit) field by field, in
+// this one call: a struct literal goes through the stack and a helper
+// would be a second call per line (most of all as WebAssembly).
+func (m *Machine) reportLine(k hwevent.Kind, line uint64, f hwevent.Flags, end sim.Time, op uint8, why hwevent.Reason) {
 	if !m.kinds.Has(k) || !m.watched(line) {
 		return
 	}
-	e := m.lineScratch(k, line, f)
-	if e.Writer == hwevent.Nobody && k == hwevent.LineWrite {
-		e.Writer = hwevent.Core
-	}
-	m.obs.Event(e)
-}
-
-// lineScratch is lineEvent built in the scratch event (see emit) without
-// a second copy, for the per-line reports that are most of what an
-// observer is told: the caller adds its kind's fields and hands it to
-// the observer, when the observer wants kind k (not checked here).
-func (m *Machine) lineScratch(k hwevent.Kind, line uint64, f hwevent.Flags) *hwevent.Event {
 	w := hwevent.Nobody // writerOf, inline
 	if idx := m.ver.Index(line); idx >= 0 {
 		w = m.ver.LatestWriter[idx]
 	}
-	// Every field, one by one: a struct literal goes through the stack
-	// (most of all as WebAssembly).
+	if w == hwevent.Nobody && k == hwevent.LineWrite {
+		w = hwevent.Core
+	}
 	e := &m.scratch
-	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.now, 0, k, f, hwevent.ReasonNone, 0, hwevent.Core, w
+	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.now, end, k, f, why, op, hwevent.Core, w
 	e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, line<<m.lineShift, 0, m.lineBytes
-	return e
+	m.obs.Event(e)
 }
 
 // noteEntry reports what happened to entry e of cache level (line is the
