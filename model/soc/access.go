@@ -94,7 +94,7 @@ func (m *Machine) displaced(i, e int, v cache.Victim) {
 	if v.Dirty {
 		m.putBack(i+1, v.Line, v.Ver)
 	}
-	if m.obs != nil {
+	if m.obs != nil && m.shown(i, e) {
 		k, _ := m.lv[i].Key(e)
 		m.noteEntry(hwevent.Fill, i, e, k)
 	}
@@ -199,7 +199,9 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		l1.Meta[e].Ver = m.ver.WriteCached(idx)
 	}
 	if m.obs != nil {
-		m.noteEntry(hwevent.Update, 0, e, line)
+		if m.shown(0, e) {
+			m.noteEntry(hwevent.Update, 0, e, line)
+		}
 		m.noteLine(hwevent.LineWrite, line, 0)
 	}
 }

@@ -102,7 +102,7 @@ type Machine struct {
 	scratch hwevent.Event   // the event being reported (emit)
 	kinds   hwevent.KindSet // the kinds obs wants (WatchKinds)
 	watch   []physRange
-	windows [][2]int // per level: [first set, end set) shown to the observer
+	windows [3][2]int // per level (L1D, L2, L3): the entries [first set*ways, end set*ways) shown to the observer
 }
 
 // fills counts the cache fills so far, every level (each cache counts
@@ -148,7 +148,6 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.buddy = b
 	m.tr = &m.space
 	m.ver = mem.NewVersions(m.lineShift)
-	m.windows = make([][2]int, len(m.lv))
 	if cfg.TLB.Enabled {
 		if err := m.initTranslation(); err != nil {
 			return nil, err

@@ -46,7 +46,8 @@ func (m *Machine) WatchSets(level, first, count int) {
 	}
 	n := m.lv[level].Sets()
 	lo, hi := min(max(first, 0), n), min(max(first+count, 0), n)
-	m.windows[level] = [2]int{lo, hi}
+	ways := m.lv[level].Ways()
+	m.windows[level] = [2]int{lo * ways, hi * ways}
 }
 
 func (m *Machine) watched(line uint64) bool {
@@ -112,10 +113,17 @@ func (m *Machine) noteEntry(k hwevent.Kind, level, e int, line uint64) {
 	m.noteEntryAt(m.now, k, level, e, line)
 }
 
+// shown reports whether entry e of cache level is in the watched sets
+// (the per-line path checks before it calls noteEntry).
+func (m *Machine) shown(level, e int) bool {
+	w := m.windows[level]
+	return e >= w[0] && e < w[1]
+}
+
 func (m *Machine) noteEntryAt(t sim.Time, k hwevent.Kind, level, e int, line uint64) {
 	c := m.lv[level]
 	ways := c.Ways()
-	if w := m.windows[level]; e < w[0]*ways || e >= w[1]*ways || !m.kinds.Has(k) { // no division for unwatched sets
+	if w := m.windows[level]; e < w[0] || e >= w[1] || !m.kinds.Has(k) { // no division for unwatched sets
 		return
 	}
 	ev := hwevent.Event{T: t, Kind: k, Agent: hwevent.Core, Level: int8(level), Set: int32(e / ways), Way: int32(e % ways),
