@@ -28,7 +28,30 @@ type Array struct {
 	lanes
 	regions
 	Repl Replacer
+
+	// A cache's payload, set by New (nil for a TLB or another structure
+	// that keeps its payload itself): Claim's hit through the fill hint,
+	// and on a miss the victim's payload (Evicted) and a zero one for the
+	// new key, in the same call as the walk.
+	meta []Line
+	// recent[key % hintSize] is the entry the last fill of a key with
+	// those low bits took: a touching Claim checks it before walking the
+	// set (a prefetched line is found without a walk).
+	// Invariant: every value is a valid entry index (0 initially); it is
+	// only a hint: a hit through it is taken only when tags[recent[h]]
+	// holds the key, so a stale hint costs a set walk, never a wrong hit.
+	recent *[hintSize]int32
+	// Evicted is what the last Claim that missed displaced (Valid false
+	// when it took an invalid way), kept for a cache (meta set).
+	// Invariant: it describes the most recent missing Claim only; the
+	// caller reads it before its next Claim on this cache.
+	Evicted Victim
+	// fills counts the Claims that missed (a key was brought in).
+	fills uint64
 }
+
+// hintSize is the number of fill hints a cache keeps (Array.recent).
+const hintSize = 1024
 
 // MaxWays bounds the associativity: a fully associative structure (one
 // set) of up to this many entries, such as a TLB, is one set of MaxWays
@@ -126,46 +149,78 @@ func (a *Array) match(w0, base int, pat, k uint64) int {
 
 // Claim is the one lookup, victim choice and fill of every
 // set-associative structure (caches through Cache.Claim, TLBs directly):
-// it looks key up in its set (match) and, on a miss, fills the lowest
+// for a cache, a touching Claim first tries the fill hint (recent); it
+// looks key up in its set (match) and, on a miss, fills the lowest
 // invalid way, or the replacement policy's victim, with key and marks it
 // used. A hit is marked used only when touch is set (a prefetcher's probe
 // is not a use). It returns the entry, whether key was already there, and
 // on a miss the key the entry held (evicted false when the way was
-// invalid). Find and Lookup are its lookup half (match, inlined).
+// invalid). For a cache the miss also records the victim's payload in
+// Evicted and gives the entry a zero payload (one call for the whole
+// claim: the machine's most frequent one). Find and Lookup are its
+// lookup half (match, inlined).
 func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evicted bool) {
+	// Fields used more than once are read into locals once: stores
+	// through a would otherwise make the compiler reload them.
+	tags, r, ways, meta := a.tags, &a.Repl, a.ways, a.meta
 	set := int(key & a.setMask)
+	base := set * ways
+	k := key + 1
+	hint := key % hintSize
+	if meta != nil && touch { // a cache's fill hint
+		if h := int(a.recent[hint]); tags[h] == k {
+			r.Touch(set, h-base)
+			return h, true, 0, false
+		}
+	}
 	pat := a.pattern(key)
-	base := set * a.ways
-	if e := a.match(set*a.wps, base, pat, key+1); e >= 0 {
+	words := a.words[set*a.wps : set*a.wps+a.wps]
+	if e := a.match(set*a.wps, base, pat, k); e >= 0 {
 		if touch {
-			a.Repl.Touch(set, e-base)
+			r.Touch(set, e-base)
 		}
 		return e, true, 0, false
 	}
-	words := a.words[set*a.wps : set*a.wps+a.wps]
 	var way int
 	switch {
-	case int(a.valid[set]) < a.ways:
+	case int(a.valid[set]) < ways:
 		way = a.freeWay(set)
 		a.valid[set]++
-	case a.Repl.policy == PLRU: // a full set, the common fill: no call
-		way = a.Repl.plruVictim(set)
+	case r.policy == PLRU: // a full set, the common fill: no call
+		way = r.plruVictim(set)
 	default:
-		way = a.Repl.Victim(set)
+		way = r.Victim(set)
 	}
-	a.Repl.Touch(set, way)
+	r.Touch(set, way)
 	e = base + way
-	if t := a.tags[e]; t != 0 {
+	if t := tags[e]; t != 0 {
 		old, evicted = t-1, true
 		a.remove(old)
 	}
-	a.tags[e] = key + 1
+	tags[e] = k
 	a.add(key)
+	a.fills++
 	// pat's low lane is the partial tag.
 	sh := uint(way&3) * 16
 	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
+	if meta != nil {
+		// Field by field: a struct copy here goes through the stack and
+		// stalls on store forwarding.
+		ev, om := &a.Evicted, &meta[e]
+		if evicted {
+			ev.Line, ev.Valid, ev.Dirty, ev.Ver = old, true, om.Dirty, om.Ver
+		} else {
+			ev.Line, ev.Valid, ev.Dirty, ev.Ver = 0, false, false, 0
+		}
+		ev.Entry = e
+		a.recent[hint] = int32(e)
+		om.Ready, om.Ver, om.Dirty = 0, 0, false
+	}
 	return e, false, old, evicted
 }
+
+// Fills returns how many Claims have missed (keys brought in) so far.
+func (a *Array) Fills() uint64 { return a.fills }
 
 // Invalidate clears entry e.
 func (a *Array) Invalidate(e int) {

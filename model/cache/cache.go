@@ -61,20 +61,10 @@ type Cache struct {
 	Array
 	Cfg       Config
 	LineShift uint
-	// Meta is the per-entry payload, indexed like the Array's entries.
+	// Meta is the per-entry payload, indexed like the Array's entries
+	// (the Array's meta is the same slice). The Array also keeps the
+	// fill hint and Evicted, what the last missing Claim displaced.
 	Meta []Line
-	// recent[line % len] is the entry the last fill of a line with those
-	// low bits took: a demand access checks it before walking the set
-	// (a prefetched line is found without a walk).
-	// Invariant: every value is a valid entry index (0 initially); it is
-	// only a hint: a hit through it is taken only when tags[recent[h]]
-	// holds the line, so a stale hint costs a set walk, never a wrong hit.
-	recent [1024]int32
-	// Evicted is what the last Claim that missed displaced (Valid false
-	// when it took an invalid way).
-	// Invariant: it describes the most recent missing Claim only; the
-	// caller reads it before its next Claim on this cache.
-	Evicted Victim
 }
 
 // Line is the payload of one cache entry, kept together so a fill touches
@@ -110,9 +100,9 @@ func New(c Config, rng *sim.RNG) (*Cache, error) {
 	for 1<<shift < c.LineBytes {
 		shift++
 	}
-	n := a.Entries()
-	return &Cache{Array: *a, Cfg: c, LineShift: shift,
-		Meta: make([]Line, n)}, nil
+	meta := make([]Line, a.Entries())
+	a.meta, a.recent = meta, new([hintSize]int32)
+	return &Cache{Array: *a, Cfg: c, LineShift: shift, Meta: meta}, nil
 }
 
 // Drop invalidates entry e (without write-back; the caller decides).

@@ -83,7 +83,6 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
-	m.fills++
 	if c.Evicted.Dirty || m.obs != nil {
 		m.displaced(i, e, c.Evicted)
 	}
@@ -95,7 +94,7 @@ func (m *Machine) displaced(i, e int, v cache.Victim) {
 	if v.Dirty {
 		m.putBack(i+1, v.Line, v.Ver)
 	}
-	if m.obs != nil {
+	if m.obs != nil && m.shown(i, e) {
 		k, _ := m.lv[i].Key(e)
 		m.noteEntry(hwevent.Fill, i, e, k)
 	}
@@ -142,11 +141,7 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 
 // noteWriteBack reports a write-back that destroyed nothing.
 func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
-	if m.kinds.Has(hwevent.WriteBack) && m.watched(line) {
-		e := m.lineScratch(hwevent.WriteBack, line, f)
-		e.Why = why
-		m.obs.Event(e)
-	}
+	m.reportLine(hwevent.WriteBack, line, f, 0, 0, why)
 }
 
 // lost counts and records newer data destroyed on line by a write-back or
@@ -204,7 +199,9 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		l1.Meta[e].Ver = m.ver.WriteCached(idx)
 	}
 	if m.obs != nil {
-		m.noteEntry(hwevent.Update, 0, e, line)
+		if m.shown(0, e) {
+			m.noteEntry(hwevent.Update, 0, e, line)
+		}
 		m.noteLine(hwevent.LineWrite, line, 0)
 	}
 }

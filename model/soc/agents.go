@@ -92,7 +92,7 @@ func (m *Machine) FinishDMA(j DMAJob) (sim.Time, error) {
 		return m.now, fmt.Errorf("dma job %d is not queued", j)
 	}
 	for !m.jobs[j].done {
-		if !m.runNext(sim.Never) {
+		if !m.step(sim.Never, !m.unbatched) {
 			return m.now, fmt.Errorf("dma job %d never completes", j)
 		}
 	}
@@ -109,13 +109,20 @@ func (m *Machine) FinishDMA(j DMAJob) (sim.Time, error) {
 // catchUp runs every queued step due by the core's time and moves the
 // horizon to the next one.
 func (m *Machine) catchUp() {
-	for m.runNext(m.now) {
+	for m.step(m.now, !m.unbatched) {
 	}
 }
 
 // runNext runs the earliest queued step if it is due by limit, and resets
 // the horizon; it reports whether it ran one.
-func (m *Machine) runNext(limit sim.Time) bool {
+func (m *Machine) runNext(limit sim.Time) bool { return m.step(limit, false) }
+
+// step is runNext for the machine's own loops (catching up, waiting for
+// a job), which look at nothing between steps: with batch set, a device
+// that is the only agent queued runs its steps due by limit in one loop
+// (the same bursts, in the same order and at the same times, as one call
+// per step; no queue operation between them).
+func (m *Machine) step(limit sim.Time, batch bool) bool {
 	t, ok := m.q.Peek()
 	if !ok || t > limit {
 		m.horizon = sim.Never
@@ -134,10 +141,17 @@ func (m *Machine) runNext(limit sim.Time) bool {
 	}
 	dev := &m.devices[d]
 	j := &m.jobs[dev.active]
-	if next, more := m.burst(dev, j, t); more {
-		m.q.ReplaceTop(next, d) // the device reschedules itself
+	for {
+		next, more := m.burst(dev, j, t)
+		if !more {
+			break
+		}
 		m.horizon = min(m.horizon, next)
-		return true
+		if !batch || next > limit || m.q.Len() != 1 {
+			m.q.ReplaceTop(next, d) // the device reschedules itself
+			return true
+		}
+		t = next // its next step is the earliest and due: run it now
 	}
 	m.q.Pop()
 	// The job is over: account for it and start the device's next one.
@@ -178,7 +192,7 @@ func (m *Machine) sync() {
 // walker's time, which runs ahead of the core's until the walk is done.
 func (m *Machine) syncTo(t sim.Time) {
 	if t >= m.horizon {
-		for m.runNext(t) {
+		for m.step(t, !m.unbatched) {
 		}
 	}
 }

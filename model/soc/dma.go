@@ -31,9 +31,10 @@ type DeviceConfig struct {
 type DeviceID int
 
 type device struct {
-	cfg    DeviceConfig
-	now    sim.Time // when its last job ended (its clock)
-	writer uint8
+	cfg       DeviceConfig
+	psPerByte float64  // 1e12 / cfg.Bandwidth
+	now       sim.Time // when its last job ended (its clock)
+	writer    uint8
 	// active is the job it is running (-1: idle); queued are the jobs
 	// started after it, in order.
 	active int
@@ -55,7 +56,7 @@ func (m *Machine) AddDevice(c DeviceConfig) (DeviceID, error) {
 	if len(m.devices) >= 250 {
 		return -1, fmt.Errorf("device %s: too many devices; allowed 250", c.Name)
 	}
-	m.devices = append(m.devices, device{cfg: c, writer: uint8(2 + len(m.devices)), active: -1})
+	m.devices = append(m.devices, device{cfg: c, psPerByte: 1e12 / c.Bandwidth, writer: uint8(2 + len(m.devices)), active: -1})
 	return DeviceID(len(m.devices) - 1), nil
 }
 
@@ -110,16 +111,31 @@ func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) 
 func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 	lmask := m.lineBytes - 1
 	if j.landN != 0 {
-		for a := j.landPA &^ lmask; a < j.landPA+j.landN; a += m.lineBytes {
-			m.dmaLine(dev, a>>m.lineShift, j.write, t)
-		}
-		if m.obs != nil && m.watchedRange(j.landPA>>m.lineShift, (j.landPA+j.landN+lmask)>>m.lineShift) {
-			e := hwevent.Event{T: t, Kind: hwevent.DMABurst, Agent: dev.writer, Writer: dev.writer,
-				Level: -1, Set: -1, Way: -1, Addr: j.landPA, Bytes: j.landN}
-			if j.write {
-				e.Flags = hwevent.Write
+		first, end := j.landPA>>m.lineShift, (j.landPA+j.landN+lmask)>>m.lineShift
+		if j.write && !dev.cfg.Coherent && len(m.shadows) == 0 {
+			// dmaLine for a non-coherent write, written out (no call per
+			// line): the caches are left as they are, DRAM gets the data.
+			for line := first; line < end && m.ver.Tracked(); line++ {
+				if idx := m.ver.Index(line); idx >= 0 {
+					m.ver.WriteMem(idx, dev.writer)
+				}
 			}
-			m.emit(e)
+		} else {
+			for line := first; line < end; line++ {
+				m.dmaLine(dev, line, j.write, t)
+			}
+		}
+		if m.obs != nil && m.kinds.Has(hwevent.DMABurst) && m.watchedRange(first, end) {
+			f := hwevent.Flags(0)
+			if j.write {
+				f = hwevent.Write
+			}
+			// emit, written into the scratch field by field (a struct
+			// passed by value goes through the stack): one per burst.
+			e := &m.scratch
+			e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = t, 0, hwevent.DMABurst, f, hwevent.ReasonNone, 0, dev.writer, dev.writer
+			e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, j.landPA, 0, j.landN
+			m.obs.Event(e)
 		}
 		j.landN = 0
 	}
@@ -152,7 +168,7 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 	start := max(t, m.dramFree)
 	m.devAsk(t)
 	m.dramFree = start + dx
-	t = start + max(dx, sim.Time(float64(seg)*(1e12/dev.cfg.Bandwidth)+0.5))
+	t = start + max(dx, sim.Time(float64(seg)*dev.psPerByte+0.5))
 	if dev.cfg.Coherent {
 		t += dev.cfg.SnoopLatency
 	}

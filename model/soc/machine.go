@@ -61,9 +61,6 @@ type Machine struct {
 	// operation ends no earlier). Invariant: reset to 0 at the start of
 	// each Copy/Read/Write.
 	loadsDone sim.Time
-	// fills counts the cache fills so far, every level (filled): DC's
-	// fast path over absent lines checks that none happened meanwhile.
-	fills uint64
 	// wsRun counts consecutive full-line store misses (write streaming
 	// starts at core.write_stream_after).
 	wsRun int
@@ -105,7 +102,18 @@ type Machine struct {
 	scratch hwevent.Event   // the event being reported (emit)
 	kinds   hwevent.KindSet // the kinds obs wants (WatchKinds)
 	watch   []physRange
-	windows [][2]int // per level: [first set, end set) shown to the observer
+	windows [3][2]int // per level (L1D, L2, L3): the entries [first set*ways, end set*ways) shown to the observer
+}
+
+// fills counts the cache fills so far, every level (each cache counts
+// its missing Claims): DC's fast path over absent lines checks that none
+// happened meanwhile.
+func (m *Machine) fills() uint64 {
+	n := m.lv[0].Fills() + m.lv[1].Fills() // L1D and L2 always exist
+	if len(m.lv) > 2 {
+		n += m.lv[2].Fills()
+	}
+	return n
 }
 
 // New builds a machine from a validated copy of cfg, with all caches empty,
@@ -140,7 +148,6 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.buddy = b
 	m.tr = &m.space
 	m.ver = mem.NewVersions(m.lineShift)
-	m.windows = make([][2]int, len(m.lv))
 	if cfg.TLB.Enabled {
 		if err := m.initTranslation(); err != nil {
 			return nil, err

@@ -88,7 +88,7 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 	}
 	for line, end := first, first+n; line < end; {
 		k := min(end, (line|(cache.GroupKeys-1))+1) - line
-		absent, fills := !m.unbatched, m.fills
+		absent, fills := !m.unbatched, m.fills()
 		for _, c := range m.lv {
 			absent = absent && c.Absent(line)
 		}
@@ -101,14 +101,12 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 			m.cnt[DCOps]++
 			m.cnt[DCCVAC+Counter(op)]++
 			done := m.now + lat
-			if !absent || m.fills != fills {
+			if !absent || m.fills() != fills {
 				absent = false
 				done = m.dcMaint(op, line, done)
 			}
 			if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
-				e := m.lineScratch(hwevent.DCOp, line, 0)
-				e.End, e.Op = done, uint8(op)
-				m.obs.Event(e)
+				m.reportLine(hwevent.DCOp, line, 0, done, uint8(op), hwevent.ReasonNone)
 			}
 			if !m.dcq.Done(done) {
 				m.dcq.Insert(done)
@@ -152,8 +150,8 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 			}
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
-		} else if m.obs != nil && m.kinds.Has(hwevent.Discard) && m.watched(line) {
-			m.obs.Event(m.lineScratch(hwevent.Discard, line, 0))
+		} else if m.obs != nil {
+			m.reportLine(hwevent.Discard, line, 0, 0, 0, hwevent.ReasonNone)
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line

@@ -46,7 +46,8 @@ func (m *Machine) WatchSets(level, first, count int) {
 	}
 	n := m.lv[level].Sets()
 	lo, hi := min(max(first, 0), n), min(max(first+count, 0), n)
-	m.windows[level] = [2]int{lo, hi}
+	ways := m.lv[level].Ways()
+	m.windows[level] = [2]int{lo * ways, hi * ways}
 }
 
 func (m *Machine) watched(line uint64) bool {
@@ -76,26 +77,34 @@ func (m *Machine) writerOf(line uint64) uint8 {
 	return hwevent.Nobody
 }
 
-// noteLine reports a line event at the core's time.
+// noteLine reports a line event at the core's time, when the observer
+// takes kind k and line is watched (inline-sized: the per-line path
+// calls it).
 func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
+	m.reportLine(k, line, f, 0, 0, hwevent.ReasonNone)
+}
+
+// reportLine is noteLine for every line event: lineEvent's fields (the
+// writer of the line's newest data, the core for a line it wrote that has
+// none) plus a DC op's completion and op, or a write-back's reason. The
+// event is written into the scratch event (see emit) field by field, in
+// this one call: a struct literal goes through the stack and a helper
+// would be a second call per line (most of all as WebAssembly).
+func (m *Machine) reportLine(k hwevent.Kind, line uint64, f hwevent.Flags, end sim.Time, op uint8, why hwevent.Reason) {
 	if !m.kinds.Has(k) || !m.watched(line) {
 		return
 	}
-	e := m.lineScratch(k, line, f)
-	if e.Writer == hwevent.Nobody && k == hwevent.LineWrite {
-		e.Writer = hwevent.Core
+	w := hwevent.Nobody // writerOf, inline
+	if idx := m.ver.Index(line); idx >= 0 {
+		w = m.ver.LatestWriter[idx]
 	}
+	if w == hwevent.Nobody && k == hwevent.LineWrite {
+		w = hwevent.Core
+	}
+	e := &m.scratch
+	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.now, end, k, f, why, op, hwevent.Core, w
+	e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, line<<m.lineShift, 0, m.lineBytes
 	m.obs.Event(e)
-}
-
-// lineScratch is lineEvent built in the scratch event (see emit) without
-// a second copy, for the per-line reports that are most of what an
-// observer is told: the caller adds its kind's fields and hands it to
-// the observer, when the observer wants kind k (not checked here).
-func (m *Machine) lineScratch(k hwevent.Kind, line uint64, f hwevent.Flags) *hwevent.Event {
-	m.scratch = hwevent.Event{T: m.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: m.writerOf(line),
-		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
-	return &m.scratch
 }
 
 // noteEntry reports what happened to entry e of cache level (line is the
@@ -104,10 +113,17 @@ func (m *Machine) noteEntry(k hwevent.Kind, level, e int, line uint64) {
 	m.noteEntryAt(m.now, k, level, e, line)
 }
 
+// shown reports whether entry e of cache level is in the watched sets
+// (the per-line path checks before it calls noteEntry).
+func (m *Machine) shown(level, e int) bool {
+	w := m.windows[level]
+	return e >= w[0] && e < w[1]
+}
+
 func (m *Machine) noteEntryAt(t sim.Time, k hwevent.Kind, level, e int, line uint64) {
 	c := m.lv[level]
 	ways := c.Ways()
-	if w := m.windows[level]; e < w[0]*ways || e >= w[1]*ways || !m.kinds.Has(k) { // no division for unwatched sets
+	if w := m.windows[level]; e < w[0] || e >= w[1] || !m.kinds.Has(k) { // no division for unwatched sets
 		return
 	}
 	ev := hwevent.Event{T: t, Kind: k, Agent: hwevent.Core, Level: int8(level), Set: int32(e / ways), Way: int32(e % ways),
