@@ -157,7 +157,8 @@ func (t *PageTable) MapPages(va uint64, pages []uint64, prot Prot, sizes Size) (
 	}
 	var st MapStats
 	next := progressPages
-	for _, r := range mem.Runs(pages, 0, uint64(len(pages))*PageSize) {
+	end := uint64(len(pages)) * PageSize
+	for r := mem.RunAt(pages, 0, end); r.N > 0; r = mem.RunAt(pages, r.Off+r.N, end) {
 		if err := t.mapRun(va+r.Off, r.PA, r.N, prot.bits(), sizes, &st); err != nil {
 			t.rollback(va, &st)
 			return MapStats{}, err

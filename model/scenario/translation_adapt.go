@@ -82,13 +82,17 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 		rec.r.AddChunk(Chunk{PA: c.PA(), Order: c.Order, VA: cva})
 		cva += uint64(mem.PageSize) << c.Order
 	}
+	if len(chunks) > 0 { // about one run per chunk: grow once
+		x := &rec.r.trans().x
+		x.Mappings = reserve(x.Mappings, min(MaxMappings, len(x.Mappings)+len(chunks)))
+	}
 	ci, cend := first, va
 	if len(chunks) > 0 {
 		cend = va + uint64(mem.PageSize)<<chunks[0].Order
 	}
 	for off := uint64(0); off < bytes; {
 		a := va + off
-		l, err := pt.Lookup(a)
+		l, err := pt.LookupNear(a)
 		if err != nil {
 			return err
 		}
