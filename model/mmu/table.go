@@ -242,7 +242,9 @@ func (t *PageTable) Leaves(va, bytes uint64) []Leaf {
 
 // eachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
 // until fn returns false, skipping holes a whole invalid descriptor at a
-// time.
+// time. After a descent that ends in a level-3 table, the rest of that
+// table is read straight from its frame (the levels above it are the
+// same), as the kernel's pte loops do.
 func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 	for off := uint64(0); off < bytes; {
 		a := va + off
@@ -250,7 +252,9 @@ func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 			return
 		}
 		var next uint64
-		if l := t.softLookup(a, true); l.ok {
+		l := t.softLookup(a, true)
+		level, descAddr := t.st.level, t.st.descAddr
+		if l.ok {
 			if !fn(l.leaf) {
 				return
 			}
@@ -262,7 +266,25 @@ func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 		if next <= a { // the top of the address space
 			return
 		}
+		tableEnd := off - a&(1<<levelShift(2)-1) + 1<<levelShift(2) // offset where a's level-3 table ends
 		off += next - a
+		if level != Levels-1 {
+			continue
+		}
+		f := t.mem.frame(descAddr)
+		for f != nil && off < bytes && off < tableEnd {
+			b := va + off
+			d := f[slot(b, Levels-1)]
+			if KindOf(d, Levels-1) != Page {
+				off += PageSize - b&(PageSize-1)
+				continue
+			}
+			lf := leafOf(b, d, Levels-1)
+			if !fn(lf) {
+				return
+			}
+			off += lf.VA + lf.Bytes - b
+		}
 	}
 }
 
