@@ -199,22 +199,6 @@ func (t *PageTable) Lookup(va uint64) (Leaf, error) {
 	return l.leaf, nil
 }
 
-// LookupNear is Lookup starting from the tables the last software
-// descent went through when va shares their prefix (the cursor mapping
-// uses), so a scan of consecutive pages reads one descriptor per page
-// instead of four. The result is Lookup's.
-func (t *PageTable) LookupNear(va uint64) (Leaf, error) {
-	if !t.inRange(va) {
-		return Leaf{}, &Fault{VA: va, Range: true}
-	}
-	l := t.softLookup(va, true)
-	if !l.ok {
-		f := l.fault
-		return Leaf{}, &f
-	}
-	return l.leaf, nil
-}
-
 // softLookup walks va straight from Memory, from the root or (resume)
 // from the cursor. Precondition: t.inRange(va).
 func (t *PageTable) softLookup(va uint64, resume bool) *lookup {
@@ -239,6 +223,11 @@ func (t *PageTable) Leaves(va, bytes uint64) []Leaf {
 	t.eachLeaf(va, bytes, func(l Leaf) bool { out = append(out, l); return true })
 	return out
 }
+
+// EachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
+// until fn returns false, skipping holes (what Leaves lists, without the
+// list). fn must not change the table.
+func (t *PageTable) EachLeaf(va, bytes uint64, fn func(Leaf) bool) { t.eachLeaf(va, bytes, fn) }
 
 // eachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
 // until fn returns false, skipping holes a whole invalid descriptor at a

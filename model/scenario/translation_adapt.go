@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"fmt"
+
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
@@ -90,11 +92,14 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 	if len(chunks) > 0 {
 		cend = va + uint64(mem.PageSize)<<chunks[0].Order
 	}
-	for off := uint64(0); off < bytes; {
+	// One leaf at a time from the table; a hole is the error a Lookup of
+	// it gives (the buffer must be mapped throughout).
+	off := uint64(0)
+	var err error
+	pt.EachLeaf(va, bytes, func(l mmu.Leaf) bool {
 		a := va + off
-		l, err := pt.LookupNear(a)
-		if err != nil {
-			return err
+		if l.VA > a {
+			return false
 		}
 		n := min(l.VA+l.Bytes-a, bytes-off)
 		for len(chunks) > 0 && a >= cend && ci-first < len(chunks)-1 {
@@ -108,9 +113,17 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 		rec.r.MapRun(Mapping{VA: a, PA: l.PA + (a - l.VA), Bytes: n, Leaf: l.Bytes, Attr: l.Prot.Attr.String(),
 			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: rec.at(rec.m.Now())})
 		off += n
-		if err := rec.Pace.Work(1); err != nil {
+		err = rec.Pace.Work(1)
+		return err == nil && off < bytes
+	})
+	if err != nil {
+		return err
+	}
+	if off < bytes {
+		if _, err := pt.Lookup(va + off); err != nil {
 			return err
 		}
+		return fmt.Errorf("%s: va %#x is not mapped", pt.Name(), va+off) // cannot happen: Lookup found no leaf
 	}
 	return nil
 }
