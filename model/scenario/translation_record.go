@@ -281,7 +281,12 @@ func (r *Recorder) finishTranslation() *Translation {
 		return nil
 	}
 	x := r.tx.x
-	sort.SliceStable(x.Mappings, func(i, j int) bool { return x.Mappings[i].VA < x.Mappings[j].VA })
+	for i := 1; i < len(x.Mappings); i++ {
+		if x.Mappings[i].VA < x.Mappings[i-1].VA { // runs came out of order (one check of each pair, else no sort)
+			sort.SliceStable(x.Mappings, func(i, j int) bool { return x.Mappings[i].VA < x.Mappings[j].VA })
+			break
+		}
+	}
 	r.tx = nil
 	return &x
 }
