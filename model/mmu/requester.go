@@ -122,21 +122,18 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 		if m.Obs != nil {
 			m.noteLookup(r, 1, va, e2)
 		}
-		var from TLBEntry
-		if e2 >= 0 {
-			from = m.L2.ent[e2]
-		} else {
+		if e2 < 0 {
 			leaf, c, err := r.walk(va, r.At+cost)
 			cost += c
 			if err != nil {
 				r.Stats.Faults++
 				return mem.Translation{Cost: cost}, err
 			}
-			e2, _, _ = m.L2.Fill(sp, va, m.coalesce(va, leaf), r.Owner)
+			ent := m.coalesce(va, leaf)
+			e2, _ = m.L2.fill(sp, va, &ent, r.Owner, nil)
 			m.noteFill(r, 1, e2, r.At+cost)
-			from = m.L2.ent[e2]
 		}
-		e, _, _ = l1.Fill(sp, va, from, r.Owner)
+		e, _ = l1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
 		m.noteFill(r, 0, e, r.At+cost)
 	}
 	ent := &l1.ent[e]
