@@ -12,11 +12,14 @@ import (
 // allocator whose descriptors live in Memory. Map, Unmap and Lookup are
 // visitors of the one descent (descend); the hardware walk is Walker.
 type PageTable struct {
-	name  string
-	mem   *Memory
-	port  Port // every descriptor access of Map/Unmap goes through it
-	buddy *mem.Buddy
-	root  uint64 // PA of the level-0 table (TTBR_ELx.BADDR)
+	name string
+	mem  *Memory
+	port Port // every descriptor access of Map/Unmap goes through it
+	// direct: port is mem itself (accesses cost nothing), so a mapping
+	// change may write a level-3 table's frame in place.
+	direct bool
+	buddy  *mem.Buddy
+	root   uint64 // PA of the level-0 table (TTBR_ELx.BADDR)
 	// upper: this tree serves VAs with bits [63:48] all ones (TTBR1, the
 	// kernel's half); otherwise all zeros (TTBR0, or an IOMMU domain).
 	upper bool
@@ -58,7 +61,7 @@ func NewPageTable(name string, m *Memory, b *mem.Buddy, port Port, upper bool) (
 	if port == nil {
 		port = m
 	}
-	t := &PageTable{name: name, mem: m, port: port, buddy: b, upper: upper}
+	t := &PageTable{name: name, mem: m, port: port, direct: port == Port(m), buddy: b, upper: upper}
 	root, err := t.allocTable()
 	if err != nil {
 		return nil, err
