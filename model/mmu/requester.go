@@ -17,9 +17,14 @@ type MMU struct {
 	PT     *PageTable
 	Space  uint16
 	// Obs, when set, sees TLB lookups and fills and every walk step.
-	Obs   hwevent.Observer
-	steps []Step
-	ev    hwevent.Event
+	Obs hwevent.Observer
+	// KeepWalk, when set with Obs, is asked before each walk of agent
+	// whether Obs wants its steps (an observer that samples walks): a walk
+	// it declines runs untraced and reports no WalkStep events (its TLB
+	// fills still do, at the walk's end as always).
+	KeepWalk func(agent uint8) bool
+	steps    []Step
+	ev       hwevent.Event
 }
 
 // NewMMU builds the shared part over pt; walks read descriptors through
@@ -195,7 +200,7 @@ func (r *Requester) walk(va uint64, start sim.Time) (Leaf, sim.Time, error) {
 	}
 	m := r.mmu
 	var res Result
-	if m.Obs != nil {
+	if m.Obs != nil && (m.KeepWalk == nil || m.KeepWalk(r.Owner)) {
 		res, m.steps = m.Walker.Trace(va, m.steps[:0])
 		t := start
 		for _, s := range m.steps {

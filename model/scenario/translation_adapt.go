@@ -39,7 +39,23 @@ func (rec *Recording) WatchTLBs() bool {
 	}
 	rec.watchTLB(core.L1, core.Name, "L1 data TLB (core)", 0, core.Owner)
 	rec.watchTLB(u.L2, u.L2.Name, "L2 TLB (shared)", 1, 0)
+	u.KeepWalk = rec.keepWalk
 	return true
+}
+
+// keepWalk is the MMU's question before agent walks (mmu.MMU.KeepWalk):
+// it begins the walk in the recorder, as the walk's first step would, and
+// declines the steps of a walk the recorder's sampling drops, so the MMU
+// runs it untraced. A declined walk's fills are recorded at their own
+// time, which is the walk's last step's (the fill follows it), so nothing
+// recorded changes. With a Next observer every step is wanted.
+func (rec *Recording) keepWalk(agent uint8) bool {
+	tw := &rec.tw
+	if rec.Next != nil || len(tw.tlbs) == 0 || !tw.walking[agent] {
+		return true // the step events decide, as without the question
+	}
+	tw.walking[agent] = false
+	return rec.r.BeginWalk()
 }
 
 // WatchRequester declares a trace unit's L1 TLB (a soc.TracePort's
