@@ -74,6 +74,20 @@ type Requester struct {
 	// (the time events are stamped with).
 	At    sim.Time
 	Stats RequesterStats
+	hit   hitMemo
+}
+
+// hitMemo is the entry the last L1 lookup hit and the addresses for which
+// a lookup would find it again while the L1 TLB's entries are unchanged
+// (TLB.changes; Find ignores LRU state): the whole entry, or its page for a
+// coalesced one (its valid pages differ). Lookups are probed largest size
+// first, and every size's key is the same across that range.
+type hitMemo struct {
+	ok      bool
+	e       int
+	lo, n   uint64
+	changes uint64
+	space   uint16
 }
 
 // Requester adds an L1 TLB port named name for agent owner.
@@ -116,7 +130,19 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 	m := r.mmu
 	sp := m.Space
 	l1 := r.L1
-	e := l1.Lookup(sp, va)
+	var e int
+	if h := &r.hit; h.ok && va-h.lo < h.n && h.changes == l1.changes && h.space == sp {
+		e = h.e // what Lookup would do: the same entry, counted and touched
+		l1.Stats.Lookups++
+		l1.Stats.Hits++
+		l1.arr.Touch(e)
+	} else if e = l1.Lookup(sp, va); e >= 0 {
+		ent := &l1.ent[e]
+		*h = hitMemo{ok: true, e: e, lo: ent.VA, n: ent.Bytes, changes: l1.changes, space: sp}
+		if ent.Valid != 0 {
+			h.lo, h.n = va&^(PageSize-1), PageSize
+		}
+	}
 	if m.Obs != nil { // observed runs only: the hot path
 		m.noteLookup(r, 0, va, e)
 	}

@@ -138,6 +138,9 @@ type TLB struct {
 	// gen counts invalidations; a cached translation of an older gen may
 	// be gone.
 	gen uint64
+	// changes counts every change of the entries (fills that allocate and
+	// invalidations): equal counts, the same entries.
+	changes uint64
 	// Stats are changed by every lookup and fill.
 	Stats TLBStats
 	// group remembers what the last Lookup found at the coalesced size
@@ -257,6 +260,7 @@ func (t *TLB) fill(space uint16, va uint64, from *TLBEntry, owner uint8, victim 
 		return e, false
 	}
 	t.groupOK = false
+	t.changes++
 	ent := &t.ent[e]
 	if was {
 		t.held[(old>>40)&63]--
@@ -294,6 +298,7 @@ func (t *TLB) InvalidateAll() {
 	}
 	t.held = [31]int{}
 	t.gen++
+	t.changes++
 	t.groupOK = false
 }
 
@@ -310,6 +315,7 @@ func (t *TLB) InvalidateVA(space uint16, va uint64) {
 		}
 	}
 	t.gen++
+	t.changes++
 	t.groupOK = false
 }
 
