@@ -196,17 +196,17 @@ func (m *MMU) coalesce(va uint64, leaf Leaf) TLBEntry {
 	gpa := leaf.PA - (leaf.VA - gva)
 	mask := uint8(1) << ((leaf.VA >> PageShift) & 3)
 	// The group's PTEs are the neighbours of the leaf's in its table.
+	// They are read from the table's frame (one line of it): a page leaf
+	// (not part of a contiguous run) of the next physical page with the
+	// same attributes, as leafOf would see it.
 	pte0 := m.Walker.LeafAddr() - ((leaf.VA>>PageShift)&3)*8
-	for j := uint64(0); j < 4; j++ {
-		a := gva + j<<PageShift
-		if a == leaf.VA {
+	f := m.PT.mem.frame(pte0)
+	for j := uint64(0); f != nil && j < 4; j++ {
+		if gva+j<<PageShift == leaf.VA {
 			continue
 		}
-		d, _ := m.PT.mem.Read64(pte0 + j*8)
-		if KindOf(d, Levels-1) != Page {
-			continue
-		}
-		if l := leafOf(a, d, Levels-1); l.Bytes == PageSize && l.PA == gpa+j<<PageShift && l.Prot == leaf.Prot {
+		d := f[(pte0&(PageSize-1))>>3+j]
+		if KindOf(d, Levels-1) == Page && d&dCont == 0 && d&oaMask == gpa+j<<PageShift && protOf(d) == leaf.Prot {
 			mask |= 1 << j
 		}
 	}
