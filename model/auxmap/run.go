@@ -258,6 +258,7 @@ func (r *run) startRecording() error {
 	r.recording.Origin = r.origin
 	r.recording.Pace = r.pace
 	r.recording.WatchTLBs()
+	r.rec.ReserveTLBEvents(r.expectedTLBEvents())
 	r.recording.WatchRequester(r.trace.R, strings.ToUpper(unitName(r.c.unit))+" L1 TLB (one entry)")
 	if err := r.recording.MapBuffer("aux", r.area.VA, r.c.aux, r.buf.Chunks); err != nil {
 		return err // the buffer is mapped: only the pacer can say stop
@@ -274,6 +275,20 @@ func (r *run) startRecording() error {
 	r.pmu = [3]scenario.Metric{{Name: MetricL2Refill, Group: "pmu"}, {Name: MetricL1Refill, Group: "pmu"}, {Name: MetricDTLBWalk, Group: "pmu"}}
 	r.sampleCounters(0)
 	return nil
+}
+
+// expectedTLBEvents is about how many TLB fills the recorded session
+// makes: the trace unit's L1 and the L2 TLB fill about once per leaf of
+// the buffer it writes (all of it for TRBE, SPE's share of it for SPE),
+// and dd's pages fill the core's L1 and the L2 TLB once each.
+func (r *run) expectedTLBEvents() int {
+	leaves := float64(r.vmap.Pages + r.vmap.Contig + r.vmap.Blocks2M + r.vmap.Blocks1G)
+	n := 2*leaves + 64
+	if r.c.unit == SPE {
+		written := r.c.rate * float64(r.c.ws) / r.c.copyRate
+		n = 2*leaves*min(1, written/float64(r.c.aux)) + 4*float64(r.c.ws/mem.PageSize) + 64
+	}
+	return int(min(n, scenario.MaxTLBEvents))
 }
 
 // sampleCounters records the session's PMU counts so far at t (from the

@@ -12,7 +12,9 @@ type frameTable struct {
 	chunks [][]frameInfo
 }
 
-type frameInfo struct{ free, alloc int8 }
+// frameInfo is stored one up (0: no block starts here), so a chunk is
+// materialized as zeroed memory, with no pass over its frames.
+type frameInfo struct{ free1, alloc1 int8 }
 
 func newFrameTable(frames uint64, maxOrder int) frameTable {
 	t := frameTable{shift: uint(maxOrder), top: int8(maxOrder)}
@@ -20,7 +22,7 @@ func newFrameTable(frames uint64, maxOrder int) frameTable {
 	t.chunks = make([][]frameInfo, (frames+per-1)/per)
 	if frames%per != 0 { // the tail is not a whole block: materialize it empty
 		c := t.chunk(frames - 1)
-		c[0].free = -1
+		c[0].free1 = 0
 	}
 	return t
 }
@@ -32,50 +34,48 @@ func (t *frameTable) chunk(pfn uint64) []frameInfo {
 		return c
 	}
 	c := make([]frameInfo, 1<<t.shift)
-	for j := range c {
-		c[j] = frameInfo{-1, -1}
-	}
-	c[0].free = t.top
+	c[0].free1 = t.top + 1
 	t.chunks[i] = c
 	return c
 }
 
+// get returns the frame's entry, stored one up.
 func (t *frameTable) get(pfn uint64) frameInfo {
 	c := t.chunks[pfn>>t.shift]
 	if c == nil {
 		if pfn&(1<<t.shift-1) == 0 {
-			return frameInfo{t.top, -1}
+			return frameInfo{t.top + 1, 0}
 		}
-		return frameInfo{-1, -1}
+		return frameInfo{}
 	}
 	return c[pfn&(1<<t.shift-1)]
 }
 
-func (t *frameTable) free(pfn uint64) int8  { return t.get(pfn).free }
-func (t *frameTable) alloc(pfn uint64) int8 { return t.get(pfn).alloc }
+func (t *frameTable) free(pfn uint64) int8  { return t.get(pfn).free1 - 1 }
+func (t *frameTable) alloc(pfn uint64) int8 { return t.get(pfn).alloc1 - 1 }
 
 // setFree and setAlloc change a materialized chunk in place; an untouched
 // one is materialized only for a real change.
 func (t *frameTable) setFree(pfn uint64, o int8) {
 	c := t.chunks[pfn>>t.shift]
 	if c == nil {
-		if t.get(pfn).free == o {
+		if t.free(pfn) == o {
 			return
 		}
 		c = t.chunk(pfn)
 	}
-	c[pfn&(1<<t.shift-1)].free = o
+	c[pfn&(1<<t.shift-1)].free1 = o + 1
 }
 
 func (t *frameTable) setAlloc(pfn uint64, o int8) {
 	c := t.chunks[pfn>>t.shift]
 	if c == nil {
-		if t.get(pfn).alloc == o {
+		if t.alloc(pfn) == o {
 			return
 		}
 		c = t.chunk(pfn)
 	}
-	c[pfn&(1<<t.shift-1)].alloc = o
+	c[pfn&(1<<t.shift-1)].alloc1 = o + 1
 }
 
 // FormatBytes prints n with the largest binary unit that divides it

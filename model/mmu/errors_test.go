@@ -1,6 +1,7 @@
 package mmu
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,13 +99,21 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 	sizes := []Size{Size4K, Size64K, Size2M, Size1G, Size4K | Size64K | Size2M, Size4K | Size2M | Size1G}
 	va := func() uint64 { return uint64(r.Intn(1<<14)) * PageSize * uint64(1+r.Intn(16)) }
 	corrupt := false
+	last := uint64(0) // the address the last operation used
 	for i := range n {
 		if !corrupt && i%50 == 0 {
 			require.NoError(t, pt.Verify())
 		}
+		if !corrupt && i%10 == 0 { // the leaf scan is the lookups', around the last change
+			a := last&^(2*MiB-1) - 2*MiB
+			require.Equal(t, leavesByLookup(pt, a, 8*MiB), pt.Leaves(a, 8*MiB), "leaves of %#x", a)
+		}
+		if r.Intn(3) > 0 { // often the same place again: unmaps cut holes into maps
+			last = va()
+		}
 		switch r.Intn(6) {
 		case 0, 1:
-			_, _ = pt.MapRange(va(), uint64(r.Intn(1<<12))*PageSize, uint64(1+r.Intn(1024))*PageSize, PageKernel, sizes[r.Intn(len(sizes))])
+			_, _ = pt.MapRange(last, uint64(r.Intn(1<<12))*PageSize, uint64(1+r.Intn(1024))*PageSize, PageKernel, sizes[r.Intn(len(sizes))])
 		case 2:
 			pages := make([]uint64, 1+r.Intn(600))
 			base := uint64(r.Intn(1<<12)) * PageSize
@@ -114,9 +123,9 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 				}
 				pages[i] = base + uint64(i)*PageSize
 			}
-			_, _ = pt.MapPages(va(), pages, PageKernel, sizes[r.Intn(len(sizes))])
+			_, _ = pt.MapPages(last, pages, PageKernel, sizes[r.Intn(len(sizes))])
 		case 3:
-			if _, err := pt.Unmap(va(), uint64(1+r.Intn(600))*PageSize); err == nil {
+			if _, err := pt.Unmap(last, uint64(1+r.Intn(600))*PageSize); err == nil {
 				w.Invalidate()
 			}
 		case 4: // corrupt a descriptor on the walk path of some address
@@ -164,4 +173,25 @@ func TestVerifyFindsBrokenRules(t *testing.T) {
 		m.Write64(c.pa, c.v)
 		assert.ErrorContains(t, k.PT.Verify(), c.msg, c.name)
 	}
+}
+
+// leavesByLookup is what eachLeaf promises, one Lookup at a time: the
+// leaves overlapping [va, va+bytes), a hole skipped a descriptor's span.
+func leavesByLookup(pt *PageTable, va, bytes uint64) []Leaf {
+	var out []Leaf
+	for a := va; a < va+bytes; {
+		l, err := pt.Lookup(a)
+		if err == nil {
+			out = append(out, l)
+			a = l.VA + l.Bytes
+			continue
+		}
+		var f *Fault
+		if !errors.As(err, &f) || f.Range {
+			break
+		}
+		span := uint64(1) << levelShift(f.Level)
+		a = a&^(span-1) + span
+	}
+	return out
 }

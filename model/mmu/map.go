@@ -157,7 +157,8 @@ func (t *PageTable) MapPages(va uint64, pages []uint64, prot Prot, sizes Size) (
 	}
 	var st MapStats
 	next := progressPages
-	for _, r := range mem.Runs(pages, 0, uint64(len(pages))*PageSize) {
+	end := uint64(len(pages)) * PageSize
+	for r := mem.RunAt(pages, 0, end); r.N > 0; r = mem.RunAt(pages, r.Off+r.N, end) {
 		if err := t.mapRun(va+r.Off, r.PA, r.N, prot.bits(), sizes, &st); err != nil {
 			t.rollback(va, &st)
 			return MapStats{}, err
@@ -213,6 +214,24 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 		so := sizeOrder[pick]
 		m.pa, m.level, m.contig = p, so.level, so.s == Size64K
 		lvl, table := t.start(v, so.level)
+		if so.s == Size4K && lvl == Levels-1 && t.direct {
+			// A page into the level-3 table the cursor holds, on a free
+			// port: mapper.visit's leaf case on the frame itself (one
+			// read, one write, as the descent would count them).
+			if f := t.mem.frame(table); f != nil {
+				i := slot(v, Levels-1)
+				m.st.Reads++
+				if KindOf(f[i], Levels-1) != Invalid {
+					m.err = fmt.Errorf("%s: map of va %#x overlaps a level-%d %v", t.name, v, Levels-1, KindOf(f[i], Levels-1))
+					return m.err
+				}
+				f[i] = p | bits | dValid | dTable // PTE_TYPE_PAGE
+				m.st.Writes++
+				m.st.Pages++
+				off += PageSize
+				continue
+			}
+		}
 		s := &t.st
 		*s = step{va: v}
 		m.st.Cost += descend(t.port, v, lvl, table, m, s)
@@ -262,6 +281,31 @@ func (u *unmapper) visit(s *step) action {
 	return stop
 }
 
+// clearPTE is visit's page case on the level-3 table at table itself (a
+// free port: one read and the writes, as the descent would count them).
+// It reports false, doing nothing, when va's descriptor is not a page.
+func (u *unmapper) clearPTE(va, table uint64) bool {
+	f := u.t.mem.frame(table)
+	if f == nil {
+		return false
+	}
+	i := slot(va, Levels-1)
+	d := f[i]
+	if KindOf(d, Levels-1) != Page {
+		return false
+	}
+	u.st.Reads++
+	l := leafOf(va, d, Levels-1)
+	first, n := i, uint64(1)
+	if l.Bytes == ContigSize {
+		first, n = i&^(ContigPTEs-1), ContigPTEs
+	}
+	clear(f[first : first+n])
+	u.st.Writes += int(n)
+	u.bytes = l.Bytes
+	return true
+}
+
 // Unmap clears every leaf in [va, va+bytes) (vunmap_range); the tables
 // stay, as the kernel leaves them. The range must be fully mapped and
 // must not cut a block or contiguous run; otherwise nothing changes. The
@@ -294,10 +338,14 @@ func (t *PageTable) Unmap(va, bytes uint64) (MapStats, error) {
 	for off := uint64(0); off < bytes; off += u.bytes {
 		v := va + off
 		lvl, table := t.start(v, Levels-1)
-		s := &t.st
-		*s = step{va: v}
-		u.st.Cost += descend(t.port, v, lvl, table, u, s)
-		u.st.Reads += s.reads
+		if lvl == Levels-1 && t.direct && u.clearPTE(v, table) {
+			// done in place
+		} else {
+			s := &t.st
+			*s = step{va: v}
+			u.st.Cost += descend(t.port, v, lvl, table, u, s)
+			u.st.Reads += s.reads
+		}
 		if off >= next && t.Progress != nil {
 			t.Progress(int((off - (next - progressPages*PageSize)) / PageSize))
 			next = off + progressPages*PageSize

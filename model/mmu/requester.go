@@ -17,9 +17,14 @@ type MMU struct {
 	PT     *PageTable
 	Space  uint16
 	// Obs, when set, sees TLB lookups and fills and every walk step.
-	Obs   hwevent.Observer
-	steps []Step
-	ev    hwevent.Event
+	Obs hwevent.Observer
+	// KeepWalk, when set with Obs, is asked before each walk of agent
+	// whether Obs wants its steps (an observer that samples walks): a walk
+	// it declines runs untraced and reports no WalkStep events (its TLB
+	// fills still do, at the walk's end as always).
+	KeepWalk func(agent uint8) bool
+	steps    []Step
+	ev       hwevent.Event
 }
 
 // NewMMU builds the shared part over pt; walks read descriptors through
@@ -69,6 +74,20 @@ type Requester struct {
 	// (the time events are stamped with).
 	At    sim.Time
 	Stats RequesterStats
+	hit   hitMemo
+}
+
+// hitMemo is the entry the last L1 lookup hit and the addresses for which
+// a lookup would find it again while the L1 TLB's entries are unchanged
+// (TLB.changes; Find ignores LRU state): the whole entry, or its page for a
+// coalesced one (its valid pages differ). Lookups are probed largest size
+// first, and every size's key is the same across that range.
+type hitMemo struct {
+	ok      bool
+	e       int
+	lo, n   uint64
+	changes uint64
+	space   uint16
 }
 
 // Requester adds an L1 TLB port named name for agent owner.
@@ -111,7 +130,19 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 	m := r.mmu
 	sp := m.Space
 	l1 := r.L1
-	e := l1.Lookup(sp, va)
+	var e int
+	if h := &r.hit; h.ok && va-h.lo < h.n && h.changes == l1.changes && h.space == sp {
+		e = h.e // what Lookup would do: the same entry, counted and touched
+		l1.Stats.Lookups++
+		l1.Stats.Hits++
+		l1.arr.Touch(e)
+	} else if e = l1.Lookup(sp, va); e >= 0 {
+		ent := &l1.ent[e]
+		*h = hitMemo{ok: true, e: e, lo: ent.VA, n: ent.Bytes, changes: l1.changes, space: sp}
+		if ent.Valid != 0 {
+			h.lo, h.n = va&^(PageSize-1), PageSize
+		}
+	}
 	if m.Obs != nil { // observed runs only: the hot path
 		m.noteLookup(r, 0, va, e)
 	}
@@ -122,21 +153,18 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 		if m.Obs != nil {
 			m.noteLookup(r, 1, va, e2)
 		}
-		var from TLBEntry
-		if e2 >= 0 {
-			from = m.L2.ent[e2]
-		} else {
+		if e2 < 0 {
 			leaf, c, err := r.walk(va, r.At+cost)
 			cost += c
 			if err != nil {
 				r.Stats.Faults++
 				return mem.Translation{Cost: cost}, err
 			}
-			e2, _, _ = m.L2.Fill(sp, va, m.coalesce(va, leaf), r.Owner)
+			ent := m.coalesce(va, leaf)
+			e2, _ = m.L2.fill(sp, va, &ent, r.Owner, nil)
 			m.noteFill(r, 1, e2, r.At+cost)
-			from = m.L2.ent[e2]
 		}
-		e, _, _ = l1.Fill(sp, va, from, r.Owner)
+		e, _ = l1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
 		m.noteFill(r, 0, e, r.At+cost)
 	}
 	ent := &l1.ent[e]
@@ -168,17 +196,17 @@ func (m *MMU) coalesce(va uint64, leaf Leaf) TLBEntry {
 	gpa := leaf.PA - (leaf.VA - gva)
 	mask := uint8(1) << ((leaf.VA >> PageShift) & 3)
 	// The group's PTEs are the neighbours of the leaf's in its table.
+	// They are read from the table's frame (one line of it): a page leaf
+	// (not part of a contiguous run) of the next physical page with the
+	// same attributes, as leafOf would see it.
 	pte0 := m.Walker.LeafAddr() - ((leaf.VA>>PageShift)&3)*8
-	for j := uint64(0); j < 4; j++ {
-		a := gva + j<<PageShift
-		if a == leaf.VA {
+	f := m.PT.mem.frame(pte0)
+	for j := uint64(0); f != nil && j < 4; j++ {
+		if gva+j<<PageShift == leaf.VA {
 			continue
 		}
-		d, _ := m.PT.mem.Read64(pte0 + j*8)
-		if KindOf(d, Levels-1) != Page {
-			continue
-		}
-		if l := leafOf(a, d, Levels-1); l.Bytes == PageSize && l.PA == gpa+j<<PageShift && l.Prot == leaf.Prot {
+		d := f[(pte0&(PageSize-1))>>3+j]
+		if KindOf(d, Levels-1) == Page && d&dCont == 0 && d&oaMask == gpa+j<<PageShift && protOf(d) == leaf.Prot {
 			mask |= 1 << j
 		}
 	}
@@ -198,7 +226,7 @@ func (r *Requester) walk(va uint64, start sim.Time) (Leaf, sim.Time, error) {
 	}
 	m := r.mmu
 	var res Result
-	if m.Obs != nil {
+	if m.Obs != nil && (m.KeepWalk == nil || m.KeepWalk(r.Owner)) {
 		res, m.steps = m.Walker.Trace(va, m.steps[:0])
 		t := start
 		for _, s := range m.steps {

@@ -12,11 +12,14 @@ import (
 // allocator whose descriptors live in Memory. Map, Unmap and Lookup are
 // visitors of the one descent (descend); the hardware walk is Walker.
 type PageTable struct {
-	name  string
-	mem   *Memory
-	port  Port // every descriptor access of Map/Unmap goes through it
-	buddy *mem.Buddy
-	root  uint64 // PA of the level-0 table (TTBR_ELx.BADDR)
+	name string
+	mem  *Memory
+	port Port // every descriptor access of Map/Unmap goes through it
+	// direct: port is mem itself (accesses cost nothing), so a mapping
+	// change may write a level-3 table's frame in place.
+	direct bool
+	buddy  *mem.Buddy
+	root   uint64 // PA of the level-0 table (TTBR_ELx.BADDR)
 	// upper: this tree serves VAs with bits [63:48] all ones (TTBR1, the
 	// kernel's half); otherwise all zeros (TTBR0, or an IOMMU domain).
 	upper bool
@@ -58,7 +61,7 @@ func NewPageTable(name string, m *Memory, b *mem.Buddy, port Port, upper bool) (
 	if port == nil {
 		port = m
 	}
-	t := &PageTable{name: name, mem: m, port: port, buddy: b, upper: upper}
+	t := &PageTable{name: name, mem: m, port: port, direct: port == Port(m), buddy: b, upper: upper}
 	root, err := t.allocTable()
 	if err != nil {
 		return nil, err
@@ -224,9 +227,16 @@ func (t *PageTable) Leaves(va, bytes uint64) []Leaf {
 	return out
 }
 
+// EachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
+// until fn returns false, skipping holes (what Leaves lists, without the
+// list). fn must not change the table.
+func (t *PageTable) EachLeaf(va, bytes uint64, fn func(Leaf) bool) { t.eachLeaf(va, bytes, fn) }
+
 // eachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
 // until fn returns false, skipping holes a whole invalid descriptor at a
-// time.
+// time. After a descent that ends in a level-3 table, the rest of that
+// table is read straight from its frame (the levels above it are the
+// same), as the kernel's pte loops do.
 func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 	for off := uint64(0); off < bytes; {
 		a := va + off
@@ -234,7 +244,9 @@ func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 			return
 		}
 		var next uint64
-		if l := t.softLookup(a, true); l.ok {
+		l := t.softLookup(a, true)
+		level, descAddr := t.st.level, t.st.descAddr
+		if l.ok {
 			if !fn(l.leaf) {
 				return
 			}
@@ -246,7 +258,25 @@ func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 		if next <= a { // the top of the address space
 			return
 		}
+		tableEnd := off - a&(1<<levelShift(2)-1) + 1<<levelShift(2) // offset where a's level-3 table ends
 		off += next - a
+		if level != Levels-1 {
+			continue
+		}
+		f := t.mem.frame(descAddr)
+		for f != nil && off < bytes && off < tableEnd {
+			b := va + off
+			d := f[slot(b, Levels-1)]
+			if KindOf(d, Levels-1) != Page {
+				off += PageSize - b&(PageSize-1)
+				continue
+			}
+			lf := leafOf(b, d, Levels-1)
+			if !fn(lf) {
+				return
+			}
+			off += lf.VA + lf.Bytes - b
+		}
 	}
 }
 

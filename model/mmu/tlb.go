@@ -138,8 +138,17 @@ type TLB struct {
 	// gen counts invalidations; a cached translation of an older gen may
 	// be gone.
 	gen uint64
+	// changes counts every change of the entries (fills that allocate and
+	// invalidations): equal counts, the same entries.
+	changes uint64
 	// Stats are changed by every lookup and fill.
 	Stats TLBStats
+	// group remembers what the last Lookup found at the coalesced size
+	// for groupKey (a coalesced entry of the group or not), so the walk's
+	// coalescing that follows a miss asks holdsGroup without a second set
+	// walk. Any change of the entries clears groupOK.
+	groupKey       uint64
+	group, groupOK bool
 }
 
 // NewTLB builds an empty TLB.
@@ -183,14 +192,20 @@ func tlbKey(space uint16, va uint64, sh uint8) uint64 {
 // or -1.
 func (t *TLB) Lookup(space uint16, va uint64) int {
 	t.Stats.Lookups++
+	t.groupOK = false
 	for _, sh := range t.shifts {
 		if t.held[sh] == 0 {
 			continue
 		}
-		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 && t.ent[e].Covers(va) {
+		k := tlbKey(space, va, sh)
+		e := t.arr.Find(k)
+		if e >= 0 && t.ent[e].Covers(va) {
 			t.arr.Touch(e)
 			t.Stats.Hits++
 			return e
+		}
+		if sh == CoalesceShift {
+			t.groupKey, t.group, t.groupOK = k, e >= 0 && t.ent[e].Valid != 0, true
 		}
 	}
 	return -1
@@ -222,9 +237,17 @@ func (t *TLB) entrySize(leafBytes uint64) uint8 {
 // holds it at. It returns the entry index and the evicted entry (ok false
 // when the way was free or va was already there, which counts no refill).
 func (t *TLB) Fill(space uint16, va uint64, from TLBEntry, owner uint8) (e int, victim TLBEntry, evicted bool) {
+	e, evicted = t.fill(space, va, &from, owner, &victim)
+	return e, victim, evicted
+}
+
+// fill is Fill with from by reference, and the victim copied to victim
+// only when it is not nil (the translation path does not look at it).
+func (t *TLB) fill(space uint16, va uint64, from *TLBEntry, owner uint8, victim *TLBEntry) (int, bool) {
 	if from.Valid != 0 && t.cfg.Coalesce == 0 { // a TLB without coalescing holds the page
 		pg := va &^ (PageSize - 1)
-		from = TLBEntry{VA: pg, PA: from.PA + (pg - from.VA), Bytes: PageSize, Level: from.Level, Prot: from.Prot}
+		page := TLBEntry{VA: pg, PA: from.PA + (pg - from.VA), Bytes: PageSize, Level: from.Level, Prot: from.Prot}
+		from = &page
 	}
 	sh := t.entrySize(from.Bytes)
 	if from.Valid != 0 {
@@ -234,18 +257,23 @@ func (t *TLB) Fill(space uint16, va uint64, from TLBEntry, owner uint8) (e int, 
 	base := va &^ (size - 1)
 	e, hit, old, was := t.arr.Claim(tlbKey(space, va, sh), true)
 	if hit {
-		return e, TLBEntry{}, false
+		return e, false
 	}
+	t.groupOK = false
+	t.changes++
+	ent := &t.ent[e]
 	if was {
 		t.held[(old>>40)&63]--
-		victim, evicted = t.ent[e], true
+		if victim != nil {
+			*victim = *ent
+		}
 		t.Stats.Evictions++
 	}
 	t.held[sh]++
 	t.Stats.Refills++
-	t.ent[e] = TLBEntry{VA: base, PA: from.PA + (base - from.VA), Bytes: size, Space: space,
+	*ent = TLBEntry{VA: base, PA: from.PA + (base - from.VA), Bytes: size, Space: space,
 		Level: from.Level, Owner: owner, Prot: from.Prot, Valid: from.Valid}
-	return e, victim, evicted
+	return e, was
 }
 
 // holdsGroup reports whether t has a coalesced entry for va's group.
@@ -253,7 +281,11 @@ func (t *TLB) holdsGroup(space uint16, va uint64) bool {
 	if t.cfg.Coalesce == 0 || t.held[CoalesceShift] == 0 {
 		return false
 	}
-	e := t.arr.Find(tlbKey(space, va, CoalesceShift))
+	k := tlbKey(space, va, CoalesceShift)
+	if t.groupOK && t.groupKey == k {
+		return t.group
+	}
+	e := t.arr.Find(k)
 	return e >= 0 && t.ent[e].Valid != 0
 }
 
@@ -266,6 +298,8 @@ func (t *TLB) InvalidateAll() {
 	}
 	t.held = [31]int{}
 	t.gen++
+	t.changes++
+	t.groupOK = false
 }
 
 // InvalidateVA removes every entry of space that translates va (TLBI
@@ -281,6 +315,8 @@ func (t *TLB) InvalidateVA(space uint16, va uint64) {
 		}
 	}
 	t.gen++
+	t.changes++
+	t.groupOK = false
 }
 
 // Entries returns the valid entries with their index, in index order (the

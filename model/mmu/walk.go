@@ -241,7 +241,12 @@ func (w *Walker) run(va uint64, v visitor) Result {
 		break
 	}
 	w.hw.lk.leaf, w.hw.lk.fault, w.hw.lk.ok = Leaf{}, Fault{}, false // hw.lk.soft stays nil
-	cost := descend(w.port, va, lvl, table, v, s)
+	var cost sim.Time
+	if v == visitor(&w.hw) {
+		cost = w.descendHW(va, lvl, table, s)
+	} else {
+		cost = descend(w.port, va, lvl, table, v, s)
+	}
 	w.Stats.Reads += uint64(s.reads)
 	w.Stats.Cost += cost
 	r := Result{Leaf: w.hw.lk.leaf, Fault: w.hw.lk.fault, OK: w.hw.lk.ok, Reads: s.reads, Cost: cost}
@@ -249,4 +254,32 @@ func (w *Walker) run(va uint64, v visitor) Result {
 		w.Stats.Faults++
 	}
 	return r
+}
+
+// descendHW is descend with the hardware visitor (hwVisitor.visit, its
+// lookup's visit) written out: an untraced walk makes no visitor call per
+// level. The random-operations test compares its walks with Lookup.
+func (w *Walker) descendHW(va uint64, lvl int, table uint64, s *step) sim.Time {
+	var cost sim.Time
+	lk := &w.hw.lk
+	for ; lvl < Levels; lvl++ {
+		s.level, s.descAddr, s.cached = lvl, table+slot(va, lvl)*8, false
+		d, c := w.port.Read64(s.descAddr)
+		s.desc, s.cost, s.reads, cost = d, c, s.reads+1, cost+c
+		switch KindOf(d, lvl) {
+		case Table:
+			if lvl < 3 {
+				w.wc[lvl].fill(va>>levelShift(lvl), s.descAddr, d)
+			}
+			table = d & oaMask
+			continue
+		case Block, Page:
+			lk.leaf, lk.ok = leafOf(va, d, lvl), true
+		default:
+			lk.ok = false
+			lk.fault = Fault{VA: va, Level: lvl, DescAddr: s.descAddr, Desc: d}
+		}
+		return cost
+	}
+	return cost
 }

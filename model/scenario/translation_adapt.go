@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"fmt"
+
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
@@ -37,7 +39,23 @@ func (rec *Recording) WatchTLBs() bool {
 	}
 	rec.watchTLB(core.L1, core.Name, "L1 data TLB (core)", 0, core.Owner)
 	rec.watchTLB(u.L2, u.L2.Name, "L2 TLB (shared)", 1, 0)
+	u.KeepWalk = rec.keepWalk
 	return true
+}
+
+// keepWalk is the MMU's question before agent walks (mmu.MMU.KeepWalk):
+// it begins the walk in the recorder, as the walk's first step would, and
+// declines the steps of a walk the recorder's sampling drops, so the MMU
+// runs it untraced. A declined walk's fills are recorded at their own
+// time, which is the walk's last step's (the fill follows it), so nothing
+// recorded changes. With a Next observer every step is wanted.
+func (rec *Recording) keepWalk(agent uint8) bool {
+	tw := &rec.tw
+	if rec.Next != nil || len(tw.tlbs) == 0 || !tw.walking[agent] {
+		return true // the step events decide, as without the question
+	}
+	tw.walking[agent] = false
+	return rec.r.BeginWalk()
 }
 
 // WatchRequester declares a trace unit's L1 TLB (a soc.TracePort's
@@ -82,15 +100,22 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 		rec.r.AddChunk(Chunk{PA: c.PA(), Order: c.Order, VA: cva})
 		cva += uint64(mem.PageSize) << c.Order
 	}
+	if len(chunks) > 0 { // about one run per chunk: grow once
+		x := &rec.r.trans().x
+		x.Mappings = reserve(x.Mappings, min(MaxMappings, len(x.Mappings)+len(chunks)))
+	}
 	ci, cend := first, va
 	if len(chunks) > 0 {
 		cend = va + uint64(mem.PageSize)<<chunks[0].Order
 	}
-	for off := uint64(0); off < bytes; {
+	// One leaf at a time from the table; a hole is the error a Lookup of
+	// it gives (the buffer must be mapped throughout).
+	off := uint64(0)
+	var err error
+	pt.EachLeaf(va, bytes, func(l mmu.Leaf) bool {
 		a := va + off
-		l, err := pt.Lookup(a)
-		if err != nil {
-			return err
+		if l.VA > a {
+			return false
 		}
 		n := min(l.VA+l.Bytes-a, bytes-off)
 		for len(chunks) > 0 && a >= cend && ci-first < len(chunks)-1 {
@@ -104,9 +129,17 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 		rec.r.MapRun(Mapping{VA: a, PA: l.PA + (a - l.VA), Bytes: n, Leaf: l.Bytes, Attr: l.Prot.Attr.String(),
 			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: rec.at(rec.m.Now())})
 		off += n
-		if err := rec.Pace.Work(1); err != nil {
+		err = rec.Pace.Work(1)
+		return err == nil && off < bytes
+	})
+	if err != nil {
+		return err
+	}
+	if off < bytes {
+		if _, err := pt.Lookup(va + off); err != nil {
 			return err
 		}
+		return fmt.Errorf("%s: va %#x is not mapped", pt.Name(), va+off) // cannot happen: Lookup found no leaf
 	}
 	return nil
 }

@@ -18,6 +18,9 @@ type transRec struct {
 	walks    int // walks begun (numbered from 0)
 	keepWalk bool
 	moves    int // moves offered
+	// spare are keys thinning dropped, whose copies the next snapshots
+	// reuse (none is in the Translation).
+	spare []TLBKey
 }
 
 func (r *Recorder) trans() *transRec {
@@ -31,6 +34,25 @@ func (r *Recorder) trans() *transRec {
 
 // Translating reports whether anything translation-related was recorded.
 func (r *Recorder) Translating() bool { return r.tx != nil }
+
+// ReserveTLBEvents makes room for n TLB fills and invalidations (at most
+// MaxTLBEvents), so a scenario that knows about how many its recording
+// sees grows the list once instead of doubling it: each doubling copies
+// every event so far. Recording more than n still works.
+func (r *Recorder) ReserveTLBEvents(n int) {
+	x := &r.trans().x
+	x.TLBEvents = reserve(x.TLBEvents, min(n, MaxTLBEvents))
+}
+
+// reserve returns s with room for n elements (s itself when it has it).
+func reserve[T any](s []T, n int) []T {
+	if n <= cap(s) {
+		return s
+	}
+	grown := make([]T, len(s), n)
+	copy(grown, s)
+	return grown
+}
 
 // MapRun records a mapping run. Runs may come in any order; the recorder
 // sorts them by VA and merges runs beyond MaxMappings.
@@ -149,18 +171,36 @@ func (t *transRec) change(ev TLBEvent) {
 	t.since = 0
 	if len(x.TLBKeys) >= MaxTLBKeys {
 		kept := x.TLBKeys[:1]
-		for i := 2; i < len(x.TLBKeys); i += 2 {
-			kept = append(kept, x.TLBKeys[i])
+		for i := 1; i < len(x.TLBKeys); i++ {
+			if i%2 == 0 {
+				kept = append(kept, x.TLBKeys[i])
+			} else { // dropped: its copies hold the next snapshots
+				t.spare = append(t.spare, x.TLBKeys[i])
+			}
 		}
 		clear(x.TLBKeys[len(kept):])
 		x.TLBKeys = kept
 		t.keyEvery *= 2
 	}
-	k := TLBKey{T: ev.T, Event: len(x.TLBEvents), Entries: make([][]TLBEntryRec, len(t.live)), Last: append([]TLBEvent(nil), t.last...)}
-	for i, l := range t.live {
-		k.Entries[i] = append([]TLBEntryRec(nil), l...)
+	x.TLBKeys = append(x.TLBKeys, t.snapshot(ev.T, len(x.TLBEvents)))
+}
+
+// snapshot copies every TLB's entries and last fill into a key, reusing
+// the copies of a key that thinning dropped.
+func (t *transRec) snapshot(ts sim.Time, event int) TLBKey {
+	var k TLBKey
+	if n := len(t.spare); n > 0 {
+		k = t.spare[n-1]
+		t.spare[n-1] = TLBKey{}
+		t.spare = t.spare[:n-1]
 	}
-	x.TLBKeys = append(x.TLBKeys, k)
+	k.T, k.Event = ts, event
+	k.Last = append(k.Last[:0], t.last...)
+	k.Entries = reserve(k.Entries[:0], len(t.live))[:len(t.live)]
+	for i, l := range t.live {
+		k.Entries[i] = append(k.Entries[i][:0], l...)
+	}
+	return k
 }
 
 // BeginWalk starts a new walk for the following WalkStep calls; it
@@ -241,7 +281,12 @@ func (r *Recorder) finishTranslation() *Translation {
 		return nil
 	}
 	x := r.tx.x
-	sort.SliceStable(x.Mappings, func(i, j int) bool { return x.Mappings[i].VA < x.Mappings[j].VA })
+	for i := 1; i < len(x.Mappings); i++ {
+		if x.Mappings[i].VA < x.Mappings[i-1].VA { // runs came out of order (one check of each pair, else no sort)
+			sort.SliceStable(x.Mappings, func(i, j int) bool { return x.Mappings[i].VA < x.Mappings[j].VA })
+			break
+		}
+	}
 	r.tx = nil
 	return &x
 }

@@ -189,3 +189,43 @@ func TestTranslationWorstCaseBytes(t *testing.T) {
 		(scenario.MaxPointerMoves+1)*unsafe.Sizeof(scenario.PointerMove{})
 	assert.Less(t, worst, uintptr(31<<20), "%d bytes", worst)
 }
+
+// Past MaxWalkSteps the recorder keeps every 2^k-th walk; the MMU runs the
+// others untraced (mmu.MMU.KeepWalk). What is recorded is what recording
+// every step and dropping the unkept ones gives.
+func TestDeclinedWalksRecordTheSame(t *testing.T) {
+	record := func(ask bool) *scenario.Translation {
+		m, err := platform.New("neoverse-n1", 1)
+		require.NoError(t, err)
+		r := scenario.NewRecorder()
+		rec := scenario.NewRecording(m, r)
+		require.True(t, rec.WatchTLBs())
+		if !ask {
+			m.MMU().KeepWalk = nil
+		}
+		const n = 3 * scenario.MaxWalkSteps // scattered pages: a walk each, and sampling
+		pages := make([]uint64, n)
+		for i := range pages {
+			c, err := m.Buddy().Alloc(0)
+			require.NoError(t, err)
+			_, err = m.Buddy().Alloc(0)
+			require.NoError(t, err)
+			pages[i] = c.PA()
+		}
+		va, _, err := m.Vmap("aux", pages, mem.Normal, false)
+		require.NoError(t, err)
+		p, err := m.AddTracePort("trbe_tlb", 2)
+		require.NoError(t, err)
+		rec.WatchRequester(p.R, "TRBE L1 TLB")
+		at := sim.Time(0)
+		for i := uint64(0); i < n; i++ {
+			tr, err := p.Translate(va+i*mem.PageSize, true, at)
+			require.NoError(t, err)
+			at += tr.Cost + sim.Nanosecond
+		}
+		return r.Finish(at).Translation
+	}
+	asked, all := record(true), record(false)
+	require.Greater(t, all.WalkStride, 1, "walks were sampled")
+	assert.Equal(t, all, asked)
+}

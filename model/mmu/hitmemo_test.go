@@ -1,0 +1,91 @@
+package mmu
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// A requester that remembers its last L1 hit translates exactly as one
+// that looks every address up: the same results, counts, TLB contents and
+// LRU order, over pages, coalesced groups, 64 KiB runs and 2 MiB blocks,
+// with fills and invalidations in between.
+func TestHitMemoChangesNothing(t *testing.T) {
+	type side struct {
+		u     *MMU
+		reqs  []*Requester
+		areas []Leaf
+	}
+	build := func() side {
+		k, _, _ := kernel(t, 256*MiB)
+		r := sim.NewRNG(5)
+		var pages []uint64
+		for len(pages) < 2048 { // scattered, consecutive and 64 KiB-aligned runs
+			base, n := uint64(16+r.Intn(1<<12))*PageSize, 1+r.Intn(9)
+			if r.Intn(3) == 0 {
+				base, n = base&^(ContigSize-1), ContigPTEs
+			}
+			pages = append(pages, run(base, n)...)
+		}
+		small, _, err := k.Vmap(pages, PageKernel, true)
+		require.NoError(t, err)
+		big, _, err := k.Vmap(run(128*MiB, 1024), PageKernel, true) // 2 MiB blocks
+		require.NoError(t, err)
+		areas := append(k.PT.Leaves(small.VA, small.Bytes), k.PT.Leaves(big.VA, big.Bytes)...)
+		u, err := NewMMU(a76L2, DefaultConfig(), k.PT, &FixedPort{Mem: k.PT.mem, Read: sim.Nanosecond}, 1)
+		require.NoError(t, err)
+		core, err := u.Requester("l1d_tlb", hwevent.Core, TLBConfig{Entries: 8, Ways: 8, Sizes: Sizes(4*KiB, 16*KiB, 64*KiB, 2*MiB), Coalesce: 4}, true)
+		require.NoError(t, err)
+		trbe, err := u.Requester("trbe_tlb", 9, TLBConfig{Entries: 1, Ways: 1, Sizes: a76L2.Sizes}, false)
+		require.NoError(t, err)
+		return side{u, []*Requester{core, trbe}, areas}
+	}
+	a, b := build(), build()
+	areas := a.areas
+	r := sim.NewRNG(9)
+	li, va := 0, areas[0].VA
+	for i := 0; i < 40000; i++ {
+		if r.Intn(4) == 0 { // a random leaf, else bursts on from the last address
+			li = r.Intn(len(areas))
+			va = areas[li].VA + uint64(r.Intn(int(areas[li].Bytes)))&^63
+		} else if va += uint64(r.Intn(3)) << (6 + r.Intn(7)); va >= areas[li].VA+areas[li].Bytes {
+			li = (li + 1) % len(areas)
+			va = areas[li].VA
+		}
+		k := r.Intn(2)
+		switch r.Intn(200) {
+		case 0:
+			a.reqs[k].InvalidateVA(va)
+			b.reqs[k].InvalidateVA(va)
+			continue
+		case 1:
+			a.reqs[k].InvalidateAll()
+			b.reqs[k].InvalidateAll()
+			continue
+		}
+		b.reqs[k].hit = hitMemo{} // b looks every address up
+		ta, ea := a.reqs[k].Translate(va, true)
+		tb, eb := b.reqs[k].Translate(va, true)
+		require.Equal(t, eb, ea)
+		require.Equal(t, tb, ta, "translation %d of %#x", i, va)
+	}
+	for k := range a.reqs {
+		ra, rb := a.reqs[k], b.reqs[k]
+		require.Equal(t, rb.Stats, ra.Stats)
+		require.Equal(t, rb.L1.Stats, ra.L1.Stats)
+		require.Equal(t, rb.L1.ent, ra.L1.ent)
+		require.Equal(t, rb.L1.arr.Repl, ra.L1.arr.Repl, "LRU order")
+	}
+	require.Equal(t, b.u.L2.Stats, a.u.L2.Stats)
+	require.Positive(t, a.reqs[0].L1.Stats.Hits)
+	coalesced := 0
+	for _, e := range a.u.L2.ent {
+		if e.Valid != 0 {
+			coalesced++
+		}
+	}
+	require.Positive(t, coalesced, "coalesced entries were used")
+}
