@@ -182,3 +182,35 @@ func TestRandomParameters(t *testing.T) {
 		assert.ErrorContains(t, err, "aux: 96KiB is not a power-of-two number")
 	}
 }
+
+// TestWorkIsBounded: a setting whose estimated time is past the bound is
+// refused with the parameter that weighs most and the largest value that
+// fits; the defaults, and the same settings with that value, run.
+func TestWorkIsBounded(t *testing.T) {
+	for _, tc := range []struct {
+		s       *Scenario
+		heavy   scenario.Params
+		key     string
+		allowed string
+		fits    scenario.Params
+	}{
+		{NewTRBE(), scenario.Params{ParamAUX: {Text: "64KiB"}, ParamBurst: {Text: "64"}, ParamWorkingSet: {Text: "64MiB"}},
+			ParamWorkingSet, "at most 2MiB", scenario.Params{ParamAUX: {Text: "64KiB"}, ParamBurst: {Text: "64"}, ParamWorkingSet: {Text: "2MiB"}}},
+		{NewTRBE(), scenario.Params{ParamAUX: {Text: "4GiB"}},
+			ParamAUX, "at most 2GiB", scenario.Params{ParamAUX: {Text: "4GiB"}, ParamIterations: {Text: "1"}}},
+		{NewSPE(), scenario.Params{ParamWorkingSet: {Text: "1GiB"}},
+			ParamWorkingSet, "at most 512MiB", scenario.Params{ParamWorkingSet: {Text: "512MiB"}}},
+	} {
+		_, err := tc.s.parse(tc.heavy)
+		require.Error(t, err, "%s %v", tc.s.Spec().ID, tc.heavy)
+		assert.Contains(t, err.Error(), tc.key+": ")
+		assert.Contains(t, err.Error(), tc.allowed)
+		assert.Contains(t, err.Error(), "allowed at most 1.6 s")
+		c, err := tc.s.parse(tc.fits)
+		require.NoError(t, err, "%s %v", tc.s.Spec().ID, tc.fits)
+		assert.LessOrEqual(t, c.seconds(), maxRunSeconds)
+		d, err := tc.s.parse(scenario.Params{})
+		require.NoError(t, err)
+		assert.Less(t, d.seconds(), maxRunSeconds/2, "the default is well inside the bound")
+	}
+}

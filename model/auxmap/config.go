@@ -89,5 +89,8 @@ func (s *Scenario) parse(p scenario.Params) (config, error) {
 			ParamAUX, scenario.FormatBytes(int64(need)), c.preset, scenario.FormatBytes(int64(hw.MemBytes)))
 	}
 	c.hw = hw
+	if err := c.checkBound(); err != nil {
+		return config{}, err
+	}
 	return c, nil
 }
