@@ -205,12 +205,12 @@ func TestWorkIsBounded(t *testing.T) {
 		require.Error(t, err, "%s %v", tc.s.Spec().ID, tc.heavy)
 		assert.Contains(t, err.Error(), tc.key+": ")
 		assert.Contains(t, err.Error(), tc.allowed)
-		assert.Contains(t, err.Error(), "allowed at most 1.6 s")
+		assert.Contains(t, err.Error(), "allowed at most 1.7 s")
 		c, err := tc.s.parse(tc.fits)
 		require.NoError(t, err, "%s %v", tc.s.Spec().ID, tc.fits)
 		assert.LessOrEqual(t, c.seconds(), maxRunSeconds)
 		d, err := tc.s.parse(scenario.Params{})
 		require.NoError(t, err)
-		assert.Less(t, d.seconds(), maxRunSeconds/2, "the default is well inside the bound")
+		assert.Less(t, d.seconds(), 0.6*maxRunSeconds, "the default is well inside the bound")
 	}
 }

@@ -99,7 +99,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 	}
 	params := []scenario.Param{
 		{Name: ParamAUX, Label: "AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "1GiB", Min: 64 << 10, Max: 4 << 30,
-			Help: "perf AUX buffer (perf record -m ,SIZE): a power-of-two number of 4 KiB pages; with the working set, burst and iterations it is bounded so a run stays within about 1.6 s natively (a larger setting is refused with the largest that fits)"},
+			Help: "perf AUX buffer (perf record -m ,SIZE): a power-of-two number of 4 KiB pages; with the working set, burst and iterations it is bounded so a run stays within about 1.7 s natively (a larger setting is refused with the largest that fits)"},
 		{Name: ParamWatermark, Label: "AUX watermark", Kind: scenario.KindBytes, Unit: "B", Default: "0", Min: 0, Max: 4 << 30,
 			Help: "attr.aux_watermark; 0 takes the default, half the buffer. PREFER_LARGE tries chunks of get_order(watermark) pages"},
 		{Name: ParamOverwrite, Label: "Overwrite (snapshot) mode", Kind: scenario.KindBool, Default: "false",
@@ -131,7 +131,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 			"chunks and large vmap a 2 MiB block needs one entry for 512 pages. The core meanwhile runs a sparse-branch loop whose data is one stack page. Each iteration is a perf session of its own."
 		params = append(params,
 			scenario.Param{Name: ParamWorkingSet, Label: "Loop working set", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB", Min: 4 << 10, Max: 64 << 20,
-				Help: "data pages the traced loop touches (assumed: a loop of branches keeps its data in one stack page); the loop visits each once per trace burst; a set past the L1 TLB misses on every pass, so its size times the bursts is bounded (about 1.6 s natively)"})
+				Help: "data pages the traced loop touches (assumed: a loop of branches keeps its data in one stack page); the loop visits each once per trace burst; a set past the L1 TLB misses on every pass, so its size times the bursts is bounded (about 1.7 s natively)"})
 		sp.Headline = &scenario.Headline{Metric: MetricL2Refill, Vary: ParamFrag + "=0,0.1,0.2,0.5,0.9,1", AllPolicies: true}
 		sp.References = []scenario.Reference{
 			{Metric: MetricL2Refill, Policy: Order0, Value: FigureBefore, Tolerance: TolBefore, Source: figureSource},
@@ -151,7 +151,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 			Help: "operations between samples (PMSIRR); each sample writes a 64-byte record (assumed)"}
 		params = append(params,
 			scenario.Param{Name: ParamWorkingSet, Label: "dd copy size", Kind: scenario.KindBytes, Unit: "B", Default: "256MiB", Min: 64 << 10, Max: 1 << 30,
-				Help: "bytes dd copies per iteration, source and destination each that size in order-0 pages with 4 KiB PTEs (no THP); bounded with the AUX buffer so a run stays within about 1.6 s natively"},
+				Help: "bytes dd copies per iteration, source and destination each that size in order-0 pages with 4 KiB PTEs (no THP); bounded with the AUX buffer so a run stays within about 1.7 s natively"},
 			scenario.Param{Name: ParamCopyRate, Label: "dd copy rate", Kind: scenario.KindFloat, Unit: "MB/s", Default: "10000", Min: 100, Max: 100000,
 				Help: "the copy's throughput (assumed, DRAM bound); 16-byte loads and stores, so one operation per 8 bytes copied"})
 		sp.Headline = &scenario.Headline{Metric: MetricL2Refill, Vary: ParamFrag + "=0,0.2,0.5,1", AllPolicies: true}
