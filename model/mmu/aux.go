@@ -103,9 +103,13 @@ func RbAllocAuxReusing(b *mem.Buddy, c AuxConfig, old *AuxBuffer) (*AuxBuffer, e
 			out.Free(b)
 			return nil, fmt.Errorf("aux: %d of %d pages allocated: %v", got, nr, err)
 		}
+		before := len(out.Pages)
 		out.Chunks = append(out.Chunks, ch)
 		for i := uint64(0); i < 1<<ch.Order; i++ {
 			out.Pages = append(out.Pages, ch.PA()+i*PageSize)
+		}
+		if len(out.Pages)/freeProgress != before/freeProgress && b.Progress != nil {
+			b.Progress() // every freeProgress pages, as Free does
 		}
 	}
 	if c.NoSG && c.Overwrite && out.Chunks[0].Order != out.MaxOrder {
@@ -149,5 +153,6 @@ func (a *AuxBuffer) Free(b *mem.Buddy) {
 	a.Pages, a.Chunks = a.Pages[:0], a.Chunks[:0]
 }
 
-// freeProgress is how often AuxBuffer.Free calls the allocator's Progress.
+// freeProgress is how often (in pages) RbAllocAux and AuxBuffer.Free call
+// the allocator's Progress.
 const freeProgress = 16384

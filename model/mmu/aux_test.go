@@ -222,3 +222,29 @@ func TestRbAllocAuxMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// rb_alloc_aux and rb_free_aux of a large buffer of order-0 pages give
+// way every freeProgress pages (the allocator's Progress), and the
+// buffer is the one allocated without the hook.
+func TestRbAllocAuxAndFreeReportProgress(t *testing.T) {
+	const pages = 3*freeProgress + 100
+	alloc := func(progress func()) (*AuxBuffer, *mem.Buddy, int) {
+		b, err := mem.NewBuddy(512*MiB, 10)
+		require.NoError(t, err)
+		calls := 0
+		if progress != nil {
+			b.Progress = func() { calls++; progress() }
+		}
+		a, err := RbAllocAux(b, AuxConfig{Pages: pages})
+		require.NoError(t, err)
+		return a, b, calls
+	}
+	a, b, calls := alloc(func() {})
+	assert.Equal(t, 3, calls, "allocating %d pages", pages)
+	plain, _, _ := alloc(nil)
+	assert.Equal(t, plain.Pages, a.Pages)
+	n := 0
+	b.Progress = func() { n++ }
+	a.Free(b)
+	assert.Equal(t, 3, n, "freeing %d pages", pages)
+}
