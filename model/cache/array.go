@@ -17,15 +17,9 @@ type Array struct {
 	sets, ways int
 	setMask    uint64
 	waysShift  int // log2(ways) when ways is a power of two, else -1
-	wayMask    int // ways-1 (a way's index in an entry's when waysShift >= 0)
-	// tags[e] is key+1 for a valid entry, 0 for an invalid one, for a
-	// structure without a payload here (meta nil); a cache keeps the tag
-	// in its payload (Line.tag) instead, beside the fields a fill reads
-	// from the victim, so a miss reads one host cache line per entry, not
-	// two (see tag).
+	// tags[e] is key+1 for a valid entry, 0 for an invalid one.
 	// Invariant: 3 zero entries follow the last set's (padding lanes of a
-	// way count that is not a multiple of 4 may point there; see match),
-	// in tags or, for a cache, in meta.
+	// way count that is not a multiple of 4 may point there; see match).
 	tags []uint64
 	// Invariant: valid[s] is the number of non-zero tags in set s, so a
 	// fill into a full set (the steady state) skips looking for a free way.
@@ -35,17 +29,16 @@ type Array struct {
 	regions
 	Repl Replacer
 
-	// A cache's payload and tags, set by New (nil for a TLB or another
-	// structure that keeps its payload itself): Claim's hit through the
-	// fill hint, and on a miss the victim's payload (Evicted) and a zero
-	// one for the new key, in the same call as the walk. Its length is
-	// Entries()+3 (the padding entries of the invariant on tags).
+	// A cache's payload, set by New (nil for a TLB or another structure
+	// that keeps its payload itself): Claim's hit through the fill hint,
+	// and on a miss the victim's payload (Evicted) and a zero one for the
+	// new key, in the same call as the walk.
 	meta []Line
 	// recent[key % hintSize] is the entry the last fill of a key with
 	// those low bits took: a touching Claim checks it before walking the
 	// set (a prefetched line is found without a walk).
 	// Invariant: every value is a valid entry index (0 initially); it is
-	// only a hint: a hit through it is taken only when entry recent[h]
+	// only a hint: a hit through it is taken only when tags[recent[h]]
 	// holds the key, so a stale hint costs a set walk, never a wrong hit.
 	recent *[hintSize]int32
 	// Evicted is what the last Claim that missed displaced (Valid false
@@ -55,8 +48,7 @@ type Array struct {
 	Evicted Victim
 	// fills counts the Claims that missed (a key was brought in).
 	fills uint64
-	// ahead is the tag of the entry the next fill would displace if it
-	// went to the next set (see Claim); nothing reads it.
+	// ahead is what lookAhead read; nothing reads it.
 	ahead uint64
 }
 
@@ -72,12 +64,6 @@ const MaxWays = 4096
 // ways 1..MaxWays (PLRU: a power of two up to 64); LRU and Random take any
 // way count.
 func NewArray(name string, sets, ways int, p Policy, rng *sim.RNG) (*Array, error) {
-	return newArray(name, sets, ways, p, rng, false)
-}
-
-// newArray is NewArray; a cache (payload set) keeps its tags in meta,
-// which New then allocates, so the array gets none.
-func newArray(name string, sets, ways int, p Policy, rng *sim.RNG, payload bool) (*Array, error) {
 	if ways < 1 || ways > MaxWays {
 		return nil, fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", name, ways, MaxWays)
 	}
@@ -88,24 +74,13 @@ func newArray(name string, sets, ways int, p Policy, rng *sim.RNG, payload bool)
 	if err != nil {
 		return nil, fmt.Errorf("%s.%v", name, err)
 	}
-	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, wayMask: ways - 1, valid: make([]uint16, sets), Repl: r}
-	if !payload {
-		a.tags = make([]uint64, sets*ways+3)
-	}
+	a := &Array{sets: sets, ways: ways, setMask: uint64(sets - 1), waysShift: -1, tags: make([]uint64, sets*ways+3), valid: make([]uint16, sets), Repl: r}
 	if ways&(ways-1) == 0 {
 		a.waysShift = bits.TrailingZeros(uint(ways))
 	}
 	a.lanes = newLanes(sets, ways)
 	a.regions = newRegions(sets * ways)
 	return a, nil
-}
-
-// tag is entry e's key plus one, 0 when invalid (small enough to inline).
-func (a *Array) tag(e int) uint64 {
-	if a.meta != nil {
-		return a.meta[e].tag
-	}
-	return a.tags[e]
 }
 
 // Sets returns the number of sets.
@@ -123,9 +98,6 @@ func (a *Array) Find(key uint64) int {
 	set := int(key & a.setMask)
 	if a.valid[set] == 0 || a.absent(key) { // a cold or invalidated range
 		return -1
-	}
-	if a.meta != nil {
-		return a.matchLine(set*a.wps, set*a.ways, a.pattern(key), key+1)
 	}
 	return a.match(set*a.wps, set*a.ways, a.pattern(key), key+1)
 }
@@ -162,28 +134,14 @@ func (a *Array) freeWay(set int) int {
 
 // match is the set walk: the entry from base holding tag k (a key plus
 // one) among the lanes of words [w0, w0+wps) that match pattern pat, or
-// -1, for a structure whose tags are in tags (matchLine: in meta). A
-// padding lane may match; its entry lies past the set (in the next set,
-// or in the padding after the last one) and never holds k. Small enough
-// to inline.
+// -1. A padding lane may match; its entry lies past the set (in the next
+// set, or in the tags' padding after the last one) and never holds k.
+// Small enough to inline.
 func (a *Array) match(w0, base int, pat, k uint64) int {
 	for wi, w := range a.words[w0 : w0+a.wps] {
 		x := w ^ pat
 		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
 			if e := base + wi<<2 + bits.TrailingZeros64(m)>>4; a.tags[e] == k {
-				return e
-			}
-		}
-	}
-	return -1
-}
-
-// matchLine is match for a cache (tags in meta).
-func (a *Array) matchLine(w0, base int, pat, k uint64) int {
-	for wi, w := range a.words[w0 : w0+a.wps] {
-		x := w ^ pat
-		for m := (x - laneOnes) &^ x & laneHigh; m != 0; m &= m - 1 {
-			if e := base + wi<<2 + bits.TrailingZeros64(m)>>4; a.meta[e].tag == k {
 				return e
 			}
 		}
@@ -212,20 +170,14 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	k := key + 1
 	hint := key % hintSize
 	if meta != nil && touch { // a cache's fill hint
-		if h := int(a.recent[hint]); meta[h].tag == k {
+		if h := int(a.recent[hint]); tags[h] == k {
 			r.Touch(set, h-base)
 			return h, true, 0, false
 		}
 	}
 	pat := a.pattern(key)
 	words := a.words[set*a.wps : set*a.wps+a.wps]
-	e = -1
-	if meta != nil {
-		e = a.matchLine(set*a.wps, base, pat, k)
-	} else {
-		e = a.match(set*a.wps, base, pat, k)
-	}
-	if e >= 0 {
+	if e := a.match(set*a.wps, base, pat, k); e >= 0 {
 		if touch {
 			r.Touch(set, e-base)
 		}
@@ -243,29 +195,20 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	}
 	r.Touch(set, way)
 	e = base + way
-	var om *Line // the entry's payload and tag (a cache)
-	t := uint64(0)
-	if meta != nil {
-		om = &meta[e]
-		t = om.tag
-		om.tag = k
-	} else {
-		t = tags[e]
-		tags[e] = k
-	}
-	if t != 0 {
+	if t := tags[e]; t != 0 {
 		old, evicted = t-1, true
 		a.remove(old)
 	}
+	tags[e] = k
 	a.add(key)
 	a.fills++
 	// pat's low lane is the partial tag.
 	sh := uint(way&3) * 16
 	words[way>>2] = words[way>>2]&^(0xffff<<sh) | pat&0xffff<<sh
-	if om != nil {
+	if meta != nil {
 		// Field by field: a struct copy here goes through the stack and
 		// stalls on store forwarding.
-		ev := &a.Evicted
+		ev, om := &a.Evicted, &meta[e]
 		if evicted {
 			ev.Line, ev.Valid, ev.Dirty, ev.Ver = old, true, om.Dirty, om.Ver
 		} else {
@@ -281,17 +224,19 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	return e, false, old, evicted
 }
 
-// lookAhead reads the entries the next aheadWays fills would displace if
-// they went to the sets after set, as a stream's do (a random policy knows
-// its next victims: see Replacer.drawAhead), so that their host cache
-// misses (a large cache's entries are far beyond the host's caches)
-// overlap one another, one wait for aheadWays fills instead of one each.
-// Only loads: nothing depends on their values.
+// lookAhead reads the entries (tag and payload) the next aheadWays fills
+// would displace if they went to the sets after set, as a stream's do (a
+// random policy knows its next victims: see Replacer.drawAhead), so that
+// their host cache misses (a large cache's arrays are far beyond the
+// host's caches) overlap one another and the work until those fills: one
+// wait for aheadWays fills instead of one or two each. Only loads: nothing
+// depends on their values.
 func (a *Array) lookAhead(set int) {
-	r, meta, ways, mask := &a.Repl, a.meta, a.ways, int(a.setMask)
+	r, tags, meta, ways, mask := &a.Repl, a.tags, a.meta, a.ways, int(a.setMask)
 	var x uint64
 	for j := 0; j < aheadWays; j++ {
-		x ^= meta[(set+1+j)&mask*ways+r.next[(r.head+j)%aheadWays]].tag
+		e := (set+1+j)&mask*ways + r.next[(r.head+j)%aheadWays]
+		x ^= tags[e] + uint64(meta[e].Ver)
 	}
 	a.ahead = x
 }
@@ -302,15 +247,11 @@ func (a *Array) Fills() uint64 { return a.fills }
 // Invalidate clears entry e.
 func (a *Array) Invalidate(e int) {
 	set, way := a.split(e)
-	if t := a.tag(e); t != 0 {
+	if t := a.tags[e]; t != 0 {
 		a.valid[set]--
 		a.remove(t - 1)
 	}
-	if a.meta != nil {
-		a.meta[e].tag = 0
-	} else {
-		a.tags[e] = 0
-	}
+	a.tags[e] = 0
 	a.setLane(set, way, 0)
 	a.Repl.Forget(set, way)
 }
@@ -325,10 +266,9 @@ func (a *Array) split(e int) (set, way int) {
 
 // Key returns the key in entry e and whether the entry is valid.
 func (a *Array) Key(e int) (uint64, bool) {
-	t := a.tag(e)
+	t := a.tags[e]
 	return t - 1, t != 0
 }
 
 // Entries returns sets*ways.
 func (a *Array) Entries() int { return a.sets * a.ways }
-

@@ -62,28 +62,20 @@ type Cache struct {
 	Cfg       Config
 	LineShift uint
 	// Meta is the per-entry payload, indexed like the Array's entries
-	// (the Array's meta is the same slice, with the tags). The Array also
-	// keeps the fill hint and Evicted, what the last missing Claim
-	// displaced. Set its fields; never assign a whole Line (it holds the
-	// entry's tag).
+	// (the Array's meta is the same slice). The Array also keeps the
+	// fill hint and Evicted, what the last missing Claim displaced.
 	Meta []Line
 }
 
-// Line is the payload of one cache entry with its tag, kept together so a
-// fill touches one host cache line: a miss in a large cache (a 32 MiB
-// SLC's arrays are far bigger than the host's caches) reads the victim's
-// tag, dirty bit and version, which sit in the first 13 bytes, so they
-// share a host line for 7 entries in 8 (24-byte entries).
+// Line is the payload of one cache entry, kept together so a fill touches
+// one host cache line.
 type Line struct {
-	// tag is the key plus one, 0 for an invalid entry (Array.tags for a
-	// structure without a payload). Only the Array sets it.
-	tag uint64
-	// Ver is the data version (see mem.Versions; 0 for untracked lines).
-	Ver   uint32
-	Dirty bool
 	// Ready is when an in-flight fill's data arrives (a hit before then
 	// waits).
 	Ready sim.Time
+	// Ver is the data version (see mem.Versions; 0 for untracked lines).
+	Ver   uint32
+	Dirty bool
 }
 
 // Victim describes the line an Access or Claim displaced.
@@ -97,12 +89,12 @@ type Victim struct {
 
 // New builds an empty cache from a validated config. rng (for the random
 // policy) must be the cache's alone, such as one split from the run's: the
-// cache draws each victim one fill early.
+// cache draws its victims a few fills early.
 func New(c Config, rng *sim.RNG) (*Cache, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	a, err := newArray(c.Name, c.Sets(), c.Ways, c.Policy, rng, true)
+	a, err := NewArray(c.Name, c.Sets(), c.Ways, c.Policy, rng)
 	if err != nil {
 		return nil, err
 	}
@@ -111,10 +103,9 @@ func New(c Config, rng *sim.RNG) (*Cache, error) {
 		shift++
 	}
 	a.Repl.drawAhead() // (rng: the cache's own)
-	n := a.Entries()
-	meta := make([]Line, n+3) // (the padding entries: see Array.tags)
+	meta := make([]Line, a.Entries())
 	a.meta, a.recent = meta, new([hintSize]int32)
-	return &Cache{Array: *a, Cfg: c, LineShift: shift, Meta: meta[:n:n]}, nil
+	return &Cache{Array: *a, Cfg: c, LineShift: shift, Meta: meta}, nil
 }
 
 // Drop invalidates entry e (without write-back; the caller decides).

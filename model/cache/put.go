@@ -11,11 +11,11 @@ func (c *Cache) Lookup(line uint64) int {
 	}
 	set := int(line & c.setMask)
 	base := set * c.ways
-	if h := int(c.recent[line%hintSize]); c.meta[h].tag == line+1 {
+	if h := int(c.recent[line%hintSize]); c.tags[h] == line+1 {
 		c.Repl.Touch(set, h-base)
 		return h
 	}
-	if e := c.matchLine(set*c.wps, base, c.pattern(line), line+1); e >= 0 {
+	if e := c.match(set*c.wps, base, c.pattern(line), line+1); e >= 0 {
 		c.Repl.Touch(set, e-base)
 		return e
 	}
@@ -39,8 +39,8 @@ func (c *Cache) Claim(line uint64, touch bool) (int, bool) {
 // (Claim decides).
 func (c *Cache) Recent(line uint64) int {
 	h := int(c.recent[line%hintSize])
-	if r := &c.Repl; r.policy == PLRU && c.meta[h].tag == line+1 {
-		set, way := line&c.setMask, h&c.wayMask&63 // PLRU ways: a power of two
+	if r := &c.Repl; r.policy == PLRU && c.tags[h] == line+1 {
+		set, way := line&c.setMask, h&(c.ways-1)&63 // PLRU ways: a power of two
 		r.tree[set] = (r.tree[set] | r.setBits[way]) &^ r.clrBits[way]
 		return h
 	}

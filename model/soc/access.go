@@ -82,8 +82,7 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // filled completes a Claim that missed at level i (c): entry e gets its
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
-	l := &c.Meta[e] // (field by field: the Line also holds the entry's tag)
-	l.Ready, l.Ver, l.Dirty = meta.Ready, meta.Ver, meta.Dirty
+	c.Meta[e] = meta
 	if c.Evicted.Dirty || m.obs != nil {
 		m.displaced(i, e, c.Evicted)
 	}
