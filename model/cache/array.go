@@ -272,3 +272,26 @@ func (a *Array) Key(e int) (uint64, bool) {
 
 // Entries returns sets*ways.
 func (a *Array) Entries() int { return a.sets * a.ways }
+
+// Warm reads the tags and payload of the n sets from key's (a cache's),
+// one load per host cache line, and changes nothing: a caller about to
+// look up a run of consecutive keys (cache maintenance over a buffer) in
+// a cache far larger than the host's caches lets their host misses
+// overlap one another instead of waiting for each lookup's in turn.
+func (a *Array) Warm(key uint64, n int) {
+	if a.meta == nil {
+		return
+	}
+	tags, meta, ways, mask := a.tags, a.meta, a.ways, int(a.setMask)
+	var x uint64
+	for j := 0; j < n; j++ {
+		base := (int(key) + j) & mask * ways
+		for w := 0; w < ways; w += 8 { // 8-byte tags
+			x += tags[base+w]
+		}
+		for w := 0; w < ways; w += 4 { // 16-byte Lines
+			x += uint64(meta[base+w].Ver)
+		}
+	}
+	a.ahead = x
+}
