@@ -217,24 +217,28 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 		ev.Entry = e
 		a.recent[hint] = int32(e)
 		om.Ready, om.Ver, om.Dirty = 0, 0, false
-		if r.ahead && evicted && set%aheadWays == 0 {
+		if r.ahead && evicted && set%aheadBatch == 0 {
 			a.lookAhead(set)
 		}
 	}
 	return e, false, old, evicted
 }
 
-// lookAhead reads the entries (tag and payload) the next aheadWays fills
-// would displace if they went to the sets after set, as a stream's do (a
-// random policy knows its next victims: see Replacer.drawAhead), so that
-// their host cache misses (a large cache's arrays are far beyond the
-// host's caches) overlap one another and the work until those fills: one
-// wait for aheadWays fills instead of one or two each. Only loads: nothing
-// depends on their values.
+// aheadBatch is how many victims lookAhead reads at once, that many fills
+// before they are needed.
+const aheadBatch = 8
+
+// lookAhead reads the entries (tag and payload) that the fills
+// aheadBatch..2*aheadBatch-1 after this one would displace if they went
+// to the sets after set, as a stream's do (a random policy knows its next
+// victims: see Replacer.drawAhead), so that their host cache misses (a
+// large cache's arrays are far beyond the host's caches) overlap one
+// another and the work until those fills: one wait for aheadBatch fills
+// instead of one or two each. Only loads: nothing depends on their values.
 func (a *Array) lookAhead(set int) {
 	r, tags, meta, ways, mask := &a.Repl, a.tags, a.meta, a.ways, int(a.setMask)
 	var x uint64
-	for j := 0; j < aheadWays; j++ {
+	for j := aheadBatch - 1; j < 2*aheadBatch-1; j++ {
 		e := (set+1+j)&mask*ways + r.next[(r.head+j)%aheadWays]
 		x ^= tags[e] + uint64(meta[e].Ver)
 	}

@@ -74,8 +74,9 @@ type Replacer struct {
 	next  [aheadWays]int
 }
 
-// aheadWays is how many victims Random draws ahead (drawAhead).
-const aheadWays = 8
+// aheadWays is how many victims Random draws ahead (drawAhead): twice
+// the look-ahead's batch (Array.lookAhead).
+const aheadWays = 2 * aheadBatch
 
 // drawAhead makes Victim draw aheadWays victims early (Random only; the
 // rng must be this structure's alone, or the early draws would reorder the

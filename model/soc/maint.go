@@ -71,8 +71,8 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 	return m.now - t0, err
 }
 
-// warmAhead is how many lines ahead dcLines warms (cache.Array.Warm) the
-// last level's sets when that level has at least warmEntries entries (a
+// warmAhead is how many lines dcLines warms (cache.Array.Warm) at once,
+// that many lines ahead, in the last level's sets when that level has at least warmEntries entries (a
 // large SLC, whose arrays are far beyond the host's caches): the lookups
 // of those lines then find their data in the host's caches. It changes
 // nothing the model computes.
@@ -116,7 +116,7 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 			if !absent || m.fills() != fills {
 				absent = false
 				if warm && line%warmAhead == 0 {
-					big.Warm(line+1, warmAhead)
+					big.Warm(line+warmAhead, warmAhead)
 				}
 				done = m.dcMaint(op, line, done)
 			}
