@@ -228,7 +228,8 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 // before they are needed.
 const aheadBatch = 8
 
-// lookAhead reads the entries (tag and payload) that the fills
+// lookAhead reads the entries (tag and payload, and the region count the
+// victim's eviction will update) that the fills
 // aheadBatch..2*aheadBatch-1 after this one would displace if they went
 // to the sets after set, as a stream's do (a random policy knows its next
 // victims: see Replacer.drawAhead), so that their host cache misses (a
@@ -240,7 +241,8 @@ func (a *Array) lookAhead(set int) {
 	var x uint64
 	for j := aheadBatch - 1; j < 2*aheadBatch-1; j++ {
 		e := (set+1+j)&mask*ways + r.next[(r.head+j)%aheadWays]
-		x ^= tags[e] + uint64(meta[e].Ver)
+		t := tags[e]
+		x ^= t + uint64(meta[e].Ver) + uint64(a.count[a.bucket(t-1)])
 	}
 	a.ahead = x
 }
