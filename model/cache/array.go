@@ -217,7 +217,7 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 		ev.Entry = e
 		a.recent[hint] = int32(e)
 		om.Ready, om.Ver, om.Dirty = 0, 0, false
-		if r.ahead && evicted && set%aheadBatch == 0 {
+		if r.next != nil && evicted && set%aheadBatch == 0 {
 			a.lookAhead(set)
 		}
 	}

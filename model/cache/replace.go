@@ -64,14 +64,13 @@ type Replacer struct {
 	// is one table read and one step instead of four dependent steps.
 	top [128]uint8
 	rng *sim.RNG // Random
-	// Random with a structure's own RNG (see drawAhead): next[(head+j)%
-	// aheadWays] is the way the j-th next Victim returns, drawn aheadWays
-	// victims early so that a cache can start reading those entries
-	// before it is asked for them. The draws, and so the victims, are the
-	// same as drawing on demand.
-	ahead bool
-	head  int
-	next  [aheadWays]int
+	// Random with a structure's own RNG (see drawAhead), else nil:
+	// next[(head+j)%aheadWays] is the way the j-th next Victim returns,
+	// drawn aheadWays victims early so that a cache can start reading
+	// those entries before it is asked for them. The draws, and so the
+	// victims, are the same as drawing on demand.
+	next *[aheadWays]int
+	head int
 }
 
 // aheadWays is how many victims Random draws ahead (drawAhead): twice
@@ -82,8 +81,8 @@ const aheadWays = 2 * aheadBatch
 // rng must be this structure's alone, or the early draws would reorder the
 // draws of its other users).
 func (r *Replacer) drawAhead() {
-	if r.policy == Random && !r.ahead {
-		r.ahead = true
+	if r.policy == Random && r.next == nil {
+		r.next = new([aheadWays]int)
 		for i := range r.next {
 			r.next[i] = r.rng.Intn(r.ways)
 		}
@@ -171,7 +170,7 @@ func (r *Replacer) Victim(set int) int {
 	case PLRU:
 		return r.plruVictim(set)
 	case Random:
-		if r.ahead {
+		if r.next != nil {
 			h := r.head
 			v := r.next[h]
 			r.next[h] = r.rng.Intn(r.ways)
