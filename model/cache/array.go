@@ -48,6 +48,8 @@ type Array struct {
 	Evicted Victim
 	// fills counts the Claims that missed (a key was brought in).
 	fills uint64
+	// ahead is what lookAhead read; nothing reads it.
+	ahead uint64
 }
 
 // hintSize is the number of fill hints a cache keeps (Array.recent).
@@ -215,8 +217,34 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 		ev.Entry = e
 		a.recent[hint] = int32(e)
 		om.Ready, om.Ver, om.Dirty = 0, 0, false
+		if r.next != nil && evicted && set%aheadBatch == 0 {
+			a.lookAhead(set)
+		}
 	}
 	return e, false, old, evicted
+}
+
+// aheadBatch is how many victims lookAhead reads at once, that many fills
+// before they are needed.
+const aheadBatch = 8
+
+// lookAhead reads the entries (tag and payload, and the region count the
+// victim's eviction will update) that the fills
+// aheadBatch..2*aheadBatch-1 after this one would displace if they went
+// to the sets after set, as a stream's do (a random policy knows its next
+// victims: see Replacer.drawAhead), so that their host cache misses (a
+// large cache's arrays are far beyond the host's caches) overlap one
+// another and the work until those fills: one wait for aheadBatch fills
+// instead of one or two each. Only loads: nothing depends on their values.
+func (a *Array) lookAhead(set int) {
+	r, tags, meta, ways, mask := &a.Repl, a.tags, a.meta, a.ways, int(a.setMask)
+	var x uint64
+	for j := aheadBatch - 1; j < 2*aheadBatch-1; j++ {
+		e := (set+1+j)&mask*ways + r.next[(r.head+j)%aheadWays]
+		t := tags[e]
+		x ^= t + uint64(meta[e].Ver) + uint64(a.count[a.bucket(t-1)])
+	}
+	a.ahead = x
 }
 
 // Fills returns how many Claims have missed (keys brought in) so far.
@@ -250,3 +278,26 @@ func (a *Array) Key(e int) (uint64, bool) {
 
 // Entries returns sets*ways.
 func (a *Array) Entries() int { return a.sets * a.ways }
+
+// Warm reads the tags and payload of the n sets from key's (a cache's),
+// one load per host cache line, and changes nothing: a caller about to
+// look up a run of consecutive keys (cache maintenance over a buffer) in
+// a cache far larger than the host's caches lets their host misses
+// overlap one another instead of waiting for each lookup's in turn.
+func (a *Array) Warm(key uint64, n int) {
+	if a.meta == nil {
+		return
+	}
+	tags, meta, ways, mask := a.tags, a.meta, a.ways, int(a.setMask)
+	var x uint64
+	for j := 0; j < n; j++ {
+		base := (int(key) + j) & mask * ways
+		for w := 0; w < ways; w += 8 { // 8-byte tags
+			x += tags[base+w]
+		}
+		for w := 0; w < ways; w += 4 { // 16-byte Lines
+			x += uint64(meta[base+w].Ver)
+		}
+	}
+	a.ahead = x
+}

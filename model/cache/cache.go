@@ -87,7 +87,9 @@ type Victim struct {
 	Entry int
 }
 
-// New builds an empty cache from a validated config.
+// New builds an empty cache from a validated config. rng (for the random
+// policy) must be the cache's alone, such as one split from the run's: the
+// cache draws its victims a few fills early.
 func New(c Config, rng *sim.RNG) (*Cache, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
@@ -100,6 +102,7 @@ func New(c Config, rng *sim.RNG) (*Cache, error) {
 	for 1<<shift < c.LineBytes {
 		shift++
 	}
+	a.Repl.drawAhead() // (rng: the cache's own)
 	meta := make([]Line, a.Entries())
 	a.meta, a.recent = meta, new([hintSize]int32)
 	return &Cache{Array: *a, Cfg: c, LineShift: shift, Meta: meta}, nil

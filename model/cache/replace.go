@@ -64,6 +64,29 @@ type Replacer struct {
 	// is one table read and one step instead of four dependent steps.
 	top [128]uint8
 	rng *sim.RNG // Random
+	// Random with a structure's own RNG (see drawAhead), else nil:
+	// next[(head+j)%aheadWays] is the way the j-th next Victim returns,
+	// drawn aheadWays victims early so that a cache can start reading
+	// those entries before it is asked for them. The draws, and so the
+	// victims, are the same as drawing on demand.
+	next *[aheadWays]int
+	head int
+}
+
+// aheadWays is how many victims Random draws ahead (drawAhead): twice
+// the look-ahead's batch (Array.lookAhead).
+const aheadWays = 2 * aheadBatch
+
+// drawAhead makes Victim draw aheadWays victims early (Random only; the
+// rng must be this structure's alone, or the early draws would reorder the
+// draws of its other users).
+func (r *Replacer) drawAhead() {
+	if r.policy == Random && r.next == nil {
+		r.next = new([aheadWays]int)
+		for i := range r.next {
+			r.next[i] = r.rng.Intn(r.ways)
+		}
+	}
 }
 
 // NewReplacer returns replacement state for sets x ways entries. Random
@@ -147,6 +170,13 @@ func (r *Replacer) Victim(set int) int {
 	case PLRU:
 		return r.plruVictim(set)
 	case Random:
+		if r.next != nil {
+			h := r.head
+			v := r.next[h]
+			r.next[h] = r.rng.Intn(r.ways)
+			r.head = (h + 1) % aheadWays
+			return v
+		}
 		return r.rng.Intn(r.ways)
 	}
 	return 0

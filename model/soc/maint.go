@@ -71,6 +71,16 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 	return m.now - t0, err
 }
 
+// warmAhead is how many lines dcLines warms (cache.Array.Warm) at once,
+// that many lines ahead, in the last level's sets when that level has at least warmEntries entries (a
+// large SLC, whose arrays are far beyond the host's caches): the lookups
+// of those lines then find their data in the host's caches. It changes
+// nothing the model computes.
+const (
+	warmAhead   = 8
+	warmEntries = 1 << 16
+)
+
 // dcLines issues op on the n lines from first, one instruction per line.
 // Each op waits for a slot of the maintenance queue, occupies the core for
 // maint.issue and completes after the clean or invalidate latency (or its
@@ -86,6 +96,8 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 	if op != CVAC {
 		lat = m.cfg.Maint.InvalLatency
 	}
+	big := m.lv[len(m.lv)-1] // (see warmAhead)
+	warm := big.Entries() >= warmEntries
 	for line, end := first, first+n; line < end; {
 		k := min(end, (line|(cache.GroupKeys-1))+1) - line
 		absent, fills := !m.unbatched, m.fills()
@@ -103,6 +115,9 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 			done := m.now + lat
 			if !absent || m.fills() != fills {
 				absent = false
+				if warm && line%warmAhead == 0 {
+					big.Warm(line+warmAhead, warmAhead)
+				}
 				done = m.dcMaint(op, line, done)
 			}
 			if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
