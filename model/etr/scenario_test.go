@@ -46,6 +46,7 @@ func TestBadParams(t *testing.T) {
 		{"negative laps", scenario.Params{ParamLaps: {Num: -1}}, ParamLaps},
 		{"too many laps", scenario.Params{ParamLaps: {Num: 100}}, ParamLaps},
 		{"width not a choice", scenario.Params{ParamWidth: {Text: "3"}}, ParamWidth},
+		{"narrow loads over a large buffer", scenario.Params{ParamWidth: {Text: "8"}, ParamBuffer: {Text: "64MiB"}}, ParamWidth},
 		{"rate zero", scenario.Params{ParamRate: {Num: 0}}, ParamRate},
 		{"prior unknown", scenario.Params{ParamPrior: {Text: "warm"}}, ParamPrior},
 		{"preset unknown", scenario.Params{ParamPreset: {Text: "pentium"}}, ParamPreset},
