@@ -42,7 +42,7 @@ func TestETRScenarioReproducesTheFigureAndShowsTheBug(t *testing.T) {
 	// A 1 MiB buffer stays in the caches between sessions, so skipping the
 	// sync reads stale trace.
 	b.do(t, "choosing the no-sync bug at 1 MiB", chromedp.Navigate(siteURL+"?scenario=etr&buffer=1MiB&b=cached-no-sync"))
-	b.waitFor(t, "the new run", `window.dmaviz && dmaviz.stageReadyAt > 0 && document.getElementById("hazards").textContent.includes("stale")`)
+	b.waitFor(t, "the new run", `window.dmaviz && dmaviz.stageReadyAt > 0 && document.getElementById("hazards")?.textContent.includes("stale")`)
 	b.do(t, "playing to the end", chromedp.Click(chromedp.ID("btn-end")))
 	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)
 	hz := eval[string](t, b, `document.getElementById("hazards").textContent`)

@@ -132,8 +132,12 @@ func eval[T any](t testing.TB, b *browser, expr string) T {
 // waitFor polls a JavaScript predicate until it is truthy.
 func (b *browser) waitFor(t testing.TB, what, predicate string) {
 	t.Helper()
+	// An element the predicate reads may not exist yet (the panel renders
+	// after the stage's first frame): that counts as not yet, not as an
+	// error that would end the polling.
+	safe := "(() => { try { return !!(" + predicate + "); } catch (e) { return false; } })()"
 	b.do(t, "waiting for "+what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(45*time.Second))(ctx, tg)
+		_, err := chromedp.Poll[chromedp.Void](safe, chromedp.WithPollingTimeout(45*time.Second))(ctx, tg)
 		return err
 	}))
 }
