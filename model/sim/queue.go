@@ -104,9 +104,9 @@ func (q *Queue[T]) Top() T {
 }
 
 // siftDown moves the root down to its place (after Pop moved the last
-// event there, or ReplaceTop gave it a later time): the earlier child
-// moves up into the hole at each level and the root is written once, at
-// the end (half the stores of swapping).
+// event there): the earlier child moves up into the hole at each level and
+// the root is written once, at the end (half the stores of swapping).
+// ReplaceTop has the same loop written out, one call fewer per step.
 func (q *Queue[T]) siftDown() {
 	items := q.items
 	n := len(items)
