@@ -17,6 +17,15 @@ const MaxHazards = 256
 // single-threaded and deterministic: the same Config, seed and calls give
 // the same state, counters and times on every platform.
 type Machine struct {
+	// Progress, when set, is called during a long run of cache
+	// maintenance every ProgressLines lines with the lines done since the
+	// last call: a pacing hook (it must not touch the machine), so a
+	// run's DC ops over a large buffer can give the page its thread back
+	// without being split.
+	Progress func(lines int)
+	// progressLines is the DC ops since the last Progress call.
+	progressLines uint64
+
 	cfg       Config
 	rng       *sim.RNG
 	lineShift uint

@@ -99,7 +99,12 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 	big := m.lv[len(m.lv)-1] // (see warmAhead)
 	warm := big.Entries() >= warmEntries
 	for line, end := first, first+n; line < end; {
+		if m.progressLines >= ProgressLines && m.Progress != nil {
+			m.Progress(int(m.progressLines))
+			m.progressLines = 0
+		}
 		k := min(end, (line|(cache.GroupKeys-1))+1) - line
+		m.progressLines += k
 		absent, fills := !m.unbatched, m.fills()
 		for _, c := range m.lv {
 			absent = absent && c.Absent(line)
@@ -221,3 +226,7 @@ func (m *Machine) Outstanding() sim.Time { return m.dcDone }
 func (m *Machine) OutstandingDC() int {
 	return m.dcq.Busy(m.now)
 }
+
+// ProgressLines is how many lines of cache maintenance run between two
+// calls of Machine.Progress (a few milliseconds of work as WebAssembly).
+const ProgressLines = 4096
