@@ -108,7 +108,7 @@ func (r *run) update() (path, error) {
 	const copySamples = 256
 	every, piece := max(1, p.take.Len/mem.PageSize/copySamples), uint64(0)
 	err := Pieces(p.take, size, r.ring.Size, head, func(pc Piece) error {
-		if err := r.pace.Work(int64(pc.Len / workBytes)); err != nil {
+		if err := r.pace.Work(r.cpuUnits(pc.Len)); err != nil {
 			return err
 		}
 		if _, err := m.Copy(r.aux.VA+pc.Dst, r.src.VA+pc.Src, pc.Len, r.c.width); err != nil {
@@ -176,12 +176,14 @@ func (r *run) syncForCPU(rg Range, call int) (sim.Time, error) {
 		r.rec.Span(r.at(t0), r.ids.sync[call], first, last-first)
 	}
 	r.wait = [2]sim.Time{}
+	r.dcPaced = 0
 	if err := r.api.SyncSingleForCPU(r.mp, rg.Off, rg.Len); err != nil {
 		return 0, err
 	}
-	// The machine's work is paced after the call (one DSB: the ops cannot
-	// be split into slices without changing what the driver does).
-	if err := r.pace.Work(int64(rg.Len / workBytes)); err != nil {
+	// The ops are one call and one DSB (splitting them would change what
+	// the driver does): the machine gives way during them (Progress) and
+	// the rest of the range counts here; a cancel is seen now.
+	if err := r.pace.Work(max(int64(rg.Len/workBytes)-r.dcPaced, 0)); err != nil {
 		return 0, err
 	}
 	r.phase("cpu", "invalidate", "DC IVAC per line", t0, r.wait[0])

@@ -42,7 +42,18 @@ func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pac
 		return nil, err
 	}
 	r.pace = pace
-	pace.Plan(planWork(c))
+	pace.Plan(planWork(c, r.pol.NC))
+	if err := pace.Point(); err != nil { // building the machine took a while
+		return nil, err
+	}
+	if pace != nil {
+		// A sync's DC ops over the whole buffer give way as they go (one
+		// unit a line: workBytes is the line size the plan counts in).
+		r.m.Progress = func(lines int) {
+			r.dcPaced += int64(lines)
+			_ = pace.Work(int64(lines))
+		}
+	}
 	if err := r.simulate(); err != nil {
 		return nil, err
 	}
@@ -90,6 +101,9 @@ type run struct {
 	fullAt                    sim.Time // when STS.FULL set in the live session (0: not yet)
 
 	pace *scenario.Pacer // nil when not paced
+	// dcPaced is the DC ops already counted by the machine's Progress
+	// during the current sync.
+	dcPaced int64
 }
 
 // ids are the recorded objects' indices.
