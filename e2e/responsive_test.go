@@ -47,14 +47,14 @@ func TestReRunHasNoLongTask(t *testing.T) {
 	// Headless Chromium composites in software (SwiftShader), and a single
 	// frame now and then takes over 100 ms whatever the page does (seen
 	// with the demo's 16 ms re-run on an idle machine). So each scenario
-	// re-runs up to three times and passes when one re-run has no long
+	// re-runs up to five times and passes when one re-run has no long
 	// task: a page that blocks in every re-run still fails (checked with
 	// the runner's slice raised from 10 ms to 1 s: 195-1003 ms in every
 	// re-run).
 	for _, sc := range []string{"etr", "sg-sync", "demo", "smmu-bypass", "vmap"} {
 		openReady(t, b, "?scenario="+sc)
 		best := math.Inf(1)
-		for try := 1; try <= 3 && best > 100; try++ {
+		for try := 1; try <= 5 && best > 100; try++ {
 			gen := eval[int](t, b, `dmaviz.runState().gen`)
 			eval[bool](t, b, observeLongTasks)
 			b.do(t, "swapping A and B", chromedp.Click(chromedp.ID("btn-swap")))
@@ -68,7 +68,7 @@ func TestReRunHasNoLongTask(t *testing.T) {
 				eval[float64](t, b, `dmaviz.runState().deliverMs`), worst, eval[int](t, b, `longTasks.length`))
 			best = min(best, worst)
 		}
-		assert.LessOrEqual(t, best, 100.0, "%s: a task of %.0f ms or more in each of three re-runs (want a re-run with none over 100 ms)", sc, best)
+		assert.LessOrEqual(t, best, 100.0, "%s: a task of %.0f ms or more in each of five re-runs (want a re-run with none over 100 ms)", sc, best)
 	}
 }
 
