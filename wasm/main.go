@@ -26,8 +26,18 @@ import (
 // well under the 100 ms task budget with the pacing quantum beside it.
 const startSlice = 40 * time.Millisecond
 
-// stageWait is the longest the first run waits for the stage's first frame.
+// stageWait is the longest the first run and the panel's first render wait
+// for the stage's first frame.
 const stageWait = time.Second
+
+// awaitStage waits until up is closed (the stage's first frame), at most
+// stageWait.
+func awaitStage(up <-chan struct{}) {
+	select {
+	case <-up:
+	case <-time.After(stageWait):
+	}
+}
 
 func main() {
 	// No heap profile is ever read in the page, and sampling the model's
@@ -111,10 +121,7 @@ func main() {
 		if gate := firstGate; gate != nil {
 			firstGate = nil
 			go func() {
-				select {
-				case <-gate:
-				case <-time.After(stageWait):
-				}
+				awaitStage(gate)
 				env.Lock()
 				if a.Gen == req.Gen { // not superseded meanwhile
 					start()
@@ -210,10 +217,7 @@ func main() {
 	// The panel's first render waits for the stage's first frame (at most
 	// stageWait): both need the page's thread, and the frame comes first.
 	if webgl {
-		select {
-		case <-stageUp:
-		case <-time.After(stageWait):
-		}
+		awaitStage(stageUp)
 	}
 	panelTask := yieldToPage()
 	for ok := true; ok; ok = renderer.EventWait() {
