@@ -37,6 +37,7 @@ type stage struct {
 	// for it).
 	firstFrame func()
 	last       time.Time
+	playing    bool // the player was playing at the end of the last Update
 	frames     int64
 	// drawTime is the Go time spent building and submitting frames (the
 	// GPU's own work is not in it); the page shows it as dmaviz.drawMs.
@@ -53,7 +54,20 @@ type stage struct {
 func runStage(ctl *control.Controller, page js.Value, firstFrame func()) {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
+	// Frames on demand: Update and Draw run only for input, a resize, a
+	// change the controller wakes the stage for, or the player playing
+	// (Update asks for the next frame). In the default mode Ebiten calls
+	// Update every animation frame and, after each drawn frame, presents
+	// the unchanged picture three more times; in a browser that composites
+	// in software (no GPU, a blocklisted GPU, headless Chromium) every
+	// present is a readback of the whole canvas on the page's thread
+	// (40-65 ms each at 1280x800 with SwiftShader), which delayed the
+	// first results and made every re-run's redraw a long task.
+	// SetScreenClearedEveryFrame(false), which Ebiten's deprecation note
+	// offers instead, skips only the drawing, not those presents.
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //lint:ignore SA1019 see above
 	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1, firstFrame: firstFrame}
+	ctl.SetWake(ebiten.ScheduleFrame) //lint:ignore SA1019 the on-demand mode's wake-up
 	s.pointer.watchCanvas()
 	if err := ebiten.RunGame(s); err != nil {
 		fail(page, "the stage stopped: "+err.Error())
@@ -63,7 +77,9 @@ func runStage(ctl *control.Controller, page js.Value, firstFrame func()) {
 func (s *stage) Update() error {
 	now := time.Now()
 	dt := time.Duration(0)
-	if !s.last.IsZero() {
+	// Wall time plays only between two frames of playing: a frame after a
+	// pause (frames stop while nothing changes) must not jump the cursor.
+	if s.playing && !s.last.IsZero() {
 		dt = min(now.Sub(s.last), 250*time.Millisecond) // a hidden tab does not jump the cursor
 	}
 	s.last = now
@@ -74,6 +90,9 @@ func (s *stage) Update() error {
 		s.panelW, s.dirty = pw, true
 	}
 	s.input()
+	if s.playing = s.ctl.Snapshot().Playing; s.playing {
+		ebiten.ScheduleFrame() //lint:ignore SA1019 the on-demand mode's next frame
+	}
 	return nil
 }
 
@@ -236,7 +255,10 @@ func (ps *pointerState) watchCanvas() {
 		canvas.Call("addEventListener", name, fn)
 	}
 	on("pointerenter", func(js.Value) { ps.inside = true })
-	on("pointerleave", func(js.Value) { ps.inside = false })
+	on("pointerleave", func(js.Value) {
+		ps.inside = false
+		ebiten.ScheduleFrame() //lint:ignore SA1019 clear the hover outline
+	})
 	on("pointerdown", func(ev js.Value) {
 		if id := ev.Get("pointerId"); id.Type() == js.TypeNumber {
 			canvas.Call("setPointerCapture", id)

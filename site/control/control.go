@@ -90,6 +90,7 @@ type Controller struct {
 	sinceNote  time.Duration
 	panelWidth int
 	onChange   func(Change)
+	wake       func() // asks the stage for a frame (wake.go)
 
 	// drawn is what the picture showed when Advance last reported; runErr
 	// is the last run's failure ("" after a run that succeeded).
@@ -109,6 +110,7 @@ func (c *Controller) Send(cmd Command) {
 	c.mu.Lock()
 	c.queue = append(c.queue, cmd)
 	c.mu.Unlock()
+	c.wakeStage()
 }
 
 // SetResults hands the player a new pair of runs. The next Advance reports
@@ -121,6 +123,7 @@ func (c *Controller) SetResults(a, b *scenario.Result) {
 	notify := c.refresh(true)
 	c.mu.Unlock()
 	c.note(notify)
+	c.wakeStage()
 }
 
 // Advance drains the command queue into the player, then plays dt of wall
@@ -264,8 +267,12 @@ func (c *Controller) OnChange(fn func(Change)) {
 // stage draws only to its right.
 func (c *Controller) SetPanelWidth(w int) {
 	c.mu.Lock()
+	changed := c.panelWidth != max(w, 0)
 	c.panelWidth = max(w, 0)
 	c.mu.Unlock()
+	if changed {
+		c.wakeStage()
+	}
 }
 
 // PanelWidth returns the last width set by SetPanelWidth.

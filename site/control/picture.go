@@ -34,6 +34,7 @@ func (c *Controller) SetRunError(msg string) {
 	notify := c.refresh(true)
 	c.mu.Unlock()
 	c.note(notify)
+	c.wakeStage()
 }
 
 // RunError is the message of the failed latest run, "" when it succeeded.
@@ -55,11 +56,15 @@ type Insets struct {
 // SetInsets records the overlay edges and narration mode.
 func (c *Controller) SetInsets(in Insets) {
 	c.mu.Lock()
-	if in != c.insets {
+	changed := in != c.insets
+	if changed {
 		c.insets = in
 		c.results++ // the picture changes: draw it again
 	}
 	c.mu.Unlock()
+	if changed {
+		c.wakeStage()
+	}
 }
 
 // Insets returns what SetInsets last recorded.

@@ -38,3 +38,29 @@ func TestRunErrorClearsTheStageAndIsShown(t *testing.T) {
 	c.SetResults(demoResults(t))
 	assert.Empty(t, c.RunError(), "a good run did not clear the error")
 }
+
+// The stage draws only when woken: everything that changes its picture
+// must wake it, and what changes nothing must not.
+func TestChangesToThePictureWakeTheStage(t *testing.T) {
+	c := New()
+	wakes := 0
+	c.SetWake(func() { wakes++ })
+	a, b := demoResults(t)
+	c.SetResults(a, b)
+	assert.Equal(t, 1, wakes, "new results")
+	c.Send(Command{Kind: CmdToggle})
+	assert.Equal(t, 2, wakes, "a command")
+	c.SetRunError("failed")
+	assert.Equal(t, 3, wakes, "a run error")
+	c.SetInsets(Insets{Top: 40})
+	assert.Equal(t, 4, wakes, "new insets")
+	c.SetInsets(Insets{Top: 40})
+	assert.Equal(t, 4, wakes, "the same insets woke the stage")
+	c.SetPanelWidth(300)
+	assert.Equal(t, 5, wakes, "a new panel width")
+	c.SetPanelWidth(300)
+	assert.Equal(t, 5, wakes, "the same panel width woke the stage")
+	c.Advance(0, true)
+	c.SetHover("x")
+	assert.Equal(t, 5, wakes, "the stage's own calls woke it")
+}
