@@ -97,7 +97,11 @@ type Machine struct {
 	agents    []Agent                           // the agents Schedule queues events for (port.go)
 	portHook  func(sim.Time, uint64, int, bool) // test hook on PortAccess
 	topFree   bool                              // an agent step runs and the queue's top is its own (runAgent)
-	shadows   []shadow                          // SWIOTLB slots standing in for CPU buffers (Shadow)
+	shadows   []shadow                          // SWIOTLB slots standing in for CPU buffers (Shadow), in slot order once shadowWrite sorts them
+	// shadowMax is the longest shadow declared since the list was last
+	// empty; shadowUnsorted says one was declared below the last.
+	shadowMax      uint64
+	shadowUnsorted bool
 	// staleSeen marks, by version index, the lines in staleLines: the
 	// distinct lines read stale since ResetStaleLines.
 	// Invariant: staleSeen[Index(pa)] for exactly the pa in staleLines.

@@ -1,6 +1,11 @@
 package soc
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+)
 
 // shadow says that a device's writes to physical bytes [dev, dev+n) are
 // data of the bytes [cpu, cpu+n): a SWIOTLB bounce slot standing in for
@@ -20,7 +25,11 @@ func (m *Machine) Shadow(devPA, cpuPA, n uint64) error {
 	if devPA+n < devPA || cpuPA+n < cpuPA {
 		return fmt.Errorf("shadow: range of %d bytes wraps the address space", n)
 	}
+	if k := len(m.shadows); k > 0 && m.shadows[k-1].dev > devPA {
+		m.shadowUnsorted = true
+	}
 	m.shadows = append(m.shadows, shadow{dev: devPA, cpu: cpuPA, n: n})
+	m.shadowMax = max(m.shadowMax, n)
 	return nil
 }
 
@@ -34,14 +43,31 @@ func (m *Machine) Unshadow(devPA, n uint64) {
 		}
 	}
 	m.shadows = out
+	if len(out) == 0 {
+		m.shadowMax = 0
+	}
 }
 
 // shadowWrite is the rare part of a device line write when shadows are
 // declared: every buffer line the written slot bytes stand for gets a
-// newer version the CPU cannot see yet.
+// newer version the CPU cannot see yet. The shadows are kept in slot
+// order, so a write looks only at those that can cover its line (a slot
+// starting less than the longest shadow before it), not at every mapped
+// entry: a list of thousands of entries on the SWIOTLB path made this
+// scan most of the run.
 func (m *Machine) shadowWrite(line uint64, writer uint8) {
 	lo, hi := line<<m.lineShift, (line+1)<<m.lineShift
-	for _, s := range m.shadows {
+	if m.shadowUnsorted {
+		slices.SortStableFunc(m.shadows, func(a, b shadow) int { return cmp.Compare(a.dev, b.dev) })
+		m.shadowUnsorted = false
+	}
+	// A shadow covers some of [lo, hi) when dev < hi and dev+n > lo, so
+	// dev+shadowMax > lo.
+	from := sort.Search(len(m.shadows), func(i int) bool { return m.shadows[i].dev+m.shadowMax > lo })
+	for _, s := range m.shadows[from:] {
+		if s.dev >= hi {
+			break
+		}
 		a, b := max(lo, s.dev), min(hi, s.dev+s.n)
 		if a >= b {
 			continue
