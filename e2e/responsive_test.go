@@ -87,7 +87,7 @@ func TestHeavyRunKeepsThePageResponsive(t *testing.T) {
 	before := metricCell(t, b, "entries", "a")
 	b.do(t, "playing", chromedp.Click(chromedp.ID("btn-play")))
 	gen := eval[int](t, b, `dmaviz.runState().gen`)
-	setParam(t, b, "total", "24MiB") // about the largest allowed with these settings
+	setParam(t, b, "total", "14MiB") // about the largest allowed with these settings
 	b.waitFor(t, "the heavy run to start", `dmaviz.runState().running && document.getElementById("run-progress") !== null`)
 
 	// The page answers while the model works.

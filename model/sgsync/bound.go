@@ -9,10 +9,14 @@ import (
 
 // Bounded runs: every setting the schema allows must finish within the
 // page's time budget (issue 12), so a run's work is estimated before it
-// starts, in line operations (one cache line read, written, cleaned,
-// invalidated or moved by the device), and limited in two ways.
+// starts, in work units, and limited in two ways. A unit is one cache line
+// handled by the device or by cache maintenance (cleaned, invalidated, read
+// or written by the device); a CPU access of a line (the CPU's reads and
+// writes, and SWIOTLB's bounce copies, which the CPU does) counts
+// cpuLineUnits, as it goes through every cache level and trains the
+// prefetcher, which fills the lines ahead into L2.
 //
-// The iterations simulated are capped by what fits maxRunLineOps after the
+// The iterations simulated are capped by what fits maxRunUnits after the
 // CPU's earlier use of the buffer (at least minSimulated, at most
 // maxSimulated); the rest are extrapolated as usual. A setting whose
 // minimum simulation does not fit is refused by parse, naming total and the
@@ -21,13 +25,19 @@ import (
 // line twice per iteration, cpu=writes writes it, bidirectional moves it
 // both ways).
 
-// maxRunLineOps is one run's (one policy's) budget: about 0.5 s natively
-// at 80 ns per line operation (the default setting's rate on the
-// dimensity-9500 preset; neoverse-n1 is slower per line), so that A and B
-// together stay within 2 s on every preset. A 64 MiB list fits when the
-// transfer touches each line a few times (cpu=none, or to-device); the
-// default CPU use and direction allow about 40 MiB.
-const maxRunLineOps = 13 << 19 // 6.5 M
+// cpuLineUnits is a CPU line access in units: measured natively on the
+// neoverse-n1 preset (64 MiB list, 1 MiB entries, one iteration), a line
+// the device or maintenance handles costs about 30 ns and a CPU access
+// 190-320 ns (cpu=none against cpu=reads and cpu=writes, the same list).
+const cpuLineUnits = 8
+
+// maxRunUnits (15 Mi) is one run's (one policy's) budget: the slowest
+// corner the schema then allows (a 64 MiB list the CPU reads, one
+// iteration, neoverse-n1) runs A and B in about 1.2 s natively, leaving
+// room under the 2 s bound on a busy machine. A 64 MiB list fits when the
+// CPU does not touch it (cpu=none); the default CPU use and direction
+// allow about 30 MiB.
+const maxRunUnits = 15 << 20
 
 // steadyTolerance is how much an iteration's times (each call's time, DSB
 // and DC stall) may differ from the previous one's, relatively, for it to
@@ -36,50 +46,50 @@ const maxRunLineOps = 13 << 19 // 6.5 M
 // tenths of a percent from one iteration to the next.
 const steadyTolerance = 0.005
 
-// lineOps estimates the line operations done once (the CPU's earlier use
-// of the buffer; a persistent mapping's map and unmap) and those of one
+// lineOps estimates the work units done once (the CPU's earlier use of
+// the buffer; a persistent mapping's map and unmap) and those of one
 // iteration, as iteration performs them.
 func lineOps(c config) (prior, perIter int64) {
 	lines := int64(0)
 	for _, s := range c.sizes {
 		lines += int64((c.offset%blockBytes+s+blockBytes-1)/blockBytes) + 1
 	}
-	per := int64(0)
+	var cpu, other int64 // CPU accesses and other line operations, per line
 	if c.cpu == cpuWrites {
-		per += 2 // read and write the buffer before the map
+		cpu += 2 // read and write the buffer before the map
 	} else if c.cpu == cpuReads && c.dir == toDevice {
-		per++
+		cpu++
 	}
 	if c.path == pathSWIOTLB {
-		per += 2 // copy into the bounce slots (read, write)
+		cpu += 2 // copy into the bounce slots (read, write)
 	}
 	if c.path != pathCoherent {
-		per++ // clean
+		other++ // clean
 	}
-	per++ // the device reads or writes
+	other++ // the device reads or writes
 	if c.dir == bidirectional {
-		per++
+		other++
 	}
 	if c.dir != toDevice {
 		if c.path != pathCoherent {
-			per++ // invalidate
+			other++ // invalidate
 		}
 		if c.path == pathSWIOTLB {
-			per += 2 // copy back
+			cpu += 2 // copy back
 		}
 		if c.cpu != cpuNone {
-			per++ // the CPU reads the data
+			cpu++ // the CPU reads the data
 		}
 	}
 	if c.cpu != cpuNone {
-		prior = lines
+		prior = cpuLineUnits * lines
 	}
 	if c.persistent { // the one map before the iterations and unmap after
-		once := int64(0)
+		var once, onceCPU int64
 		if c.path == pathSWIOTLB {
-			once += 2
+			onceCPU += 2
 			if c.dir != toDevice {
-				once += 2
+				onceCPU += 2
 			}
 		}
 		if c.path != pathCoherent {
@@ -88,9 +98,9 @@ func lineOps(c config) (prior, perIter int64) {
 				once++
 			}
 		}
-		prior += once * lines
+		prior += (once + cpuLineUnits*onceCPU) * lines
 	}
-	return prior, per * lines
+	return prior, (other + cpuLineUnits*cpu) * lines
 }
 
 // minSimulated is the fewest iterations a run simulates: two (or all, if
@@ -110,32 +120,32 @@ func simulationCap(c config) int {
 	return min(max(k, minSimulated(c)), maxSimulated, c.iterations)
 }
 
-// runBudget is maxRunLineOps, or the budget a test set.
+// runBudget is maxRunUnits, or the budget a test set.
 func (c config) runBudget() int64 {
 	if c.budget > 0 {
 		return c.budget
 	}
-	return maxRunLineOps
+	return maxRunUnits
 }
 
 // checkBudget refuses a setting whose minimum simulation exceeds the budget.
 func checkBudget(c config) error {
 	prior, per := lineOps(c)
 	need := prior + int64(minSimulated(c))*per
-	if need <= maxRunLineOps {
+	if need <= maxRunUnits {
 		return nil
 	}
 	// The largest total that fits, in whole MiB (or KiB) below it.
-	fit := uint64(float64(c.total) * float64(maxRunLineOps) / float64(need))
+	fit := uint64(float64(c.total) * float64(maxRunUnits) / float64(need))
 	unit := uint64(1 << 20)
 	if fit < 4<<20 {
 		unit = 64 << 10
 	}
 	fit = max(fit/unit*unit, 4<<10)
 	return fmt.Errorf("total: %s is more than one run may simulate with path %s, cpu=%s and direction %s "+
-		"(about %.1f M line operations, allowed %.1f M, so that a run ends within a second or two); allowed at most about %s with these settings, more where each line is handled fewer times (cpu=none, direction to-device, path direct)",
+		"(about %.1f M units of work, allowed %.1f M, so that a run ends within a second or two; a CPU access of a line counts %d, a line the device or cache maintenance handles 1); allowed at most about %s with these settings, more where each line is handled fewer times (cpu=none, direction to-device, path direct)",
 		scenario.FormatBytes(int64(c.total)), pathIDs[c.path], cpuIDs[c.cpu], dirIDs[c.dir],
-		float64(need)/(1<<20), float64(maxRunLineOps)/(1<<20), scenario.FormatBytes(int64(fit)))
+		float64(need)/(1<<20), float64(maxRunUnits)/(1<<20), cpuLineUnits, scenario.FormatBytes(int64(fit)))
 }
 
 // Parameter values as the URL spells them.

@@ -37,7 +37,7 @@ func TestSteadyAndCappedExtrapolationMatchFullSimulation(t *testing.T) {
 	spec := New().Spec()
 	for _, tc := range []struct {
 		kv     []string
-		budget int64 // 0: maxRunLineOps
+		budget int64 // 0: maxRunUnits
 		most   int   // simulated at most
 	}{
 		{[]string{"total", "4MiB", "entry", "2KiB", "path", "swiotlb", "cpu", "writes", "direction", "bidirectional", "entry-offset", "4095", "iterations", "8"}, 0, 4},
@@ -91,12 +91,12 @@ func TestOverBudgetSettingIsRefusedWithATotalThatFits(t *testing.T) {
 	c, err := parse(s.Spec(), params(t, append(heavy, "total", fit)...))
 	require.NoError(t, err, "the total the message offers (%s)", fit)
 	prior, per := lineOps(c)
-	assert.LessOrEqual(t, prior+int64(minSimulated(c))*per, int64(maxRunLineOps))
+	assert.LessOrEqual(t, prior+int64(minSimulated(c))*per, int64(maxRunUnits))
 	assert.Greater(t, c.total, uint64(4<<20), "the offered total is not needlessly small")
 
 	// The largest list stays allowed where each line is handled a few
 	// times per transfer, and the default a tenth of it.
-	for _, kv := range [][]string{{"total", "64MiB", "cpu", "none"}, {"total", "64MiB", "direction", "to-device", "cpu", "none", "entry", "2KiB"}, {"total", "40MiB"}} {
+	for _, kv := range [][]string{{"total", "64MiB", "cpu", "none"}, {"total", "64MiB", "direction", "to-device", "cpu", "none", "entry", "2KiB"}, {"total", "30MiB"}} {
 		_, err := parse(s.Spec(), params(t, kv...))
 		assert.NoError(t, err, "%v", kv)
 	}

@@ -99,7 +99,7 @@ func (*Scenario) Spec() *scenario.Spec {
 				Choices: scenario.Choices("dimensity-9500", "MediaTek Dimensity 9500 (CPU7 at 2.6 GHz)",
 					"juno-r2", "Arm Juno r2 (Cortex-A53)", "neoverse-n1", "Arm Neoverse N1")},
 			{Name: "total", Label: "List size", Kind: scenario.KindBytes, Unit: "B", Default: "10MiB",
-				Help: "bytes in the scatterlist: up to 64MiB when each line is handled a few times per transfer (cpu=none, to-device), about 40MiB with the default CPU use and direction, less with swiotlb, cpu=writes or bidirectional (a run simulates at most about 6.5 M line operations, so that it ends within a second or two)", Min: 4 << 10, Max: 64 << 20},
+				Help: "bytes in the scatterlist: up to 64MiB when the CPU does not touch the list (cpu=none), about 30MiB with the default CPU use and direction, less with swiotlb, cpu=writes or bidirectional (a run simulates at most about 15 M units of work, a CPU access of a line counting 8 and a line the device or cache maintenance handles 1, so that it ends within a second or two)", Min: 4 << 10, Max: 64 << 20},
 			{Name: "entry", Label: "Entry size", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB",
 				Help: "bytes per SG entry (the last one takes what is left)", Min: 512, Max: 1 << 20},
 			{Name: "entry-mix", Label: "Entry sizes", Kind: scenario.KindChoice, Default: "uniform",
@@ -203,7 +203,7 @@ type config struct {
 	fullSim bool
 	// pace gives way and counts progress (nil: not paced); see pace.go.
 	pace *scenario.Pacer
-	// budget overrides maxRunLineOps for the simulation cap (tests).
+	// budget overrides maxRunUnits for the simulation cap (tests).
 	budget int64
 }
 
