@@ -95,9 +95,9 @@ func main() {
 		if w.worst.took > *bound {
 			verdict, over = "OVER", true
 		}
-		fmt.Printf("  %-8s worst %6.2f s (%5.1fx its default setting, %.2f s)  live heap %6.1f MiB  %s   (%d settings run, %d refused, sweep %.0f s)\n    ?scenario=%s&%s\n",
+		fmt.Printf("  %-8s worst %6.2f s (%5.1fx its default setting, %.2f s)  live heap %6.1f MiB  %s   (%d settings run, %d refused, %d of them retried at the value offered, sweep %.0f s)\n    ?scenario=%s&%s\n",
 			spec.ID, w.worst.took.Seconds(), w.worst.took.Seconds()/base.Seconds(), base.Seconds(), mib(w.worst.heap), verdict,
-			w.ran, w.refused, w.total.Seconds(), spec.ID, w.worst.query)
+			w.ran, w.refused, w.offered, w.total.Seconds(), spec.ID, w.worst.query)
 		fmt.Fprintf(&worst, "%s %s\n", spec.ID, w.worst.query)
 	}
 	if *worstFile != "" {
@@ -126,6 +126,7 @@ type timing struct {
 type sweepResult struct {
 	worst          timing
 	ran, refused   int
+	offered        int // refused settings retried at the value the refusal offered
 	total          time.Duration
 	seen           map[string]bool
 	scenario       scenario.Scenario
@@ -240,6 +241,44 @@ func set(query, name, v string) string {
 	return strings.Join(append(parts, name+"="+v), "&")
 }
 
+// tryOffered follows a refusal that names one of the setting's size-like
+// parameters and offers the largest (or smallest) value that fits ("name:
+// ... at most [about] V ..."): it tries the setting with V, so that a corner
+// past a scenario's work bound still times the heaviest setting allowed
+// next to it. Corners whose size-like maximum is always refused would
+// otherwise leave only light settings in the sweep.
+func (w *sweepResult) tryOffered(kv []string, err error) {
+	name, msg, ok := strings.Cut(err.Error(), ": ")
+	if !ok {
+		return
+	}
+	var d *scenario.Param
+	for i := range w.spec.Params {
+		if w.spec.Params[i].Name == name && sizeLike(&w.spec.Params[i]) {
+			d = &w.spec.Params[i]
+		}
+	}
+	if d == nil {
+		return
+	}
+	for _, mark := range []string{"at most about ", "at most ", "at least "} {
+		for rest := msg; ; {
+			i := strings.Index(rest, mark)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(mark):]
+			v := strings.TrimRight(strings.Fields(rest + " ")[0], ",;:.)")
+			if v == "" || w.spec.Set(scenario.Params{}, name, v) != nil {
+				continue
+			}
+			w.offered++
+			w.try(strings.Split(set(strings.Join(kv, "&"), name, v), "&"))
+			return
+		}
+	}
+}
+
 // try runs one setting (A then B), once; ok is false when it was run
 // before or the scenario refused it.
 func (w *sweepResult) try(kv []string) (timing, bool) {
@@ -267,6 +306,7 @@ func (w *sweepResult) try(kv []string) (timing, bool) {
 	took := time.Since(t0)
 	if err != nil {
 		w.refused++
+		w.tryOffered(kv, err)
 		return timing{}, false
 	}
 	runtime.GC()
