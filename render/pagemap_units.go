@@ -37,12 +37,27 @@ type pmSorted struct {
 // maxLinks caps the lines joining the strips.
 const maxLinks = 64
 
-// pmUnitsOf returns the window's units in physical order (cached per side).
+// pmUnitsOf returns the window's units in physical order (cached per side,
+// or taken from what Prepare did for new results).
 func (st *Stage) pmUnitsOf(side uint8, tr *scenario.Translation, win pmWindow) []paUnit {
 	c := &st.pmCache[side&1]
-	if c.tr == tr && c.lo == win.lo && c.hi == win.hi && c.buf == win.buf {
+	if c.matches(tr, win) {
 		return c.units
 	}
+	if p, ok := takePrepared(tr, win); ok {
+		*c = p
+		return c.units
+	}
+	c.fill(tr, win)
+	return c.units
+}
+
+func (c *pmSorted) matches(tr *scenario.Translation, win pmWindow) bool {
+	return c.tr == tr && c.lo == win.lo && c.hi == win.hi && c.buf == win.buf
+}
+
+// fill builds the window's units in physical order, reusing c's slices.
+func (c *pmSorted) fill(tr *scenario.Translation, win pmWindow) {
 	// Chunks place the frames when all of them are recorded; past
 	// MaxChunks the mappings do (every page, in PA order). The units are
 	// built in VA order into a slice sized once.
@@ -75,7 +90,6 @@ func (st *Stage) pmUnitsOf(side uint8, tr *scenario.Translation, win pmWindow) [
 	}
 	sorted, raw := sortByPA(units, c.units, &c.keys)
 	*c = pmSorted{tr: tr, lo: win.lo, hi: win.hi, buf: win.buf, units: sorted, raw: raw, keys: c.keys}
-	return sorted
 }
 
 // grow returns s (empty) with room for n units, reusing its array when it

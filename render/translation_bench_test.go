@@ -71,3 +71,23 @@ func trbeDefaults(b *testing.B) (a, r *scenario.Result) {
 	}
 	return a, r
 }
+
+// BenchmarkStageTRBEAuxFirstFramePrepared is that first frame after
+// Prepare ran for both results (as the page does in the run's goroutine);
+// Prepare itself is outside the timing.
+func BenchmarkStageTRBEAuxFirstFramePrepared(b *testing.B) {
+	a, r := trbeDefaults(b)
+	var sa, sb scenario.State
+	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
+	var sc Scene
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		Prepare(a)
+		Prepare(r)
+		st := NewStage()
+		b.StartTimer()
+		st.Build(&sc, f)
+	}
+	b.ReportMetric(float64(len(sc.Items)), "items")
+}

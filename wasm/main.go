@@ -16,6 +16,7 @@ import (
 	"github.com/vugu/vugu/domrender"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/site"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
@@ -146,6 +147,15 @@ func main() {
 				}
 				return hook(s, done)
 			})
+			// The first frame of new results sorts a large buffer's pages
+			// by physical address: do it here, between slices of the run's
+			// work, rather than in that frame.
+			if err == nil {
+				render.Prepare(ra)
+				if hook(1, 1) == nil {
+					render.Prepare(rb)
+				}
+			}
 			return func(show bool) {
 				if !show || control.Canceled(err) {
 					// Canceled by the user or superseded: the previous
