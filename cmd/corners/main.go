@@ -124,9 +124,13 @@ type timing struct {
 }
 
 type sweepResult struct {
-	worst          timing
-	ran, refused   int
-	offered        int // refused settings retried at the value the refusal offered
+	worst        timing
+	ran, refused int
+	offered      int // refused settings retried at the value the refusal offered
+	// While the corners run, refusals wait in later; then at most
+	// maxRetries of them, spread evenly, are retried (tryOffered).
+	deferRefused   bool
+	later          []refusal
 	total          time.Duration
 	seen           map[string]bool
 	scenario       scenario.Scenario
@@ -179,12 +183,31 @@ func corners(spec *scenario.Spec) [][]string {
 	return out
 }
 
+// refusal is a setting a scenario refused and why.
+type refusal struct {
+	kv  []string
+	err error
+}
+
+// maxRetries bounds the refused corners retried at their offered value
+// per scenario: smmu-bypass refuses most of its 1024 corners, and each
+// retry runs a setting near the work bound (about a second).
+const maxRetries = 96
+
 func sweep(s scenario.Scenario, top int) *sweepResult {
 	start := time.Now()
 	w := &sweepResult{seen: map[string]bool{}, scenario: s, spec: s.Spec()}
 	var tried []timing
+	w.deferRefused = true
 	for _, c := range corners(w.spec) {
 		if t, ok := w.try(c); ok {
+			tried = append(tried, t)
+		}
+	}
+	w.deferRefused = false
+	step := max(1, (len(w.later)+maxRetries-1)/maxRetries)
+	for i := 0; i < len(w.later); i += step {
+		if t, ok := w.tryOffered(w.later[i].kv, w.later[i].err); ok {
 			tried = append(tried, t)
 		}
 	}
@@ -247,10 +270,10 @@ func set(query, name, v string) string {
 // past a scenario's work bound still times the heaviest setting allowed
 // next to it. Corners whose size-like maximum is always refused would
 // otherwise leave only light settings in the sweep.
-func (w *sweepResult) tryOffered(kv []string, err error) {
+func (w *sweepResult) tryOffered(kv []string, err error) (timing, bool) {
 	name, msg, ok := strings.Cut(err.Error(), ": ")
 	if !ok {
-		return
+		return timing{}, false
 	}
 	var d *scenario.Param
 	for i := range w.spec.Params {
@@ -259,7 +282,7 @@ func (w *sweepResult) tryOffered(kv []string, err error) {
 		}
 	}
 	if d == nil {
-		return
+		return timing{}, false
 	}
 	for _, mark := range []string{"at most about ", "at most ", "at least "} {
 		for rest := msg; ; {
@@ -273,10 +296,10 @@ func (w *sweepResult) tryOffered(kv []string, err error) {
 				continue
 			}
 			w.offered++
-			w.try(strings.Split(set(strings.Join(kv, "&"), name, v), "&"))
-			return
+			return w.try(strings.Split(set(strings.Join(kv, "&"), name, v), "&"))
 		}
 	}
+	return timing{}, false
 }
 
 // try runs one setting (A then B), once; ok is false when it was run
@@ -306,7 +329,11 @@ func (w *sweepResult) try(kv []string) (timing, bool) {
 	took := time.Since(t0)
 	if err != nil {
 		w.refused++
-		w.tryOffered(kv, err)
+		if w.deferRefused {
+			w.later = append(w.later, refusal{kv, err})
+		} else {
+			w.tryOffered(kv, err)
+		}
 		return timing{}, false
 	}
 	runtime.GC()

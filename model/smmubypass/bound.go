@@ -48,8 +48,6 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	bytes := float64(4*max(descBytes, hw.DRAM.MinBurst) + 2*max(c.packet, hw.DRAM.MinBurst))
 	dram := bytes / max(hw.DRAM.Bandwidth-c.engineRate, hw.DRAM.Bandwidth/8)
 	hold := float64(2*sc.LinkCycles+sc.MatchCycles+sc.HitCycles) / float64(sc.Clock) / float64(sc.Walks)
-	span := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring),
-		dram, float64(n)*hold)
 	// The engine reads at its rate, or as fast as its streams get their
 	// reads back, or as fast as the TBU's walk slots take its misses, when
 	// that is slower. A read that misses in the TBU also walks (a retry
@@ -61,10 +59,22 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	trip := float64(2*sc.LinkCycles+sc.MatchCycles) / float64(sc.Clock)
 	lat := float64(sc.Bus.ReadLatency)/1e12 + float64(sc.HitCycles)/float64(sc.Clock) + miss*trip
 	rate := min(c.engineRate, float64(c.streams)*64/lat)
+	walk := trip + float64(sc.Bus.ReadLatency)/1e12 // a walk slot's hold: the trips and a descriptor read
+	// queue is how long a NIC transaction that goes to the TCU waits for
+	// a walk slot behind the engine's misses (each of its streams holds
+	// at most one), when the engine reads faster than the slots free:
+	// with a small ring the packets then take that wait for each of
+	// their transactions in turn (ring=1 with a fast engine missing in
+	// the TBU: 21.7 us a packet, where the wire takes 6.7 ns).
+	queue := 0.0
 	if miss > 0 {
-		walk := trip + float64(sc.Bus.ReadLatency)/1e12 // a walk slot's hold: the trips and a descriptor read
 		rate = min(rate, float64(sc.Walks)/walk/miss*64)
+		if c.engineRate >= rate {
+			queue = float64(c.streams) * miss * walk / float64(sc.Walks)
+		}
 	}
+	span := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring),
+		dram, float64(n)*hold, float64(n)*queue/float64(c.ring))
 	// A NIC transaction is one event with the bypass cached (B), two
 	// without (A: the TCU's answer, then the data), a third when the walk
 	// slots are all taken (a retry): two on average.
