@@ -67,9 +67,14 @@ func newRecording(r *run) *recording {
 }
 
 // wants reports whether txn would record anything of a transaction heard
-// of at now (kept inline-sized: most are not recorded).
+// of at now (kept inline-sized: most are not recorded). Past maxTxns
+// transactions only the gauges' samples are left to take (a default run
+// reaches it in its last tenth, where every transaction would otherwise
+// call txn for nothing).
 func (g *recording) wants(now sim.Time, o *smmu.Outcome) bool {
-	return now >= g.nextSample || g.phases < maxPhases || len(g.spec.Txns) < allTxns || o.Issue >= g.nextTxn[0] || o.Issue >= g.nextTxn[1]
+	n := len(g.spec.Txns)
+	return now >= g.nextSample || g.phases < maxPhases ||
+		n < maxTxns && (n < allTxns || o.Issue >= g.nextTxn[0] || o.Issue >= g.nextTxn[1])
 }
 
 // txn records one transaction's outcome when the run hears of it, at now
