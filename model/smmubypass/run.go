@@ -426,7 +426,11 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 		if o.Hit {
 			r.st.engHits++
 		}
-		r.schedule(max(o.Done, o.Issue+r.engGap), evEngine, i) // heard early: its next read is queued
+		// Heard early: its next read is queued (schedule, written out: a
+		// call fewer per engine read).
+		if err := r.m.Schedule(max(o.Done, o.Issue+r.engGap), r.agent, i<<evBits|evEngine); err != nil && r.err == nil {
+			r.err = err
+		}
 		return
 	}
 	r.st.nicTxns++
