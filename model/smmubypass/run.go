@@ -144,6 +144,7 @@ const (
 func (r *run) schedule(t sim.Time, kind, i int) {
 	if err := r.m.Schedule(t, r.agent, i<<evBits|kind); err != nil && r.err == nil {
 		r.err = err
+		r.m.EndSteps()
 	}
 }
 
@@ -284,9 +285,12 @@ func (r *run) simulate() error {
 			r.schedule(sim.Time(i)*r.engGap/sim.Time(c.streams), evEngine, i)
 		}
 	}
-	for n := 0; r.done < c.packets; n++ {
-		if n == paceEvery {
-			n = 0
+	// The queue's steps run in batches (RunSteps) up to the core's next
+	// work: a step that leaves work for the core, or forwards the last
+	// packet, ends its batch (EndSteps).
+	for n := 0; r.done < c.packets; {
+		if n >= paceEvery {
+			n -= paceEvery
 			if err := r.pace.Work(paceEvery * unitsPerEvent); err != nil {
 				return err
 			}
@@ -298,22 +302,26 @@ func (r *run) simulate() error {
 			return err
 		}
 		tq, ok := r.m.NextEvent()
+		limit := sim.Never
 		if r.coreHead < len(r.core) {
 			w := r.core[r.coreHead]
-			if !ok || max(w.t, r.m.Now()) <= tq {
+			at := max(w.t, r.m.Now())
+			if !ok || at <= tq {
 				if r.coreHead++; r.coreHead == len(r.core) {
 					r.core, r.coreHead = r.core[:0], 0
 				}
 				if err := r.coreStep(w.t, int(w.slot)); err != nil {
 					return err
 				}
+				n++
 				continue
 			}
+			limit = at - 1 // the queue's steps before the core's
 		}
 		if !ok {
 			return fmt.Errorf("the run stalled after %d of %d packets", r.done, c.packets)
 		}
-		r.m.RunNext(tq)
+		n += r.m.RunSteps(limit, paceEvery-n)
 	}
 	return nil
 }
@@ -346,6 +354,7 @@ func (r *run) packetStep(t sim.Time, i int) {
 		addr, write = rxRing+slot*descBytes, true
 	case 3: // the core: poll, route lookup, header rewrite, TX descriptor
 		r.core = append(r.core, coreWork{t: t, slot: int32(i)})
+		r.m.EndSteps() // the core runs next, before any later step
 		return
 	case 4: // TX descriptor read
 		addr = txRing + slot*descBytes
@@ -392,7 +401,9 @@ func (r *run) forwarded(t sim.Time, p *pkt) {
 	if r.done == 0 {
 		r.first = p.t0
 	}
-	r.done++
+	if r.done++; r.done == r.cfg.packets {
+		r.m.EndSteps() // the run ends here
+	}
 	r.last = t
 	r.st.packetLat += uint64(t - p.t0)
 	b := int(t / tputBucket)
@@ -430,6 +441,7 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 		// call fewer per engine read).
 		if err := r.m.Schedule(max(o.Done, o.Issue+r.engGap), r.agent, i<<evBits|evEngine); err != nil && r.err == nil {
 			r.err = err
+			r.m.EndSteps()
 		}
 		return
 	}

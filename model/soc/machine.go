@@ -97,6 +97,7 @@ type Machine struct {
 	agents    []Agent                           // the agents Schedule queues events for (port.go)
 	portHook  func(sim.Time, uint64, int, bool) // test hook on PortAccess
 	topFree   bool                              // an agent step runs and the queue's top is its own (runAgent)
+	endSteps  bool                              // a step asked RunSteps to return (EndSteps)
 	shadows   []shadow                          // SWIOTLB slots standing in for CPU buffers (Shadow)
 	// staleSeen marks, by version index, the lines in staleLines: the
 	// distinct lines read stale since ResetStaleLines.
