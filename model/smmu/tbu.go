@@ -120,6 +120,11 @@ func (t *TBU) Busy(now sim.Time) (reads, writes, walks int) {
 // master). The SMMU's sink hears of it when it is done.
 func (t *TBU) Issue(at sim.Time, x Txn) { t.accept(at, -1, &x) }
 
+// IssueTxn is Issue with the transaction by reference (copied: the caller
+// may reuse *x). A master issuing one per step saves the copies of a
+// struct argument, which in WebAssembly are memory.copy calls.
+func (t *TBU) IssueTxn(at sim.Time, x *Txn) { t.accept(at, -1, x) }
+
 // accept takes transaction id at the input at now, or holds it (and the
 // input) until a slot frees. It reports whether it took it. With id -1
 // it is Issue's: in is the new transaction, which waits behind one held
@@ -130,7 +135,10 @@ func (t *TBU) accept(now sim.Time, id int32, in *Txn) bool {
 		id = s.alloc()
 		// d, pa and leaf are written by the TCU before they are read.
 		tx := &s.txns[id]
-		tx.x = *in
+		// tx.x = *in, field by field (a struct copy is a memory.copy in
+		// WebAssembly, several times the cost of these moves).
+		tx.x.SID, tx.x.Addr, tx.x.Bytes, tx.x.Write = in.SID, in.Addr, in.Bytes, in.Write
+		tx.x.Agent, tx.x.Tag, tx.x.Early = in.Agent, in.Tag, in.Early
 		// Outcome{Issue: now, Fill: -1}, field by field (a struct literal
 		// is a memory clear and a copy in WebAssembly).
 		o := &tx.o

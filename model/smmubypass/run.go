@@ -106,7 +106,10 @@ type run struct {
 	st       stats
 	rec      *recording
 	pace     *scenario.Pacer // nil when not paced
-	err      error
+	// txn is the transaction a step issues, written field by field: a
+	// struct literal is two memory.copy calls in WebAssembly.
+	txn smmu.Txn
+	err error
 }
 
 // stats are the figures the run measures.
@@ -152,7 +155,9 @@ func (r *run) Step(t sim.Time, ev int) {
 	switch ev & (1<<evBits - 1) {
 	case evEngine: // one read of engine stream i (in Step: a call fewer per read)
 		va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
-		r.tbu.Issue(t, smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent, Tag: int32(i), Early: true})
+		x := &r.txn
+		x.SID, x.Addr, x.Bytes, x.Write, x.Agent, x.Tag, x.Early = engineSID, va, 64, false, engAgent, int32(i), true
+		r.tbu.IssueTxn(t, x)
 	case evArrive:
 		r.arrival = sim.Never
 		r.arrive(t)
@@ -287,7 +292,9 @@ func (r *run) packetStep(t sim.Time, i int) {
 	burst := r.cfg.burst
 	for off := 0; off < bytes; off += burst {
 		p.pending++
-		r.tbu.Issue(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: min(burst, bytes-off), Write: write, Agent: nicAgent, Tag: int32(i)})
+		x := &r.txn
+		x.SID, x.Addr, x.Bytes, x.Write, x.Agent, x.Tag, x.Early = nicSID, addr+uint64(off), min(burst, bytes-off), write, nicAgent, int32(i), false
+		r.tbu.IssueTxn(t, x)
 	}
 }
 
