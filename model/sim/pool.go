@@ -111,12 +111,18 @@ func (p *Pool) Settle(v Time) bool {
 	return true
 }
 
-// Busy counts the slots still in flight at time now.
+// Busy counts the slots still in flight at time now: the times are
+// sorted, so those later than now are the last ones, counted from the
+// tail (a few, where a scan of the whole pool reads every slot).
 func (p *Pool) Busy(now Time) int {
-	n := 0
-	for _, t := range p.t {
-		if t > now {
-			n++
+	t, n := p.t, len(p.t)
+	i := p.head
+	for k := 0; k < n; k++ {
+		if i--; i < 0 {
+			i = n - 1
+		}
+		if t[i] <= now {
+			return k
 		}
 	}
 	return n

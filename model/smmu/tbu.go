@@ -3,7 +3,6 @@ package smmu
 import (
 	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -31,10 +30,17 @@ type TBUStats struct {
 // accepts transactions in order: one that cannot be accepted holds the
 // ones behind it.
 type TBU struct {
-	Name          string
-	s             *SMMU
-	index         uint8
-	tlb           *mmu.TLB
+	Name  string
+	s     *SMMU
+	index uint8
+	tlb   *mmu.TLB
+	// offset and level are each TLB entry's PA-VA and Level, kept by
+	// answered at every fill so that a hit reads two words instead of
+	// copying the entry (a memory.copy call in WebAssembly).
+	// Invariant: for every valid entry e they match t.tlb.Entry(e); the
+	// TBU is the only one filling its TLB (TLB() is for reading).
+	offset        []uint64
+	level         []int8
 	reads, writes sim.Pool
 	walks         sim.Pool
 	hit, link     sim.Time
@@ -64,7 +70,8 @@ func (s *SMMU) AddTBU(name string) (*TBU, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &TBU{Name: name, s: s, index: uint8(len(s.tbus)), tlb: tlb,
+	n := tlb.Sets() * tlb.Ways()
+	t := &TBU{Name: name, s: s, index: uint8(len(s.tbus)), tlb: tlb, offset: make([]uint64, n), level: make([]int8, n),
 		reads: sim.NewPool(s.cfg.Reads), writes: sim.NewPool(s.cfg.Writes), walks: sim.NewPool(s.cfg.Walks),
 		hit: s.cfg.Cycles(s.cfg.hit()), link: s.cfg.Cycles(s.cfg.LinkCycles), bypassBytes: s.cfg.BypassBytes,
 		blocked: -1, retryAt: sim.Never}
@@ -72,7 +79,8 @@ func (s *SMMU) AddTBU(name string) (*TBU, error) {
 	return t, nil
 }
 
-// TLB returns the TBU's TLB (the view reads its entries).
+// TLB returns the TBU's TLB (the view reads its entries; only the TBU
+// fills it).
 func (t *TBU) TLB() *mmu.TLB { return t.tlb }
 
 // Txn is one transaction a master issues.
@@ -118,35 +126,44 @@ func (t *TBU) Busy(now sim.Time) (reads, writes, walks int) {
 // Issue hands the TBU one transaction at at, the caller's current event
 // time (the global clock: calls come in non-decreasing at across every
 // master). The SMMU's sink hears of it when it is done.
-func (t *TBU) Issue(at sim.Time, x Txn) {
-	s := t.s
-	id := s.alloc()
-	// d, pa and leaf are written by the TCU before they are read.
-	tx := &s.txns[id]
-	tx.x = x
-	// Outcome{Issue: at, Fill: -1}, field by field (a struct literal is a
-	// memory clear and a copy in WebAssembly).
-	o := &tx.o
-	o.Issue, o.Accept, o.Done, o.Route = at, 0, 0, 0
-	o.Hit, o.TCU, o.Walked, o.Aborted = false, false, false, false
-	o.PA, o.Fill, o.FillAt = 0, -1, 0
-	tx.tbu, tx.ok, tx.walked, tx.walk = t.index, false, false, -1
-	if x.Write {
-		t.Stats.Writes++
-	} else {
-		t.Stats.Reads++
-	}
-	if t.blocked >= 0 {
-		t.waiting = append(t.waiting, id)
-		return
-	}
-	t.accept(at, id)
-}
+func (t *TBU) Issue(at sim.Time, x Txn) { t.accept(at, -1, &x) }
+
+// IssueTxn is Issue with the transaction by reference (copied: the caller
+// may reuse *x). A master issuing one per step saves the copies of a
+// struct argument, which in WebAssembly are memory.copy calls.
+func (t *TBU) IssueTxn(at sim.Time, x *Txn) { t.accept(at, -1, x) }
 
 // accept takes transaction id at the input at now, or holds it (and the
-// input) until a slot frees. It reports whether it took it.
-func (t *TBU) accept(now sim.Time, id int32) bool {
+// input) until a slot frees. It reports whether it took it. With id -1
+// it is Issue's: in is the new transaction, which waits behind one held
+// at the input (one function: a call fewer per transaction).
+func (t *TBU) accept(now sim.Time, id int32, in *Txn) bool {
 	s := t.s
+	if id < 0 {
+		id = s.alloc()
+		// d, pa and leaf are written by the TCU before they are read.
+		tx := &s.txns[id]
+		// tx.x = *in, field by field (a struct copy is a memory.copy in
+		// WebAssembly, several times the cost of these moves).
+		tx.x.SID, tx.x.Addr, tx.x.Bytes, tx.x.Write = in.SID, in.Addr, in.Bytes, in.Write
+		tx.x.Agent, tx.x.Tag, tx.x.Early = in.Agent, in.Tag, in.Early
+		// Outcome{Issue: now, Fill: -1}, field by field (a struct literal
+		// is a memory clear and a copy in WebAssembly).
+		o := &tx.o
+		o.Issue, o.Accept, o.Done, o.Route = now, 0, 0, 0
+		o.Hit, o.TCU, o.Walked, o.Aborted = false, false, false, false
+		o.PA, o.Fill, o.FillAt = 0, -1, 0
+		tx.tbu, tx.ok, tx.walked, tx.walk = t.index, false, false, -1
+		if in.Write {
+			t.Stats.Writes++
+		} else {
+			t.Stats.Reads++
+		}
+		if t.blocked >= 0 {
+			t.waiting = append(t.waiting, id)
+			return false
+		}
+	}
 	x := &s.txns[id]
 	p := &t.writes
 	if !x.x.Write {
@@ -169,11 +186,11 @@ func (t *TBU) accept(now sim.Time, id int32) bool {
 	}
 	x.o.Accept = now
 	if e >= 0 {
-		ent, _ := t.tlb.Entry(e)
-		x.o.Hit, x.o.PA = true, ent.PA+(x.x.Addr-ent.VA)
+		// PA is ent.PA+(Addr-ent.VA) of ent := t.tlb.Entry(e).
+		x.o.Hit, x.o.PA = true, x.x.Addr+t.offset[e]
 		x.o.Route = RouteTranslate
-		if ent.Level < 0 {
-			x.o.Route = Route(-ent.Level - 1)
+		if lv := t.level[e]; lv < 0 {
+			x.o.Route = Route(-lv - 1)
 			t.Stats.BypassHits++
 		}
 		t.Stats.Hits++
@@ -254,13 +271,13 @@ func (t *TBU) retry(now sim.Time) {
 	t.retryAt = sim.Never
 	id := t.blocked
 	t.blocked = -1
-	if !t.accept(now, id) {
+	if !t.accept(now, id, nil) {
 		return
 	}
 	for t.head < len(t.waiting) {
 		next := t.waiting[t.head]
 		t.head++
-		if !t.accept(now, next) {
+		if !t.accept(now, next, nil) {
 			break
 		}
 	}
@@ -322,6 +339,9 @@ func (t *TBU) answered(at sim.Time, id int32) {
 			from = mmu.TLBEntry{VA: x.x.Addr &^ (b - 1), PA: x.x.Addr &^ (b - 1), Bytes: b, Level: -1 - int8(x.d.Route)}
 		}
 		e, _, _ := t.tlb.Fill(x.x.SID, x.x.Addr, from, x.x.Agent)
+		if ent, ok := t.tlb.Entry(e); ok {
+			t.offset[e], t.level[e] = ent.PA-ent.VA, ent.Level
+		}
 		x.o.Fill, x.o.FillAt = e, at
 		if s.obs != nil {
 			t.fillEvent(at, &x.x, e)
@@ -348,7 +368,10 @@ func (t *TBU) answered(at sim.Time, id int32) {
 		s.done(at, id)
 		return
 	}
-	s.schedule(done, id, evDone)
+	// schedule, written out (a call fewer per miss).
+	if err := s.m.Schedule(done, s.agent, int(id)<<evBits|evDone); err != nil && s.err == nil {
+		s.err = err
+	}
 }
 
 func (t *TBU) account(x *txn) {
@@ -357,25 +380,4 @@ func (t *TBU) account(x *txn) {
 	}
 	t.lastLat = x.o.Done - x.o.Issue
 	t.totalLat += t.lastLat
-}
-
-// IsBypass reports whether a TLB entry holds a cached bypass.
-func IsBypass(e mmu.TLBEntry) bool { return e.Level < 0 }
-
-func (t *TBU) note(at sim.Time, x *Txn, e int, hit bool) {
-	ev := hwevent.Event{T: at, Kind: hwevent.TLBLookup, Agent: x.Agent, Level: EventLevel, Set: -1, Way: -1, Addr: x.Addr}
-	if hit {
-		ev.Flags = hwevent.Hit
-		ev.Set, ev.Way = int32(e/t.tlb.Ways()), int32(e%t.tlb.Ways())
-	}
-	if x.Write {
-		ev.Flags |= hwevent.Write
-	}
-	t.s.emit(ev)
-}
-
-func (t *TBU) fillEvent(at sim.Time, x *Txn, e int) {
-	ent, _ := t.tlb.Entry(e)
-	t.s.emit(hwevent.Event{T: at, Kind: hwevent.TLBFill, Agent: x.Agent, Level: EventLevel,
-		Set: int32(e / t.tlb.Ways()), Way: int32(e % t.tlb.Ways()), Addr: ent.VA, Victim: ent.PA, Bytes: ent.Bytes})
 }

@@ -51,6 +51,12 @@ func newRecording(r *run) *recording {
 	regs := &r.s.Regs
 	g.spec = &scenario.SMMUSpec{Label: "MMU-500 TBU0", TLB: g.tlb, Clock: r.s.Config().Clock,
 		USFCFG: regs.CR0&smmu.CR0USFCFG != 0, SMTNMBTLBEN: regs.ACR&smmu.ACRSMTNMBTLBEN != 0, S2CRBTLBEN: regs.ACR&smmu.ACRS2CRBTLBEN != 0}
+	// Room for the transactions the run is expected to record (the first
+	// allTxns, then one per master every txnEvery while the packets
+	// arrive), allocated once: growing the slice copies it a dozen times,
+	// and in WebAssembly the collector runs on the one thread.
+	arrivals := sim.Time(r.cfg.packets) * r.interval
+	g.spec.Txns = make([]scenario.SMMUTxn, 0, min(maxTxns, allTxns+2*int(arrivals/txnEvery)+64))
 	for i, smr := range regs.SMR {
 		s2 := regs.S2CR[i]
 		g.spec.SMRs = append(g.spec.SMRs, scenario.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX})
@@ -67,9 +73,14 @@ func newRecording(r *run) *recording {
 }
 
 // wants reports whether txn would record anything of a transaction heard
-// of at now (kept inline-sized: most are not recorded).
+// of at now (kept inline-sized: most are not recorded). Past maxTxns
+// transactions only the gauges' samples are left to take (a default run
+// reaches it in its last tenth, where every transaction would otherwise
+// call txn for nothing).
 func (g *recording) wants(now sim.Time, o *smmu.Outcome) bool {
-	return now >= g.nextSample || g.phases < maxPhases || len(g.spec.Txns) < allTxns || o.Issue >= g.nextTxn[0] || o.Issue >= g.nextTxn[1]
+	n := len(g.spec.Txns)
+	return now >= g.nextSample || g.phases < maxPhases ||
+		n < maxTxns && (n < allTxns || o.Issue >= g.nextTxn[0] || o.Issue >= g.nextTxn[1])
 }
 
 // txn records one transaction's outcome when the run hears of it, at now

@@ -3,9 +3,7 @@ package smmubypass
 import (
 	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
-	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
@@ -108,7 +106,10 @@ type run struct {
 	st       stats
 	rec      *recording
 	pace     *scenario.Pacer // nil when not paced
-	err      error
+	// txn is the transaction a step issues, written field by field: a
+	// struct literal is two memory.copy calls in WebAssembly.
+	txn smmu.Txn
+	err error
 }
 
 // stats are the figures the run measures.
@@ -144,6 +145,7 @@ const (
 func (r *run) schedule(t sim.Time, kind, i int) {
 	if err := r.m.Schedule(t, r.agent, i<<evBits|kind); err != nil && r.err == nil {
 		r.err = err
+		r.m.EndSteps()
 	}
 }
 
@@ -151,8 +153,11 @@ func (r *run) schedule(t sim.Time, kind, i int) {
 func (r *run) Step(t sim.Time, ev int) {
 	i := ev >> evBits
 	switch ev & (1<<evBits - 1) {
-	case evEngine:
-		r.engineStep(t, i)
+	case evEngine: // one read of engine stream i (in Step: a call fewer per read)
+		va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
+		x := &r.txn
+		x.SID, x.Addr, x.Bytes, x.Write, x.Agent, x.Tag, x.Early = engineSID, va, 64, false, engAgent, int32(i), true
+		r.tbu.IssueTxn(t, x)
 	case evArrive:
 		r.arrival = sim.Never
 		r.arrive(t)
@@ -183,89 +188,6 @@ func (r *run) arrive(t sim.Time) {
 	}
 }
 
-// setup builds the SMMU, its tables, the core and the masters.
-func setup(c config, policy string, record bool) (*run, error) {
-	hw, err := platform.Lookup(c.preset)
-	if err != nil {
-		return nil, err
-	}
-	hw.MemBytes = max(uint64(1)<<30, 2*c.ws+(64<<20))
-	m, err := soc.New(hw, c.seed)
-	if err != nil {
-		return nil, err
-	}
-	sc := platform.LS2088ASMMU()
-	sc.RegisterSlices = c.slices
-	r := &run{cfg: c, m: m, rng: m.RNG().Split(), clock: sc.Clock}
-	if r.agent, err = m.AddAgent(r); err != nil {
-		return nil, err
-	}
-	if policy == PolicyOn {
-		r.acr |= smmu.ACRSMTNMBTLBEN
-	}
-	if c.s2crb {
-		r.acr |= smmu.ACRS2CRBTLBEN
-	}
-	regs := smmu.Regs{ACR: r.acr,
-		SMR:  []smmu.SMR{{ID: engineSID, Mask: 0, Valid: true}},
-		S2CR: []smmu.S2CR{{Type: smmu.Translate, CBNDX: 0}}}
-	if c.s2crBypass {
-		regs.SMR = append(regs.SMR, smmu.SMR{ID: nicSID, Mask: 0xff, Valid: true})
-		regs.S2CR = append(regs.S2CR, smmu.S2CR{Type: smmu.Bypass})
-	}
-	if c.usf {
-		regs.CR0 |= smmu.CR0USFCFG
-	}
-	if r.s, err = smmu.New(sc, regs, m, r); err != nil {
-		return nil, err
-	}
-	// The engine's domain: ws bytes of IOVA on 4 KiB pages (io-pgtable
-	// with 4 KiB granule), frames from the machine's allocator.
-	tables := mmu.NewMemory()
-	pt, err := mmu.NewPageTable("cb0", tables, m.Buddy(), nil, false)
-	if err != nil {
-		return nil, err
-	}
-	buf, err := m.Buddy().Alloc(0)
-	if err != nil {
-		return nil, err
-	}
-	r.wsPages = c.ws >> mmu.PageShift
-	pages := make([]uint64, r.wsPages)
-	for i := range pages { // every IOVA page on its own frame is not needed for timing: one frame aliased
-		pages[i] = buf.PFN << mmu.PageShift
-	}
-	if _, err := pt.MapPages(engIOVA, pages, mmu.PageKernel, mmu.Size4K); err != nil {
-		return nil, fmt.Errorf("ws: %w", err)
-	}
-	if _, err := r.s.AddContextBank(1, pt, tables); err != nil {
-		return nil, err
-	}
-	if err := r.s.Check(); err != nil {
-		return nil, err
-	}
-	if r.tbu, err = r.s.AddTBU("tbu0"); err != nil {
-		return nil, err
-	}
-	// The core's route table: the tbl24 slice of 10.0.0.0/8 (2^16 4-byte
-	// entries), cacheable.
-	lpm, err := m.Alloc("tbl24", 256<<10, mem.Normal)
-	if err != nil {
-		return nil, err
-	}
-	r.lpm = lpm.VA
-	r.flowIdx = make([]uint32, c.flows)
-	for i := range r.flowIdx {
-		r.flowIdx[i] = uint32(r.rng.Uint64() % (1 << 16))
-	}
-	r.interval = sim.Time(float64(c.packet+20) * 8 / c.rate * 1e12)
-	r.work = hw.Clocks.CPUCycles(float64(c.cpuWork))
-	if record {
-		r.rec = newRecording(r)
-	}
-	return r, nil
-}
-
 // simulate runs every agent on the one clock until the last packet is
 // out: the machine's queue holds the SMMU's steps and the masters'; the
 // core runs between them (its route lookups catch the queue up before
@@ -284,9 +206,12 @@ func (r *run) simulate() error {
 			r.schedule(sim.Time(i)*r.engGap/sim.Time(c.streams), evEngine, i)
 		}
 	}
-	for n := 0; r.done < c.packets; n++ {
-		if n == paceEvery {
-			n = 0
+	// The queue's steps run in batches (RunSteps) up to the core's next
+	// work: a step that leaves work for the core, or forwards the last
+	// packet, ends its batch (EndSteps).
+	for n := 0; r.done < c.packets; {
+		if n >= paceEvery {
+			n -= paceEvery
 			if err := r.pace.Work(paceEvery * unitsPerEvent); err != nil {
 				return err
 			}
@@ -298,22 +223,26 @@ func (r *run) simulate() error {
 			return err
 		}
 		tq, ok := r.m.NextEvent()
+		limit := sim.Never
 		if r.coreHead < len(r.core) {
 			w := r.core[r.coreHead]
-			if !ok || max(w.t, r.m.Now()) <= tq {
+			at := max(w.t, r.m.Now())
+			if !ok || at <= tq {
 				if r.coreHead++; r.coreHead == len(r.core) {
 					r.core, r.coreHead = r.core[:0], 0
 				}
 				if err := r.coreStep(w.t, int(w.slot)); err != nil {
 					return err
 				}
+				n++
 				continue
 			}
+			limit = at - 1 // the queue's steps before the core's
 		}
 		if !ok {
 			return fmt.Errorf("the run stalled after %d of %d packets", r.done, c.packets)
 		}
-		r.m.RunNext(tq)
+		n += r.m.RunSteps(limit, paceEvery-n)
 	}
 	return nil
 }
@@ -346,6 +275,7 @@ func (r *run) packetStep(t sim.Time, i int) {
 		addr, write = rxRing+slot*descBytes, true
 	case 3: // the core: poll, route lookup, header rewrite, TX descriptor
 		r.core = append(r.core, coreWork{t: t, slot: int32(i)})
+		r.m.EndSteps() // the core runs next, before any later step
 		return
 	case 4: // TX descriptor read
 		addr = txRing + slot*descBytes
@@ -362,7 +292,9 @@ func (r *run) packetStep(t sim.Time, i int) {
 	burst := r.cfg.burst
 	for off := 0; off < bytes; off += burst {
 		p.pending++
-		r.tbu.Issue(t, smmu.Txn{SID: nicSID, Addr: addr + uint64(off), Bytes: min(burst, bytes-off), Write: write, Agent: nicAgent, Tag: int32(i)})
+		x := &r.txn
+		x.SID, x.Addr, x.Bytes, x.Write, x.Agent, x.Tag, x.Early = nicSID, addr+uint64(off), min(burst, bytes-off), write, nicAgent, int32(i), false
+		r.tbu.IssueTxn(t, x)
 	}
 }
 
@@ -392,7 +324,9 @@ func (r *run) forwarded(t sim.Time, p *pkt) {
 	if r.done == 0 {
 		r.first = p.t0
 	}
-	r.done++
+	if r.done++; r.done == r.cfg.packets {
+		r.m.EndSteps() // the run ends here
+	}
 	r.last = t
 	r.st.packetLat += uint64(t - p.t0)
 	b := int(t / tputBucket)
@@ -402,12 +336,6 @@ func (r *run) forwarded(t sim.Time, p *pkt) {
 	if b < len(r.st.forwarded) {
 		r.st.forwarded[b]++
 	}
-}
-
-// engineStep is one read of engine stream i at t.
-func (r *run) engineStep(t sim.Time, i int) {
-	va := engIOVA + (r.rng.Uint64()%r.wsPages)<<mmu.PageShift + (r.rng.Uint64()%64)*64
-	r.tbu.Issue(t, smmu.Txn{SID: engineSID, Addr: va, Bytes: 64, Agent: engAgent, Tag: int32(i), Early: true})
 }
 
 // Done implements smmu.Sink: a transaction is back at its master at t.
@@ -426,7 +354,12 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 		if o.Hit {
 			r.st.engHits++
 		}
-		r.schedule(max(o.Done, o.Issue+r.engGap), evEngine, i) // heard early: its next read is queued
+		// Heard early: its next read is queued (schedule, written out: a
+		// call fewer per engine read).
+		if err := r.m.Schedule(max(o.Done, o.Issue+r.engGap), r.agent, i<<evBits|evEngine); err != nil && r.err == nil {
+			r.err = err
+			r.m.EndSteps()
+		}
 		return
 	}
 	r.st.nicTxns++

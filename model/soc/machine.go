@@ -97,6 +97,7 @@ type Machine struct {
 	agents    []Agent                           // the agents Schedule queues events for (port.go)
 	portHook  func(sim.Time, uint64, int, bool) // test hook on PortAccess
 	topFree   bool                              // an agent step runs and the queue's top is its own (runAgent)
+	endSteps  bool                              // a step asked RunSteps to return (EndSteps)
 	shadows   []shadow                          // SWIOTLB slots standing in for CPU buffers (Shadow), in slot order once shadowWrite sorts them
 	// shadowMax is the longest shadow declared since the list was last
 	// empty; shadowUnsorted says one was declared below the last.

@@ -103,6 +103,39 @@ func (m *Machine) RunNext(limit sim.Time) bool {
 	return m.runNext(limit)
 }
 
+// RunSteps runs queued steps in time order, as up to n calls of
+// RunNext(limit) would, and returns how many it ran: it stops at the
+// first step due after limit, and after a step that calls EndSteps (it
+// left work for the caller's thread, such as the core, or ended the
+// run). A workload whose loop looks at nothing between most steps saves
+// a call and its own checks per step (in WebAssembly a call costs
+// several times what it does natively).
+func (m *Machine) RunSteps(limit sim.Time, n int) int {
+	m.endSteps = false
+	k := 0
+	for k < n && !m.endSteps {
+		t, ok := m.q.Peek()
+		if !ok || t > limit {
+			break
+		}
+		if d := m.q.Top(); d < 0 { // runAgent, written out (one call fewer per step)
+			a := int(-1 - d)
+			m.topFree = true
+			m.agents[a&(MaxAgents-1)].Step(t, a>>agentBits)
+			if m.topFree {
+				m.popTop()
+			}
+		} else {
+			m.runNext(limit)
+		}
+		k++
+	}
+	return k
+}
+
+// EndSteps makes the RunSteps running the current step return after it.
+func (m *Machine) EndSteps() { m.endSteps = true }
+
 // runAgent runs the agent event at the queue's top (d < 0): the step's
 // first Schedule takes its place in the queue (ReplaceTop, as Pop then
 // Push would), and it is popped if the step schedules nothing.

@@ -62,3 +62,46 @@ func TestAgentsShareTheQueueAndDRAM(t *testing.T) {
 	m.PortAccess(0, 0, 64, false, 0)
 	assert.Equal(t, uint64(1), m.DRAMAskReorders())
 }
+
+// stopper is a ticker that ends the RunSteps batch at its step stopAt.
+type stopper struct {
+	ticker
+	stopAt int
+}
+
+func (k *stopper) Step(t sim.Time, ev int) {
+	k.ticker.Step(t, ev)
+	if len(k.ran) == k.stopAt {
+		k.m.EndSteps()
+	}
+}
+
+// RunSteps runs what as many RunNext calls would, in the same order and
+// at the same times and DRAM answers, and stops at its limit, at its
+// count and after a step that calls EndSteps.
+func TestRunStepsIsRunNextInABatch(t *testing.T) {
+	run := func(batch bool) ([]sim.Time, sim.Time) {
+		m := newMachine(t, nil)
+		k := &stopper{ticker: ticker{t: t, m: m, period: 20 * sim.Nanosecond, n: 40}, stopAt: 25}
+		id, err := m.AddAgent(k)
+		require.NoError(t, err)
+		k.id = id
+		require.NoError(t, m.Schedule(0, id, 0))
+		if !batch {
+			for m.RunNext(sim.Never) {
+			}
+			return k.ran, m.PortAccess(sim.Microsecond, 0, 64, false, 0)
+		}
+		assert.Equal(t, 6, m.RunSteps(100*sim.Nanosecond, 100), "steps at 0, 20, .. 100 ns are due by the limit")
+		assert.Equal(t, 4, m.RunSteps(sim.Never, 4), "at most n")
+		assert.Equal(t, 15, m.RunSteps(sim.Never, 100), "the 25th step ends the batch")
+		assert.Equal(t, 15, m.RunSteps(sim.Never, 100), "the rest")
+		assert.Zero(t, m.RunSteps(sim.Never, 100), "an empty queue")
+		return k.ran, m.PortAccess(sim.Microsecond, 0, 64, false, 0)
+	}
+	one, dramOne := run(false)
+	batch, dramBatch := run(true)
+	require.Len(t, one, 40)
+	assert.Equal(t, one, batch)
+	assert.Equal(t, dramOne, dramBatch, "the DRAM channel saw the same asks")
+}
