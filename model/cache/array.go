@@ -108,9 +108,12 @@ func (a *Array) Absent(key uint64) bool { return a.absent(key) }
 
 // Touch records a use of entry e.
 func (a *Array) Touch(e int) {
-	if r := &a.Repl; r.policy == LRU { // fast path: no division
-		r.clock++
-		r.stamp[e] = r.clock
+	if r := &a.Repl; r.policy == LRU { // fast path: no division unless it moves
+		if r.lruNext[e] >= r.entries { // at the end of its set's list already
+			return
+		}
+		set, _ := a.split(e)
+		r.use(int32(e), r.entries+int32(set))
 		return
 	}
 	if a.waysShift >= 0 {
@@ -171,7 +174,12 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	hint := key % hintSize
 	if meta != nil && touch { // a cache's fill hint
 		if h := int(a.recent[hint]); tags[h] == k {
-			r.Touch(set, h-base)
+			switch r.policy { // r.Touch(set, h-base), inlined
+			case PLRU:
+				r.plruTouch(set, h-base)
+			case LRU:
+				r.use(int32(h), r.entries+int32(set))
+			}
 			return h, true, 0, false
 		}
 	}
@@ -179,7 +187,12 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	words := a.words[set*a.wps : set*a.wps+a.wps]
 	if e := a.match(set*a.wps, base, pat, k); e >= 0 {
 		if touch {
-			r.Touch(set, e-base)
+			switch r.policy { // r.Touch(set, e-base), inlined
+			case PLRU:
+				r.plruTouch(set, e-base)
+			case LRU:
+				r.use(int32(e), r.entries+int32(set))
+			}
 		}
 		return e, true, 0, false
 	}
@@ -193,8 +206,13 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	default:
 		way = r.Victim(set)
 	}
-	r.Touch(set, way)
 	e = base + way
+	switch r.policy { // r.Touch(set, way), inlined
+	case PLRU:
+		r.plruTouch(set, way)
+	case LRU:
+		r.use(int32(e), r.entries+int32(set))
+	}
 	if t := tags[e]; t != 0 {
 		old, evicted = t-1, true
 		a.remove(old)
