@@ -120,3 +120,84 @@ func TestShapeReportsProgress(t *testing.T) {
 	assert.Equal(t, want, counts)
 	assert.Equal(t, plain.ft, b.ft, "the frames Progress saw shaped differ")
 }
+
+// shapeByAllocBlockAt is Shape's pinning as AllocBlockAt calls, one per
+// pair (what Buddy.pinPairs writes out).
+func shapeByAllocBlockAt(b *Buddy, r *sim.RNG, orders []int) {
+	top := b.maxOrder
+	for i, k := range orders {
+		base := uint64(i) << top
+		if k == top {
+			continue
+		}
+		half := uint64(1) << k
+		for pair := base; pair < base+1<<top; pair += 2 * half {
+			if !b.AllocBlockAt(pair+half*r.Uint64n(2), k) {
+				panic("pair not free")
+			}
+		}
+	}
+}
+
+// Shape's written-out pinning leaves the allocator as AllocBlockAt per
+// pair does: the same frame states and free counts, and the same chunks
+// for any allocations and frees that follow.
+func TestShapeMatchesAllocBlockAt(t *testing.T) {
+	const top = 6
+	orders := []int{0, 6, 3, 5, 1, 2, 6, 4, 0, 5, 2}
+	shares := make([]float64, top+1)
+	for _, k := range orders {
+		shares[k]++
+	}
+	for k := range shares {
+		shares[k] /= float64(len(orders))
+	}
+	a, err := NewBuddy(uint64(len(orders))<<(top+PageShift), top)
+	require.NoError(t, err)
+	ref, err := NewBuddy(uint64(len(orders))<<(top+PageShift), top)
+	require.NoError(t, err)
+	// Shape draws which blocks get which order before pinning: replay its
+	// draws on the reference with the orders Shape chose.
+	ra, rr := sim.NewRNG(11), sim.NewRNG(11)
+	_, err = a.Shape(ra, shares)
+	require.NoError(t, err)
+	chosen := make([]int, len(orders))
+	for i := range chosen {
+		base := uint64(i) << top
+		chosen[i] = top
+		for k := 0; k < top; k++ {
+			if a.ft.alloc(base) == int8(k) || a.ft.alloc(base+1<<k) == int8(k) {
+				chosen[i] = k
+				break
+			}
+		}
+	}
+	n := len(orders)
+	for i := n - 1; i > 0; i-- { // Shape's Fisher-Yates draws
+		rr.Uint64n(uint64(i + 1))
+	}
+	shapeByAllocBlockAt(ref, rr, chosen)
+	require.Equal(t, ref.nfree, a.nfree)
+	for pfn := uint64(0); pfn < a.frames; pfn++ {
+		require.Equal(t, ref.ft.get(pfn), a.ft.get(pfn), "pfn %d", pfn)
+	}
+	draw := sim.NewRNG(5)
+	var held []Chunk
+	for step := 0; step < 2000; step++ {
+		if len(held) > 0 && draw.Intn(3) == 0 {
+			i := draw.Intn(len(held))
+			require.NoError(t, a.Free(held[i]))
+			require.NoError(t, ref.Free(held[i]))
+			held = append(held[:i], held[i+1:]...)
+			continue
+		}
+		o := draw.Intn(top + 1)
+		ca, ea := a.Alloc(o)
+		cr, er := ref.Alloc(o)
+		require.Equal(t, er == nil, ea == nil, "step %d", step)
+		require.Equal(t, cr, ca, "step %d", step)
+		if ea == nil {
+			held = append(held, ca)
+		}
+	}
+}
