@@ -244,50 +244,6 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	return e, false, old, evicted
 }
 
-// ClaimAbsent is Claim(key, true) for a key the caller knows no entry
-// holds (a TLB whose lookup of it just missed, with no change since): the
-// fill without the set walk. For a cache (payload kept here) it is Claim.
-// Claim's miss half written out for a structure without payload: it saves
-// the walk over every way of the set before each TLB fill (12 words of
-// partial tags in a 48-entry fully associative L1 TLB).
-func (a *Array) ClaimAbsent(key uint64) (e int, old uint64, evicted bool) {
-	if a.meta != nil {
-		e, _, old, evicted = a.Claim(key, true)
-		return e, old, evicted
-	}
-	r, ways := &a.Repl, a.ways
-	set := int(key & a.setMask)
-	base := set * ways
-	var way int
-	switch {
-	case int(a.valid[set]) < ways:
-		way = a.freeWay(set)
-		a.valid[set]++
-	case r.policy == PLRU:
-		way = r.plruVictim(set)
-	case r.policy == LRU:
-		way = int(r.lruNext[r.entries+int32(set)]) - base
-	default:
-		way = r.Victim(set)
-	}
-	e = base + way
-	switch r.policy { // r.Touch(set, way), inlined
-	case PLRU:
-		r.plruTouch(set, way)
-	case LRU:
-		r.use(int32(e), r.entries+int32(set))
-	}
-	if t := a.tags[e]; t != 0 {
-		old, evicted = t-1, true
-		a.remove(old)
-	}
-	a.tags[e] = key + 1
-	a.add(key)
-	a.fills++
-	a.setLane(set, way, a.partial(key))
-	return e, old, evicted
-}
-
 // aheadBatch is how many victims lookAhead reads at once, that many fills
 // before they are needed.
 const aheadBatch = 8

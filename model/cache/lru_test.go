@@ -50,8 +50,7 @@ func (s *stampLRU) claim(key uint64, sets int, touch bool) (int, bool) {
 // The LRU list (Replacer.use, Forget, Victim) evicts what a use stamp per
 // entry evicts, for way counts that are and are not powers of two (a TLB's
 // 5-way sets, a fully associative 48-entry one, a single entry), with
-// non-touching hits, touches through Array.Touch, invalidations and
-// fills through ClaimAbsent.
+// non-touching hits, touches through Array.Touch and invalidations.
 func TestLRUListMatchesStamps(t *testing.T) {
 	for _, g := range []struct{ sets, ways int }{{256, 5}, {1, 48}, {1, 1}, {16, 4}, {4, 7}} {
 		a, err := NewArray("tlb", g.sets, g.ways, LRU, nil)
@@ -76,11 +75,6 @@ func TestLRUListMatchesStamps(t *testing.T) {
 					ref.clock++
 					ref.stamp[e] = ref.clock
 				}
-			case op == 3 && a.Find(key) < 0: // a fill the caller knows misses
-				e, _, _ := a.ClaimAbsent(key)
-				er, hitR := ref.claim(key, g.sets, true)
-				require.False(t, hitR)
-				require.Equal(t, er, e, "%dx%d absent claim %d of key %d", g.sets, g.ways, i, key)
 			default:
 				touch := op != 2
 				e, hit, _, _ := a.Claim(key, touch)

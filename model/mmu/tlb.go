@@ -149,20 +149,6 @@ type TLB struct {
 	// walk. Any change of the entries clears groupOK.
 	groupKey       uint64
 	group, groupOK bool
-	// miss is the last Lookup that found nothing, while changes is still
-	// missChanges: its va and space, and (bit sh of found) the sizes at
-	// which an entry with va's key was there without covering va (a
-	// coalesced entry without va's page). A fill of va in space at any
-	// other size then knows its key is absent and claims it without a set
-	// walk (cache.Array.ClaimAbsent).
-	miss miss
-}
-
-type miss struct {
-	va, changes uint64
-	found       uint32
-	space       uint16
-	ok          bool
 }
 
 // NewTLB builds an empty TLB.
@@ -207,26 +193,21 @@ func tlbKey(space uint16, va uint64, sh uint8) uint64 {
 func (t *TLB) Lookup(space uint16, va uint64) int {
 	t.Stats.Lookups++
 	t.groupOK = false
-	var found uint32
 	for _, sh := range t.shifts {
 		if t.held[sh] == 0 {
 			continue
 		}
 		k := tlbKey(space, va, sh)
 		e := t.arr.Find(k)
-		if e >= 0 {
-			if t.ent[e].Covers(va) {
-				t.arr.Touch(e)
-				t.Stats.Hits++
-				return e
-			}
-			found |= 1 << (sh & 31)
+		if e >= 0 && t.ent[e].Covers(va) {
+			t.arr.Touch(e)
+			t.Stats.Hits++
+			return e
 		}
 		if sh == CoalesceShift {
 			t.groupKey, t.group, t.groupOK = k, e >= 0 && t.ent[e].Valid != 0, true
 		}
 	}
-	t.miss = miss{va: va, changes: t.changes, found: found, space: space, ok: true}
 	return -1
 }
 
@@ -274,13 +255,8 @@ func (t *TLB) fill(space uint16, va uint64, from *TLBEntry, owner uint8, victim 
 	}
 	size := uint64(1) << sh
 	base := va &^ (size - 1)
-	var (
-		e, hit   = 0, false
-		old, was = uint64(0), false
-	)
-	if m := &t.miss; m.ok && m.changes == t.changes && m.va == va && m.space == space && m.found&(1<<(sh&31)) == 0 {
-		e, old, was = t.arr.ClaimAbsent(tlbKey(space, va, sh))
-	} else if e, hit, old, was = t.arr.Claim(tlbKey(space, va, sh), true); hit {
+	e, hit, old, was := t.arr.Claim(tlbKey(space, va, sh), true)
+	if hit {
 		return e, false
 	}
 	t.groupOK = false
