@@ -333,7 +333,12 @@ func (r *run) trbeIteration() error {
 	dt := r.burstTime()
 	for i := uint64(0); i < bursts; i++ {
 		r.tCore = max(r.tCore, r.tTrace)
-		work := r.loopPass()
+		var work int64
+		if cr := r.core.R; r.coreSteady && cr.Gen() == r.coreGen {
+			r.countPass() // (no call to loopPass per burst while steady)
+		} else {
+			work = r.loopPass()
+		}
 		r.traceBurst()
 		r.tTrace += dt
 		if err := r.pace.Work(1 + work); err != nil {
@@ -351,10 +356,7 @@ func (r *run) trbeIteration() error {
 func (r *run) loopPass() int64 {
 	cr := r.core.R
 	if r.coreSteady && cr.Gen() == r.coreGen {
-		r.coreSkips++
-		cr.L1.Stats.Lookups += uint64(r.wsN)
-		cr.L1.Stats.Hits += uint64(r.wsN)
-		cr.Stats.Translations += uint64(r.wsN)
+		r.countPass()
 		return 0
 	}
 	before := cr.L1.Stats.Refills
@@ -365,6 +367,15 @@ func (r *run) loopPass() int64 {
 	r.coreSteady = cr.L1.Stats.Refills == before
 	r.coreGen = cr.Gen()
 	return int64(r.wsN)
+}
+
+// countPass counts a steady loop pass: every page hits the core's L1 TLB.
+func (r *run) countPass() {
+	cr := r.core.R
+	r.coreSkips++
+	cr.L1.Stats.Lookups += uint64(r.wsN)
+	cr.L1.Stats.Hits += uint64(r.wsN)
+	cr.Stats.Translations += uint64(r.wsN)
 }
 
 // speIteration: dd copies ws bytes page by page (source page, then

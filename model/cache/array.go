@@ -106,12 +106,17 @@ func (a *Array) Find(key uint64) int {
 // counts (see regions); false means "maybe": Find decides.
 func (a *Array) Absent(key uint64) bool { return a.absent(key) }
 
-// Touch records a use of entry e.
+// Touch records a use of entry e. Small enough to inline: an LRU entry
+// that is its set's most recently used already (a TLB or walk cache hit
+// again on the entry it hit last) makes no call.
 func (a *Array) Touch(e int) {
-	if r := &a.Repl; r.policy == LRU { // fast path: no division unless it moves
-		if r.lruNext[e] >= r.entries { // at the end of its set's list already
-			return
-		}
+	if a.Repl.policy != LRU || a.Repl.lruNext[e] < a.Repl.entries {
+		a.touch(e)
+	}
+}
+
+func (a *Array) touch(e int) {
+	if r := &a.Repl; r.policy == LRU { // no division unless it moves
 		set, _ := a.split(e)
 		r.use(int32(e), r.entries+int32(set))
 		return
