@@ -64,6 +64,37 @@ func (b *Buddy) SplitPage(c Chunk) error {
 	return nil
 }
 
+// FreePageRun frees the 2^order order-0 pages from pfn (aligned to 2^order,
+// each allocated on its own, as SplitPage leaves a block), leaving what a
+// Free of each page in address order leaves: until the last page the
+// merges stay inside the block, and every block they push is merged again
+// by a later page, so only the whole block's merge and push remain (the
+// earlier pushes are stale stack entries, which no allocation sees: see
+// popFree). rb_free_aux frees a buffer page by page; this is one step per
+// page instead of a Free call, its merges and pushes.
+// TestFreePageRunMatchesFree checks it. Nothing changes on an error.
+func (b *Buddy) FreePageRun(pfn uint64, order int) error {
+	n := uint64(1) << max(order, 0)
+	if order < 0 || order > b.maxOrder || pfn&(n-1) != 0 || pfn >= b.frames || b.frames-pfn < n {
+		return fmt.Errorf("free of pages %#x..+%d: not an aligned run of order %d", pfn, n, order)
+	}
+	c := b.ft.chunks[pfn>>b.ft.shift] // the run lies in one chunk (one max-order block)
+	if c == nil {
+		return fmt.Errorf("free of pages %#x..+%d: not allocated", pfn, n)
+	}
+	run := c[pfn&(1<<b.ft.shift-1):][:n]
+	for i := range run {
+		if run[i].alloc1 != 1 { // each page allocated at order 0
+			return fmt.Errorf("free of pages %#x..+%d: page %#x is not an allocated order-0 page", pfn, n, pfn+uint64(i))
+		}
+	}
+	for i := range run {
+		run[i].alloc1 = 0 // b.ft.setAlloc(pfn+i, -1)
+	}
+	b.merge(pfn, order)
+	return nil
+}
+
 // Shape models the free memory of a long-running system: shares[k] is the
 // share of free memory (by bytes) that should sit in free blocks of exactly
 // order k (len(shares) == MaxOrder()+1, each 0..1, summing to 1). Every
