@@ -189,10 +189,15 @@ func (r *Replacer) use(e, h int32) {
 }
 
 // Forget marks (set, way) as least recently used (after an invalidation).
+// Small enough to inline: only LRU makes a call (a cache's invalidation,
+// PLRU or random, makes none, as with use stamps).
 func (r *Replacer) Forget(set, way int) {
-	if r.policy != LRU {
-		return
+	if r.policy == LRU {
+		r.forgetLRU(set, way)
 	}
+}
+
+func (r *Replacer) forgetLRU(set, way int) {
 	next, prev := r.lruNext, r.lruPrev
 	e, h := int32(set*r.ways+way), r.entries+int32(set)
 	if prev[e] == h {
