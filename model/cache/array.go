@@ -106,11 +106,19 @@ func (a *Array) Find(key uint64) int {
 // counts (see regions); false means "maybe": Find decides.
 func (a *Array) Absent(key uint64) bool { return a.absent(key) }
 
-// Touch records a use of entry e.
+// Touch records a use of entry e. Small enough to inline: an LRU entry
+// that is its set's most recently used already (a TLB or walk cache hit
+// again on the entry it hit last) makes no call.
 func (a *Array) Touch(e int) {
-	if r := &a.Repl; r.policy == LRU { // fast path: no division
-		r.clock++
-		r.stamp[e] = r.clock
+	if a.Repl.policy != LRU || a.Repl.lruNext[e] < a.Repl.entries {
+		a.touch(e)
+	}
+}
+
+func (a *Array) touch(e int) {
+	if r := &a.Repl; r.policy == LRU { // no division unless it moves
+		set, _ := a.split(e)
+		r.use(int32(e), r.entries+int32(set))
 		return
 	}
 	if a.waysShift >= 0 {
@@ -171,7 +179,12 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	hint := key % hintSize
 	if meta != nil && touch { // a cache's fill hint
 		if h := int(a.recent[hint]); tags[h] == k {
-			r.Touch(set, h-base)
+			switch r.policy { // r.Touch(set, h-base), inlined
+			case PLRU:
+				r.plruTouch(set, h-base)
+			case LRU:
+				r.use(int32(h), r.entries+int32(set))
+			}
 			return h, true, 0, false
 		}
 	}
@@ -179,7 +192,12 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 	words := a.words[set*a.wps : set*a.wps+a.wps]
 	if e := a.match(set*a.wps, base, pat, k); e >= 0 {
 		if touch {
-			r.Touch(set, e-base)
+			switch r.policy { // r.Touch(set, e-base), inlined
+			case PLRU:
+				r.plruTouch(set, e-base)
+			case LRU:
+				r.use(int32(e), r.entries+int32(set))
+			}
 		}
 		return e, true, 0, false
 	}
@@ -190,11 +208,18 @@ func (a *Array) Claim(key uint64, touch bool) (e int, hit bool, old uint64, evic
 		a.valid[set]++
 	case r.policy == PLRU: // a full set, the common fill: no call
 		way = r.plruVictim(set)
+	case r.policy == LRU: // r.Victim(set), inlined
+		way = int(r.lruNext[r.entries+int32(set)]) - base
 	default:
 		way = r.Victim(set)
 	}
-	r.Touch(set, way)
 	e = base + way
+	switch r.policy { // r.Touch(set, way), inlined
+	case PLRU:
+		r.plruTouch(set, way)
+	case LRU:
+		r.use(int32(e), r.entries+int32(set))
+	}
 	if t := tags[e]; t != 0 {
 		old, evicted = t-1, true
 		a.remove(old)

@@ -11,15 +11,20 @@ func (c *Cache) Lookup(line uint64) int {
 	}
 	set := int(line & c.setMask)
 	base := set * c.ways
-	if h := int(c.recent[line%hintSize]); c.tags[h] == line+1 {
-		c.Repl.Touch(set, h-base)
-		return h
+	r := &c.Repl
+	e := int(c.recent[line%hintSize])
+	if c.tags[e] != line+1 {
+		if e = c.match(set*c.wps, base, c.pattern(line), line+1); e < 0 {
+			return -1
+		}
 	}
-	if e := c.match(set*c.wps, base, c.pattern(line), line+1); e >= 0 {
-		c.Repl.Touch(set, e-base)
-		return e
+	switch r.policy { // r.Touch(set, e-base), inlined
+	case PLRU:
+		r.plruTouch(set, e-base)
+	case LRU:
+		r.use(int32(e), r.entries+int32(set))
 	}
-	return -1
+	return e
 }
 
 // Claim is Array.Claim for a cache (small enough to inline, so a claim

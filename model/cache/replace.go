@@ -18,7 +18,7 @@ import (
 type Policy uint8
 
 const (
-	// LRU evicts the least recently used way (a use stamp per entry).
+	// LRU evicts the least recently used way (a use-ordered list per set).
 	LRU Policy = iota
 	// PLRU is the binary-tree pseudo-LRU of Arm cores (ways must be a
 	// power of two).
@@ -52,9 +52,17 @@ type Replacer struct {
 	policy Policy
 	ways   int
 	levels int // PLRU tree depth, log2(ways)
-	clock  uint64
-	stamp  []uint64 // LRU: last-use stamp per entry
-	tree   []uint64 // PLRU: per set, tree node bits 1..ways-1
+	// LRU: per set a circular list of its ways in order of use, least
+	// recently used first, through entry indices (set*ways+way); node
+	// entries+set is the set's head, so lruNext[head] is the victim and a
+	// touch moves an entry before its set's head (to the MRU end). A victim
+	// is then one read instead of a scan of every way's use stamp.
+	// Invariant: valid ways are ordered by their last use (every fill
+	// touches), so the first valid way is the one a use stamp per entry
+	// would give as least recently used; Forget puts a way first.
+	entries          int32
+	lruPrev, lruNext []int32
+	tree             []uint64 // PLRU: per set, tree node bits 1..ways-1
 	// PLRU: per way, the node bits a use sets and clears (so a touch is
 	// two mask operations, not a walk of the tree). Arrays of the largest
 	// way count, indexed by way&63, so the touch has no bounds checks.
@@ -95,7 +103,19 @@ func NewReplacer(p Policy, sets, ways int, rng *sim.RNG) (Replacer, error) {
 	r := Replacer{policy: p, ways: ways}
 	switch p {
 	case LRU:
-		r.stamp = make([]uint64, sets*ways)
+		n := sets * ways
+		r.entries = int32(n)
+		r.lruPrev, r.lruNext = make([]int32, n+sets), make([]int32, n+sets)
+		for set := 0; set < sets; set++ {
+			h := int32(n + set) // the head; ways 0..ways-1 follow in order
+			last := h
+			for w := 0; w < ways; w++ {
+				e := int32(set*ways + w)
+				r.lruNext[last], r.lruPrev[e] = e, last
+				last = e
+			}
+			r.lruNext[last], r.lruPrev[h] = h, last
+		}
 	case PLRU:
 		if ways&(ways-1) != 0 || ways > 64 {
 			return r, fmt.Errorf("ways: %d; plru needs a power of two up to 64", ways)
@@ -140,33 +160,61 @@ func (r *Replacer) Policy() Policy { return r.policy }
 func (r *Replacer) Touch(set, way int) {
 	switch r.policy {
 	case LRU:
-		r.clock++
-		r.stamp[set*r.ways+way] = r.clock
+		r.use(int32(set*r.ways+way), r.entries+int32(set))
 	case PLRU:
-		r.tree[set] = (r.tree[set] | r.setBits[way&63]) &^ r.clrBits[way&63]
+		r.plruTouch(set, way)
 	}
 }
 
+// plruTouch is Touch for PLRU. The hot paths (Array.Claim, Cache.Lookup)
+// write the switch out as "PLRU: plruTouch, LRU: use" instead of calling
+// Touch, which does not inline with the LRU list's move in it.
+func (r *Replacer) plruTouch(set, way int) {
+	r.tree[set] = (r.tree[set] | r.setBits[way&63]) &^ r.clrBits[way&63]
+}
+
+// use moves LRU entry e to the most recently used end of its set's list
+// (just before head h, the set's head node).
+func (r *Replacer) use(e, h int32) {
+	next, prev := r.lruNext, r.lruPrev
+	n := next[e]
+	if n == h { // already the most recent
+		return
+	}
+	p := prev[e]
+	next[p], prev[n] = n, p
+	t := prev[h]
+	next[t], prev[e] = e, t
+	next[e], prev[h] = h, e
+}
+
 // Forget marks (set, way) as least recently used (after an invalidation).
+// Small enough to inline: only LRU makes a call (a cache's invalidation,
+// PLRU or random, makes none, as with use stamps).
 func (r *Replacer) Forget(set, way int) {
 	if r.policy == LRU {
-		r.stamp[set*r.ways+way] = 0
+		r.forgetLRU(set, way)
 	}
+}
+
+func (r *Replacer) forgetLRU(set, way int) {
+	next, prev := r.lruNext, r.lruPrev
+	e, h := int32(set*r.ways+way), r.entries+int32(set)
+	if prev[e] == h {
+		return
+	}
+	p, n := prev[e], next[e]
+	next[p], prev[n] = n, p
+	f := next[h]
+	next[h], prev[e] = e, h
+	next[e], prev[f] = f, e
 }
 
 // Victim returns the way of set to replace when every way is valid.
 func (r *Replacer) Victim(set int) int {
 	switch r.policy {
 	case LRU:
-		base := set * r.ways
-		s := r.stamp[base : base+r.ways]
-		v, m := 0, s[0]
-		for w := 1; w < len(s); w++ {
-			if s[w] < m {
-				v, m = w, s[w]
-			}
-		}
-		return v
+		return int(r.lruNext[r.entries+int32(set)]) - set*r.ways
 	case PLRU:
 		return r.plruVictim(set)
 	case Random:

@@ -221,7 +221,13 @@ func (b *Buddy) Free(c Chunk) error {
 		return fmt.Errorf("free of pfn %#x order %d: not an allocated block", c.PFN, c.Order)
 	}
 	b.ft.setAlloc(c.PFN, -1)
-	pfn, o := c.PFN, c.Order
+	b.merge(c.PFN, c.Order)
+	return nil
+}
+
+// merge frees the block of order o at pfn (no longer allocated): it merges
+// it with its free buddies and pushes the result.
+func (b *Buddy) merge(pfn uint64, o int) {
 	for o < b.maxOrder {
 		buddy := pfn ^ 1<<o
 		if buddy >= b.frames || b.ft.free(buddy) != int8(o) {
@@ -233,7 +239,6 @@ func (b *Buddy) Free(c Chunk) error {
 		o++
 	}
 	b.pushFree(pfn, o)
-	return nil
 }
 
 // Fragment models a long-running system: for each max-order block, with

@@ -64,6 +64,37 @@ func (b *Buddy) SplitPage(c Chunk) error {
 	return nil
 }
 
+// FreePageRun frees the 2^order order-0 pages from pfn (aligned to 2^order,
+// each allocated on its own, as SplitPage leaves a block), leaving what a
+// Free of each page in address order leaves: until the last page the
+// merges stay inside the block, and every block they push is merged again
+// by a later page, so only the whole block's merge and push remain (the
+// earlier pushes are stale stack entries, which no allocation sees: see
+// popFree). rb_free_aux frees a buffer page by page; this is one step per
+// page instead of a Free call, its merges and pushes.
+// TestFreePageRunMatchesFree checks it. Nothing changes on an error.
+func (b *Buddy) FreePageRun(pfn uint64, order int) error {
+	n := uint64(1) << max(order, 0)
+	if order < 0 || order > b.maxOrder || pfn&(n-1) != 0 || pfn >= b.frames || b.frames-pfn < n {
+		return fmt.Errorf("free of pages %#x..+%d: not an aligned run of order %d", pfn, n, order)
+	}
+	c := b.ft.chunks[pfn>>b.ft.shift] // the run lies in one chunk (one max-order block)
+	if c == nil {
+		return fmt.Errorf("free of pages %#x..+%d: not allocated", pfn, n)
+	}
+	run := c[pfn&(1<<b.ft.shift-1):][:n]
+	for i := range run {
+		if run[i].alloc1 != 1 { // each page allocated at order 0
+			return fmt.Errorf("free of pages %#x..+%d: page %#x is not an allocated order-0 page", pfn, n, pfn+uint64(i))
+		}
+	}
+	for i := range run {
+		run[i].alloc1 = 0 // b.ft.setAlloc(pfn+i, -1)
+	}
+	b.merge(pfn, order)
+	return nil
+}
+
 // Shape models the free memory of a long-running system: shares[k] is the
 // share of free memory (by bytes) that should sit in free blocks of exactly
 // order k (len(shares) == MaxOrder()+1, each 0..1, summing to 1). Every
@@ -141,30 +172,39 @@ func (b *Buddy) Shape(r *sim.RNG, shares []float64) ([]int, error) {
 		j := int(r.Uint64n(uint64(i + 1)))
 		orders[i], orders[j] = orders[j], orders[i]
 	}
-	// Splitting a block down to order k frees about 2^(top-j-1) blocks at
-	// each order j from k up: room for them now, not by doubling.
-	extra := make([]int, top+1)
+	// A block given order k frees 2^(top-k-1) blocks of order k: room for
+	// them now, not by doubling.
 	for k, c := range counts[:top] {
-		for j := k; j < top; j++ {
-			extra[j] += c << (top - j - 1)
-		}
-	}
-	for j, e := range extra {
-		b.stacks[j] = slices.Grow(b.stacks[j], e)
+		b.stacks[k] = slices.Grow(b.stacks[k], c<<(top-k-1))
 	}
 	for i, base := range heads {
 		if i%shapeProgress == shapeProgress-1 && b.Progress != nil {
 			b.Progress()
 		}
-		k := orders[i]
-		if k == top {
-			continue
-		}
-		half := uint64(1) << k
-		for pair := base; pair < base+block; pair += 2 * half {
-			pin := pair + half*r.Uint64n(2)
-			b.AllocBlockAt(pin, k)
+		if k := orders[i]; k < top {
+			b.pinPairs(base, k, r)
 		}
 	}
 	return counts, nil
+}
+
+// pinPairs is AllocBlockAt(pin, k) for a random half pin of each
+// order-(k+1) pair of the free max-order block at base, in address order,
+// with its end state written out: the block is no longer free, each pin is
+// allocated at order k and its other half is free at order k, pushed in
+// pair order. (The blocks of the orders between that the splits free are
+// all split again by a later pin; going through them cost about two
+// AllocBlockAt steps and two stack pushes per pin, and left only stale
+// stack entries, which no allocation sees: see popFree.)
+// TestShapeMatchesAllocBlockAt checks it.
+func (b *Buddy) pinPairs(base uint64, k int, r *sim.RNG) {
+	top := b.maxOrder
+	b.ft.setFree(base, -1)
+	b.nfree[top]--
+	half := uint64(1) << k
+	for pair := base; pair < base+1<<top; pair += 2 * half {
+		pin := pair + half*r.Uint64n(2)
+		b.ft.setAlloc(pin, int8(k))
+		b.pushFree(pin^half, k)
+	}
 }

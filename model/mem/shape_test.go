@@ -120,3 +120,180 @@ func TestShapeReportsProgress(t *testing.T) {
 	assert.Equal(t, want, counts)
 	assert.Equal(t, plain.ft, b.ft, "the frames Progress saw shaped differ")
 }
+
+// shapeByAllocBlockAt is Shape's pinning as AllocBlockAt calls, one per
+// pair (what Buddy.pinPairs writes out).
+func shapeByAllocBlockAt(b *Buddy, r *sim.RNG, orders []int) {
+	top := b.maxOrder
+	for i, k := range orders {
+		base := uint64(i) << top
+		if k == top {
+			continue
+		}
+		half := uint64(1) << k
+		for pair := base; pair < base+1<<top; pair += 2 * half {
+			if !b.AllocBlockAt(pair+half*r.Uint64n(2), k) {
+				panic("pair not free")
+			}
+		}
+	}
+}
+
+// Shape's written-out pinning leaves the allocator as AllocBlockAt per
+// pair does: the same frame states and free counts, and the same chunks
+// for any allocations and frees that follow.
+func TestShapeMatchesAllocBlockAt(t *testing.T) {
+	const top = 6
+	orders := []int{0, 6, 3, 5, 1, 2, 6, 4, 0, 5, 2}
+	shares := make([]float64, top+1)
+	for _, k := range orders {
+		shares[k]++
+	}
+	for k := range shares {
+		shares[k] /= float64(len(orders))
+	}
+	a, err := NewBuddy(uint64(len(orders))<<(top+PageShift), top)
+	require.NoError(t, err)
+	ref, err := NewBuddy(uint64(len(orders))<<(top+PageShift), top)
+	require.NoError(t, err)
+	// Shape draws which blocks get which order before pinning: replay its
+	// draws on the reference with the orders Shape chose.
+	ra, rr := sim.NewRNG(11), sim.NewRNG(11)
+	_, err = a.Shape(ra, shares)
+	require.NoError(t, err)
+	chosen := make([]int, len(orders))
+	for i := range chosen {
+		base := uint64(i) << top
+		chosen[i] = top
+		for k := 0; k < top; k++ {
+			if a.ft.alloc(base) == int8(k) || a.ft.alloc(base+1<<k) == int8(k) {
+				chosen[i] = k
+				break
+			}
+		}
+	}
+	n := len(orders)
+	for i := n - 1; i > 0; i-- { // Shape's Fisher-Yates draws
+		rr.Uint64n(uint64(i + 1))
+	}
+	shapeByAllocBlockAt(ref, rr, chosen)
+	require.Equal(t, ref.nfree, a.nfree)
+	for pfn := uint64(0); pfn < a.frames; pfn++ {
+		require.Equal(t, ref.ft.get(pfn), a.ft.get(pfn), "pfn %d", pfn)
+	}
+	draw := sim.NewRNG(5)
+	var held []Chunk
+	for step := 0; step < 2000; step++ {
+		if len(held) > 0 && draw.Intn(3) == 0 {
+			i := draw.Intn(len(held))
+			require.NoError(t, a.Free(held[i]))
+			require.NoError(t, ref.Free(held[i]))
+			held = append(held[:i], held[i+1:]...)
+			continue
+		}
+		o := draw.Intn(top + 1)
+		ca, ea := a.Alloc(o)
+		cr, er := ref.Alloc(o)
+		require.Equal(t, er == nil, ea == nil, "step %d", step)
+		require.Equal(t, cr, ca, "step %d", step)
+		if ea == nil {
+			held = append(held, ca)
+		}
+	}
+}
+
+// sameAllocator requires a and ref to hold the same frame states and free
+// counts and to hand out the same chunks for a run of random allocations
+// and frees.
+func sameAllocator(t *testing.T, ref, a *Buddy, seed uint64) {
+	t.Helper()
+	require.Equal(t, ref.nfree, a.nfree)
+	for pfn := uint64(0); pfn < a.frames; pfn++ {
+		require.Equal(t, ref.ft.get(pfn), a.ft.get(pfn), "pfn %d", pfn)
+	}
+	draw := sim.NewRNG(seed)
+	var held []Chunk
+	for step := 0; step < 2000; step++ {
+		if len(held) > 0 && draw.Intn(3) == 0 {
+			i := draw.Intn(len(held))
+			require.NoError(t, a.Free(held[i]))
+			require.NoError(t, ref.Free(held[i]))
+			held = append(held[:i], held[i+1:]...)
+			continue
+		}
+		o := draw.Intn(a.maxOrder + 1)
+		ca, ea := a.Alloc(o)
+		cr, er := ref.Alloc(o)
+		require.Equal(t, er == nil, ea == nil, "step %d", step)
+		require.Equal(t, cr, ca, "step %d", step)
+		if ea == nil {
+			held = append(held, ca)
+		}
+	}
+}
+
+// FreePageRun leaves what freeing the run's pages one by one in address
+// order leaves: for split blocks of every order and for order-0 pages
+// allocated in a row, on fragmented memory; a bad run is refused and
+// changes nothing.
+func TestFreePageRunMatchesFree(t *testing.T) {
+	const top = 6
+	build := func() (*Buddy, [][]uint64) {
+		b, err := NewBuddy(32<<(top+PageShift), top)
+		require.NoError(t, err)
+		shares := make([]float64, top+1)
+		for k := range shares {
+			shares[k] = 1 / float64(top+1)
+		}
+		_, err = b.Shape(sim.NewRNG(3), shares)
+		require.NoError(t, err)
+		var runs [][]uint64
+		for k := 0; k <= top; k++ {
+			c, err := b.Alloc(k)
+			require.NoError(t, err)
+			require.NoError(t, b.SplitPage(c))
+			run := make([]uint64, 1<<k)
+			for i := range run {
+				run[i] = c.PFN + uint64(i)
+			}
+			runs = append(runs, run)
+		}
+		var row []uint64 // order-0 pages as they come
+		for range 200 {
+			c, err := b.Alloc(0)
+			require.NoError(t, err)
+			row = append(row, c.PFN)
+		}
+		return b, append(runs, row)
+	}
+	a, runs := build()
+	ref, _ := build()
+	// The order-0 pages: every aligned power-of-two stretch in a row.
+	row := runs[len(runs)-1]
+	for i := 0; i < len(row); {
+		n := 1
+		for 2*n <= len(row)-i && row[i]%uint64(2*n) == 0 && row[i+2*n-1] == row[i]+uint64(2*n-1) {
+			n *= 2
+		}
+		k := 0
+		for 1<<k < n {
+			k++
+		}
+		require.NoError(t, a.FreePageRun(row[i], k))
+		for j := 0; j < n; j++ {
+			require.NoError(t, ref.Free(Chunk{PFN: row[i+j]}))
+		}
+		i += n
+	}
+	for k, run := range runs[:len(runs)-1] {
+		if k > 0 {
+			require.Error(t, a.FreePageRun(run[0]+1, k), "unaligned")
+		}
+		require.NoError(t, a.FreePageRun(run[0], k))
+		require.Error(t, a.FreePageRun(run[0], k), "already free")
+		for _, pfn := range run {
+			require.NoError(t, ref.Free(Chunk{PFN: pfn}))
+		}
+	}
+	sameAllocator(t, ref, a, 9)
+}

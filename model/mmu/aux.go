@@ -143,12 +143,36 @@ func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
 // and empties the lists (keeping their storage for RbAllocAuxReusing).
 //
 // It calls the allocator's Progress every freeProgress pages.
+//
+// An aligned run of 2^k consecutive pages in the list (a split chunk, or
+// order-0 pages the allocator handed out in a row) is freed with one
+// Buddy.FreePageRun, which leaves what freeing its pages one by one does.
 func (a *AuxBuffer) Free(b *mem.Buddy) {
-	for i, pa := range a.Pages {
-		_ = b.Free(mem.Chunk{PFN: pa >> PageShift})
-		if i%freeProgress == freeProgress-1 && b.Progress != nil {
+	pages := a.Pages
+	top := b.MaxOrder()
+	for i := 0; i < len(pages); {
+		pfn := pages[i] >> PageShift
+		k := 0 // pages[i:i+2^k] are pfn.. in a row, pfn aligned to 2^k
+		for n := 1; k < top && pfn&uint64(2*n-1) == 0 && i+2*n <= len(pages); n *= 2 {
+			j := n
+			for j < 2*n && pages[i+j] == pages[i]+uint64(j)<<PageShift {
+				j++
+			}
+			if j < 2*n {
+				break
+			}
+			k++
+		}
+		n := 1 << k
+		if k == 0 || b.FreePageRun(pfn, k) != nil {
+			_ = b.Free(mem.Chunk{PFN: pfn})
+			n = 1
+		}
+		// Progress every freeProgress pages, as page by page.
+		for p := (i/freeProgress + 1) * freeProgress; p <= i+n && b.Progress != nil; p += freeProgress {
 			b.Progress()
 		}
+		i += n
 	}
 	a.Pages, a.Chunks = a.Pages[:0], a.Chunks[:0]
 }

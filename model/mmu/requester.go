@@ -162,10 +162,14 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 			}
 			ent := m.coalesce(va, leaf)
 			e2, _ = m.L2.fill(sp, va, &ent, r.Owner, nil)
-			m.noteFill(r, 1, e2, r.At+cost)
+			if m.Obs != nil {
+				m.noteFill(r, 1, e2, r.At+cost)
+			}
 		}
 		e, _ = l1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
-		m.noteFill(r, 0, e, r.At+cost)
+		if m.Obs != nil {
+			m.noteFill(r, 0, e, r.At+cost)
+		}
 	}
 	ent := &l1.ent[e]
 	if write && ent.Prot.ReadOnly {

@@ -63,18 +63,6 @@ func newWalkCache(level int, c WalkCacheConfig) (walkCache, error) {
 	return walkCache{arr: a, addr: make([]uint64, c.Entries), desc: make([]uint64, c.Entries)}, nil
 }
 
-// find returns the entry holding key (and marks it used), or -1.
-func (c *walkCache) find(key uint64) int {
-	if c.arr == nil {
-		return -1
-	}
-	e := c.arr.Find(key)
-	if e >= 0 {
-		c.arr.Touch(e)
-	}
-	return e
-}
-
 // fill puts key in its set, evicting the least recently used way.
 func (c *walkCache) fill(key, addr, desc uint64) {
 	if c.arr == nil {
@@ -230,10 +218,14 @@ func (w *Walker) run(va uint64, v visitor) Result {
 	*s = step{va: va}
 	for l := 2; l >= 0; l-- {
 		c := &w.wc[l]
-		e := c.find(va >> levelShift(l))
+		if c.arr == nil { // no walk cache at this level
+			continue
+		}
+		e := c.arr.Find(va >> levelShift(l))
 		if e < 0 {
 			continue
 		}
+		c.arr.Touch(e)
 		w.Stats.CacheHits[l]++
 		s.level, s.descAddr, s.desc, s.cached, s.cost = l, c.addr[e], c.desc[e], true, 0
 		v.visit(s)

@@ -1,0 +1,94 @@
+package auxmap
+
+import (
+	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// The workloads: TRBE's traced loop and SPE's sampled dd copy, each
+// running on one clock with the trace unit's bursts.
+
+// burstTime is the time the unit takes to write one burst at its rate.
+func (r *run) burstTime() sim.Time {
+	return sim.Time(float64(r.c.burst) / r.c.rate * float64(sim.Second))
+}
+
+// trbeIteration: TRBE writes the whole buffer once at the trace rate; the
+// core's loop visits each working-set page once per burst, between bursts.
+func (r *run) trbeIteration() error {
+	bursts := r.c.aux / r.c.burst
+	dt := r.burstTime()
+	for i := uint64(0); i < bursts; i++ {
+		r.tCore = max(r.tCore, r.tTrace)
+		var work int64
+		if cr := r.core.R; r.coreSteady && cr.Gen() == r.coreGen {
+			r.countPass() // (no call to loopPass per burst while steady)
+		} else {
+			work = r.loopPass()
+		}
+		r.traceBurst()
+		r.tTrace += dt
+		if err := r.pace.Work(1 + work); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loopPass is one pass of the traced loop over its data pages. A pass
+// that hit the core's L1 TLB throughout leaves it as it was (LRU: the
+// same pages touched in the same order), so while the TLB generation is
+// unchanged the next pass would hit too and is counted, not simulated.
+// It returns the translations it simulated.
+func (r *run) loopPass() int64 {
+	cr := r.core.R
+	if r.coreSteady && cr.Gen() == r.coreGen {
+		r.countPass()
+		return 0
+	}
+	before := cr.L1.Stats.Refills
+	for i := 0; i < r.wsN; i++ {
+		tr, _ := r.core.Translate(r.wsVA+uint64(i)*mem.PageSize, false, r.tCore)
+		r.tCore += tr.Cost
+	}
+	r.coreSteady = cr.L1.Stats.Refills == before
+	r.coreGen = cr.Gen()
+	return int64(r.wsN)
+}
+
+// countPass counts a steady loop pass: every page hits the core's L1 TLB.
+func (r *run) countPass() {
+	cr := r.core.R
+	r.coreSkips++
+	cr.L1.Stats.Lookups += uint64(r.wsN)
+	cr.L1.Stats.Hits += uint64(r.wsN)
+	cr.Stats.Translations += uint64(r.wsN)
+}
+
+// speIteration: dd copies ws bytes page by page (source page, then
+// destination page) at the copy rate while SPE writes its records at the
+// sampling rate; whichever is earlier goes next, on one clock.
+func (r *run) speIteration() error {
+	pages := r.c.ws / mem.PageSize
+	perPage := sim.Time(float64(mem.PageSize) / r.c.copyRate * float64(sim.Second))
+	dt := r.burstTime()
+	every := max(pages/countSamples, 1) // SPE fills few cells: the copy's pages pace the samples
+	for i := uint64(0); i < pages; i++ {
+		bursts := int64(0)
+		for r.tTrace <= r.tCore {
+			r.traceBurst()
+			r.tTrace += dt
+			bursts++
+		}
+		if err := r.pace.Work(2 + bursts); err != nil {
+			return err
+		}
+		if r.recording != nil && i%every == 0 {
+			r.sampleCounters(r.tCore - r.origin)
+		}
+		s, _ := r.core.Translate(r.srcVA+i*mem.PageSize, false, r.tCore)
+		d, _ := r.core.Translate(r.dstVA+i*mem.PageSize, true, r.tCore+s.Cost)
+		r.tCore += s.Cost + d.Cost + perPage
+	}
+	return nil
+}
