@@ -55,11 +55,11 @@ var vermillion = rgb{0xff, 0x4d, 0x4d}
 
 func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
 	b := newBrowser(t)
-	openReady(t, b, "?scenario=sg-sync&total=32MiB")
+	openReady(t, b, "?scenario=sg-sync&total=24MiB")
 	area := stageRect(t, b)
 	top := image.Rect(area.Min.X, 0, area.Max.X, 120)
 	require.LessOrEqual(t, countNear(b.screenshot(t), top, vermillion, 16), 20, "failure-coloured pixels before the failing run")
-	// 32 MiB in 512-byte entries is more entries than sg-sync allows: a
+	// 24 MiB in 512-byte entries is more entries than sg-sync allows: a
 	// combination the field alone cannot refuse, so the run fails.
 	b.do(t, "setting 512 B entries", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "512"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("param-entry"))`))
 	b.waitFor(t, "the run to fail", `document.getElementById("run-status").textContent.includes("run failed")`)

@@ -127,7 +127,7 @@ func TestHeavyRunKeepsThePageResponsive(t *testing.T) {
 
 	// A newer change supersedes a run in progress.
 	gen = eval[int](t, b, `dmaviz.runState().gen`)
-	setParam(t, b, "total", "20MiB")
+	setParam(t, b, "total", "12MiB")
 	b.waitFor(t, "the second heavy run", fmt.Sprintf(`dmaviz.runState().gen > %d && dmaviz.runState().running`, gen))
 	time.Sleep(300 * time.Millisecond)
 	setParam(t, b, "total", "128KiB")
