@@ -18,8 +18,14 @@ import (
 // window.longTasks.
 const observeLongTasks = `(() => {
   window.longTasks = [];
-  new PerformanceObserver(list => { for (const e of list.getEntries()) longTasks.push(e.duration); })
-    .observe({type: "longtask"});
+  window.longFrames = [];
+  if (!window.longObserved) {
+    window.longObserved = true;
+    new PerformanceObserver(list => { for (const e of list.getEntries()) longTasks.push(e.duration); })
+      .observe({type: "longtask"});
+    new PerformanceObserver(list => { for (const e of list.getEntries()) longFrames.push(e.duration); })
+      .observe({type: "long-animation-frame"});
+  }
   return true;
 })()`
 
@@ -39,20 +45,18 @@ func setParam(t *testing.T, b *browser, name, text string) {
 // swapped, the same setting) keeps every main-thread task under 100 ms.
 func TestReRunHasNoLongTask(t *testing.T) {
 	b := newBrowser(t)
-	// Headless Chromium composites in software (SwiftShader): the frame
-	// that shows the new results is one task with the canvas's readback,
-	// 60-100 ms of it waiting for SwiftShader to draw the frame, whatever
-	// the page does. So each scenario re-runs up to five times and passes
-	// when one re-run has no long task: a page that blocks in every re-run
-	// still fails (checked with the runner's slice raised from 10 ms to
-	// 1 s: 195-1003 ms in every re-run).
-	//
-	// trbe-aux and spe-aux are not in the list: their frame is the
-	// heaviest for SwiftShader (a 1 GiB buffer's page-mapping view): at
-	// load 1.5-2 their best of five re-runs had a task of 128 ms
-	// (trbe-aux) and 124 ms (spe-aux), where etr's had 105 and the others
-	// 85-108 (left open in issue 12).
-	for _, sc := range []string{"etr", "sg-sync", "demo", "smmu-bypass", "vmap"} {
+	// What is measured is the page's own work in each task: a long
+	// animation frame's duration (scripts, then style and layout), which
+	// ends before the browser commits the frame. The long task around it
+	// also holds that commit, and headless Chromium composites in
+	// software: committing a changed WebGL canvas reads it back, which
+	// waits for SwiftShader to draw the frame (60-100 ms for the frame
+	// that shows new results here, traced as ANGLE's finish inside
+	// ReadPixels), a wait a GPU-composited browser does not have. Both are
+	// logged. A page that blocks fails either way (checked with the
+	// runner's slice raised from 10 ms to 1 s). Each scenario re-runs up
+	// to five times and passes when one re-run has no frame over 100 ms.
+	for _, sc := range []string{"etr", "sg-sync", "demo", "smmu-bypass", "vmap", "trbe-aux", "spe-aux"} {
 		openReady(t, b, "?scenario="+sc)
 		best := math.Inf(1)
 		for try := 1; try <= 5 && best > 100; try++ {
@@ -60,16 +64,17 @@ func TestReRunHasNoLongTask(t *testing.T) {
 			eval[bool](t, b, observeLongTasks)
 			b.do(t, "swapping A and B", chromedp.Click(chromedp.ID("btn-swap")))
 			b.waitFor(t, sc+" re-run", runDone(gen))
-			// Long-task entries arrive asynchronously: let the tasks
-			// around the run's end be reported before reading them.
+			// Entries arrive asynchronously: let the tasks around the
+			// run's end be reported before reading them.
 			b.do(t, "letting the observer report", chromedp.Poll[chromedp.Void](`new Promise(r => setTimeout(() => requestAnimationFrame(() => setTimeout(() => r(true), 100)), 0))`))
-			worst := eval[float64](t, b, `Math.max(0, ...longTasks)`)
+			frame := eval[float64](t, b, `Math.max(0, ...longFrames)`)
+			task := eval[float64](t, b, `Math.max(0, ...longTasks)`)
 			ms := eval[float64](t, b, `dmaviz.runState().ms`)
-			t.Logf("%s re-run %d: %.0f ms, showing the results %.0f ms, longest task %.0f ms (%d over 50 ms)", sc, try, ms,
-				eval[float64](t, b, `dmaviz.runState().deliverMs`), worst, eval[int](t, b, `longTasks.length`))
-			best = min(best, worst)
+			t.Logf("%s re-run %d: %.0f ms, showing the results %.0f ms, longest frame (page work) %.0f ms, longest task (with the commit) %.0f ms (%d over 50 ms)", sc, try, ms,
+				eval[float64](t, b, `dmaviz.runState().deliverMs`), frame, task, eval[int](t, b, `longTasks.length`))
+			best = min(best, frame)
 		}
-		assert.LessOrEqual(t, best, 100.0, "%s: a task of %.0f ms or more in each of five re-runs (want a re-run with none over 100 ms)", sc, best)
+		assert.LessOrEqual(t, best, 100.0, "%s: a frame of %.0f ms or more of the page's work in each of five re-runs (want a re-run with none over 100 ms)", sc, best)
 	}
 }
 
