@@ -177,29 +177,7 @@ func TestShapeMatchesAllocBlockAt(t *testing.T) {
 		rr.Uint64n(uint64(i + 1))
 	}
 	shapeByAllocBlockAt(ref, rr, chosen)
-	require.Equal(t, ref.nfree, a.nfree)
-	for pfn := uint64(0); pfn < a.frames; pfn++ {
-		require.Equal(t, ref.ft.get(pfn), a.ft.get(pfn), "pfn %d", pfn)
-	}
-	draw := sim.NewRNG(5)
-	var held []Chunk
-	for step := 0; step < 2000; step++ {
-		if len(held) > 0 && draw.Intn(3) == 0 {
-			i := draw.Intn(len(held))
-			require.NoError(t, a.Free(held[i]))
-			require.NoError(t, ref.Free(held[i]))
-			held = append(held[:i], held[i+1:]...)
-			continue
-		}
-		o := draw.Intn(top + 1)
-		ca, ea := a.Alloc(o)
-		cr, er := ref.Alloc(o)
-		require.Equal(t, er == nil, ea == nil, "step %d", step)
-		require.Equal(t, cr, ca, "step %d", step)
-		if ea == nil {
-			held = append(held, ca)
-		}
-	}
+	sameAllocator(t, ref, a, 5)
 }
 
 // sameAllocator requires a and ref to hold the same frame states and free
