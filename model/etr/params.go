@@ -61,20 +61,6 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	if uint64(c.width) > uint64(hw.L1D.LineBytes) {
 		return config{}, fmt.Errorf("%s: %d B is wider than the %s cache line (%d B)", ParamWidth, c.width, c.preset, hw.L1D.LineBytes)
 	}
-	if c.width < narrowMinWidth && c.size > narrowMaxBuffer {
-		return config{}, fmt.Errorf("%s: %d B loads over a %s buffer take more than 2 s to simulate (each Normal-NC load is its own DRAM read); allowed %d B or wider above %s, or a buffer of at most %s",
-			ParamWidth, c.width, scenario.FormatBytes(int64(c.size)), narrowMinWidth, scenario.FormatBytes(narrowMaxBuffer), scenario.FormatBytes(narrowMaxBuffer))
-	}
 	c.hw = hw
 	return c, nil
 }
-
-// Narrow loads are bounded by the buffer they copy (issue 12: every
-// allowed setting within 2 s natively, A then B): 4 and 8 B loads over a
-// 64 MiB buffer took 2.0-2.2 s on neoverse-n1 (the coherent side's
-// Normal-NC loads are each a DRAM read), 4 B over 32 MiB 1.3 s, and 16 B
-// over 64 MiB 1.4-1.8 s.
-const (
-	narrowMinWidth  = 16
-	narrowMaxBuffer = 32 << 20
-)
