@@ -275,13 +275,7 @@ func (w *sweepResult) tryOffered(kv []string, err error) (timing, bool) {
 	if !ok {
 		return timing{}, false
 	}
-	var d *scenario.Param
-	for i := range w.spec.Params {
-		if w.spec.Params[i].Name == name && sizeLike(&w.spec.Params[i]) {
-			d = &w.spec.Params[i]
-		}
-	}
-	if d == nil {
+	if d := w.spec.Param(name); d == nil || !sizeLike(d) {
 		return timing{}, false
 	}
 	for _, mark := range []string{"at most about ", "at most ", "at least "} {

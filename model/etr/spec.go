@@ -81,7 +81,7 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Name: ParamAUX, Label: "perf AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 4 << 10, Max: 256 << 20, Step: mem.PageSize, Pow2: true,
 				Help: "size of the perf AUX ring (a power-of-two number of pages; perf's cs_etm default is 4 MiB); smaller than the data truncates the record"},
 			{Name: ParamWidth, Label: "Copy load width", Kind: scenario.KindChoice, Unit: "B", Default: "16",
-				Help: "bytes per load and store of the copy (arm64 memcpy uses 16-byte LDP/STP); below 16 B the buffer is at most 32MiB, to keep a run within 2 s",
+				Help: "bytes per load and store of the copy (arm64 memcpy uses 16-byte LDP/STP)",
 				Choices: []scenario.Choice{{Value: "4", Label: "4 B (LDR W)"}, {Value: "8", Label: "8 B (LDR X)"},
 					{Value: "16", Label: "16 B (LDP X, memcpy)"}, {Value: "32", Label: "32 B (LDP Q)"}, {Value: "64", Label: "64 B (LD1 x4)"}}},
 			{Name: ParamRate, Label: "Trace rate", Kind: scenario.KindFloat, Unit: "MB/s", Default: "1000", Min: 10, Max: 10000,

@@ -266,9 +266,10 @@ func (c *Controller) OnChange(fn func(Change)) {
 // SetPanelWidth records the panel's width in CSS pixels (rounded up); the
 // stage draws only to its right.
 func (c *Controller) SetPanelWidth(w int) {
+	w = max(w, 0)
 	c.mu.Lock()
-	changed := c.panelWidth != max(w, 0)
-	c.panelWidth = max(w, 0)
+	changed := c.panelWidth != w
+	c.panelWidth = w
 	c.mu.Unlock()
 	if changed {
 		c.wakeStage()
