@@ -147,8 +147,9 @@ func (p *Player) State(side int) *scenario.State {
 	switch {
 	case p.fresh[side] && n == cur:
 	case p.fresh[side] && n > cur && n-cur <= replayLimit:
-		for _, e := range tl.Events[cur:n] {
-			st.Apply(e)
+		evs := tl.Events[cur:n]
+		for i := range evs {
+			st.Apply(&evs[i])
 		}
 	default:
 		tl.StateAt(n, st)

@@ -70,7 +70,7 @@ func TestRecorderMemoryCeiling(t *testing.T) {
 	assert.Equal(t, live, got)
 	ref := tl.Keyframes[0].State.Clone()
 	for _, e := range tl.Events[:MaxEvents] {
-		ref.Apply(e)
+		ref.Apply(&e)
 	}
 	tl.StateAt(MaxEvents, &got)
 	assert.Equal(t, ref, got)

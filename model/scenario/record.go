@@ -88,43 +88,53 @@ func (r *Recorder) Reserve(n int) {
 // Live returns the current state (read-only for callers).
 func (r *Recorder) Live() *State { return &r.live }
 
-func (r *Recorder) push(e Event) {
+// push records one event. It takes the event's fields rather than an
+// Event and writes them into the slice in place: in WebAssembly every copy
+// of a struct this size is a call to memory.copy, and a run records
+// hundreds of thousands of events.
+func (r *Recorder) push(t sim.Time, kind EventKind, obj int32, a, b, c int64) {
 	if !r.started {
 		r.started = true
 		r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: 0, State: r.live.Clone()})
 	}
-	if e.T < r.now {
-		e.T = r.now // keep the invariant: time never decreases
+	if t < r.now {
+		t = r.now // keep the invariant: time never decreases
 	}
-	r.now = e.T
+	r.now = t
 	if r.full || len(r.tl.Events) >= MaxEvents {
 		if !r.full {
-			r.full, r.tl.Truncated, r.tl.TruncatedAt = true, true, e.T
+			r.full, r.tl.Truncated, r.tl.TruncatedAt = true, true, t
 		}
-		r.live.Apply(e)
+		e := Event{T: t, Kind: kind, Obj: obj, A: a, B: b, C: c}
+		r.live.Apply(&e)
 		return
 	}
-	if n := len(r.tl.Events); n >= CoalesceAfter && e.Kind == EvCells && n > r.tl.Keyframes[len(r.tl.Keyframes)-1].Event {
+	n := len(r.tl.Events)
+	if n >= CoalesceAfter && kind == EvCells && n > r.tl.Keyframes[len(r.tl.Keyframes)-1].Event {
 		last := &r.tl.Events[n-1]
-		if last.Kind == EvCells && last.Obj == e.Obj && last.C == e.C && last.A+last.B == e.A {
-			last.B += e.B
-			last.T = e.T
-			r.live.Apply(e)
+		if last.Kind == EvCells && last.Obj == obj && last.C == c && last.A+last.B == a {
+			last.B += b
+			last.T = t
+			e := Event{T: t, Kind: kind, Obj: obj, A: a, B: b, C: c}
+			r.live.Apply(&e)
 			return
 		}
 	}
-	if len(r.tl.Events) == cap(r.tl.Events) {
+	if n == cap(r.tl.Events) {
 		// Double, rather than append's 1.25x for large slices: a run
 		// records hundreds of thousands of events, and each growth copies
 		// them all.
 		// Room for the closing mark past the ceiling (see Finish).
-		grown := make([]Event, len(r.tl.Events), min(max(2*cap(r.tl.Events), 4096), MaxEvents+1))
+		grown := make([]Event, n, min(max(2*cap(r.tl.Events), 4096), MaxEvents+1))
 		copy(grown, r.tl.Events)
 		r.tl.Events = grown
 	}
-	r.tl.Events = append(r.tl.Events, e)
+	r.tl.Events = r.tl.Events[:n+1]
+	e := &r.tl.Events[n]
+	e.T, e.Kind, e.Obj, e.A, e.B, e.C = t, kind, obj, a, b, c
 	r.live.Apply(e)
-	if len(r.tl.Events)%r.keyEvery == 0 {
+	n++
+	if n%r.keyEvery == 0 {
 		if len(r.tl.Keyframes) >= MaxKeyframes {
 			kept := r.tl.Keyframes[:0]
 			for i, k := range r.tl.Keyframes {
@@ -135,8 +145,8 @@ func (r *Recorder) push(e Event) {
 			r.tl.Keyframes = kept
 			r.keyEvery *= 2
 		}
-		if len(r.tl.Events)%r.keyEvery == 0 {
-			r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: len(r.tl.Events), State: r.live.Clone()})
+		if n%r.keyEvery == 0 {
+			r.tl.Keyframes = append(r.tl.Keyframes, Keyframe{Event: n, State: r.live.Clone()})
 		}
 	}
 }
@@ -146,7 +156,7 @@ func (r *Recorder) Cells(t sim.Time, grid, first, count int, state CellState, wr
 	if count <= 0 {
 		return
 	}
-	r.push(Event{T: t, Kind: EvCells, Obj: int32(grid), A: int64(first), B: int64(count), C: int64(state) | int64(writer)<<8})
+	r.push(t, EvCells, int32(grid), int64(first), int64(count), int64(state)|int64(writer)<<8)
 }
 
 // CacheLine records the content of one way of a cache window. index is
@@ -159,7 +169,7 @@ func (r *Recorder) CacheLine(t sim.Time, cache, index int, tag uint64, valid, di
 	if dirty {
 		c |= 2
 	}
-	r.push(Event{T: t, Kind: EvCache, Obj: int32(cache), A: int64(index), B: int64(tag), C: c})
+	r.push(t, EvCache, int32(cache), int64(index), int64(tag), c)
 }
 
 // Value sets a named value.
@@ -167,18 +177,18 @@ func (r *Recorder) Value(t sim.Time, value int, v int64) {
 	if value >= 0 && value < len(r.live.Values) && r.live.Values[value] == v {
 		return
 	}
-	r.push(Event{T: t, Kind: EvValue, Obj: int32(value), A: v})
+	r.push(t, EvValue, int32(value), v, 0, 0)
 }
 
 // Span sets a highlighted span; count 0 hides it.
 func (r *Recorder) Span(t sim.Time, span, first, count int) {
-	r.push(Event{T: t, Kind: EvSpan, Obj: int32(span), A: int64(first), B: int64(count)})
+	r.push(t, EvSpan, int32(span), int64(first), int64(count), 0)
 }
 
 // Mark records a point without a state change (e.g. a narration step), so
 // stepping by event stops there.
 func (r *Recorder) Mark(t sim.Time, step int) {
-	r.push(Event{T: t, Kind: EvMark, A: int64(step)})
+	r.push(t, EvMark, 0, int64(step), 0, 0)
 }
 
 // Phase records a span of time spent on one kind of work (at most

@@ -85,5 +85,5 @@ func (r *Recorder) CacheEntry(t sim.Time, cache, index int, tag uint64, valid, d
 	if dirty {
 		c |= 2
 	}
-	r.push(Event{T: t, Kind: EvCache, Obj: int32(cache), A: int64(index), B: int64(tag), C: c | int64(owner)<<8})
+	r.push(t, EvCache, int32(cache), int64(index), int64(tag), c|int64(owner)<<8)
 }

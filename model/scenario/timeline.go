@@ -223,8 +223,10 @@ func resize[T any](s []T, n int) []T {
 }
 
 // Apply changes s by one event. Out-of-range events are ignored, so a
-// malformed timeline can be drawn wrong but never panics the page.
-func (s *State) Apply(e Event) {
+// malformed timeline can be drawn wrong but never panics the page. It
+// takes the event by reference: in WebAssembly a copy of an Event is a
+// call to memory.copy.
+func (s *State) Apply(e *Event) {
 	switch e.Kind {
 	case EvCells:
 		if int(e.Obj) < 0 || int(e.Obj) >= len(s.Cells) {
@@ -293,7 +295,8 @@ func (tl *Timeline) StateAt(n int, dst *State) {
 		k = 0
 	}
 	dst.CopyFrom(&tl.Keyframes[k].State)
-	for _, e := range tl.Events[tl.Keyframes[k].Event:n] {
-		dst.Apply(e)
+	evs := tl.Events[tl.Keyframes[k].Event:n]
+	for i := range evs {
+		dst.Apply(&evs[i])
 	}
 }

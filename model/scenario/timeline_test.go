@@ -43,7 +43,7 @@ func TestStateAtMatchesFullReplay(t *testing.T) {
 		var got State
 		for i := 0; i <= len(tl.Events); i++ {
 			if i > 0 {
-				ref.Apply(tl.Events[i-1])
+				ref.Apply(&tl.Events[i-1])
 			}
 			if i%37 != 0 && i != len(tl.Events) {
 				continue
