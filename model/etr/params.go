@@ -3,6 +3,7 @@ package etr
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/platform"
@@ -46,7 +47,9 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	if pages := c.aux / mem.PageSize; c.aux%mem.PageSize != 0 || pages&(pages-1) != 0 {
 		return config{}, fmt.Errorf("%s: %s is not a power-of-two number of 4KiB pages (perf requires it); e.g. 1MiB, 4MiB", ParamAUX, scenario.FormatBytes(int64(c.aux)))
 	}
-	if _, err := fmt.Sscan(full.Text(ParamWidth), &c.width); err != nil || c.width < 1 || c.width&(c.width-1) != 0 {
+	w, err := strconv.Atoi(full.Text(ParamWidth))
+	c.width = w
+	if err != nil || c.width < 1 || c.width&(c.width-1) != 0 {
 		return config{}, fmt.Errorf("%s: %q is not a power of two", ParamWidth, full.Text(ParamWidth))
 	}
 	if math.IsNaN(c.laps) || c.laps < 0 {
