@@ -36,3 +36,18 @@ func BenchmarkSGDefault(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSGHeaviest runs the heaviest setting cmd/corners found (45 MiB
+// of 1 MiB entries the CPU reads once, persistent mapping, dimensity-9500)
+// for both default policies, the run the page takes longest over.
+func BenchmarkSGHeaviest(b *testing.B) {
+	p := params(b, "entry-offset", "0B", "entry", "1MiB", "iterations", "1", "mapping", "persistent",
+		"preset", "dimensity-9500", "total", "45MiB")
+	for i := 0; i < b.N; i++ {
+		for _, pol := range []string{PolicyPerEntry, PolicyBatched} {
+			if _, err := New().Run(p, pol); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
