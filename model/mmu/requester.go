@@ -126,6 +126,15 @@ func (r *Requester) InvalidateVA(va uint64) {
 // The PMU fields of the Translation stay zero: the counters live in the
 // TLBs and the requester (see Stats).
 func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
+	var t mem.Translation
+	err := r.TranslateTo(va, write, &t)
+	return t, err
+}
+
+// TranslateTo is Translate writing the translation to *t (every field, on
+// an error too): a caller that keeps it in place saves the copies of a
+// returned struct, each a memory.copy call in WebAssembly.
+func (r *Requester) TranslateTo(va uint64, write bool, t *mem.Translation) error {
 	r.Stats.Translations++
 	m := r.mmu
 	sp := m.Space
@@ -158,7 +167,8 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 			cost += c
 			if err != nil {
 				r.Stats.Faults++
-				return mem.Translation{Cost: cost}, err
+				*t = mem.Translation{Cost: cost}
+				return err
 			}
 			ent := m.coalesce(va, leaf)
 			e2, _ = m.L2.fill(sp, va, &ent, r.Owner, nil)
@@ -174,10 +184,15 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 	ent := &l1.ent[e]
 	if write && ent.Prot.ReadOnly {
 		r.Stats.Faults++
-		return mem.Translation{Cost: cost}, fmt.Errorf("permission fault: write to read-only va %#x", va)
+		*t = mem.Translation{Cost: cost}
+		return fmt.Errorf("permission fault: write to read-only va %#x", va)
 	}
 	off := va - ent.VA
-	return mem.Translation{PA: ent.PA + off, Attr: ent.Prot.Attr, Contig: ent.Bytes - off, Cost: cost}, nil
+	// Field by field (a struct literal is a memory clear and copy in
+	// WebAssembly).
+	t.PA, t.Attr, t.Contig, t.Cost = ent.PA+off, ent.Prot.Attr, ent.Bytes-off, cost
+	t.L1Refill, t.L2Refill, t.Walk = 0, 0, 0
+	return nil
 }
 
 // coalesce is the L2 TLB entry a walk's leaf becomes: when the L2 TLB

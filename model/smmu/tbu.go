@@ -39,8 +39,22 @@ type TBU struct {
 	// copying the entry (a memory.copy call in WebAssembly).
 	// Invariant: for every valid entry e they match t.tlb.Entry(e); the
 	// TBU is the only one filling its TLB (TLB() is for reading).
-	offset        []uint64
-	level         []int8
+	offset []uint64
+	level  []int8
+	// va and bytes are each entry's VA and size, kept with offset and
+	// level (the memo's range).
+	va, bytes []uint64
+	// memo is, per master (Txn.Agent&7), the entry its last lookup hit
+	// and the range that entry translates: a lookup there finds it again
+	// while the TLB's Changes stay the same (see TLB.Hit). spaces counts
+	// the valid entries per StreamID bucket (spaceBucket): a stream with
+	// none in its bucket misses without a set walk (TLB.Miss; entries are
+	// keyed by StreamID). Most transactions take one of the two (the
+	// bypassing NIC's: its one cached entry, or none cached).
+	// Invariant: spaces[b] is the number of valid entries whose StreamID
+	// is in bucket b.
+	memo          [8]tbuMemo
+	spaces        [64]int32
 	reads, writes sim.Pool
 	walks         sim.Pool
 	hit, link     sim.Time
@@ -61,6 +75,17 @@ type TBU struct {
 	totalLat                sim.Time
 }
 
+// tbuMemo is one master's last TLB hit (n 0: none).
+type tbuMemo struct {
+	sid     uint16
+	e       int
+	lo, n   uint64
+	changes uint64
+}
+
+// spaceBucket is the bucket of TBU.spaces StreamID sid counts in.
+func spaceBucket(sid uint16) int { return int(sid^sid>>6) & 63 }
+
 // AddTBU adds a TBU.
 func (s *SMMU) AddTBU(name string) (*TBU, error) {
 	if len(s.tbus) >= 64 {
@@ -71,7 +96,7 @@ func (s *SMMU) AddTBU(name string) (*TBU, error) {
 		return nil, err
 	}
 	n := tlb.Sets() * tlb.Ways()
-	t := &TBU{Name: name, s: s, index: uint8(len(s.tbus)), tlb: tlb, offset: make([]uint64, n), level: make([]int8, n),
+	t := &TBU{Name: name, s: s, index: uint8(len(s.tbus)), tlb: tlb, offset: make([]uint64, n), level: make([]int8, n), va: make([]uint64, n), bytes: make([]uint64, n),
 		reads: sim.NewPool(s.cfg.Reads), writes: sim.NewPool(s.cfg.Writes), walks: sim.NewPool(s.cfg.Walks),
 		hit: s.cfg.Cycles(s.cfg.hit()), link: s.cfg.Cycles(s.cfg.LinkCycles), bypassBytes: s.cfg.BypassBytes,
 		blocked: -1, retryAt: sim.Never}
@@ -179,7 +204,19 @@ func (t *TBU) accept(now sim.Time, id int32, in *Txn) bool {
 		t.access(now, id, x, p)
 		return true
 	}
-	e := t.tlb.Lookup(x.x.SID, x.x.Addr)
+	// t.tlb.Lookup(sid, addr), through the master's memo or the stream's
+	// empty bucket when either tells what it finds.
+	sid, addr := x.x.SID, x.x.Addr
+	var e int
+	if mm := &t.memo[x.x.Agent&7]; addr-mm.lo < mm.n && mm.sid == sid && mm.changes == t.tlb.Changes() {
+		e = mm.e
+		t.tlb.Hit(e)
+	} else if t.spaces[spaceBucket(sid)] == 0 {
+		e = -1
+		t.tlb.Miss()
+	} else if e = t.tlb.Lookup(sid, addr); e >= 0 {
+		mm.sid, mm.e, mm.lo, mm.n, mm.changes = sid, e, t.va[e], t.bytes[e], t.tlb.Changes()
+	}
 	if e < 0 && t.walks.Earliest() > now { // every walk slot busy: the miss holds the input
 		t.hold(now, id, &t.walks, &t.Stats.WalkStalls)
 		return false
@@ -338,9 +375,17 @@ func (t *TBU) answered(at sim.Time, id int32) {
 			b := t.bypassBytes
 			from = mmu.TLBEntry{VA: x.x.Addr &^ (b - 1), PA: x.x.Addr &^ (b - 1), Bytes: b, Level: -1 - int8(x.d.Route)}
 		}
-		e, _, _ := t.tlb.Fill(x.x.SID, x.x.Addr, from, x.x.Agent)
+		c0 := t.tlb.Changes()
+		e, victim, evicted := t.tlb.Fill(x.x.SID, x.x.Addr, from, x.x.Agent)
+		if t.tlb.Changes() != c0 { // allocated (not there already)
+			if evicted {
+				t.spaces[spaceBucket(victim.Space)]--
+			}
+			t.spaces[spaceBucket(x.x.SID)]++
+		}
 		if ent, ok := t.tlb.Entry(e); ok {
 			t.offset[e], t.level[e] = ent.PA-ent.VA, ent.Level
+			t.va[e], t.bytes[e] = ent.VA, ent.Bytes
 		}
 		x.o.Fill, x.o.FillAt = e, at
 		if s.obs != nil {

@@ -102,13 +102,25 @@ func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
 		// Heard of as they complete: each goes in at its issue time from
 		// the end (a few places back at most), so the slice stays in issue
 		// order.
-		txns := append(g.spec.Txns, scenario.SMMUTxn{})
-		i := len(txns) - 1
-		for ; i > 0 && txns[i-1].Issue > t; i-- {
-			txns[i] = txns[i-1]
+		// The place is found first and the later ones move up in one copy;
+		// the new one is written field by field (a struct copy or literal
+		// per transaction is a memory.copy call in WebAssembly).
+		txns := g.spec.Txns
+		if n < cap(txns) {
+			txns = txns[:n+1]
+		} else {
+			txns = append(txns, scenario.SMMUTxn{})
 		}
-		txns[i] = scenario.SMMUTxn{Master: uint8(master), Write: x.Write, Issue: t, Accept: o.Accept, Done: o.Done,
-			Hit: o.Hit, TCU: o.TCU, Walked: o.Walked, Aborted: o.Aborted, Addr: x.Addr}
+		i := n
+		for i > 0 && txns[i-1].Issue > t {
+			i--
+		}
+		if i < n {
+			copy(txns[i+1:], txns[i:n])
+		}
+		d := &txns[i]
+		d.Master, d.Write, d.Issue, d.Accept, d.Done = uint8(master), x.Write, t, o.Accept, o.Done
+		d.Hit, d.TCU, d.Walked, d.Aborted, d.Addr = o.Hit, o.TCU, o.Walked, o.Aborted, x.Addr
 		g.spec.Txns = txns
 	}
 	if g.phases >= maxPhases {

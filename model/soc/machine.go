@@ -274,31 +274,32 @@ func (m *Machine) lineEvent(k hwevent.Kind, line uint64, f hwevent.Flags) hweven
 		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
 }
 
-// translate translates va, charging translation cost and TLB events (a
-// foreign translator reports them in the Translation; the machine's own
-// TLBs count them themselves, see Count).
-func (m *Machine) translate(va uint64, write bool) (mem.Translation, error) {
-	var t mem.Translation
+// translate translates va into *t, charging translation cost and TLB
+// events (a foreign translator reports them in the Translation; the
+// machine's own TLBs count them themselves, see Count). *t is written in
+// place, on an error too: a returned struct would be copied at every level
+// (memory.copy calls in WebAssembly).
+func (m *Machine) translate(va uint64, write bool, t *mem.Translation) error {
 	var err error
 	if x := m.x; x != nil && m.tr == mem.Translator(x.core) {
 		x.port.at, x.core.At = m.now, m.now
 		if isListVA(va) {
-			t, err = m.translateList(va, write)
+			*t, err = m.translateList(va, write)
 		} else {
-			t, err = x.core.Translate(va, write)
+			err = x.core.TranslateTo(va, write, t)
 		}
 	} else {
-		t, err = m.tr.Translate(va, write)
+		*t, err = m.tr.Translate(va, write)
 	}
 	if err != nil {
-		return t, err
+		return err
 	}
 	if t.Contig == 0 {
-		return t, fmt.Errorf("translation of %#x returned an empty range", va)
+		return fmt.Errorf("translation of %#x returned an empty range", va)
 	}
 	m.now += t.Cost
 	m.cnt[L1DTLBRefill] += uint64(t.L1Refill)
 	m.cnt[L2DTLBRefill] += uint64(t.L2Refill)
 	m.cnt[DTLBWalk] += uint64(t.Walk)
-	return t, nil
+	return nil
 }

@@ -66,11 +66,12 @@ func (m *Machine) advance(c *cursor, write bool) error {
 	if c.left != 0 && (m.x == nil || c.gen == m.x.core.Gen()) {
 		return nil
 	}
-	t, err := m.translate(c.va, write)
-	if err != nil {
+	// In place (no copy of the translation; the cursor is not used after
+	// an error).
+	if err := m.translate(c.va, write, &c.tr); err != nil {
 		return err
 	}
-	c.tr, c.left = t, t.Contig
+	c.left = c.tr.Contig
 	if m.x != nil {
 		c.gen = m.x.core.Gen()
 		if p := m.x.perAccess; p != 0 {
@@ -92,7 +93,8 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 	}
 	t0 := m.now
 	m.loadsDone = 0
-	s, d := cursor{va: src}, cursor{va: dst}
+	var s, d cursor // not cursor literals: each is a clear and a copy in WebAssembly
+	s.va, d.va = src, dst
 	lmask := m.lineBytes - 1
 	w := uint64(width)
 	var err error
