@@ -44,6 +44,7 @@ func main() {
 	// No heap profile is ever read in the page, and sampling the model's
 	// large allocations unwinds stacks (a few % of an AUX run's time).
 	runtime.MemProfileRate = 0
+	pauseGC() // until the first results show
 	page := js.Global().Get("dmaviz")
 	loc := js.Global().Get("location")
 
@@ -114,6 +115,7 @@ func main() {
 	root.Rerun = func() {
 		req, err := a.NextRun()
 		if err != nil {
+			resumeGC()
 			a.RunErr = err.Error()
 			ctl.SetRunError(a.RunErr)
 			return
@@ -157,6 +159,7 @@ func main() {
 				}
 			}
 			return func(show bool) {
+				resumeGC() // the first run has ended, whichever way
 				if !show || control.Canceled(err) {
 					// Canceled by the user or superseded: the previous
 					// results stay (a superseded run's request is no longer
