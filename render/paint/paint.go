@@ -4,8 +4,9 @@
 //
 // Shapes (rectangles, outlines, lines, arrow heads) go into one vertex batch
 // drawn with a single DrawTriangles call; text is rasterised once per
-// (string, size, weight) by the browser's own fonts on a 2D canvas, uploaded
-// as an Ebiten image and cached, and tinted per draw. The vertex and index
+// (string, size, weight) by the browser's own fonts on a 2D canvas (the
+// strings new in a frame together, on one sheet), uploaded as an Ebiten
+// image and cached, and tinted per draw. The vertex and index
 // slices and the text cache are reused across frames, so a frame in steady
 // state allocates nothing.
 package paint
@@ -55,6 +56,13 @@ func (p *Painter) Draw(dst *ebiten.Image, s *render.Scene) {
 
 // DrawItems draws items on top of what dst holds.
 func (p *Painter) DrawItems(dst *ebiten.Image, items []render.Item) {
+	// Strings not drawn before are rasterised together first.
+	for i := range items {
+		if it := &items[i]; it.Kind == render.KindText && it.Text != "" && it.Fill != render.None {
+			p.texts.queue(p.texts.get(it.Text, it.Size*p.Scale, it.Bold))
+		}
+	}
+	p.texts.rasterise()
 	for i := range items {
 		it := &items[i]
 		switch it.Kind {
@@ -146,6 +154,12 @@ func (p *Painter) text(dst *ebiten.Image, it *render.Item) {
 	}
 	size := it.Size * p.Scale
 	e := p.texts.get(it.Text, size, it.Bold)
+	if e != nil && !e.rasterised {
+		// Evicted since DrawItems queued it (a frame with more strings
+		// than the cache holds).
+		p.texts.queue(e)
+		p.texts.rasterise()
+	}
 	if e == nil || e.img == nil {
 		return
 	}
