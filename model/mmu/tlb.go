@@ -293,8 +293,10 @@ func (t *TLB) fill(space uint16, va uint64, from *TLBEntry, owner uint8, victim 
 	}
 	t.held[sh]++
 	t.Stats.Refills++
-	*ent = TLBEntry{VA: base, PA: from.PA + (base - from.VA), Bytes: size, Space: space,
-		Level: from.Level, Owner: owner, Prot: from.Prot, Valid: from.Valid}
+	// Field by field, from locals (from may be ent itself): in Go's WASM
+	// port a struct copy bigger than 16 bytes is a call.
+	pa, level, prot, valid := from.PA+(base-from.VA), from.Level, from.Prot, from.Valid
+	ent.VA, ent.PA, ent.Bytes, ent.Space, ent.Level, ent.Owner, ent.Prot, ent.Valid = base, pa, size, space, level, owner, prot, valid
 	return e, was
 }
 
