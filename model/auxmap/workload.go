@@ -48,8 +48,8 @@ func (r *run) loopPass() int64 {
 	}
 	before := cr.L1.Stats.Refills
 	for i := 0; i < r.wsN; i++ {
-		tr, _ := r.core.Translate(r.wsVA+uint64(i)*mem.PageSize, false, r.tCore)
-		r.tCore += tr.Cost
+		c, _ := r.core.TranslateCost(r.wsVA+uint64(i)*mem.PageSize, false, r.tCore)
+		r.tCore += c
 	}
 	r.coreSteady = cr.L1.Stats.Refills == before
 	r.coreGen = cr.Gen()
@@ -86,9 +86,9 @@ func (r *run) speIteration() error {
 		if r.recording != nil && i%every == 0 {
 			r.sampleCounters(r.tCore - r.origin)
 		}
-		s, _ := r.core.Translate(r.srcVA+i*mem.PageSize, false, r.tCore)
-		d, _ := r.core.Translate(r.dstVA+i*mem.PageSize, true, r.tCore+s.Cost)
-		r.tCore += s.Cost + d.Cost + perPage
+		s, _ := r.core.TranslateCost(r.srcVA+i*mem.PageSize, false, r.tCore)
+		d, _ := r.core.TranslateCost(r.dstVA+i*mem.PageSize, true, r.tCore+s)
+		r.tCore += s + d + perPage
 	}
 	return nil
 }
