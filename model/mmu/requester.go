@@ -158,6 +158,32 @@ func (r *Requester) TranslateCost(va uint64, write bool) (sim.Time, error) {
 	return cost, err
 }
 
+// Hits counts translations of va, va+stride, va+2*stride... (n at most;
+// writes when write) that hit the L1 TLB entry the requester's last
+// translation found or filled, as that many Translate calls would count
+// them (an L1 hit each, the entry touched), and returns how many it
+// counted and the cost of each (L1.Hit). It stops at the first address
+// the entry does not translate, and counts none when observed (each
+// lookup is an event at its own time) or when a write would fault: the
+// caller translates those with Translate. A trace unit writing its
+// buffer burst by burst counts a block's bursts at once this way.
+func (r *Requester) Hits(va, stride uint64, n int, write bool) (int, sim.Time) {
+	h, l1 := &r.hit, r.L1
+	if n <= 0 || r.mmu.Obs != nil || !h.ok || h.changes != l1.changes || h.space != r.mmu.Space || va-h.lo >= h.n ||
+		write && l1.ent[h.e].Prot.ReadOnly {
+		return 0, 0
+	}
+	k := n
+	if stride > 0 {
+		k = int(min(uint64(n-1), (h.n-1-(va-h.lo))/stride)) + 1
+	}
+	r.Stats.Translations += uint64(k)
+	l1.Stats.Lookups += uint64(k)
+	l1.Stats.Hits += uint64(k)
+	l1.arr.Touch(h.e) // once: touching the most recent entry again changes nothing
+	return k, l1.cfg.Hit
+}
+
 // translate is Translate up to the L1 TLB entry that holds va's
 // translation (valid when err is nil) and the cost.
 func (r *Requester) translate(va uint64, write bool) (int, sim.Time, error) {
@@ -171,14 +197,16 @@ func (r *Requester) translate(va uint64, write bool) (int, sim.Time, error) {
 		l1.Stats.Lookups++
 		l1.Stats.Hits++
 		l1.arr.Touch(e)
+	} else if h.ok && l1.cfg.Entries == 1 && h.changes == l1.changes && h.space == sp && l1.held[CoalesceShift] == 0 {
+		// A one-entry TLB (a trace unit's) whose only entry is the memo's,
+		// which does not translate va (it is not coalesced, or it would be
+		// held at CoalesceShift): what Lookup would do, a miss, counted
+		// (with no coalesced-size probe to remember).
+		e = -1
+		l1.Stats.Lookups++
+		l1.groupOK = false
 	} else if e = l1.Lookup(sp, va); e >= 0 {
-		ent := &l1.ent[e]
-		// Field by field (WASM: no memory.copy of a literal).
-		h.ok, h.e, h.changes, h.space = true, e, l1.changes, sp
-		h.lo, h.n = ent.VA, ent.Bytes
-		if ent.Valid != 0 {
-			h.lo, h.n = va&^(PageSize-1), PageSize
-		}
+		r.memo(e, va)
 	}
 	if m.Obs != nil { // observed runs only: the hot path
 		m.noteLookup(r, 0, va, e)
@@ -221,11 +249,31 @@ func (r *Requester) miss(va uint64, cost sim.Time) (int, sim.Time, error) {
 			m.noteFill(r, 1, e2, r.At+cost)
 		}
 	}
-	e, _ := r.L1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
+	l1 := r.L1
+	e, _ := l1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
 	if m.Obs != nil {
 		m.noteFill(r, 0, e, r.At+cost)
 	}
+	if l1.ent[e].Covers(va) {
+		// The entry translates va now, and a lookup of its range finds it
+		// until the entries change: had a larger entry covered any of it,
+		// it would have covered va.
+		r.memo(e, va)
+	}
 	return e, cost, nil
+}
+
+// memo remembers that L1 entry e translates va (hitMemo): for the whole
+// entry, or for va's page of a coalesced one. Field by field (in Go's
+// WASM port a struct literal bigger than 16 bytes is copied by a call).
+func (r *Requester) memo(e int, va uint64) {
+	h, l1 := &r.hit, r.L1
+	ent := &l1.ent[e]
+	h.ok, h.e, h.changes, h.space = true, e, l1.changes, r.mmu.Space
+	h.lo, h.n = ent.VA, ent.Bytes
+	if ent.Valid != 0 {
+		h.lo, h.n = va&^(PageSize-1), PageSize
+	}
 }
 
 // coalesce sets *ent to the L2 TLB entry a walk's leaf becomes: when the
