@@ -112,7 +112,7 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 	// it gives (the buffer must be mapped throughout).
 	off := uint64(0)
 	var err error
-	pt.EachLeaf(va, bytes, func(l mmu.Leaf) bool {
+	pt.EachLeaf(va, bytes, func(l *mmu.Leaf) bool {
 		a := va + off
 		if l.VA > a {
 			return false
