@@ -57,7 +57,8 @@ func (r *run) steadyBursts(n uint64, dt sim.Time) uint64 {
 	if k == 0 {
 		return 0
 	}
-	r.countPasses(uint64(k - 1)) // the first burst's pass is counted
+	// The first burst's pass is counted by the caller.
+	r.countPasses(uint64(k - 1))
 	r.tCore = max(r.tCore, r.tTrace+sim.Time(k-1)*(c+dt)) // the last burst's start
 	r.stall += sim.Time(k) * c
 	r.tTrace += sim.Time(k) * (c + dt)
