@@ -67,6 +67,8 @@ func TestHitMemoChangesNothing(t *testing.T) {
 		case 0:
 			a.reqs[k].InvalidateVA(va)
 			b.reqs[k].InvalidateVA(va)
+			requireHeld(t, a.reqs[k].L1)
+			requireHeld(t, a.u.L2)
 			continue
 		case 1:
 			a.reqs[k].InvalidateAll()
@@ -102,6 +104,12 @@ func TestHitMemoChangesNothing(t *testing.T) {
 		require.Equal(t, rb.L1.arr.Repl, ra.L1.arr.Repl, "LRU order")
 	}
 	require.Equal(t, b.u.L2.Stats, a.u.L2.Stats)
+	for _, s := range []side{a, b} {
+		requireHeld(t, s.u.L2)
+		for _, q := range s.reqs {
+			requireHeld(t, q.L1)
+		}
+	}
 	require.Positive(t, a.reqs[0].L1.Stats.Hits)
 	require.Greater(t, runs, 1000, "hits counted in runs")
 	coalesced := 0
