@@ -199,7 +199,17 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 	m := &t.mp // reused: a visitor passed by interface would be a heap object per run
 	// Field by field: a struct store with pointers in it is a bulk write
 	// barrier while the GC runs (about 1 % of both runs as WebAssembly).
-	m.t, m.pa, m.bits, m.level, m.contig, m.st, m.err = t, 0, bits, 0, false, MapStats{}, nil
+	// The pointers are stored only when they change: even one pointer
+	// store per run is a write barrier while the GC marks, which as
+	// WebAssembly (one thread: marking lasts long) was a tenth of
+	// spe-aux's time, vmap mapping a run per order-0 page.
+	if m.t != t {
+		m.t = t
+	}
+	if m.err != nil {
+		m.err = nil
+	}
+	m.pa, m.bits, m.level, m.contig, m.st = 0, bits, 0, false, MapStats{}
 	err := t.mapLeaves(va, pa, bytes, bits, sizes)
 	st.add(&m.st)
 	return err
