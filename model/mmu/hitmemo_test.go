@@ -77,7 +77,11 @@ func TestHitMemoChangesNothing(t *testing.T) {
 		}
 		if r.Intn(8) == 0 { // a run of hits counted at once, one by one on b
 			stride := uint64(64) << r.Intn(8)
+			remembers := a.reqs[k].Remembers(va)
 			n, c := a.reqs[k].Hits(va, stride, 1+r.Intn(600), true)
+			if n > 0 { // (a remembered entry may have changed since: no hits)
+				require.True(t, remembers, "Remembers %#x", va)
+			}
 			for j := 0; j < n; j++ {
 				b.reqs[k].hit = hitMemo{}
 				tb, eb := b.reqs[k].Translate(va+uint64(j)*stride, true)

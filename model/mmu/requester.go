@@ -158,6 +158,13 @@ func (r *Requester) TranslateCost(va uint64, write bool) (sim.Time, error) {
 	return cost, err
 }
 
+// Remembers reports whether va lies in the range of the L1 entry the last
+// translation found or filled (a Hits of va may count; when false it
+// counts none). Small enough to inline: a caller asks before a Hits
+// call that would mostly count nothing (a buffer of 4 KiB pages written
+// page by page).
+func (r *Requester) Remembers(va uint64) bool { return r.hit.ok && va-r.hit.lo < r.hit.n }
+
 // Hits counts translations of va, va+stride, va+2*stride... (n at most;
 // writes when write) that hit the L1 TLB entry the requester's last
 // translation found or filled, as that many Translate calls would count
