@@ -23,12 +23,16 @@ func (r *run) trbeIteration() error {
 		var work int64
 		if cr := r.core.R; r.coreSteady && cr.Gen() == r.coreGen {
 			r.countPass() // (no call to loopPass per burst while steady)
-			if k := r.steadyBursts(bursts-i, dt); k > 0 {
-				i += k - 1
-				if err := r.pace.Work(int64(k)); err != nil {
-					return err
+			// Asked first without a call (Remembers inlines): with 4 KiB
+			// pages each burst is the next page's, never a run.
+			if r.recording == nil && r.trace.R.Remembers(r.area.VA+r.wp) {
+				if k := r.steadyBursts(bursts-i, dt); k > 0 {
+					i += k - 1
+					if err := r.pace.Work(int64(k)); err != nil {
+						return err
+					}
+					continue
 				}
-				continue
 			}
 		} else {
 			work = r.loopPass()
@@ -44,15 +48,12 @@ func (r *run) trbeIteration() error {
 
 // steadyBursts writes up to n bursts at once (their loop passes counted
 // as steady: the first one's is, by the caller) while each hits the
-// trace unit's L1 TLB entry and nothing is recorded, as that many turns
+// trace unit's L1 TLB entry (nothing may be recorded), as that many turns
 // of trbeIteration's loop would: each burst waits for no walk (the hit's
 // cost, L1.Hit, stalls it), the loop pass before it sees the same TLBs,
 // the core waits for the trace unit's clock. It returns how many it
 // wrote (0: the caller writes the burst itself).
 func (r *run) steadyBursts(n uint64, dt sim.Time) uint64 {
-	if r.recording != nil {
-		return 0
-	}
 	k, c := r.trace.R.Hits(r.area.VA+r.wp, r.c.burst, int(min(n, (r.c.aux-r.wp)/r.c.burst)), true)
 	if k == 0 {
 		return 0
