@@ -304,12 +304,12 @@ func (r *run) sampleCounters(t sim.Time) {
 // latency) and moves the pointer on, wrapping at the buffer's end.
 func (r *run) traceBurst() {
 	va := r.area.VA + r.wp
-	tr, err := r.trace.Translate(va, true, r.tTrace)
+	cost, err := r.trace.TranslateCost(va, true, r.tTrace)
 	if err != nil { // cannot happen: the whole buffer is mapped; stop the unit's clock honestly
 		r.stall += sim.Microsecond
 	}
-	r.stall += tr.Cost
-	r.tTrace += tr.Cost
+	r.stall += cost
+	r.tTrace += cost
 	r.wp = (r.wp + r.c.burst) % r.c.aux
 	if r.recording != nil && r.cell < maxCells && (r.wp == 0 || r.wp >= (r.cell+1)*r.cellBytes) {
 		t := r.tTrace - r.origin

@@ -186,6 +186,29 @@ func (b *Buddy) Alloc(order int) (Chunk, error) {
 	return Chunk{}, fmt.Errorf("out of memory: no free block of order %d or larger (%d pages free)", order, b.FreePages())
 }
 
+// AllocPages appends n order-0 chunks to dst, as n calls of Alloc(0)
+// would, and returns dst; on an error the chunks allocated before it are
+// in dst (still allocated). A free order-0 block is taken in the loop
+// itself (as WebAssembly the calls of one Alloc per page were most of an
+// order-0 AUX buffer's allocation).
+func (b *Buddy) AllocPages(dst []Chunk, n int) ([]Chunk, error) {
+	for range n {
+		if b.nfree[0] > 0 {
+			if pfn, ok := b.popFree(0); ok {
+				b.ft.setAlloc(pfn, 0)
+				dst = append(dst, Chunk{pfn, 0})
+				continue
+			}
+		}
+		ch, err := b.Alloc(0) // split a larger block (or fail)
+		if err != nil {
+			return dst, err
+		}
+		dst = append(dst, ch)
+	}
+	return dst, nil
+}
+
 // AllocAt allocates the single frame pfn if it is free (used to pin pages
 // when fragmenting). It reports whether it did.
 func (b *Buddy) AllocAt(pfn uint64) bool {

@@ -202,9 +202,28 @@ func (b *Buddy) pinPairs(base uint64, k int, r *sim.RNG) {
 	b.ft.setFree(base, -1)
 	b.nfree[top]--
 	half := uint64(1) << k
+	// The block is one frame-table chunk, materialized by the setFree:
+	// setAlloc and pushFree are written out on it (the same stores and
+	// pushes; as WebAssembly, with a call per frame and per pin, this loop
+	// took about 10x its native time).
+	c := b.ft.chunk(base)
+	o1 := int8(k) + 1 // stored one up
+	s := b.stacks[k]
 	for pair := base; pair < base+1<<top; pair += 2 * half {
-		pin := pair + half*r.Uint64n(2)
-		b.ft.setAlloc(pin, int8(k))
-		b.pushFree(pin^half, k)
+		// r.Uint64n(2), written out: for a power of two Lemire's
+		// multiply-shift never rejects and is the draw's top bit (the same
+		// draw and value, without Uint64n's call and 64-bit modulo).
+		pin := pair + half*(r.Uint64()>>63)
+		c[pin-base].alloc1 = o1 // b.ft.setAlloc(pin, k)
+		// b.pushFree(pin^half, k):
+		c[pin^half-base].free1 = o1
+		if len(s) == cap(s) && len(s) >= 1024 && b.nfree[k] <= uint64(len(s))*3/4 {
+			b.stacks[k] = s
+			b.compact(k)
+			s = b.stacks[k]
+		}
+		s = append(s, pin^half)
+		b.nfree[k]++
 	}
+	b.stacks[k] = s
 }

@@ -275,3 +275,45 @@ func TestFreePageRunMatchesFree(t *testing.T) {
 	}
 	sameAllocator(t, ref, a, 9)
 }
+
+// AllocPages hands out what as many Alloc(0) calls hand out, on
+// fragmented memory, and stops at the same error when memory runs out.
+func TestAllocPagesIsAllocOfOrderZero(t *testing.T) {
+	build := func() *Buddy {
+		b, err := NewBuddy(64<<20, 6)
+		require.NoError(t, err)
+		shares := []float64{0.3, 0.1, 0.1, 0, 0.2, 0, 0.3}
+		_, err = b.Shape(sim.NewRNG(3), shares)
+		require.NoError(t, err)
+		return b
+	}
+	a, ref := build(), build()
+	free := int(a.FreePages())
+	got, err := a.AllocPages(nil, free/2)
+	require.NoError(t, err)
+	var want []Chunk
+	for range free / 2 {
+		ch, err := ref.Alloc(0)
+		require.NoError(t, err)
+		want = append(want, ch)
+	}
+	require.Equal(t, want, got)
+	sameAllocator(t, ref, a, 4)
+	// Past the end of memory: the same pages, then the same error.
+	a, ref = build(), build()
+	got, err = a.AllocPages(got[:0], free+3)
+	want = want[:0]
+	var werr error
+	for range free + 3 {
+		ch, err := ref.Alloc(0)
+		if err != nil {
+			werr = err
+			break
+		}
+		want = append(want, ch)
+	}
+	require.Error(t, err)
+	require.Equal(t, werr, err)
+	require.Equal(t, want, got)
+	require.Len(t, got, free)
+}

@@ -97,6 +97,25 @@ func RbAllocAuxReusing(b *mem.Buddy, c AuxConfig, old *AuxBuffer) (*AuxBuffer, e
 	}
 	for uint64(len(out.Pages)) < nr {
 		order := min(out.MaxOrder, bits.Len64(nr-uint64(len(out.Pages)))-1, b.MaxOrder())
+		if order == 0 { // order-0 pages in a row, up to the next progress point
+			before := len(out.Pages)
+			k := min(int(nr)-before, freeProgress-before%freeProgress)
+			first := len(out.Chunks)
+			var err error
+			out.Chunks, err = b.AllocPages(out.Chunks, k)
+			for _, ch := range out.Chunks[first:] {
+				out.Pages = append(out.Pages, ch.PA())
+			}
+			if err != nil {
+				got := len(out.Pages)
+				out.Free(b)
+				return nil, fmt.Errorf("aux: %d of %d pages allocated: %v", got, nr, err)
+			}
+			if len(out.Pages)/freeProgress != before/freeProgress && b.Progress != nil {
+				b.Progress()
+			}
+			continue
+		}
 		ch, err := allocAuxPage(b, order)
 		if err != nil {
 			got := len(out.Pages)

@@ -160,14 +160,18 @@ func (p Prot) bits() uint64 {
 
 // protOf decodes the attribute bits of a leaf descriptor.
 func protOf(d uint64) Prot {
-	p := Prot{ReadOnly: d&dRdonly != 0, Exec: d&dPXN == 0}
+	return Prot{ReadOnly: d&dRdonly != 0, Exec: d&dPXN == 0, Attr: attrOf(d)}
+}
+
+// attrOf is the memory type of descriptor d's AttrIndx.
+func attrOf(d uint64) mem.Attr {
 	switch (d & dAttrMsk) >> dAttrSh {
 	case mtNormalNC:
-		p.Attr = mem.NormalNC
+		return mem.NormalNC
 	case mtDeviceNGnRE, mtDeviceNGnRnE:
-		p.Attr = mem.Device
+		return mem.Device
 	}
-	return p
+	return mem.Normal
 }
 
 // Size is a set of leaf mapping sizes (bits may be combined).
@@ -221,6 +225,14 @@ type Leaf struct {
 // leafOf builds the Leaf that descriptor d (a Block or Page at level l)
 // gives va.
 func leafOf(va, d uint64, l int) Leaf {
+	var lf Leaf
+	setLeaf(&lf, va, d, l)
+	return lf
+}
+
+// setLeaf is leafOf into *lf, field by field (in Go's WASM port a struct
+// copy bigger than 16 bytes is a call; this is every walk's leaf).
+func setLeaf(lf *Leaf, va, d uint64, l int) {
 	bytes := uint64(1) << levelShift(l)
 	oa := d & oaMask
 	if l == 3 && d&dCont != 0 {
@@ -228,7 +240,8 @@ func leafOf(va, d uint64, l int) Leaf {
 		oa -= (va >> PageShift & (ContigPTEs - 1)) << PageShift
 	}
 	oa &^= bytes - 1
-	return Leaf{VA: va &^ (bytes - 1), PA: oa, Bytes: bytes, Level: l, Prot: protOf(d)}
+	lf.VA, lf.PA, lf.Bytes, lf.Level = va&^(bytes-1), oa, bytes, l
+	lf.Prot.ReadOnly, lf.Prot.Exec, lf.Prot.Attr = d&dRdonly != 0, d&dPXN == 0, attrOf(d)
 }
 
 // Fault is a translation fault: the walk of VA found no valid descriptor at

@@ -151,7 +151,7 @@ func randomOps(t *testing.T, r *sim.RNG, n int) {
 	}
 	_ = pt.Verify()
 	n = 0
-	pt.eachLeaf(0, 1<<VABits, func(Leaf) bool { n++; return n < 1<<16 })
+	pt.eachLeaf(0, 1<<VABits, func(*Leaf) bool { n++; return n < 1<<16 })
 }
 
 func TestVerifyFindsBrokenRules(t *testing.T) {

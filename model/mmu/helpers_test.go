@@ -2,6 +2,7 @@ package mmu
 
 import (
 	"fmt"
+	"math/bits"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -71,4 +72,21 @@ func kernel(t testing.TB, ram uint64) (*KernelSpace, *Memory, *mem.Buddy) {
 	k, _, err := NewKernelSpace(m, b, nil, Size4K|Size2M|Size1G)
 	require.NoError(t, err)
 	return k, m, b
+}
+
+// requireHeld checks a TLB's size counts against its entries: held[sh] is
+// the number of valid entries of 2^sh bytes and heldMask has a bit for
+// each size held.
+func requireHeld(t *testing.T, tl *TLB) {
+	t.Helper()
+	var want [31]int
+	for e := range tl.ent {
+		if _, ok := tl.arr.Key(e); ok {
+			want[bits.TrailingZeros64(tl.ent[e].Bytes)]++
+		}
+	}
+	require.Equal(t, want, tl.held, "%s: held", tl.Name)
+	for sh, n := range want {
+		require.Equal(t, n > 0, tl.heldMask&(1<<sh) != 0, "%s: heldMask bit %d", tl.Name, sh)
+	}
 }

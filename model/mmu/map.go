@@ -19,7 +19,7 @@ type MapStats struct {
 	Cost sim.Time
 }
 
-func (a *MapStats) add(b MapStats) {
+func (a *MapStats) add(b *MapStats) {
 	a.Pages += b.Pages
 	a.Contig += b.Contig
 	a.Blocks2M += b.Blocks2M
@@ -118,7 +118,7 @@ func (t *PageTable) checkRange(op string, va, bytes uint64) error {
 func (t *PageTable) firstLeaf(va, bytes uint64) (Leaf, bool) {
 	var first Leaf
 	found := false
-	t.eachLeaf(va, bytes, func(l Leaf) bool { first, found = l, true; return false })
+	t.eachLeaf(va, bytes, func(l *Leaf) bool { first, found = *l, true; return false })
 	return first, found
 }
 
@@ -199,13 +199,33 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 	m := &t.mp // reused: a visitor passed by interface would be a heap object per run
 	// Field by field: a struct store with pointers in it is a bulk write
 	// barrier while the GC runs (about 1 % of both runs as WebAssembly).
-	m.t, m.pa, m.bits, m.level, m.contig, m.st, m.err = t, 0, bits, 0, false, MapStats{}, nil
-	defer func() { st.add(m.st) }()
+	// The pointers are stored only when they change: even one pointer
+	// store per run is a write barrier while the GC marks, which as
+	// WebAssembly (one thread: marking lasts long) was a tenth of
+	// spe-aux's time, vmap mapping a run per order-0 page.
+	if m.t != t {
+		m.t = t
+	}
+	if m.err != nil {
+		m.err = nil
+	}
+	m.pa, m.bits, m.level, m.contig, m.st = 0, bits, 0, false, MapStats{}
+	err := t.mapLeaves(va, pa, bytes, bits, sizes)
+	st.add(&m.st)
+	return err
+}
+
+// mapLeaves is mapRun's loop, leaf by leaf, counting in t.mp.st. (No
+// defer, and the size table read by pointer: in Go's WASM port a
+// deferred closure per run and a 24-byte struct copied per page and size
+// were about a fifth of vmap's time.)
+func (t *PageTable) mapLeaves(va, pa, bytes, bits uint64, sizes Size) error {
+	m := &t.mp
 	for off := uint64(0); off < bytes; {
 		v, p, rem := va+off, pa+off, bytes-off
 		pick := -1
-		for i, so := range sizeOrder {
-			if sizes&so.s != 0 && v%so.bytes == 0 && p%so.bytes == 0 && rem >= so.bytes {
+		for i := range sizeOrder {
+			if so := &sizeOrder[i]; sizes&so.s != 0 && v%so.bytes == 0 && p%so.bytes == 0 && rem >= so.bytes {
 				pick = i
 				break
 			}
@@ -213,7 +233,7 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 		if pick < 0 {
 			return fmt.Errorf("%s map: va %#x pa %#x (%d bytes left) fits no allowed leaf size (%v): unaligned block", t.name, v, p, rem, sizes)
 		}
-		so := sizeOrder[pick]
+		so := &sizeOrder[pick]
 		m.pa, m.level, m.contig = p, so.level, so.s == Size64K
 		lvl, table := t.start(v, so.level)
 		if so.s == Size4K && lvl == Levels-1 && t.direct {
@@ -235,7 +255,7 @@ func (t *PageTable) mapRun(va, pa, bytes, bits uint64, sizes Size, st *MapStats)
 			}
 		}
 		s := &t.st
-		*s = step{va: v}
+		s.va, s.level, s.descAddr, s.desc, s.cached, s.cost, s.reads = v, 0, 0, 0, false, 0, 0 // (WASM: no memory.fill)
 		m.st.Cost += descend(t.port, v, lvl, table, m, s)
 		m.st.Reads += s.reads
 		if m.err != nil {
@@ -318,7 +338,7 @@ func (t *PageTable) Unmap(va, bytes uint64) (MapStats, error) {
 	}
 	at := va
 	var bad error
-	t.eachLeaf(va, bytes, func(l Leaf) bool {
+	t.eachLeaf(va, bytes, func(l *Leaf) bool {
 		switch {
 		case l.VA+l.Bytes > va+bytes || l.VA < va:
 			bad = fmt.Errorf("%s unmap: va %#x..%#x would split the %d-byte mapping at va %#x", t.name, va, va+bytes, l.Bytes, l.VA)
@@ -344,7 +364,7 @@ func (t *PageTable) Unmap(va, bytes uint64) (MapStats, error) {
 			// done in place
 		} else {
 			s := &t.st
-			*s = step{va: v}
+			s.va, s.level, s.descAddr, s.desc, s.cached, s.cost, s.reads = v, 0, 0, 0, false, 0, 0
 			u.st.Cost += descend(t.port, v, lvl, table, u, s)
 			u.st.Reads += s.reads
 		}

@@ -25,6 +25,7 @@ type MMU struct {
 	KeepWalk func(agent uint8) bool
 	steps    []Step
 	ev       hwevent.Event
+	ent      TLBEntry // the L2 TLB entry a walk's leaf becomes (coalesce)
 }
 
 // NewMMU builds the shared part over pt; walks read descriptors through
@@ -135,6 +136,64 @@ func (r *Requester) Translate(va uint64, write bool) (mem.Translation, error) {
 // an error too): a caller that keeps it in place saves the copies of a
 // returned struct, each a memory.copy call in WebAssembly.
 func (r *Requester) TranslateTo(va uint64, write bool, t *mem.Translation) error {
+	e, cost, err := r.translate(va, write)
+	if err != nil {
+		*t = mem.Translation{Cost: cost}
+		return err
+	}
+	ent := &r.L1.ent[e]
+	off := va - ent.VA
+	// Field by field (a struct literal is a memory clear and copy in
+	// WebAssembly).
+	t.PA, t.Attr, t.Contig, t.Cost = ent.PA+off, ent.Prot.Attr, ent.Bytes-off, cost
+	t.L1Refill, t.L2Refill, t.Walk = 0, 0, 0
+	return nil
+}
+
+// TranslateCost is Translate for a caller that only needs the time the
+// translation added (a trace unit's write stalls for it): the same
+// lookups, fills, counts and events, without the Translation.
+func (r *Requester) TranslateCost(va uint64, write bool) (sim.Time, error) {
+	_, cost, err := r.translate(va, write)
+	return cost, err
+}
+
+// Remembers reports whether va lies in the range of the L1 entry the last
+// translation found or filled (a Hits of va may count; when false it
+// counts none). Small enough to inline: a caller asks before a Hits
+// call that would mostly count nothing (a buffer of 4 KiB pages written
+// page by page).
+func (r *Requester) Remembers(va uint64) bool { return r.hit.ok && va-r.hit.lo < r.hit.n }
+
+// Hits counts translations of va, va+stride, va+2*stride... (n at most;
+// writes when write) that hit the L1 TLB entry the requester's last
+// translation found or filled, as that many Translate calls would count
+// them (an L1 hit each, the entry touched), and returns how many it
+// counted and the cost of each (L1.Hit). It stops at the first address
+// the entry does not translate, and counts none when observed (each
+// lookup is an event at its own time) or when a write would fault: the
+// caller translates those with Translate. A trace unit writing its
+// buffer burst by burst counts a block's bursts at once this way.
+func (r *Requester) Hits(va, stride uint64, n int, write bool) (int, sim.Time) {
+	h, l1 := &r.hit, r.L1
+	if n <= 0 || r.mmu.Obs != nil || !h.ok || h.changes != l1.changes || h.space != r.mmu.Space || va-h.lo >= h.n ||
+		write && l1.ent[h.e].Prot.ReadOnly {
+		return 0, 0
+	}
+	k := n
+	if stride > 0 {
+		k = int(min(uint64(n-1), (h.n-1-(va-h.lo))/stride)) + 1
+	}
+	r.Stats.Translations += uint64(k)
+	l1.Stats.Lookups += uint64(k)
+	l1.Stats.Hits += uint64(k)
+	l1.arr.Touch(h.e) // once: touching the most recent entry again changes nothing
+	return k, l1.cfg.Hit
+}
+
+// translate is Translate up to the L1 TLB entry that holds va's
+// translation (valid when err is nil) and the cost.
+func (r *Requester) translate(va uint64, write bool) (int, sim.Time, error) {
 	r.Stats.Translations++
 	m := r.mmu
 	sp := m.Space
@@ -145,72 +204,104 @@ func (r *Requester) TranslateTo(va uint64, write bool, t *mem.Translation) error
 		l1.Stats.Lookups++
 		l1.Stats.Hits++
 		l1.arr.Touch(e)
+	} else if h.ok && l1.cfg.Entries == 1 && h.changes == l1.changes && h.space == sp && l1.held[CoalesceShift] == 0 {
+		// A one-entry TLB (a trace unit's) whose only entry is the memo's,
+		// which does not translate va (it is not coalesced, or it would be
+		// held at CoalesceShift): what Lookup would do, a miss, counted
+		// (with no coalesced-size probe to remember).
+		e = -1
+		l1.Stats.Lookups++
+		l1.groupOK = false
 	} else if e = l1.Lookup(sp, va); e >= 0 {
-		ent := &l1.ent[e]
-		*h = hitMemo{ok: true, e: e, lo: ent.VA, n: ent.Bytes, changes: l1.changes, space: sp}
-		if ent.Valid != 0 {
-			h.lo, h.n = va&^(PageSize-1), PageSize
-		}
+		r.memo(e, va)
 	}
 	if m.Obs != nil { // observed runs only: the hot path
 		m.noteLookup(r, 0, va, e)
 	}
 	cost := l1.cfg.Hit
 	if e < 0 {
-		cost += m.L2.cfg.Hit
-		e2 := m.L2.Lookup(sp, va)
-		if m.Obs != nil {
-			m.noteLookup(r, 1, va, e2)
-		}
-		if e2 < 0 {
-			leaf, c, err := r.walk(va, r.At+cost)
-			cost += c
-			if err != nil {
-				r.Stats.Faults++
-				*t = mem.Translation{Cost: cost}
-				return err
-			}
-			ent := m.coalesce(va, leaf)
-			e2, _ = m.L2.fill(sp, va, &ent, r.Owner, nil)
-			if m.Obs != nil {
-				m.noteFill(r, 1, e2, r.At+cost)
-			}
-		}
-		e, _ = l1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
-		if m.Obs != nil {
-			m.noteFill(r, 0, e, r.At+cost)
+		var err error
+		if e, cost, err = r.miss(va, cost); err != nil {
+			return -1, cost, err
 		}
 	}
-	ent := &l1.ent[e]
-	if write && ent.Prot.ReadOnly {
+	if write && l1.ent[e].Prot.ReadOnly {
 		r.Stats.Faults++
-		*t = mem.Translation{Cost: cost}
-		return fmt.Errorf("permission fault: write to read-only va %#x", va)
+		return -1, cost, fmt.Errorf("permission fault: write to read-only va %#x", va)
 	}
-	off := va - ent.VA
-	// Field by field (a struct literal is a memory clear and copy in
-	// WebAssembly).
-	t.PA, t.Attr, t.Contig, t.Cost = ent.PA+off, ent.Prot.Attr, ent.Bytes-off, cost
-	t.L1Refill, t.L2Refill, t.Walk = 0, 0, 0
-	return nil
+	return e, cost, nil
 }
 
-// coalesce is the L2 TLB entry a walk's leaf becomes: when the L2 TLB
-// coalesces and the leaf is a 4 KiB page, the page and every other page
-// of its aligned four-page VA group whose PTE (in the same 64-byte line of
-// descriptors the walk read) maps the physically consecutive page with
-// the same attributes share one coalesced entry. The Cortex-A76 TRM's L2
-// TLB entry format keeps PA[39:12], a coalesced bit and four valid bits:
-// the pages must be consecutive, the PA need not be 16 KiB aligned
-// (assumed: the walker fills every such valid bit from the line it read).
-// A group that already has a coalesced entry without this page, or a page
-// with no such neighbour, gets an ordinary 4 KiB entry.
-func (m *MMU) coalesce(va uint64, leaf Leaf) TLBEntry {
-	ent := TLBEntry{VA: leaf.VA, PA: leaf.PA, Bytes: leaf.Bytes, Level: int8(leaf.Level), Prot: leaf.Prot}
+// miss is an L1 TLB miss after cost: the L2 TLB lookup and, on a miss
+// there, the walk and the L2 fill; then the L1 fill. It returns the L1
+// entry and the cost so far.
+func (r *Requester) miss(va uint64, cost sim.Time) (int, sim.Time, error) {
+	m := r.mmu
+	sp := m.Space
+	cost += m.L2.cfg.Hit
+	e2 := m.L2.Lookup(sp, va)
+	if m.Obs != nil {
+		m.noteLookup(r, 1, va, e2)
+	}
+	if e2 < 0 {
+		c, err := r.walk(va, r.At+cost)
+		cost += c
+		if err != nil {
+			r.Stats.Faults++
+			return -1, cost, err
+		}
+		m.coalesce(va, &m.Walker.hw.lk.leaf, &m.ent)
+		e2, _ = m.L2.fill(sp, va, &m.ent, r.Owner, nil)
+		if m.Obs != nil {
+			m.noteFill(r, 1, e2, r.At+cost)
+		}
+	}
+	l1 := r.L1
+	e, _ := l1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
+	if m.Obs != nil {
+		m.noteFill(r, 0, e, r.At+cost)
+	}
+	if l1.ent[e].Covers(va) {
+		// The entry translates va now, and a lookup of its range finds it
+		// until the entries change: had a larger entry covered any of it,
+		// it would have covered va.
+		r.memo(e, va)
+	}
+	return e, cost, nil
+}
+
+// memo remembers that L1 entry e translates va (hitMemo): for the whole
+// entry, or for va's page of a coalesced one. Field by field (in Go's
+// WASM port a struct literal bigger than 16 bytes is copied by a call).
+func (r *Requester) memo(e int, va uint64) {
+	h, l1 := &r.hit, r.L1
+	ent := &l1.ent[e]
+	h.ok, h.e, h.changes, h.space = true, e, l1.changes, r.mmu.Space
+	h.lo, h.n = ent.VA, ent.Bytes
+	if ent.Valid != 0 {
+		h.lo, h.n = va&^(PageSize-1), PageSize
+	}
+}
+
+// coalesce sets *ent to the L2 TLB entry a walk's leaf becomes: when the
+// L2 TLB coalesces and the leaf is a 4 KiB page, the page and every other
+// page of its aligned four-page VA group whose PTE (in the same 64-byte
+// line of descriptors the walk read) maps the physically consecutive page
+// with the same attributes share one coalesced entry. The Cortex-A76
+// TRM's L2 TLB entry format keeps PA[39:12], a coalesced bit and four
+// valid bits: the pages must be consecutive, the PA need not be 16 KiB
+// aligned (assumed: the walker fills every such valid bit from the line it
+// read). A group that already has a coalesced entry without this page, or
+// a page with no such neighbour, gets an ordinary 4 KiB entry. (By
+// pointer and field by field: in Go's WASM port a struct copy bigger
+// than 16 bytes is a call.)
+func (m *MMU) coalesce(va uint64, leaf *Leaf, ent *TLBEntry) {
+	ent.VA, ent.PA, ent.Bytes, ent.Space, ent.Level, ent.Owner, ent.Prot, ent.Valid =
+		leaf.VA, leaf.PA, leaf.Bytes, 0, int8(leaf.Level), 0, leaf.Prot, 0
 	const span = 1 << CoalesceShift
 	gva := leaf.VA &^ (span - 1)
 	if m.L2.cfg.Coalesce == 0 || leaf.Bytes != PageSize || leaf.PA < leaf.VA-gva || m.L2.holdsGroup(m.Space, va) {
-		return ent
+		return
 	}
 	gpa := leaf.PA - (leaf.VA - gva)
 	mask := uint8(1) << ((leaf.VA >> PageShift) & 3)
@@ -230,23 +321,25 @@ func (m *MMU) coalesce(va uint64, leaf Leaf) TLBEntry {
 		}
 	}
 	if mask&(mask-1) == 0 {
-		return ent
+		return
 	}
-	return TLBEntry{VA: gva, PA: gpa, Bytes: span, Level: int8(leaf.Level), Prot: leaf.Prot, Valid: mask}
+	ent.VA, ent.PA, ent.Bytes, ent.Valid = gva, gpa, span, mask
 }
 
 // walk runs the shared walker for va (traced when observed), starting at
 // start: after the TLB lookups that missed, so that a walk step's time is
-// when its descriptor arrived and the last one's is the fill's.
-func (r *Requester) walk(va uint64, start sim.Time) (Leaf, sim.Time, error) {
+// when its descriptor arrived and the last one's is the fill's. The leaf
+// stays in the walker (m.Walker.hw.lk.leaf) until the next walk.
+func (r *Requester) walk(va uint64, start sim.Time) (sim.Time, error) {
 	r.Stats.Walks++
 	if r.DataSide {
 		r.Stats.DTLBWalks++
 	}
 	m := r.mmu
-	var res Result
+	w := m.Walker
+	var cost sim.Time
 	if m.Obs != nil && (m.KeepWalk == nil || m.KeepWalk(r.Owner)) {
-		res, m.steps = m.Walker.Trace(va, m.steps[:0])
+		cost, m.steps = w.traceWalk(va, m.steps[:0])
 		t := start
 		for _, s := range m.steps {
 			t += s.Cost
@@ -258,13 +351,13 @@ func (r *Requester) walk(va uint64, start sim.Time) (Leaf, sim.Time, error) {
 			m.Obs.Event(&m.ev)
 		}
 	} else {
-		res = m.Walker.Walk(va)
+		cost, _ = w.walk(va, &w.hw)
 	}
-	if !res.OK {
-		f := res.Fault
-		return Leaf{}, res.Cost, &f
+	if !w.hw.lk.ok {
+		f := w.hw.lk.fault
+		return cost, &f
 	}
-	return res.Leaf, res.Cost, nil
+	return cost, nil
 }
 
 // noteLookup reports a lookup of va in TLB level (0 L1, 1 L2).
@@ -272,11 +365,15 @@ func (m *MMU) noteLookup(r *Requester, level int, va uint64, e int) {
 	if m.Obs == nil {
 		return
 	}
-	m.ev = hwevent.Event{T: r.At, Kind: hwevent.TLBLookup, Agent: r.Owner, Level: int8(level), Set: -1, Way: -1, Addr: va}
+	// Field by field: in Go's WASM port zeroing or copying the whole
+	// event is a call, and this runs for every lookup of a recorded run.
+	ev := &m.ev
+	ev.T, ev.End, ev.Kind, ev.Flags, ev.Why, ev.Op, ev.Agent, ev.Writer = r.At, 0, hwevent.TLBLookup, 0, 0, 0, r.Owner, 0
+	ev.Level, ev.Set, ev.Way, ev.Addr, ev.Victim, ev.Bytes = int8(level), -1, -1, va, 0, 0
 	if e >= 0 {
-		m.ev.Flags = hwevent.Hit
+		ev.Flags = hwevent.Hit
 	}
-	m.Obs.Event(&m.ev)
+	m.Obs.Event(ev)
 }
 
 // noteFill reports entry e of TLB level filled at time at, when the
@@ -290,9 +387,10 @@ func (m *MMU) noteFill(r *Requester, level, e int, at sim.Time) {
 	if level == 1 {
 		t = m.L2
 	}
-	ent := t.ent[e]
+	ent := &t.ent[e]
 	ways := t.arr.Ways()
-	m.ev = hwevent.Event{T: at, Kind: hwevent.TLBFill, Agent: r.Owner, Level: int8(level), Set: int32(e / ways), Way: int32(e % ways),
-		Addr: ent.VA, Victim: ent.PA, Bytes: ent.Bytes}
-	m.Obs.Event(&m.ev)
+	ev := &m.ev // field by field, as in noteLookup
+	ev.T, ev.End, ev.Kind, ev.Flags, ev.Why, ev.Op, ev.Agent, ev.Writer = at, 0, hwevent.TLBFill, 0, 0, 0, r.Owner, 0
+	ev.Level, ev.Set, ev.Way, ev.Addr, ev.Victim, ev.Bytes = int8(level), int32(e/ways), int32(e%ways), ent.VA, ent.PA, ent.Bytes
+	m.Obs.Event(ev)
 }

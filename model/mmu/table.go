@@ -31,6 +31,7 @@ type PageTable struct {
 	st  step     // reused by software descents
 	mp  mapper   // reused by mapRun
 	um  unmapper // reused by Unmap
+	lf  Leaf     // the leaf eachLeaf shows from a level-3 table's frame
 	// Progress, if set, is called with the pages done since its last call
 	// in a call of MapPages (between physically contiguous runs) or Unmap,
 	// every progressPages pages or so (so a
@@ -223,21 +224,23 @@ func (t *PageTable) softLookup(va uint64, resume bool) *lookup {
 // a contiguous run of 16 PTEs is one 64 KiB row, a block one row.
 func (t *PageTable) Leaves(va, bytes uint64) []Leaf {
 	var out []Leaf
-	t.eachLeaf(va, bytes, func(l Leaf) bool { out = append(out, l); return true })
+	t.eachLeaf(va, bytes, func(l *Leaf) bool { out = append(out, *l); return true })
 	return out
 }
 
 // EachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
 // until fn returns false, skipping holes (what Leaves lists, without the
-// list). fn must not change the table.
-func (t *PageTable) EachLeaf(va, bytes uint64, fn func(Leaf) bool) { t.eachLeaf(va, bytes, fn) }
+// list). fn must not change the table, nor keep l past the call (it is
+// the table's own storage: in Go's WASM port passing a Leaf by value is
+// a memory.copy call per page).
+func (t *PageTable) EachLeaf(va, bytes uint64, fn func(l *Leaf) bool) { t.eachLeaf(va, bytes, fn) }
 
 // eachLeaf calls fn for each leaf overlapping [va, va+bytes) in VA order
 // until fn returns false, skipping holes a whole invalid descriptor at a
 // time. After a descent that ends in a level-3 table, the rest of that
 // table is read straight from its frame (the levels above it are the
 // same), as the kernel's pte loops do.
-func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
+func (t *PageTable) eachLeaf(va, bytes uint64, fn func(*Leaf) bool) {
 	for off := uint64(0); off < bytes; {
 		a := va + off
 		if !t.inRange(a) {
@@ -247,7 +250,7 @@ func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 		l := t.softLookup(a, true)
 		level, descAddr := t.st.level, t.st.descAddr
 		if l.ok {
-			if !fn(l.leaf) {
+			if !fn(&l.leaf) {
 				return
 			}
 			next = l.leaf.VA + l.leaf.Bytes
@@ -271,7 +274,8 @@ func (t *PageTable) eachLeaf(va, bytes uint64, fn func(Leaf) bool) {
 				off += PageSize - b&(PageSize-1)
 				continue
 			}
-			lf := leafOf(b, d, Levels-1)
+			lf := &t.lf
+			setLeaf(lf, b, d, Levels-1)
 			if !fn(lf) {
 				return
 			}

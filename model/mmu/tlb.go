@@ -133,8 +133,13 @@ type TLB struct {
 	ent  []TLBEntry // payload, indexed like arr
 	// held[sh] is the number of valid entries of 2^sh bytes.
 	// Invariant: the sum of held is the number of valid entries.
-	held   [31]int
-	shifts []uint8 // supported sizes, largest first
+	held [31]int
+	// heldMask has bit sh set when held[sh] > 0, so a lookup probes only
+	// the sizes held (largest first) without a pass over shifts.
+	heldMask uint32
+	shifts   []uint8 // supported sizes, largest first
+	// sizeOf[lb] is entrySize of a 2^lb-byte leaf (lb 0..30).
+	sizeOf [31]uint8
 	// gen counts invalidations; a cached translation of an older gen may
 	// be gone.
 	gen uint64
@@ -166,6 +171,15 @@ func NewTLB(name string, c TLBConfig) (*TLB, error) {
 			t.shifts = append(t.shifts, uint8(sh))
 		}
 	}
+	for lb := range t.sizeOf {
+		t.sizeOf[lb] = PageShift
+		for _, sh := range t.shifts {
+			if int(sh) <= lb {
+				t.sizeOf[lb] = sh
+				break
+			}
+		}
+	}
 	return t, nil
 }
 
@@ -193,10 +207,9 @@ func tlbKey(space uint16, va uint64, sh uint8) uint64 {
 func (t *TLB) Lookup(space uint16, va uint64) int {
 	t.Stats.Lookups++
 	t.groupOK = false
-	for _, sh := range t.shifts {
-		if t.held[sh] == 0 {
-			continue
-		}
+	for m := t.heldMask; m != 0; { // the sizes held, largest first
+		sh := uint8(bits.Len32(m) - 1)
+		m &^= 1 << sh
 		k := tlbKey(space, va, sh)
 		e := t.arr.Find(k)
 		if e >= 0 && t.ent[e].Covers(va) {
@@ -246,6 +259,9 @@ func (t *TLB) Entry(e int) (TLBEntry, bool) {
 // it holds that is no larger.
 func (t *TLB) entrySize(leafBytes uint64) uint8 {
 	lb := uint8(bits.TrailingZeros64(leafBytes))
+	if int(lb) < len(t.sizeOf) {
+		return t.sizeOf[lb]
+	}
 	for _, sh := range t.shifts {
 		if sh <= lb {
 			return sh
@@ -285,16 +301,23 @@ func (t *TLB) fill(space uint16, va uint64, from *TLBEntry, owner uint8, victim 
 	t.changes++
 	ent := &t.ent[e]
 	if was {
-		t.held[(old>>40)&63]--
+		if osh := (old >> 40) & 63; osh < 31 {
+			if t.held[osh]--; t.held[osh] == 0 {
+				t.heldMask &^= 1 << osh
+			}
+		}
 		if victim != nil {
 			*victim = *ent
 		}
 		t.Stats.Evictions++
 	}
 	t.held[sh]++
+	t.heldMask |= 1 << sh
 	t.Stats.Refills++
-	*ent = TLBEntry{VA: base, PA: from.PA + (base - from.VA), Bytes: size, Space: space,
-		Level: from.Level, Owner: owner, Prot: from.Prot, Valid: from.Valid}
+	// Field by field, from locals (from may be ent itself): in Go's WASM
+	// port a struct copy bigger than 16 bytes is a call.
+	pa, level, prot, valid := from.PA+(base-from.VA), from.Level, from.Prot, from.Valid
+	ent.VA, ent.PA, ent.Bytes, ent.Space, ent.Level, ent.Owner, ent.Prot, ent.Valid = base, pa, size, space, level, owner, prot, valid
 	return e, was
 }
 
@@ -319,6 +342,7 @@ func (t *TLB) InvalidateAll() {
 		}
 	}
 	t.held = [31]int{}
+	t.heldMask = 0
 	t.gen++
 	t.changes++
 	t.groupOK = false
@@ -333,7 +357,9 @@ func (t *TLB) InvalidateVA(space uint16, va uint64) {
 		}
 		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 {
 			t.arr.Invalidate(e)
-			t.held[sh]--
+			if t.held[sh]--; t.held[sh] == 0 {
+				t.heldMask &^= 1 << sh
+			}
 		}
 	}
 	t.gen++

@@ -203,19 +203,48 @@ func (w *Walker) Trace(va uint64, steps []Step) (Result, []Step) {
 	return r, steps
 }
 
+// traceWalk is Trace without the Result (see walk).
+func (w *Walker) traceWalk(va uint64, steps []Step) (sim.Time, []Step) {
+	w.tr.steps = steps
+	cost, _ := w.walk(va, &w.tr)
+	steps, w.tr.steps = w.tr.steps, nil
+	return cost, steps
+}
+
 func (w *Walker) run(va uint64, v visitor) Result {
+	cost, reads := w.walk(va, v)
+	lk := &w.hw.lk
+	if lk.ok {
+		return Result{Leaf: lk.leaf, OK: true, Reads: reads, Cost: cost}
+	}
+	return Result{Fault: lk.fault, Reads: reads, Cost: cost}
+}
+
+// walk is run without the Result: the leaf (w.hw.lk.leaf, when
+// w.hw.lk.ok) or the fault (w.hw.lk.fault) stays in the walker, read in
+// place by the caller before the next walk. Of the two only the one ok
+// names is current (the other is a former walk's). In Go's WASM port a
+// struct copy bigger than 16 bytes is a call, and this is the walker of
+// every TLB miss.
+func (w *Walker) walk(va uint64, v visitor) (sim.Time, int) {
 	w.Stats.Walks++
 	if w.gen != w.pt.gen { // a table was freed: cached table pointers may be stale
 		w.Invalidate()
 		w.gen = w.pt.gen
 	}
+	lk := &w.hw.lk // hw.lk.soft stays nil
 	if !w.pt.inRange(va) {
 		w.Stats.Faults++
-		return Result{Fault: Fault{VA: va, Range: true}}
+		lk.ok = false
+		lk.fault = Fault{VA: va, Range: true}
+		return 0, 0
 	}
 	lvl, table := 0, w.pt.root
 	s := &w.s
-	*s = step{va: va}
+	// Field by field (WASM: no memory.fill of the whole step).
+	s.va, s.level, s.descAddr, s.desc, s.cached, s.cost, s.reads = va, 0, 0, 0, false, 0, 0
+	lk.ok = false
+	hw := v == visitor(&w.hw)
 	for l := 2; l >= 0; l-- {
 		c := &w.wc[l]
 		if c.arr == nil { // no walk cache at this level
@@ -228,24 +257,24 @@ func (w *Walker) run(va uint64, v visitor) Result {
 		c.arr.Touch(e)
 		w.Stats.CacheHits[l]++
 		s.level, s.descAddr, s.desc, s.cached, s.cost = l, c.addr[e], c.desc[e], true, 0
-		v.visit(s)
+		if !hw { // the hardware visitor does nothing with a cached table descriptor
+			v.visit(s)
+		}
 		lvl, table = l+1, s.desc&oaMask
 		break
 	}
-	w.hw.lk.leaf, w.hw.lk.fault, w.hw.lk.ok = Leaf{}, Fault{}, false // hw.lk.soft stays nil
 	var cost sim.Time
-	if v == visitor(&w.hw) {
+	if hw {
 		cost = w.descendHW(va, lvl, table, s)
 	} else {
 		cost = descend(w.port, va, lvl, table, v, s)
 	}
 	w.Stats.Reads += uint64(s.reads)
 	w.Stats.Cost += cost
-	r := Result{Leaf: w.hw.lk.leaf, Fault: w.hw.lk.fault, OK: w.hw.lk.ok, Reads: s.reads, Cost: cost}
-	if !r.OK {
+	if !lk.ok {
 		w.Stats.Faults++
 	}
-	return r
+	return cost, s.reads
 }
 
 // descendHW is descend with the hardware visitor (hwVisitor.visit, its
@@ -266,7 +295,8 @@ func (w *Walker) descendHW(va uint64, lvl int, table uint64, s *step) sim.Time {
 			table = d & oaMask
 			continue
 		case Block, Page:
-			lk.leaf, lk.ok = leafOf(va, d, lvl), true
+			setLeaf(&lk.leaf, va, d, lvl)
+			lk.ok = true
 		default:
 			lk.ok = false
 			lk.fault = Fault{VA: va, Level: lvl, DescAddr: s.descAddr, Desc: d}

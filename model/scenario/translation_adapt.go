@@ -112,7 +112,9 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 	// it gives (the buffer must be mapped throughout).
 	off := uint64(0)
 	var err error
-	pt.EachLeaf(va, bytes, func(l mmu.Leaf) bool {
+	x := &rec.r.trans().x
+	now := rec.at(rec.m.Now()) // reading the table takes no simulated time
+	pt.EachLeaf(va, bytes, func(l *mmu.Leaf) bool {
 		a := va + off
 		if l.VA > a {
 			return false
@@ -126,8 +128,21 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 		if len(chunks) > 0 && a < cend && ci < MaxChunks {
 			chunk = ci // chunks past MaxChunks are not recorded
 		}
-		rec.r.MapRun(Mapping{VA: a, PA: l.PA + (a - l.VA), Bytes: n, Leaf: l.Bytes, Attr: l.Prot.Attr.String(),
-			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: rec.at(rec.m.Now())})
+		pa, attr := l.PA+(a-l.VA), l.Prot.Attr.String()
+		if k := len(x.Mappings); k > 0 && n > 0 {
+			// The leaf continues the last run: what MapRun would do, without
+			// a Mapping built and passed by value per page (a memory.copy
+			// call each in Go's WASM port).
+			if m := &x.Mappings[k-1]; m.VA+m.Bytes == a && m.PA+m.Bytes == pa && m.Leaf == l.Bytes && m.Attr == attr &&
+				m.ReadOnly == l.Prot.ReadOnly && m.Chunk == chunk && m.Buffer == id && m.T == now {
+				m.Bytes += n
+				off += n
+				err = rec.Pace.Work(1)
+				return err == nil && off < bytes
+			}
+		}
+		rec.r.MapRun(Mapping{VA: a, PA: pa, Bytes: n, Leaf: l.Bytes, Attr: attr,
+			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: now})
 		off += n
 		err = rec.Pace.Work(1)
 		return err == nil && off < bytes

@@ -137,9 +137,42 @@ func (r *Recorder) TLBFill(ts sim.Time, tlb, index int, e TLBEntryRec) {
 		return
 	}
 	e.Valid = true
-	old := t.live[tlb][index]
-	ev := TLBEvent{T: t.at(ts), Kind: TLBFill, TLB: tlb, Index: index, Entry: e, Evicted: old.Valid && old != e, Old: old}
-	t.change(ev)
+	t.fill(t.at(ts), tlb, index, &e)
+}
+
+// fill is change for a fill of entry index of TLB tlb (both in range)
+// with e, written field by field: in Go's WASM port a struct copy bigger
+// than 16 bytes is a call, and a recorded run fills a TLB on every miss.
+func (t *transRec) fill(ts sim.Time, tlb, index int, e *TLBEntryRec) {
+	live := &t.live[tlb][index] // the old entry until the end
+	evicted := live.Valid && *live != *e
+	setFill(&t.last[tlb], ts, tlb, index, e, evicted, live)
+	x := &t.x
+	if n := len(x.TLBEvents); n < MaxTLBEvents {
+		if n < cap(x.TLBEvents) {
+			x.TLBEvents = x.TLBEvents[:n+1]
+		} else {
+			x.TLBEvents = append(x.TLBEvents, TLBEvent{})
+		}
+		setFill(&x.TLBEvents[n], ts, tlb, index, e, evicted, live)
+	} else {
+		x.Dropped++
+	}
+	setRec(live, e)
+	t.changed(ts)
+}
+
+// setRec sets *d to *s field by field.
+func setRec(d, s *TLBEntryRec) {
+	d.VA, d.PA, d.Bytes, d.Owner, d.Valid = s.VA, s.PA, s.Bytes, s.Owner, s.Valid
+}
+
+// setFill sets *d to the fill of entry index of TLB tlb with e at ts,
+// field by field.
+func setFill(d *TLBEvent, ts sim.Time, tlb, index int, e *TLBEntryRec, evicted bool, old *TLBEntryRec) {
+	d.T, d.Kind, d.TLB, d.Index, d.Evicted = ts, TLBFill, tlb, index, evicted
+	setRec(&d.Entry, e)
+	setRec(&d.Old, old)
 }
 
 // TLBInvalidateAll records that TLB tlb lost every entry at ts.
@@ -164,6 +197,13 @@ func (t *transRec) change(ev TLBEvent) {
 	} else {
 		x.Dropped++
 	}
+	t.changed(ev.T)
+}
+
+// changed counts a TLB change at ts and takes a snapshot every keyEvery
+// changes (thinning the snapshots to MaxTLBKeys).
+func (t *transRec) changed(ts sim.Time) {
+	x := &t.x
 	t.since++
 	if t.since < t.keyEvery {
 		return
@@ -182,7 +222,7 @@ func (t *transRec) change(ev TLBEvent) {
 		x.TLBKeys = kept
 		t.keyEvery *= 2
 	}
-	x.TLBKeys = append(x.TLBKeys, t.snapshot(ev.T, len(x.TLBEvents)))
+	x.TLBKeys = append(x.TLBKeys, t.snapshot(ts, len(x.TLBEvents)))
 }
 
 // snapshot copies every TLB's entries and last fill into a key, reusing

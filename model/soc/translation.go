@@ -212,6 +212,14 @@ func (p *TracePort) Translate(va uint64, write bool, at sim.Time) (mem.Translati
 	return p.R.Translate(va, write)
 }
 
+// TranslateCost is Translate for a unit that only needs the time the
+// translation added (mmu.Requester.TranslateCost): the same lookups,
+// fills, walk and counts, without building the Translation.
+func (p *TracePort) TranslateCost(va uint64, write bool, at sim.Time) (sim.Time, error) {
+	p.m.x.port.at, p.R.At = at, at
+	return p.R.TranslateCost(va, write)
+}
+
 // InvalidateTLBs is TLBI VMALLE1 with its DSB: the core's L1 data TLB,
 // the shared L2 TLB and the walk caches lose every entry (trace ports
 // keep their one entry until their next miss). No-op when not translating.
