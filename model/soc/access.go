@@ -141,7 +141,7 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 
 // noteWriteBack reports a write-back that destroyed nothing.
 func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
-	m.reportLine(hwevent.WriteBack, line, f, 0, 0, why)
+	m.reportLine(hwevent.WriteBack, line, m.ver.Index(line), f, 0, 0, why)
 }
 
 // lost counts and records newer data destroyed on line by a write-back or
@@ -202,7 +202,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		if m.shown(0, e) {
 			m.noteEntry(hwevent.Update, 0, e, line)
 		}
-		m.noteLine(hwevent.LineWrite, line, 0)
+		m.noteLine(hwevent.LineWrite, line, idx, 0)
 	}
 }
 
@@ -228,7 +228,7 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 		m.ver.WriteMem(idx, mem.CPU)
 	}
 	if m.obs != nil {
-		m.noteLine(hwevent.LineWrite, line, 0)
+		m.noteLine(hwevent.LineWrite, line, idx, 0)
 	}
 }
 

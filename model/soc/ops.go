@@ -93,6 +93,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 	}
 	t0 := m.now
 	m.loadsDone = 0
+	m.inOp = true
 	var s, d cursor // not cursor literals: each is a clear and a copy in WebAssembly
 	s.va, d.va = src, dst
 	lmask := m.lineBytes - 1
@@ -149,6 +150,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 		}
 		off += seg
 	}
+	m.endQuiet()
 	if m.loadsDone > m.now {
 		m.now = m.loadsDone
 	}
@@ -246,7 +248,9 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			if stale {
 				f |= hwevent.Stale
 			}
-			m.noteLine(hwevent.LineRead, line, f)
+			if !m.quietAt(hwevent.LineRead, line, f, 0, si) {
+				m.noteLine(hwevent.LineRead, line, si, f)
+			}
 		}
 		if store {
 			// writeLine's streaming store that misses L1 is written out
@@ -319,7 +323,7 @@ func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bo
 		if copying {
 			f |= hwevent.Copy
 		}
-		m.noteLine(hwevent.LineRead, line, f)
+		m.noteLine(hwevent.LineRead, line, idx, f)
 	}
 }
 
@@ -337,7 +341,7 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 			m.ver.WriteMem(idx, mem.CPU)
 		}
 		if m.obs != nil {
-			m.noteLine(hwevent.LineWrite, line, hwevent.NC)
+			m.noteLine(hwevent.LineWrite, line, idx, hwevent.NC)
 		}
 		return
 	}
