@@ -83,15 +83,16 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
-	if c.Evicted.Dirty || m.obs != nil {
-		m.displaced(i, e, c.Evicted)
+	if c.Evicted.Dirty || m.obs != nil && m.shown(i, e) {
+		m.displaced(i, e)
 	}
 }
 
-// displaced is the rare part of filled: a dirty victim (v) goes down (it
+// displaced is the rare part of filled: a dirty victim (c.Evicted of
+// level i, read in place rather than passed as a copy) goes down (it
 // cannot land in level i) and the observer sees the new entry.
-func (m *Machine) displaced(i, e int, v cache.Victim) {
-	if v.Dirty {
+func (m *Machine) displaced(i, e int) {
+	if v := &m.lv[i].Evicted; v.Dirty {
 		m.putBack(i+1, v.Line, v.Ver)
 	}
 	if m.obs != nil && m.shown(i, e) {

@@ -177,7 +177,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
 	wsa := m.cfg.Core.WriteStreamAfter
-	plain := len(m.lv) == 2 && m.obs == nil // (streaming stores: see below)
+	two := len(m.lv) == 2 // (streaming stores: see below)
 	l1, l2 := m.lv[0], m.lv[1]
 	lat2 := l2.Cfg.Latency
 	accesses := ops * k
@@ -259,12 +259,15 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			switch {
 			case m.wsRun < wsa || wsa <= 0 || !l1.Absent(dst+i):
 				m.writeLine(dst+i, di, true)
-			case plain && l2.Absent(dst+i):
+			case two && l2.Absent(dst+i):
 				m.wsRun++
 				streamed++
 				m.dramWrite(m.lineXfer)
 				if di >= 0 {
 					m.ver.WriteMem(di, mem.CPU)
+				}
+				if m.obs != nil && !m.quietAt(hwevent.LineWrite, dst+i, 0, 0, di) {
+					m.noteLine(hwevent.LineWrite, dst+i, di, 0)
 				}
 			default:
 				m.wsRun++
