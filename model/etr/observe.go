@@ -83,4 +83,8 @@ func (o *observer) addRun(t sim.Time, line, pa uint64) {
 	}
 }
 
-var _ hwevent.Observer = (*observer)(nil)
+// Takes implements hwevent.Taker: the copy's reads are all it counts, so
+// the recording may spare the machine the other line reports.
+func (o *observer) Takes() hwevent.KindSet { return hwevent.Kinds(hwevent.LineRead) }
+
+var _ hwevent.Taker = (*observer)(nil)

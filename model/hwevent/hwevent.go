@@ -154,6 +154,14 @@ type Observer interface {
 	Event(e *Event)
 }
 
+// Taker is an Observer that says which kinds of event it takes; it
+// ignores the others it is given (an adapter that passes events on may
+// then leave out what its successor ignores).
+type Taker interface {
+	Observer
+	Takes() KindSet
+}
+
 // Log is an Observer that keeps every event (tests, traces).
 type Log struct{ Events []Event }
 

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
@@ -29,8 +30,15 @@ type Recording struct {
 	r      *Recorder
 	runs   mem.RunIndex // the grids' frames; Run.List is the grid
 	cellBy []uint64     // cell bytes by grid index
-	caches []cacheWin
-	tw     transWatch // TLBs and walks (translation_adapt.go)
+	// overlap says two grids' runs share frames: a physical address's
+	// cell is then the earliest run's (RunIndex.Find), and no report is
+	// quieted.
+	overlap bool
+	// qGrid, qCell is the cell the machine was told to quiet reports
+	// of (lineCell), qGrid -1 for none.
+	qGrid, qCell int
+	caches       []cacheWin
+	tw           transWatch // TLBs and walks (translation_adapt.go)
 	// Origin is the machine time the timeline starts at; earlier events
 	// show at 0.
 	Origin sim.Time
@@ -48,7 +56,7 @@ type cacheWin struct {
 
 // NewRecording attaches a recording into r to m as its observer.
 func NewRecording(m *soc.Machine, r *Recorder) *Recording {
-	rec := &Recording{m: m, r: r}
+	rec := &Recording{m: m, r: r, qGrid: -1}
 	m.SetObserver(rec)
 	m.WatchKinds(RecordingKinds)
 	return rec
@@ -77,6 +85,10 @@ func (rec *Recording) Grid(id, label string, b soc.Buffer, cellBytes uint64) int
 	rec.cellBy[g] = cellBytes
 	size := uint64(len(b.Pages)) << mem.PageShift
 	rec.runs.Add(g, b.Pages, size)
+	runs := rec.runs.Runs()
+	for i := 1; i < len(runs); i++ {
+		rec.overlap = rec.overlap || runs[i-1].PA+runs[i-1].N > runs[i].PA
+	}
 	for _, r := range mem.Runs(b.Pages, 0, size) {
 		rec.m.WatchPhys(r.PA, r.N)
 	}
@@ -136,24 +148,31 @@ func (rec *Recording) Event(e *hwevent.Event) {
 		case e.Has(hwevent.Copy):
 			st = CellCopied
 		}
-		rec.cell(e.T, e.Addr, st, e.Writer)
+		rec.lineCell(e, st)
 	case hwevent.LineWrite:
-		rec.cell(e.T, e.Addr, CellCPUWritten, e.Writer)
+		rec.lineCell(e, CellCPUWritten)
 	case hwevent.DCOp:
 		st := CellInvalidated
 		if e.Op == 0 { // DC CVAC
 			st = CellCleaned
 		}
-		rec.cell(e.T, e.Addr, st, e.Writer)
+		rec.lineCell(e, st)
 	case hwevent.WriteBack, hwevent.Discard:
 		if e.Has(hwevent.Lost) {
 			rec.cell(e.T, e.Addr, CellLost, e.Writer)
 		}
 	case hwevent.DMABurst:
 		if e.Has(hwevent.Write) {
+			// The burst's lines in one cell after its first change
+			// nothing more (see lineCell): one cell call per cell.
 			lb := rec.m.LineBytes()
-			for a := e.Addr &^ (lb - 1); a < e.Addr+e.Bytes; a += lb {
-				rec.cell(e.T, a, CellDeviceWritten, e.Agent)
+			for a, end := e.Addr&^(lb-1), e.Addr+e.Bytes; a < end; {
+				i, cell := rec.cell(e.T, a, CellDeviceWritten, e.Agent)
+				a += lb
+				if i >= 0 && rec.cellBy[rec.runs.Runs()[i].List] > lb {
+					_, hi := rec.cellSpan(i, cell)
+					a = max(a, (hi+lb-1)&^(lb-1))
+				}
 			}
 		}
 	case hwevent.TLBLookup, hwevent.TLBFill, hwevent.WalkStep:
@@ -181,23 +200,77 @@ func clears(st CellState) bool {
 	return false
 }
 
-func (rec *Recording) cell(t sim.Time, pa uint64, st CellState, writer uint8) {
-	g, cell := rec.Locate(pa)
-	if g < 0 {
-		return
+// cell records that the line at pa was set to st by writer, unless the
+// cell shows that already or stays Stale or Lost. It returns the run
+// (index in rec.runs) and cell of pa, or -1 when pa is in no grid's cell.
+// Either way the cell then shows st by writer or stays Stale or Lost, so
+// the same report again changes nothing until something else happens to
+// the cell.
+func (rec *Recording) cell(t sim.Time, pa uint64, st CellState, writer uint8) (run, cell int) {
+	i := rec.runs.Find(pa)
+	if i < 0 {
+		return -1, -1
 	}
+	r := &rec.runs.Runs()[i]
+	g := r.List
+	cell = int((r.Off + pa - r.PA) / rec.cellBy[g])
 	cells := rec.r.Live().Cells[g]
 	if cell >= len(cells) {
-		return
+		return -1, -1
+	}
+	if g == rec.qGrid && cell == rec.qCell { // this may change it: the word is taken back
+		rec.qGrid = -1
+		rec.m.Quiet(0, 0, 0, 0, 0, 0)
 	}
 	cur := cells[cell]
 	if cur == (Cell{State: st, Writer: writer}) {
-		return
+		return i, cell
 	}
 	if (cur.State == CellStale || cur.State == CellLost) && !clears(st) {
-		return
+		return i, cell
 	}
 	rec.r.Cells(rec.at(t), g, cell, 1, st, writer)
+	return i, cell
+}
+
+// cellSpan returns the physical addresses [lo, hi) of run i (in
+// rec.runs) that cell shows.
+func (rec *Recording) cellSpan(i, cell int) (lo, hi uint64) {
+	r := &rec.runs.Runs()[i]
+	cb := rec.cellBy[r.List]
+	off := uint64(cell) * cb
+	return r.PA + max(off, r.Off) - r.Off, r.PA + min(off+cb, r.Off+r.N) - r.Off
+}
+
+// lineCell is cell for a line report of the core (LineRead, LineWrite,
+// DCOp). The same report on the cell's other lines would then change
+// nothing, so unless a Next observer takes e's kind the machine is told to
+// skip those (soc.Machine.Quiet): a page-sized cell costs the machine one
+// report per state change, not one per line.
+func (rec *Recording) lineCell(e *hwevent.Event, st CellState) {
+	i, cell := rec.cell(e.T, e.Addr, st, e.Writer)
+	if i < 0 || rec.overlap || rec.cellBy[rec.runs.Runs()[i].List] <= rec.m.LineBytes() || rec.nextTakes(e.Kind) {
+		return
+	}
+	lo, hi := rec.cellSpan(i, cell)
+	lb := rec.m.LineBytes()
+	shift := uint(bits.TrailingZeros64(lb))
+	rec.m.Quiet(e.Kind, e.Flags, e.Op, e.Writer, (lo+lb-1)>>shift, (hi+lb-1)>>shift)
+	rec.qGrid, rec.qCell = rec.runs.Runs()[i].List, cell
+}
+
+// nextTakes reports whether the Next observer takes events of kind k
+// (all kinds unless it says otherwise: hwevent.Taker; as WebAssembly the
+// type assertion is a runtime lookup, so it is asked last, once per cell
+// change).
+func (rec *Recording) nextTakes(k hwevent.Kind) bool {
+	if rec.Next == nil {
+		return false
+	}
+	if t, ok := rec.Next.(hwevent.Taker); ok {
+		return t.Takes().Has(k)
+	}
+	return true
 }
 
 var _ hwevent.Observer = (*Recording)(nil)

@@ -170,3 +170,81 @@ func TestCauseOf(t *testing.T) {
 		assert.Contains(t, scenario.CauseOf(tc.e), tc.want)
 	}
 }
+
+// countAll is a Next observer that counts what it is given; it takes
+// every kind, so the recording quiets nothing.
+type countAll struct{ n int }
+
+func (o *countAll) Event(*hwevent.Event) { o.n++ }
+func (o *countAll) count() int           { return o.n }
+
+// takesNothing is countAll saying it takes no kind (hwevent.Taker), so
+// the recording may quiet the machine's line reports.
+type takesNothing struct{ countAll }
+
+func (*takesNothing) Takes() hwevent.KindSet { return 0 }
+
+// The machine skips the line reports a recording says change nothing
+// (the rest of a page-sized cell showing the same state), and the
+// timeline is the same as when every line is reported: reads, writes,
+// DC ops, stale reads and a device writing while the core reads.
+func TestRecordingQuietKeepsTheTimeline(t *testing.T) {
+	run := func(next interface {
+		hwevent.Observer
+		count() int
+	}) (*scenario.Timeline, int) {
+		m := smallMachine(t)
+		dev, err := m.AddDevice(soc.DeviceConfig{Name: "dev", Burst: 256, Bandwidth: 4e9})
+		require.NoError(t, err)
+		pages := buffer(t, m, "pages", 64<<10, mem.Normal, true)
+		lines := buffer(t, m, "lines", 8192, mem.Normal, true)
+		rec := scenario.NewRecording(m, scenario.NewRecorder())
+		rec.Grid("pages", "pages", pages, mem.PageSize)
+		rec.Grid("lines", "lines", lines, 64)
+		rec.Cache("l1d", "L1D", 0, 0, 4)
+		rec.Next = next
+		wait(t)(m.Write(pages.VA, 16<<10, 16))
+		wait(t)(m.Copy(lines.VA, pages.VA, 8192, 16))
+		wait(t)(m.DeviceWrite(dev, pages.PA(0), 32<<10))
+		wait(t)(m.Read(pages.VA, 48<<10, 16)) // stale where cached, then fresh
+		wait(t)(m.DC(soc.IVAC, pages.VA, pages.Size))
+		j, err := m.StartDMA(dev, pages.PA(16<<10), 32<<10, true)
+		require.NoError(t, err)
+		wait(t)(m.Read(pages.VA, pages.Size, 16)) // the device lands bursts meanwhile
+		_, err = m.FinishDMA(j)
+		require.NoError(t, err)
+		// The device writing the second half of the page the core reads
+		// from DRAM, from the same time: its bursts land in the cell
+		// the core is reading, ahead of it.
+		wait(t)(m.DC(soc.CIVAC, pages.VA, pages.Size))
+		j, err = m.StartDMA(dev, pages.PA(2048), 8192, true)
+		require.NoError(t, err)
+		wait(t)(m.Read(pages.VA, 16<<10, 16))
+		_, err = m.FinishDMA(j)
+		require.NoError(t, err)
+		wait(t)(m.DC(soc.CVAC, pages.VA, pages.Size))
+		wait(t)(m.Copy(pages.VA+32<<10, lines.VA, 8192, 16))
+		// A page whose middle the core wrote after the device wrote it
+		// all: its reads go device, core, device again.
+		last := pages.Size - mem.PageSize
+		wait(t)(m.DC(soc.CIVAC, pages.VA+last, mem.PageSize))
+		wait(t)(m.DeviceWrite(dev, pages.PA(last), mem.PageSize))
+		wait(t)(m.Write(pages.VA+last+1024, 1024, 16))
+		wait(t)(m.Read(pages.VA+last, mem.PageSize, 16))
+		// A page the core wrote and cleaned but one line, which it wrote
+		// again: DC IVAC discards that line's newest data (Lost) amid
+		// invalidates of the same writer's lines.
+		prev := last - mem.PageSize
+		wait(t)(m.Write(pages.VA+prev, mem.PageSize, 16))
+		wait(t)(m.DC(soc.CVAC, pages.VA+prev, mem.PageSize))
+		wait(t)(m.Write(pages.VA+prev+320, 64, 16))
+		wait(t)(m.DC(soc.IVAC, pages.VA+prev, mem.PageSize))
+		m.DSB()
+		return rec.Recorder().Finish(m.Now()), next.count()
+	}
+	all, given := run(&countAll{})
+	quiet, quietGiven := run(&takesNothing{})
+	require.Equal(t, all, quiet)
+	assert.Less(t, quietGiven, given/2, "most line reports skipped")
+	assert.Greater(t, len(all.Events), 100)
+}

@@ -83,15 +83,16 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
-	if c.Evicted.Dirty || m.obs != nil {
-		m.displaced(i, e, c.Evicted)
+	if c.Evicted.Dirty || m.obs != nil && m.shown(i, e) {
+		m.displaced(i, e)
 	}
 }
 
-// displaced is the rare part of filled: a dirty victim (v) goes down (it
+// displaced is the rare part of filled: a dirty victim (c.Evicted of
+// level i, read in place rather than passed as a copy) goes down (it
 // cannot land in level i) and the observer sees the new entry.
-func (m *Machine) displaced(i, e int, v cache.Victim) {
-	if v.Dirty {
+func (m *Machine) displaced(i, e int) {
+	if v := &m.lv[i].Evicted; v.Dirty {
 		m.putBack(i+1, v.Line, v.Ver)
 	}
 	if m.obs != nil && m.shown(i, e) {
@@ -141,7 +142,7 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 
 // noteWriteBack reports a write-back that destroyed nothing.
 func (m *Machine) noteWriteBack(line uint64, why hwevent.Reason, f hwevent.Flags) {
-	m.reportLine(hwevent.WriteBack, line, f, 0, 0, why)
+	m.reportLine(hwevent.WriteBack, line, m.ver.Index(line), f, 0, 0, why)
 }
 
 // lost counts and records newer data destroyed on line by a write-back or
@@ -202,7 +203,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		if m.shown(0, e) {
 			m.noteEntry(hwevent.Update, 0, e, line)
 		}
-		m.noteLine(hwevent.LineWrite, line, 0)
+		m.noteLine(hwevent.LineWrite, line, idx, 0)
 	}
 }
 
@@ -228,7 +229,7 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 		m.ver.WriteMem(idx, mem.CPU)
 	}
 	if m.obs != nil {
-		m.noteLine(hwevent.LineWrite, line, 0)
+		m.noteLine(hwevent.LineWrite, line, idx, 0)
 	}
 }
 

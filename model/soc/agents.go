@@ -134,6 +134,7 @@ func (m *Machine) step(limit sim.Time, batch bool) bool {
 		}
 		return false
 	}
+	m.quiet.n = 0 // another agent acts (see Quiet)
 	d := m.q.Top()
 	if d < 0 { // an agent's event (port.go)
 		m.runAgent(t, d)

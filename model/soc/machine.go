@@ -116,6 +116,8 @@ type Machine struct {
 	scratch hwevent.Event   // the event being reported (emit)
 	kinds   hwevent.KindSet // the kinds obs wants (WatchKinds)
 	watch   []physRange
+	quiet   quietHint // line reports the observer would ignore (Quiet)
+	inOp    bool      // a Copy, Read, Write or DC is running (Quiet takes effect)
 	windows [3][2]int // per level (L1D, L2, L3): the entries [first set*ways, end set*ways) shown to the observer
 }
 

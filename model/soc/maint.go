@@ -53,6 +53,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 	}
 	c := cursor{va: va &^ lmask}
 	var err error
+	m.inOp = true
 	for c.va < end {
 		if err = m.advance(&c, false); err != nil {
 			break
@@ -67,6 +68,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 			c.step(k << m.lineShift)
 		}
 	}
+	m.endQuiet()
 	m.busy += m.now - t0
 	return m.now - t0, err
 }
@@ -100,6 +102,7 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 	warm := big.Entries() >= warmEntries
 	for line, end := first, first+n; line < end; {
 		if m.progressLines >= ProgressLines && m.Progress != nil {
+			m.quiet.n = 0
 			m.Progress(int(m.progressLines))
 			m.progressLines = 0
 		}
@@ -125,8 +128,10 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 				}
 				done = m.dcMaint(op, line, done)
 			}
-			if m.obs != nil && m.kinds.Has(hwevent.DCOp) && m.watched(line) {
-				m.reportLine(hwevent.DCOp, line, 0, done, uint8(op), hwevent.ReasonNone)
+			if m.obs != nil {
+				if idx := m.ver.Index(line); !m.quietAt(hwevent.DCOp, line, 0, uint8(op), idx) {
+					m.reportLine(hwevent.DCOp, line, idx, 0, done, uint8(op), hwevent.ReasonNone)
+				}
 			}
 			if !m.dcq.Done(done) {
 				m.dcq.Insert(done)
@@ -171,7 +176,7 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
 		} else if m.obs != nil {
-			m.reportLine(hwevent.Discard, line, 0, 0, 0, hwevent.ReasonNone)
+			m.reportLine(hwevent.Discard, line, idx, 0, 0, 0, hwevent.ReasonNone)
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line

@@ -79,9 +79,11 @@ func (m *Machine) writerOf(line uint64) uint8 {
 
 // noteLine reports a line event at the core's time, when the observer
 // takes kind k and line is watched (inline-sized: the per-line path
-// calls it).
-func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
-	m.reportLine(k, line, f, 0, 0, hwevent.ReasonNone)
+// calls it). idx is line's version index (mem.Versions.Index, -1 when
+// untracked): the callers have it, and a copy's lines alternate between
+// two regions, which Index answers by a search.
+func (m *Machine) noteLine(k hwevent.Kind, line uint64, idx int, f hwevent.Flags) {
+	m.reportLine(k, line, idx, f, 0, 0, hwevent.ReasonNone)
 }
 
 // reportLine is noteLine for every line event: lineEvent's fields (the
@@ -90,16 +92,18 @@ func (m *Machine) noteLine(k hwevent.Kind, line uint64, f hwevent.Flags) {
 // event is written into the scratch event (see emit) field by field, in
 // this one call: a struct literal goes through the stack and a helper
 // would be a second call per line (most of all as WebAssembly).
-func (m *Machine) reportLine(k hwevent.Kind, line uint64, f hwevent.Flags, end sim.Time, op uint8, why hwevent.Reason) {
-	if !m.kinds.Has(k) || !m.watched(line) {
+func (m *Machine) reportLine(k hwevent.Kind, line uint64, idx int, f hwevent.Flags, end sim.Time, op uint8, why hwevent.Reason) {
+	if !m.kinds.Has(k) {
 		return
 	}
-	w := hwevent.Nobody // writerOf, inline
-	if idx := m.ver.Index(line); idx >= 0 {
-		w = m.ver.LatestWriter[idx]
+	q := &m.quiet
+	in := line-q.lo < q.n // lines the observer quieted are watched
+	if !in && !m.watched(line) {
+		return
 	}
-	if w == hwevent.Nobody && k == hwevent.LineWrite {
-		w = hwevent.Core
+	w := m.writerAt(idx, k)
+	if in && k == q.kind && f == q.flags && op == q.op && w == q.writer {
+		return
 	}
 	e := &m.scratch
 	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.now, end, k, f, why, op, hwevent.Core, w
@@ -149,4 +153,62 @@ func (m *Machine) emit(e hwevent.Event) {
 	}
 	m.scratch = e
 	m.obs.Event(&m.scratch)
+}
+
+// quietHint is what the observer said it would ignore (Quiet): line
+// reports of kind, flags, op and writer on lines [lo, lo+n); n 0: none.
+type quietHint struct {
+	lo, n      uint64
+	kind       hwevent.Kind
+	flags      hwevent.Flags
+	op, writer uint8
+}
+
+// Quiet may be called by the observer from its Event, during a Copy,
+// Read, Write or DC (elsewhere it is ignored): it says that the core's
+// line reports (LineRead, LineWrite, DCOp) of kind k with flags f, DC op
+// op (0 for the others) and writer w (Event.Writer) on lines [lo, hi)
+// would change nothing the observer keeps, so the machine need not make
+// them. A view whose cell spans many lines says it once the cell shows
+// what the rest of its lines would set. The word holds until the
+// observer gives another (an empty range: none), another agent's step
+// runs, the Progress hook is called or the operation returns. So the
+// observer must take it back when an event it is given changes what the
+// word covers, and may give it only when what it keeps changes through
+// its Event alone while an operation runs.
+func (m *Machine) Quiet(k hwevent.Kind, f hwevent.Flags, op, w uint8, lo, hi uint64) {
+	if !m.inOp || hi <= lo {
+		m.quiet.n = 0
+		return
+	}
+	m.quiet = quietHint{lo: lo, n: hi - lo, kind: k, flags: f, op: op, writer: w}
+}
+
+// quietAt reports whether the observer said a report of kind k on line
+// with flags f and op would change nothing (Quiet); idx is line's version
+// index. Inline-sized: the per-line loops ask before they call
+// reportLine.
+func (m *Machine) quietAt(k hwevent.Kind, line uint64, f hwevent.Flags, op uint8, idx int) bool {
+	q := &m.quiet
+	return line-q.lo < q.n && k == q.kind && f == q.flags && op == q.op && m.writerAt(idx, k) == q.writer
+}
+
+// writerAt is the Writer of a core's line event of kind k on the line of
+// version index idx: who wrote its newest data (Nobody when untracked),
+// the core for a line it writes that has none.
+func (m *Machine) writerAt(idx int, k hwevent.Kind) uint8 {
+	w := hwevent.Nobody
+	if idx >= 0 {
+		w = m.ver.LatestWriter[idx]
+	}
+	if w == hwevent.Nobody && k == hwevent.LineWrite {
+		w = hwevent.Core
+	}
+	return w
+}
+
+// endQuiet closes an operation that took Quiet hints.
+func (m *Machine) endQuiet() {
+	m.inOp = false
+	m.quiet.n = 0
 }

@@ -93,6 +93,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 	}
 	t0 := m.now
 	m.loadsDone = 0
+	m.inOp = true
 	var s, d cursor // not cursor literals: each is a clear and a copy in WebAssembly
 	s.va, d.va = src, dst
 	lmask := m.lineBytes - 1
@@ -149,6 +150,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 		}
 		off += seg
 	}
+	m.endQuiet()
 	if m.loadsDone > m.now {
 		m.now = m.loadsDone
 	}
@@ -175,7 +177,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
 	st := sim.Time(ops) * m.cfg.Core.StoreIssue
 	wsa := m.cfg.Core.WriteStreamAfter
-	plain := len(m.lv) == 2 && m.obs == nil // (streaming stores: see below)
+	two := len(m.lv) == 2 // (streaming stores: see below)
 	l1, l2 := m.lv[0], m.lv[1]
 	lat2 := l2.Cfg.Latency
 	accesses := ops * k
@@ -246,7 +248,9 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			if stale {
 				f |= hwevent.Stale
 			}
-			m.noteLine(hwevent.LineRead, line, f)
+			if !m.quietAt(hwevent.LineRead, line, f, 0, si) {
+				m.noteLine(hwevent.LineRead, line, si, f)
+			}
 		}
 		if store {
 			// writeLine's streaming store that misses L1 is written out
@@ -255,12 +259,15 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			switch {
 			case m.wsRun < wsa || wsa <= 0 || !l1.Absent(dst+i):
 				m.writeLine(dst+i, di, true)
-			case plain && l2.Absent(dst+i):
+			case two && l2.Absent(dst+i):
 				m.wsRun++
 				streamed++
 				m.dramWrite(m.lineXfer)
 				if di >= 0 {
 					m.ver.WriteMem(di, mem.CPU)
+				}
+				if m.obs != nil && !m.quietAt(hwevent.LineWrite, dst+i, 0, 0, di) {
+					m.noteLine(hwevent.LineWrite, dst+i, di, 0)
 				}
 			default:
 				m.wsRun++
@@ -319,7 +326,7 @@ func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bo
 		if copying {
 			f |= hwevent.Copy
 		}
-		m.noteLine(hwevent.LineRead, line, f)
+		m.noteLine(hwevent.LineRead, line, idx, f)
 	}
 }
 
@@ -337,7 +344,7 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 			m.ver.WriteMem(idx, mem.CPU)
 		}
 		if m.obs != nil {
-			m.noteLine(hwevent.LineWrite, line, hwevent.NC)
+			m.noteLine(hwevent.LineWrite, line, idx, hwevent.NC)
 		}
 		return
 	}
