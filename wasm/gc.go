@@ -5,31 +5,42 @@ package main
 import (
 	"math"
 	"runtime/debug"
+	"runtime/metrics"
 	"time"
 )
 
 // Start-up keeps most of what it allocates (the panel, the stage's
-// images, the first run's two timelines, about 45 MiB for the default
-// ETR pair), so collecting then mostly marks live memory: in WebAssembly
-// the collector runs on the page's thread, where it took about 100 ms of
-// the first run. So the collector is off until the first results show,
-// for at most startGCPause (a heavy setting opened by URL then collects as
-// usual), and the heap meanwhile stays under startHeapLimit (past it the
-// runtime collects anyway; the heaviest allowed setting keeps about 180
-// MiB live).
+// images, the first run's two timelines: about 30 MiB of heap when the
+// default ETR pair's results show), so collecting then mostly marks live
+// memory, and in WebAssembly the collector runs on the page's thread
+// (about 100 ms of the first run in a profile). So the collector is off
+// until the first results show, or for at most startGCPause, or until the
+// heap holds startHeapLimit: a heavy setting opened by URL then collects
+// as usual and its peak memory does not grow.
 const (
 	startGCPause   = 3 * time.Second
-	startHeapLimit = 256 << 20
+	startHeapLimit = 64 << 20
+	startGCPoll    = 50 * time.Millisecond
 )
 
 var gcPaused bool
 
-// pauseGC turns the collector off until resumeGC, within startHeapLimit.
+// pauseGC turns the collector off until resumeGC.
 func pauseGC() {
 	gcPaused = true
 	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(startHeapLimit)
-	time.AfterFunc(startGCPause, resumeGC)
+	// Past twice the limit the runtime collects even if the watcher below
+	// has not run yet.
+	debug.SetMemoryLimit(2 * startHeapLimit)
+	go func() {
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for start := time.Now(); gcPaused; time.Sleep(startGCPoll) {
+			metrics.Read(sample)
+			if time.Since(start) >= startGCPause || sample[0].Value.Uint64() >= startHeapLimit {
+				resumeGC()
+			}
+		}
+	}()
 }
 
 // resumeGC restores the default collector (GOGC 100, no memory limit)
