@@ -96,15 +96,14 @@ func (m *Machine) reportLine(k hwevent.Kind, line uint64, idx int, f hwevent.Fla
 	if !m.kinds.Has(k) {
 		return
 	}
-	q := &m.quiet
-	in := line-q.lo < q.n // lines the observer quieted are watched
-	if !in && !m.watched(line) {
+	if in := line-m.quiet.lo < m.quiet.n; in { // lines the observer quieted are watched
+		if m.quietAt(k, line, f, op, idx) {
+			return
+		}
+	} else if !m.watched(line) {
 		return
 	}
 	w := m.writerAt(idx, k)
-	if in && k == q.kind && f == q.flags && op == q.op && w == q.writer {
-		return
-	}
 	e := &m.scratch
 	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.now, end, k, f, why, op, hwevent.Core, w
 	e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, line<<m.lineShift, 0, m.lineBytes

@@ -86,17 +86,12 @@ func (m *Machine) NextEvent() (sim.Time, bool) { return m.q.Peek() }
 
 // RunNext runs the earliest queued step if it is due by limit and reports
 // whether it ran one. Call it from the workload's loop, not from a step.
-// An agent's step is run here directly (the common case of a loop of
-// agents), a device's by runNext.
+// (A loop that runs many steps between its own checks calls RunSteps,
+// which saves a call per step.)
 func (m *Machine) RunNext(limit sim.Time) bool {
 	if t, ok := m.q.Peek(); ok && t <= limit {
-		if d := m.q.Top(); d < 0 { // runAgent, written out (one call fewer per step)
-			k := int(-1 - d)
-			m.topFree = true
-			m.agents[k&(MaxAgents-1)].Step(t, k>>agentBits)
-			if m.topFree {
-				m.popTop()
-			}
+		if d := m.q.Top(); d < 0 {
+			m.runAgent(t, d)
 			return true
 		}
 	}
