@@ -129,20 +129,14 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 			chunk = ci // chunks past MaxChunks are not recorded
 		}
 		pa, attr := l.PA+(a-l.VA), l.Prot.Attr.String()
-		if k := len(x.Mappings); k > 0 && n > 0 {
-			// The leaf continues the last run: what MapRun would do, without
-			// a Mapping built and passed by value per page (a memory.copy
-			// call each in Go's WASM port).
-			if m := &x.Mappings[k-1]; m.VA+m.Bytes == a && m.PA+m.Bytes == pa && m.Leaf == l.Bytes && m.Attr == attr &&
-				m.ReadOnly == l.Prot.ReadOnly && m.Chunk == chunk && m.Buffer == id && m.T == now {
-				m.Bytes += n
-				off += n
-				err = rec.Pace.Work(1)
-				return err == nil && off < bytes
-			}
+		if k := len(x.Mappings); n > 0 && k > 0 && x.Mappings[k-1].continuedBy(a, pa, l.Bytes, attr, l.Prot.ReadOnly, chunk, id, now) {
+			// MapRun's first rule, without a Mapping built and passed by
+			// value per page (a memory.copy call each in Go's WASM port).
+			x.Mappings[k-1].Bytes += n
+		} else {
+			rec.r.MapRun(Mapping{VA: a, PA: pa, Bytes: n, Leaf: l.Bytes, Attr: attr,
+				ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: now})
 		}
-		rec.r.MapRun(Mapping{VA: a, PA: pa, Bytes: n, Leaf: l.Bytes, Attr: attr,
-			ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: now})
 		off += n
 		err = rec.Pace.Work(1)
 		return err == nil && off < bytes

@@ -54,6 +54,14 @@ func reserve[T any](s []T, n int) []T {
 	return grown
 }
 
+// continuedBy reports whether a run at va, pa (a leaf of leaf bytes, with
+// these attributes, chunk, buffer and time) continues run l, so that
+// MapRun extends l rather than adding a run.
+func (l *Mapping) continuedBy(va, pa, leaf uint64, attr string, readOnly bool, chunk int, buffer string, t sim.Time) bool {
+	return l.VA+l.Bytes == va && l.PA+l.Bytes == pa && l.Leaf == leaf && l.Attr == attr &&
+		l.ReadOnly == readOnly && l.Chunk == chunk && l.Buffer == buffer && l.T == t
+}
+
 // MapRun records a mapping run. Runs may come in any order; the recorder
 // sorts them by VA and merges runs beyond MaxMappings.
 func (r *Recorder) MapRun(m Mapping) {
@@ -63,8 +71,7 @@ func (r *Recorder) MapRun(m Mapping) {
 	}
 	if n := len(x.Mappings); n > 0 {
 		l := &x.Mappings[n-1]
-		if l.VA+l.Bytes == m.VA && l.PA+l.Bytes == m.PA && l.Leaf == m.Leaf && l.Attr == m.Attr &&
-			l.ReadOnly == m.ReadOnly && l.Chunk == m.Chunk && l.Buffer == m.Buffer && l.T == m.T && !m.Scattered {
+		if !m.Scattered && l.continuedBy(m.VA, m.PA, m.Leaf, m.Attr, m.ReadOnly, m.Chunk, m.Buffer, m.T) {
 			l.Bytes += m.Bytes
 			return
 		}
