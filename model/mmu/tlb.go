@@ -255,6 +255,11 @@ func (t *TLB) Entry(e int) (TLBEntry, bool) {
 	return t.ent[e], ok
 }
 
+// EntryAt is entry e's contents in place, for a caller that holds an e a
+// lookup or fill just returned (valid) and only reads it: in Go's WASM
+// port Entry's copy of the struct is a memory.copy call.
+func (t *TLB) EntryAt(e int) *TLBEntry { return &t.ent[e] }
+
 // entrySize is the size t stores a leaf of leafBytes in: the largest size
 // it holds that is no larger.
 func (t *TLB) entrySize(leafBytes uint64) uint8 {

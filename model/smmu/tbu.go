@@ -34,16 +34,6 @@ type TBU struct {
 	s     *SMMU
 	index uint8
 	tlb   *mmu.TLB
-	// offset and level are each TLB entry's PA-VA and Level, kept by
-	// answered at every fill so that a hit reads two words instead of
-	// copying the entry (a memory.copy call in WebAssembly).
-	// Invariant: for every valid entry e they match t.tlb.Entry(e); the
-	// TBU is the only one filling its TLB (TLB() is for reading).
-	offset []uint64
-	level  []int8
-	// va and bytes are each entry's VA and size, kept with offset and
-	// level (the memo's range).
-	va, bytes []uint64
 	// memo is, per master (Txn.Agent&7), the entry its last lookup hit
 	// and the range that entry translates: a lookup there finds it again
 	// while the TLB's Changes stay the same (see TLB.Hit). spaces counts
@@ -52,7 +42,8 @@ type TBU struct {
 	// keyed by StreamID). Most transactions take one of the two (the
 	// bypassing NIC's: its one cached entry, or none cached).
 	// Invariant: spaces[b] is the number of valid entries whose StreamID
-	// is in bucket b.
+	// is in bucket b; the TBU is the only one filling its TLB (TLB() is
+	// for reading).
 	memo          [8]tbuMemo
 	spaces        [64]int32
 	reads, writes sim.Pool
@@ -95,8 +86,7 @@ func (s *SMMU) AddTBU(name string) (*TBU, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := tlb.Sets() * tlb.Ways()
-	t := &TBU{Name: name, s: s, index: uint8(len(s.tbus)), tlb: tlb, offset: make([]uint64, n), level: make([]int8, n), va: make([]uint64, n), bytes: make([]uint64, n),
+	t := &TBU{Name: name, s: s, index: uint8(len(s.tbus)), tlb: tlb,
 		reads: sim.NewPool(s.cfg.Reads), writes: sim.NewPool(s.cfg.Writes), walks: sim.NewPool(s.cfg.Walks),
 		hit: s.cfg.Cycles(s.cfg.hit()), link: s.cfg.Cycles(s.cfg.LinkCycles), bypassBytes: s.cfg.BypassBytes,
 		blocked: -1, retryAt: sim.Never}
@@ -215,7 +205,8 @@ func (t *TBU) accept(now sim.Time, id int32, in *Txn) bool {
 		e = -1
 		t.tlb.Miss()
 	} else if e = t.tlb.Lookup(sid, addr); e >= 0 {
-		mm.sid, mm.e, mm.lo, mm.n, mm.changes = sid, e, t.va[e], t.bytes[e], t.tlb.Changes()
+		ent := t.tlb.EntryAt(e)
+		mm.sid, mm.e, mm.lo, mm.n, mm.changes = sid, e, ent.VA, ent.Bytes, t.tlb.Changes()
 	}
 	if e < 0 && t.walks.Earliest() > now { // every walk slot busy: the miss holds the input
 		t.hold(now, id, &t.walks, &t.Stats.WalkStalls)
@@ -223,10 +214,10 @@ func (t *TBU) accept(now sim.Time, id int32, in *Txn) bool {
 	}
 	x.o.Accept = now
 	if e >= 0 {
-		// PA is ent.PA+(Addr-ent.VA) of ent := t.tlb.Entry(e).
-		x.o.Hit, x.o.PA = true, x.x.Addr+t.offset[e]
+		ent := t.tlb.EntryAt(e) // read in place, not copied
+		x.o.Hit, x.o.PA = true, ent.PA+(x.x.Addr-ent.VA)
 		x.o.Route = RouteTranslate
-		if lv := t.level[e]; lv < 0 {
+		if lv := ent.Level; lv < 0 {
 			x.o.Route = Route(-lv - 1)
 			t.Stats.BypassHits++
 		}
@@ -382,10 +373,6 @@ func (t *TBU) answered(at sim.Time, id int32) {
 				t.spaces[spaceBucket(victim.Space)]--
 			}
 			t.spaces[spaceBucket(x.x.SID)]++
-		}
-		if ent, ok := t.tlb.Entry(e); ok {
-			t.offset[e], t.level[e] = ent.PA-ent.VA, ent.Level
-			t.va[e], t.bytes[e] = ent.VA, ent.Bytes
 		}
 		x.o.Fill, x.o.FillAt = e, at
 		if s.obs != nil {
