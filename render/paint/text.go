@@ -180,12 +180,12 @@ func (c *textCache) queue(e *textEntry) {
 // rasterise draws every queued string onto sheets, in shelves: rows left
 // to right, each as tall as its tallest string.
 func (c *textCache) rasterise() {
-	for len(c.batch) > 0 {
-		n, w, h := c.layout(c.batch)
-		c.drawSheet(c.batch[:n], w, h)
-		c.batch = c.batch[n:]
+	for rest := c.batch; len(rest) > 0; {
+		n, w, h := c.layout(rest)
+		c.drawSheet(rest[:n], w, h)
+		rest = rest[n:]
 	}
-	c.batch = c.batch[:0]
+	c.batch = c.batch[:0] // the same array for the next frame's batch
 }
 
 // layout places the first strings of es that fit on one sheet (c.pos)
