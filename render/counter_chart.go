@@ -128,9 +128,14 @@ func (st *Stage) counterChart(s *Scene, f *Frame, x, y, w, h float32) {
 		}
 	}
 	bottom := top + float32(len(counterChartNames))*stripH - 6
+	// The cursor across each strip's plot, not its name's row: at the
+	// start of the run it would strike out the names' first letters.
 	cx := xOf(f.Cursor)
-	s.Line("countchart/cursor-edge", cx, top+labelH-2, cx, bottom+2, Background, 4)
-	s.Line("countchart/cursor", cx, top+labelH-2, cx, bottom+2, Cursor, 2)
+	for ci := range counterChartNames {
+		py := top + float32(ci)*stripH + labelH
+		s.Line("countchart/cursor-edge", cx, py-2, cx, py+ph+2, Background, 4)
+		s.Line("countchart/cursor", cx, py-2, cx, py+ph+2, Cursor, 2)
+	}
 	s.Text("countchart/axis-label", ax, bottom+4+smallSz, "0", smallSz, Muted, AlignStart)
 	endLabel := st.txt.Time(f.Length)
 	if f.Progress {

@@ -51,9 +51,24 @@ func TestCounterChartDrawsThreeCountersForAAndB(t *testing.T) {
 	assert.Greater(t, l2a, 10*l2b, "order-0 refills far above prefer-large's at the cursor")
 	assert.Equal(t, "A "+ShortNumber(l2a)+"   B "+ShortNumber(l2b), vals[0].Text)
 	cur := find(&sc, "countchart/cursor")
-	require.Len(t, cur, 1)
-	plot := find(&sc, "countchart/plot")[0]
-	assert.InDelta(t, plot.X+plot.W/2, cur[0].X, 2, "the cursor at half the run")
+	require.Len(t, cur, 3, "the cursor across each strip")
+	plots := find(&sc, "countchart/plot")
+	require.Len(t, plots, 3)
+	for i, c := range cur {
+		assert.InDelta(t, plots[i].X+plots[i].W/2, c.X, 2, "the cursor at half the run")
+		assert.LessOrEqual(t, c.Y, plots[i].Y, "the cursor spans strip %d's plot", i)
+		assert.GreaterOrEqual(t, c.Y2, plots[i].Y+plots[i].H, "the cursor spans strip %d's plot", i)
+	}
+	// At the run's start the cursor is at the names' left edge: it crosses
+	// no name's row (it struck out "l1d_tlb_refill"'s first letter).
+	f.A.Time, f.B.Time, f.Cursor = 0, 0, 0
+	var start Scene
+	NewStage().Build(&start, f)
+	for _, n := range find(&start, "countchart/name") {
+		for _, c := range append(find(&start, "countchart/cursor"), find(&start, "countchart/cursor-edge")...) {
+			assert.False(t, c.Y < n.Y && c.Y2 > n.Y-n.Size, "cursor %v..%v crosses the name %q at %v", c.Y, c.Y2, n.Text, n.Y)
+		}
+	}
 	for _, it := range sc.Items {
 		if strings.HasPrefix(it.ID, "countchart/") {
 			assert.LessOrEqual(t, it.X, float32(1024), it.ID)
