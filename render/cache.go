@@ -21,9 +21,10 @@ func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scena
 		return
 	}
 	lines := state.Caches[c]
-	label := st.txt.Join(spec.Label, " sets ", st.txt.Join(st.txt.Num(float64(spec.FirstSet)), "..",
-		st.txt.Join(st.txt.Num(float64(spec.FirstSet+spec.Sets-1)), " of ", st.txt.Num(float64(spec.TotalSets)))))
-	s.TextRef(ids.cacheLabel, x, y+textSz, st.txt.Fit(label, w, smallSz), smallSz, Muted, AlignStart,
+	sets := st.txt.Join(st.txt.Num(float64(spec.FirstSet)), "..", st.txt.Num(float64(spec.FirstSet+spec.Sets-1)))
+	of := st.txt.Join(sets, " of ", st.txt.Num(float64(spec.TotalSets)))
+	label := st.txt.FitFirst(w, smallSz, st.txt.Join(spec.Label, " sets ", of), st.txt.Join(spec.Label, " ", of), st.txt.Join(spec.Label, " sets ", sets), st.txt.Join(spec.Label, " ", sets))
+	s.TextRef(ids.cacheLabel, x, y+textSz, label, smallSz, Muted, AlignStart,
 		Ref{Kind: RefExplain, Side: side, Index: explainCache, Obj: int32(spec.FirstSet), Count: int32(spec.TotalSets)})
 	top := y + textSz + 4
 	cw := w / float32(spec.Ways)

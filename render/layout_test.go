@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -116,6 +118,42 @@ func TestChartTextDoesNotOverlap(t *testing.T) {
 				ChartScene(&s, &r.Charts[i], size[0], size[1])
 				assert.Empty(t, layoutProblems(&s, 0, size[0], size[1], 10), "%s chart %s at %.0fx%.0f", sc.Spec().ID, r.Charts[i].ID, size[0], size[1])
 			}
+		}
+	}
+}
+
+// shortened lists the texts of s with one of ids that Fit cut short.
+func shortened(s *Scene, ids ...string) []string {
+	var out []string
+	for i := range s.Items {
+		it := &s.Items[i]
+		if it.Kind != KindText || !strings.HasSuffix(it.Text, "…") {
+			continue
+		}
+		for _, id := range ids {
+			if it.ID == id {
+				out = append(out, it.ID+" "+strconv.Quote(it.Text))
+			}
+		}
+	}
+	return out
+}
+
+// At 1024x768 with the panel open the counters' names, the rings' labels and
+// flags and the cache windows' labels are whole words, not cut with an
+// ellipsis (etr's tmc_update_etr_buffer parts and pmu events, "ETR buffer
+// ring", "no STS.FULL", "L1D 0..15 of 128"), for every scenario's defaults.
+func TestStageNamesStayWholeAt1024(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		spec := sc.Spec()
+		a, b := runPolicy(t, sc, spec.DefaultA), runPolicy(t, sc, spec.DefaultB)
+		end := max(a.End, b.End)
+		for _, at := range []sim.Time{0, end} {
+			f := &Frame{A: Side{Result: a, State: stateAt(a, at), Time: min(at, a.End)}, B: Side{Result: b, State: stateAt(b, at), Time: min(at, b.End)},
+				Cursor: at, Length: end, Left: 340, W: 1024, H: 768}
+			var s Scene
+			NewStage().Build(&s, f)
+			assert.Empty(t, shortened(&s, "counters/name", "a/ring-label", "b/ring-label", "a/cache-label", "b/cache-label"), "%s at %v", spec.ID, at)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -12,15 +13,22 @@ const ringSegments = 96
 // ring draws grid g as a circular buffer in the box (x, y, w, h): arcs
 // coloured by the worst cell state they cover (clockwise from the top),
 // the grid's pointers as arrows from the centre, its spans as an outer arc,
-// its flags as words in the middle and the zoom window as an inner arc.
-func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, x, y, w, h float32) {
+// its flags as words under it and the zoom window as an inner arc. Its
+// label and flags may use labelW (at least w), the slot's width.
+func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, x, y, w, h, labelW float32) {
 	ids := &sideIDs[side]
 	if g >= len(state.Cells) || len(state.Cells[g]) == 0 {
 		return
 	}
 	cells := state.Cells[g]
 	n := len(cells)
-	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.Fit(st.txt.Join(tl.Grids[g].Label, " (ring)", ""), w, smallSz), smallSz, Muted, AlignStart,
+	label := tl.Grids[g].Label
+	base := baseLabel(label)
+	long, short := st.txt.Join(label, " (ring)", ""), st.txt.Join(base, " ring", "")
+	if strings.Contains(base, "ring") {
+		long, short = label, base
+	}
+	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.FitFirst(labelW, smallSz, long, short), smallSz, Muted, AlignStart,
 		Ref{Kind: RefExplain, Side: side, Index: explainRing})
 	// Flags (STS.FULL, TRUNCATED) go in words under the ring, clear of the
 	// pointers' labels inside it.
@@ -77,7 +85,12 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			if state.Values[i] != 0 {
 				colour, word = Cursor, v.Label
 			}
-			s.TextRef(ids.ringLabel, cx, cy+r+4+float32(flags+1)*(textSz+2)-2, st.txt.Fit(word, w, textSz), textSz, colour, AlignMiddle, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			// Centred under the ring, or from its left edge when wider.
+			fx, align := cx, AlignMiddle
+			if textWidth(word, textSz) > w {
+				fx, align, word = x, AlignStart, st.txt.Fit(word, labelW, textSz)
+			}
+			s.TextRef(ids.ringLabel, fx, cy+r+4+float32(flags+1)*(textSz+2)-2, word, textSz, colour, align, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			flags++
 		}
 	}

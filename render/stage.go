@@ -149,10 +149,10 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	by := colBottom + gap/2 + legendH
 	tw := (x1 - x0) * 0.58
 	chart := hasCounterChart(f)
-	// In the translation scenarios (long counter names; the timeline, if
-	// any, has one phase) a narrow stage gives the counters up to 55 % of
-	// the row, so their names stay whole beside short values and B/A.
-	if need := min(st.countersNeed(f, y1-by), (x1-x0)*0.55); (chart || translationOnly(f)) && x1-x0-tw-gap < need {
+	// A narrow stage gives the counters up to 60 % of the row, so that
+	// their names (pmu events, tmc_update_etr_buffer's parts) stay whole
+	// beside short values and B/A; the timeline keeps the rest.
+	if need := min(st.countersNeed(f, y1-by), (x1-x0)*0.6); x1-x0-tw-gap < need {
 		tw = x1 - x0 - gap - need
 	}
 	if chart {
@@ -257,7 +257,7 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	for g := range tl.Grids {
 		if gridHasPointer(tl, g) {
 			lx, y := place()
-			st.ring(s, side, tl, state, g, lx, y, min(slot, rowH)-6, rowH-6)
+			st.ring(s, side, tl, state, g, lx, y, min(slot, rowH)-6, rowH-6, max(slot-8, min(slot, rowH)-6))
 		}
 	}
 	for c := range tl.Caches {

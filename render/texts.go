@@ -2,6 +2,7 @@ package render
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -141,6 +142,30 @@ func (t *texts) Fit(s string, width, size float32) string {
 	out := string(r[:max(chars-1, 0)]) + "…"
 	t.fit[k] = out
 	return out
+}
+
+// FitFirst returns the first candidate that fits width pixels at size whole,
+// else the last one shortened by Fit: a label's shorter wordings, longest
+// first, so that a narrow stage keeps whole words rather than an ellipsis.
+func (t *texts) FitFirst(width, size float32, candidates ...string) string {
+	for _, c := range candidates {
+		if textWidth(c, size) <= width {
+			return c
+		}
+	}
+	if len(candidates) == 0 {
+		return ""
+	}
+	return t.Fit(candidates[len(candidates)-1], width, size)
+}
+
+// baseLabel is label without a trailing parenthesis ("ETR buffer" for
+// "ETR buffer (4MiB)").
+func baseLabel(label string) string {
+	if i := strings.Index(label, " ("); i > 0 && strings.HasSuffix(label, ")") {
+		return label[:i]
+	}
+	return label
 }
 
 // Ratio is RatioText(a, b), memoised.

@@ -112,7 +112,13 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 	labelW := float32(textWidth("B device", smallSz) + 8)
 	ax, aw := x+labelW, w-labelW-8
 	top := y + textSz + 8
+	// The legend starts under the axis, or under the lanes' names when
+	// that saves a row (a narrow stage).
+	legendX := ax
 	legendRows := legendRowCount(lc.meanings, ax, x+w)
+	if n := legendRowCount(lc.meanings, x, x+w); n < legendRows {
+		legendX, legendRows = x, n
+	}
 	rowH := min((h-(textSz+8)-(smallSz+10)-float32(legendRows)*(smallSz+6))/float32(rows), 22)
 	if rowH < 4 || aw < 20 {
 		return
@@ -185,12 +191,12 @@ func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
 		endLabel = "100%"
 	}
 	s.Text("timeline/axis-label", ax+aw, bottom+4+smallSz+2, endLabel, smallSz, Muted, AlignEnd)
-	lx := ax
+	lx := legendX
 	ly := bottom + 4 + smallSz + 6
 	for i, m := range lc.meanings {
 		// Wrap onto a second row rather than run into the counters.
-		if ew := 14 + textWidth(m.Label, smallSz); lx > ax && lx+ew > x+w {
-			lx, ly = ax, ly+smallSz+6
+		if ew := 14 + textWidth(m.Label, smallSz); lx > legendX && lx+ew > x+w {
+			lx, ly = legendX, ly+smallSz+6
 		}
 		s.Rect("timeline/legend", int32(i), lx, ly+1, 11, 11, m.Color, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
 		s.TextRef("timeline/legend-label", lx+14, ly+11, m.Label, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
