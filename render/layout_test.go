@@ -142,7 +142,8 @@ func shortened(s *Scene, ids ...string) []string {
 // At 1024x768 with the panel open the counters' names, the rings' labels and
 // flags and the cache windows' labels are whole words, not cut with an
 // ellipsis (etr's tmc_update_etr_buffer parts and pmu events, "ETR buffer
-// ring", "no STS.FULL", "L1D 0..15 of 128"), for every scenario's defaults.
+// ring", "no STS.FULL", "L1D 0..15 of 128"), and so are the page map's
+// label and notes, for every scenario's defaults.
 func TestStageNamesStayWholeAt1024(t *testing.T) {
 	for _, sc := range catalog.Registry().All() {
 		spec := sc.Spec()
@@ -153,7 +154,8 @@ func TestStageNamesStayWholeAt1024(t *testing.T) {
 				Cursor: at, Length: end, Left: 340, W: 1024, H: 768}
 			var s Scene
 			NewStage().Build(&s, f)
-			assert.Empty(t, shortened(&s, "counters/name", "a/ring-label", "b/ring-label", "a/cache-label", "b/cache-label"), "%s at %v", spec.ID, at)
+			assert.Empty(t, shortened(&s, "counters/name", "a/ring-label", "b/ring-label", "a/cache-label", "b/cache-label",
+				"a/pm-label", "b/pm-label", "a/pm-note", "b/pm-note"), "%s at %v", spec.ID, at)
 		}
 	}
 }

@@ -90,12 +90,16 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 		return
 	}
 	io := win.base>>48 == 0 // a lower-half address: a device's IOVA
-	head, order := "Page mappings · VA ", "virtual (buffer order)"
+	head, space, order, orderShort := "Page mappings · ", "VA ", "virtual (buffer order)", "virtual"
 	if io {
-		head, order = "IOMMU mappings · IOVA ", "IOVA order"
+		head, space, order, orderShort = "IOMMU mappings · ", "IOVA ", "IOVA order", "IOVA"
 	}
-	label := st.txt.Join(head, st.txt.Hex(win.lo), st.txt.Join("..", st.txt.Hex(win.hi), st.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")))
-	s.Text(ids.pmLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
+	// Whole words at any width: the range, else its start, else its size.
+	size := st.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")
+	lo := st.txt.Join(head, space, st.txt.Hex(win.lo))
+	label := st.txt.FitFirst(w, textSz, st.txt.Join(lo, "..", st.txt.Join(st.txt.Hex(win.hi), size, "")), st.txt.Join(lo, size, ""),
+		st.txt.Join(head[:len(head)-len(" · ")], size, ""))
+	s.Text(ids.pmLabel, x, y+textSz, label, textSz, Muted, AlignStart)
 	// Beside other views the band carries its own legend (the stage's is
 	// the cell states').
 	legendRow := float32(0)
@@ -209,12 +213,12 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 	between := paY - vaY - stripH
 	if between >= smallSz+6 {
 		if ow := min(w*0.6, w-chunkNoteW-12); ow > 40 {
-			s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.Fit(order, ow, smallSz), smallSz, Muted, AlignStart)
+			s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.FitFirst(ow, smallSz, order, orderShort), smallSz, Muted, AlignStart)
 		}
 	}
 	st.pmPhysical(s, side, tr, win, t, xOf, x, vaY+stripH, paY, w, stripH)
 	if between >= rows {
-		s.Text(ids.pmNote, x, paY-3, st.txt.Fit("physical frames (PA order, gaps between runs collapsed)", w, smallSz), smallSz, Muted, AlignStart)
+		s.Text(ids.pmNote, x, paY-3, st.txt.FitFirst(w, smallSz, "physical frames (PA order, gaps between runs collapsed)", "physical frames (PA order)", "physical frames"), smallSz, Muted, AlignStart)
 	}
 	if legendRow > 0 {
 		lx, ly := x, y+h-legendRow+3
