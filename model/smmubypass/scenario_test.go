@@ -106,7 +106,7 @@ func TestRunResultAndBadText(t *testing.T) {
 	require.NotNil(t, res.Timeline.SMMU)
 	assert.Len(t, res.Timeline.SMMU.LatencyHist, histBins)
 	assert.NotEmpty(t, res.Timeline.SMMU.Throughput)
-	assert.Len(t, res.Narration, 6)
+	assert.Len(t, res.Narration, 8)
 	_, err = s.Run(p, "smtnmb")
 	require.ErrorContains(t, err, "smtnmb-tlben-off")
 	spec := s.Spec()
