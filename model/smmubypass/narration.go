@@ -2,6 +2,7 @@ package smmubypass
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/smmu"
@@ -15,20 +16,80 @@ func (r *run) narration(res *scenario.Result) []scenario.Step {
 	hit, _ := res.Metric("translated_hit_rate")
 	engLat, _ := res.Metric("translated_read_latency_cycles")
 	sc := r.s.Config()
-	return []scenario.Step{
+	steps := []scenario.Step{
 		{T: 0, Title: "A StreamID on every transaction",
 			Text: fmt.Sprintf("Each master's transactions carry a StreamID: the NIC's is %#x, the engine's %#x. The SMMU compares it with every valid SMR ((SID xor ID) and not MASK == 0); the matching S2CR says translate through a context bank, bypass, or fault.", nicSID, engineSID)},
 		r.routeStep(),
+		r.setupStep(),
 		{T: r.first + r.interval, Title: "What the TBU caches",
 			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %s, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", sc.TLBEntries, sc.TLBWays, hitWords(sc), sc.Walks)},
 		r.cachingStep(lat),
 		r.calibrationStep(),
 		r.forwardingStep(res),
-		{T: r.last * 3 / 4, Title: "What it costs the other stream",
-			Text: fmt.Sprintf("The engine's hit rate is %.2f %% and its reads average %.0f cycles: cached bypass entries take TLB ways from its translations (the reviewer's \"increased TLB contention against other workloads\"), while with the bypass not cached the NIC's TCU trips hold the walk slots the engine's misses need (%d misses held). Its hits do not queue behind the NIC's trips: the NIC, the engine, the TCU's walks and the core's route lookups each ask the one DRAM channel when they reach it.", hit, engLat, r.tbu.Stats.WalkStalls)},
+		{T: r.last * 3 / 4, Title: "What it costs the other stream", Text: r.costText(hit, engLat)},
 		{T: r.last, Title: "Why only MMU-500",
 			Text: "SMTNMB_TLBEN and S2CRB_TLBEN are implementation-defined sACR bits of the MMU-500; arm_mmu500_reset sets them, other SMMUv2 implementations give those bits other meanings or none."},
 	}
+	out := steps[:0]
+	for _, s := range steps {
+		if s.Title != "" { // setupStep is empty for the normal setup
+			out = append(out, s)
+		}
+	}
+	// In time order (the setup's step is at its first hazard).
+	sort.SliceStable(out, func(i, j int) bool { return out[i].T < out[j].T })
+	return out
+}
+
+// costText is what the NIC's caching costs the engine.
+func (r *run) costText(hit, engLat float64) string {
+	lead := fmt.Sprintf("The engine's hit rate is %.2f %% and its reads average %.0f cycles", hit, engLat)
+	switch r.cfg.setup {
+	case SetupConflict:
+		return lead + ": every one of its reads aborts at the TCU (sGFSR.SMCF), so there is nothing here to cost; choose the normal SMMU programming to see the trade-off."
+	case SetupClientPD:
+		return lead + ": with the SMMU off for clients the TBU looks nothing up and caches nothing, so the bit costs the engine nothing, and nothing protects memory from its untranslated IOVAs."
+	}
+	return lead + fmt.Sprintf(": cached bypass entries take TLB ways from its translations (the reviewer's \"increased TLB contention against other workloads\"), while with the bypass not cached the NIC's TCU trips hold the walk slots the engine's misses need (%d misses held). Its hits do not queue behind the NIC's trips: the NIC, the engine, the TCU's walks and the core's route lookups each ask the one DRAM channel when they reach it.", r.tbu.Stats.WalkStalls)
+}
+
+// setupStep says what a mistaken SMMU programming (smmu-setup) does, at
+// the first hazard it caused; empty for the normal setup.
+func (r *run) setupStep() scenario.Step {
+	faults, n := r.s.Faults()
+	first := func(kind smmu.FaultKind) (smmu.FaultRecord, bool) {
+		for _, f := range faults {
+			if f.Kind == kind && f.SID == engineSID {
+				return f, true
+			}
+		}
+		return smmu.FaultRecord{}, false
+	}
+	st := scenario.Step{T: r.last * 17 / 32}
+	switch r.cfg.setup {
+	case SetupConflict:
+		st.Title = "Two SMRs match the engine: SMCF"
+		st.Text = fmt.Sprintf("SMR 0 (ID %#x) and a catch-all bypass group (ID %#x, MASK %#x) both match the engine's StreamID %#x. The stream match must find one group: two is a stream-match conflict, so the TCU records sGFSR.SMCF and aborts the transaction. ", engineSID, conflictSMR.ID, conflictSMR.Mask, engineSID)
+		if f, ok := first(smmu.FaultSMCF); ok {
+			st.T = max(f.T, r.first)
+			st.Text += fmt.Sprintf("The first at %v; every engine read aborts (%d SMMU faults in all), none reaches memory. The NIC's StreamID matches neither and runs as before.", f.T, n)
+		}
+	case SetupOutside:
+		st.Title = "The engine reads an unmapped page: FSR.TF"
+		last := engIOVA + (r.wsPages-1)<<12
+		st.Text = fmt.Sprintf("The last 4 KiB page of the engine's window (IOVA %#x) is not mapped in context bank 0, as if the driver had unmapped it while the engine still used it. A read there walks the tables, finds an invalid descriptor, records a translation fault (FSR.TF) with the context bank and address, and aborts; a fault is not cached, so every read of that page walks again. ", last)
+		if f, ok := first(smmu.FaultTF); ok {
+			st.T = max(f.T, r.first)
+			st.Text += fmt.Sprintf("The first at %v (level %d); %d in all, about one read in %d.", f.T, f.Level, n, r.wsPages)
+		}
+	case SetupClientPD:
+		st.Title = "sCR0.CLIENTPD: the SMMU is off"
+		st.Text = fmt.Sprintf("With sCR0.CLIENTPD=1 the SMMU passes every client transaction through untranslated, without a stream match or a TBU lookup: no fault is raised, but the engine's IOVAs (from %#x) reach memory as physical addresses, %d transactions here, the first listed as hazards. Nothing is cached, so both policies are the same.", uint64(engIOVA), r.st.untranslated)
+		if len(r.st.untransHaz) > 0 {
+			st.T = max(r.st.untransHaz[0].T, r.first)
+		}
+	}
+	return st
 }
 
 // hitWords is the TBU hit time in words ("2 cycles", "3 cycles (2, plus
@@ -48,6 +109,9 @@ func (r *run) routeStep() scenario.Step {
 	d := r.nicRoute()
 	st := scenario.Step{T: r.first}
 	switch {
+	case d.Route == smmu.RouteDisabled:
+		st.Title = "The SMMU is off for clients"
+		st.Text = fmt.Sprintf("sCR0.CLIENTPD=1: the SMMU does not match StreamIDs at all. The NIC's transactions (StreamID %#x) pass through untranslated, like the engine's, without a TBU lookup or a trip to the TCU.", nicSID)
 	case d.Route == smmu.RouteFault && d.Fault == smmu.FaultUSF:
 		st.Title = "Nothing matches: a fault"
 		st.Text = fmt.Sprintf("The NIC's StreamID %#x matches no stream-match register, and sCR0.USFCFG=1: an unmatched stream is an unidentified-stream fault. The TCU records sGFSR.USF and every NIC transaction aborts without reaching memory (%d aborted in this run; USFCFG=0 would let it bypass translation).", nicSID, r.st.aborts)
@@ -84,6 +148,8 @@ func (r *run) cachingStep(lat float64) scenario.Step {
 	st := scenario.Step{T: r.last / 2, Title: "What caching a bypass buys"}
 	smtnmb, s2crb := r.acr&smmu.ACRSMTNMBTLBEN != 0, r.acr&smmu.ACRS2CRBTLBEN != 0
 	switch d.Route {
+	case smmu.RouteDisabled:
+		st.Text = fmt.Sprintf("Nothing is looked up or cached with the SMMU off, so SMTNMB_TLBEN (%s) changes nothing: the NIC's reads average %.0f platform cycles, the pass-through (charged as a TBU hit, %s) and the read path.", onOff(smtnmb), lat, hitWords(sc))
 	case smmu.RouteFault:
 		st.Text = fmt.Sprintf("Nothing is cached for the NIC: a fault is never held in the TBU, so each of its transactions goes to the TCU and comes back aborted (SMTNMB_TLBEN is %s and changes nothing here). Its reads \"complete\" in %.0f platform cycles: the TBU-TCU round trip to the abort, with no data.", onOff(smtnmb), lat)
 	case smmu.RouteBypass:
@@ -148,7 +214,9 @@ func (r *run) forwardingStep(res *scenario.Result) scenario.Step {
 	n := nicTxns(c)
 	hold := float64(sc.HitCyclesWithSlices() + 2*sc.LinkCycles + sc.MatchCycles)
 	walkCap := float64(sc.Clock) * float64(sc.Walks) / (float64(n) * hold)
-	st.Text += fmt.Sprintf(" When the NIC's route is not cached, each of a packet's %d transactions holds one of the TBU's %d walk slots for its TCU round trip (%.0f cycles): at most about %.3g Mpps, a line rate of about %.3g Gbit/s at this frame size; above that the cached bypass forwards more.", n, sc.Walks, hold, walkCap/1e6, walkCap*frame/1e9)
+	if r.nicRoute().Route != smmu.RouteDisabled {
+		st.Text += fmt.Sprintf(" When the NIC's route is not cached, each of a packet's %d transactions holds one of the TBU's %d walk slots for its TCU round trip (%.0f cycles): at most about %.3g Mpps, a line rate of about %.3g Gbit/s at this frame size; above that the cached bypass forwards more.", n, sc.Walks, hold, walkCap/1e6, walkCap*frame/1e9)
+	}
 	if r.done > 0 && r.st.coreBusy > 0 {
 		per := float64(r.st.coreBusy) / float64(r.done) // ps per packet
 		st.Text += fmt.Sprintf(" The core's share of a packet (%.0f ns in this run) allows at most about %.3g Mpps whatever the bit.", per/1e3, 1e12/per/1e6)

@@ -69,11 +69,13 @@ func (r *run) result() *scenario.Result {
 			{Name: "lost_bytes", Label: "lost bytes", Unit: "B", Value: 0},
 			{Name: "smmu_faults", Label: "SMMU faults", Value: float64(nFaults)},
 			{Name: "aborted_transactions", Label: "aborted transactions", Value: float64(r.st.aborts)},
+			{Name: "untranslated_transactions", Label: "engine transactions that bypassed translation (sCR0.CLIENTPD)", Value: float64(r.st.untranslated)},
 		},
 	}
 	for _, f := range faults {
 		res.Hazards = append(res.Hazards, scenario.Hazard{T: f.T, Addr: f.Addr, Cause: f.String(), Grid: -1})
 	}
+	res.Hazards = append(res.Hazards, r.st.untransHaz...)
 	res.Narration = r.narration(res)
 	if r.rec != nil { // the histogram and throughput are drawn on the stage's SMMU view
 		res.Timeline = r.rec.finish(r.last)

@@ -44,6 +44,13 @@ func setup(c config, policy string, record bool) (*run, error) {
 	if c.usf {
 		regs.CR0 |= smmu.CR0USFCFG
 	}
+	switch c.setup {
+	case SetupConflict: // a catch-all bypass group that also covers the engine's StreamID
+		regs.SMR = append(regs.SMR, conflictSMR)
+		regs.S2CR = append(regs.S2CR, smmu.S2CR{Type: smmu.Bypass})
+	case SetupClientPD:
+		regs.CR0 |= smmu.CR0ClientPD
+	}
 	if r.s, err = smmu.New(sc, regs, m, r); err != nil {
 		return nil, err
 	}
@@ -59,7 +66,11 @@ func setup(c config, policy string, record bool) (*run, error) {
 		return nil, err
 	}
 	r.wsPages = c.ws >> mmu.PageShift
-	pages := make([]uint64, r.wsPages)
+	mapped := r.wsPages
+	if c.setup == SetupOutside { // the window's last page is not mapped (unmapped while the engine still reads it)
+		mapped--
+	}
+	pages := make([]uint64, mapped)
 	for i := range pages { // every IOVA page on its own frame is not needed for timing: one frame aliased
 		pages[i] = buf.PFN << mmu.PageShift
 	}

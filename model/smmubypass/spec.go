@@ -44,6 +44,15 @@ const (
 // figureSource is where the published figure comes from.
 const figureSource = "iommu: arm-smmu: Set SMTNMB_TLBEN in ACR to enable caching of bypass entries — NXP LS2088A, DPDK l3fwd traffic"
 
+// smmu-setup choices: how the stream table and context bank are
+// programmed.
+const (
+	SetupNormal   = "normal"
+	SetupConflict = "conflicting-smrs"       // a second SMR (ID 0, MASK 0xff, S2CR bypass) also matches the engine
+	SetupOutside  = "engine-outside-mapping" // the last page of the engine's window is not mapped
+	SetupClientPD = "clientpd"               // sCR0.CLIENTPD=1
+)
+
 // figureCalibrated says how the model matches the published figure: both
 // latencies come from two fitted ls2088a constants (platform.LS2088ASMMU).
 const figureCalibrated = "matched by calibration: the ls2088a preset's TBU-TCU link (fitted to 140) and read path below the SMMU (fitted to 50); the engine's hit rate and latency, walks, stalls and forward_pps are predictions"
@@ -103,6 +112,13 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "sACR bit 10 (Linux sets it with SMTNMB_TLBEN): cache S2CR-bypass streams too"},
 			{Name: "usfcfg", Label: "sCR0.USFCFG", Kind: scenario.KindBool, Default: "false",
 				Help: "unmatched streams fault (sGFSR.USF) instead of bypassing: the NIC's transactions abort"},
+			{Name: "smmu-setup", Label: "SMMU programming", Kind: scenario.KindChoice, Default: SetupNormal,
+				Help: "how the SMMU is programmed: normal, or a mistake whose outcome shows in the hazards list with its time and StreamID",
+				Choices: scenario.Choices(
+					SetupNormal, "normal: SMR 0 sends the engine to context bank 0",
+					SetupConflict, "two SMRs match the engine (sGFSR.SMCF: its reads abort)",
+					SetupOutside, "the engine reads a page its context bank does not map (FSR.TF)",
+					SetupClientPD, "sCR0.CLIENTPD=1: SMMU off, every transaction bypasses (the engine's IOVAs go out untranslated)")},
 			{Name: "register-slices", Label: "TBU register slices", Kind: scenario.KindBool, Default: "false",
 				Help: "the TBU's optional register slices: a hit takes 3 clocks instead of 2"},
 			{Name: "seed", Label: "Seed", Kind: scenario.KindInt, Default: "1",
