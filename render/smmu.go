@@ -272,12 +272,31 @@ func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 	return st.txt.Join(st.txt.Join(what, " ", lat), " · ", st.txt.Join(path, state, ""))
 }
 
+// smmuDecides reports whether table row r (an SMR, or the "no match" row
+// after them) takes part in master ms's stream match: every SMR that
+// matches it (two are a conflict), or the "no match" row when none does.
+func smmuDecides(sm *scenario.SMMUSpec, ms *scenario.SMMUMaster, r int) bool {
+	if r < len(sm.SMRs) {
+		return sm.SMRs[r].Matches(ms.SID)
+	}
+	for i := range sm.SMRs {
+		if sm.SMRs[i].Matches(ms.SID) {
+			return false
+		}
+	}
+	return true
+}
+
 // smmuTable draws the stream-match table: one row per SMR with its S2CR,
 // then the "no match" row (sCR0.USFCFG), each lit in the colour of every
 // master it decides, then the sACR bits. It returns the y below it.
 func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w float32) float32 {
 	ids := &smmuSideIDs[side]
-	s.Text(ids.smrText, x, y+smmuSz, "stream match: SMR → S2CR", smmuSz, Muted, AlignStart)
+	head := "stream match: SMR → S2CR"
+	if sm.ClientPD {
+		head = st.pick("stream match: off (sCR0.CLIENTPD=1: all bypass)", "off: CLIENTPD=1, all bypass", w)
+	}
+	s.Text(ids.smrText, x, y+smmuSz, head, smmuSz, Muted, AlignStart)
 	y += smmuSz + 6
 	rows := len(sm.SMRs) + 1
 	for r := 0; r < rows; r++ {
@@ -309,7 +328,7 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 		tx := x + w - 4
 		for m := len(sm.Masters) - 1; m >= 0; m-- {
 			ms := &sm.Masters[m]
-			if ms.SMR != r && (ms.SMR >= 0 || r != len(sm.SMRs)) {
+			if sm.ClientPD || !smmuDecides(sm, ms, r) {
 				continue
 			}
 			name := ms.Name

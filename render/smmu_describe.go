@@ -29,7 +29,12 @@ func (st *Stage) describeSMMU(r Ref) string {
 		}
 		m := &sm.Masters[i]
 		match := "matches no SMR"
-		if m.SMR >= 0 {
+		switch ms := sm.Matching(m.SID); {
+		case sm.ClientPD:
+			match = "is not matched (sCR0.CLIENTPD=1: the SMMU is off for clients)"
+		case len(ms) > 1:
+			match = fmt.Sprintf("matches SMR%d and SMR%d: a stream-match conflict (sGFSR.SMCF), its transactions abort", ms[0], ms[1])
+		case m.SMR >= 0:
 			match = fmt.Sprintf("matches SMR%d", m.SMR)
 		}
 		return fmt.Sprintf("%s: StreamID %#x %s → %s; its TLB entries are drawn in this colour", m.Name, m.SID, match, m.Route)

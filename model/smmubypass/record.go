@@ -50,7 +50,8 @@ func newRecording(r *run) *recording {
 	g.walk = rec.AddValue(scenario.ValueSpec{ID: "tbu0_walks", Label: "TBU0 walks in flight", Kind: scenario.ValueGauge, Grid: -1, Max: int64(r.s.Config().Walks)}, 0)
 	regs := &r.s.Regs
 	g.spec = &scenario.SMMUSpec{Label: "MMU-500 TBU0", TLB: g.tlb, Clock: r.s.Config().Clock,
-		USFCFG: regs.CR0&smmu.CR0USFCFG != 0, SMTNMBTLBEN: regs.ACR&smmu.ACRSMTNMBTLBEN != 0, S2CRBTLBEN: regs.ACR&smmu.ACRS2CRBTLBEN != 0}
+		USFCFG: regs.CR0&smmu.CR0USFCFG != 0, SMTNMBTLBEN: regs.ACR&smmu.ACRSMTNMBTLBEN != 0, S2CRBTLBEN: regs.ACR&smmu.ACRS2CRBTLBEN != 0,
+		ClientPD: regs.CR0&smmu.CR0ClientPD != 0}
 	// Room for the transactions the run is expected to record (the first
 	// allTxns, then one per master every txnEvery while the packets
 	// arrive), allocated once: growing the slice copies it a dozen times,

@@ -1,0 +1,49 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// tagRows are the stream-match rows side a tags with master's name.
+func tagRows(s *Scene, master string) []int32 {
+	var out []int32
+	rows := items(s, "a/smmu-smr")
+	for _, tg := range items(s, "a/smmu-smr-text") {
+		if tg.Text != master || tg.Fill != Background {
+			continue
+		}
+		for _, r := range rows {
+			if tg.Y > r.Y && tg.Y < r.Y+r.H && r.Fill != Surface {
+				out = append(out, r.Index)
+			}
+		}
+	}
+	return out
+}
+
+// A stream-match conflict tags the engine on both SMRs that match it, and
+// its hover names the conflict; with sCR0.CLIENTPD the table says the
+// stream match is off and tags no master (the old view put both on "no
+// match", as if USFCFG decided them).
+func TestSMMUTableShowsConflictAndClientPD(t *testing.T) {
+	a, b := smmuPair(t, "smmu-setup", "conflicting-smrs")
+	s, st := smmuFrame(a, b, 0, 1440, 900)
+	assert.ElementsMatch(t, []int32{0, 1}, tagRows(s, "engine"), "SMR0 and the catch-all SMR1 both match the engine")
+	assert.Equal(t, []int32{2}, tagRows(s, "NIC"), "the NIC matches neither: the no-match row")
+	hover := ""
+	for _, it := range s.Items {
+		if it.Ref.Kind == RefSMMU && it.Ref.Obj == smmuMaster && it.Ref.Index == 1 && it.Ref.Side == 0 {
+			hover = st.Describe(it.Ref)
+			break
+		}
+	}
+	assert.Contains(t, hover, "engine: StreamID 0x20 matches SMR0 and SMR1: a stream-match conflict (sGFSR.SMCF)")
+
+	a, b = smmuPair(t, "smmu-setup", "clientpd")
+	s, _ = smmuFrame(a, b, 0, 1440, 900)
+	assert.Empty(t, tagRows(s, "engine"))
+	assert.Empty(t, tagRows(s, "NIC"))
+	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "CLIENTPD=1")
+}
