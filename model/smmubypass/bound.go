@@ -56,9 +56,6 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 	// TLBEntries pages; past that most of the engine's reads miss.
 	reach := float64(sc.TLBEntries) * 4096
 	miss := max(0, 1-reach/float64(c.ws))
-	if c.setup == SetupConflict { // every engine read goes to the TCU (and aborts there)
-		miss = 1
-	}
 	trip := float64(2*sc.LinkCycles+sc.MatchCycles) / float64(sc.Clock)
 	lat := float64(sc.Bus.ReadLatency)/1e12 + float64(sc.HitCycles)/float64(sc.Clock) + miss*trip
 	rate := min(c.engineRate, float64(c.streams)*64/lat)
