@@ -73,7 +73,11 @@ func (r *run) result() *scenario.Result {
 		},
 	}
 	for _, f := range faults {
-		res.Hazards = append(res.Hazards, scenario.Hazard{T: f.T, Addr: f.Addr, Cause: f.String(), Grid: -1})
+		kind := "PA" // the NIC's addresses are physical (it bypasses)
+		if f.SID == engineSID {
+			kind = "IOVA"
+		}
+		res.Hazards = append(res.Hazards, scenario.Hazard{T: f.T, Addr: f.Addr, AddrKind: kind, Cause: f.Cause(), Grid: -1})
 	}
 	res.Hazards = append(res.Hazards, r.st.untransHaz...)
 	res.Narration = r.narration(res)

@@ -397,8 +397,8 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 func (r *run) untranslated(x *smmu.Txn, o *smmu.Outcome) {
 	r.st.untranslated++
 	if len(r.st.untransHaz) < maxUntranslated {
-		r.st.untransHaz = append(r.st.untransHaz, scenario.Hazard{T: o.Accept, Addr: x.Addr, Bytes: int64(x.Bytes), Grid: -1,
-			Cause: fmt.Sprintf("%v StreamID %#x: sCR0.CLIENTPD=1 (SMMU off for clients), so its IOVA %#x reached memory untranslated, as a physical address (context bank 0 unused)", o.Accept, x.SID, x.Addr)})
+		r.st.untransHaz = append(r.st.untransHaz, scenario.Hazard{T: o.Accept, Addr: x.Addr, AddrKind: "IOVA", Bytes: int64(x.Bytes), Grid: -1,
+			Cause: fmt.Sprintf("StreamID %#x: sCR0.CLIENTPD=1 (SMMU off for clients), so this IOVA reached memory untranslated, as a physical address (context bank 0 unused)", x.SID)})
 	}
 }
 
