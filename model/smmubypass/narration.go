@@ -22,7 +22,7 @@ func (r *run) narration(res *scenario.Result) []scenario.Step {
 		r.routeStep(),
 		r.setupStep(),
 		{T: r.first + r.interval, Title: "What the TBU caches",
-			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %s, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", sc.TLBEntries, sc.TLBWays, hitWords(sc), sc.Walks)},
+			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %s, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", sc.TLBEntries, sc.TLBWays, hitWords(sc), sc.Walks) + r.stageText()},
 		r.cachingStep(lat),
 		r.calibrationStep(),
 		r.forwardingStep(res),
@@ -90,6 +90,19 @@ func (r *run) setupStep() scenario.Step {
 		}
 	}
 	return st
+}
+
+// stageText says how the engine's context bank walks (engine-stage).
+func (r *run) stageText() string {
+	tcu := r.s.TCUStats()
+	per := ratio(tcu.WalkReads, tcu.Walks)
+	switch r.cfg.stage {
+	case StageNested:
+		return fmt.Sprintf(" The engine's context bank is nested, a guest's stage 1 under a hypervisor's stage 2: the walker translates each stage-1 descriptor address and the output IPA through stage 2, up to 24 descriptor reads a walk without walk-cache hits (%.2f a walk in this run, with them).", per)
+	case StageS2:
+		return fmt.Sprintf(" The engine's context bank is stage 2 alone: the same LPAE walk as stage 1, so in this model it costs the same (%.2f descriptor reads a walk).", per)
+	}
+	return ""
 }
 
 // hitWords is the TBU hit time in words ("2 cycles", "3 cycles (2, plus

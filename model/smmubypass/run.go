@@ -50,6 +50,7 @@ type config struct {
 	s2crBypass, s2crb, usf bool
 	slices                 bool
 	setup                  string // smmu-setup
+	stage                  string // engine-stage
 	seed                   uint64
 }
 
@@ -62,7 +63,7 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 		packet: int(f.Int("packet")), burst: int(f.Int("burst")), rate: f.Float("line-rate") * 1e9, cpuWork: int(f.Int("cpu-work")),
 		ws: uint64(f.Int("ws")), engineRate: f.Float("engine-rate") * 1e9, streams: int(f.Int("engine-streams")),
 		s2crBypass: f.Text("nic-stream") == "s2cr-bypass", s2crb: f.Bool("s2crb"), usf: f.Bool("usfcfg"),
-		slices: f.Bool("register-slices"), setup: f.Text("smmu-setup"), seed: uint64(f.Int("seed"))}
+		slices: f.Bool("register-slices"), setup: f.Text("smmu-setup"), stage: f.Text("engine-stage"), seed: uint64(f.Int("seed"))}
 	if c.packet > mbufSize*4 && c.ring > 1024 {
 		return config{}, fmt.Errorf("ring: %d packets of %d B do not fit the NIC's buffer area; allowed at most 1024 in flight above 8 KiB", c.ring, c.packet)
 	}

@@ -96,3 +96,27 @@ func TestSMMUSetupOutcomes(t *testing.T) {
 		assert.LessOrEqual(t, n.Narration[i-1].T, n.Narration[i].T)
 	}
 }
+
+// engine-stage: stage 2 alone walks as stage 1 does (the same figures);
+// a nested bank reads more descriptors a walk, and past the TLB's reach
+// the engine's reads take longer. The narration says which.
+func TestEngineStage(t *testing.T) {
+	kv := []string{"packets", "3000", "ws", "8MiB"}
+	s1 := runSide(t, PolicyOff, kv...)
+	s2 := runSide(t, PolicyOff, append(kv, "engine-stage", StageS2)...)
+	nested := runSide(t, PolicyOff, append(kv, "engine-stage", StageNested)...)
+	for _, m := range []string{"translated_hit_rate", "translated_read_latency_cycles", "tcu_walk_reads", "tbu0_walks"} {
+		assert.Equal(t, metric(t, s1, m), metric(t, s2, m), m)
+	}
+	per := func(r *scenario.Result) float64 { return metric(t, r, "tcu_walk_reads") / metric(t, r, "tbu0_walks") }
+	assert.InDelta(t, 1, per(s1), 0.1, "stage 1: the walk caches leave one read a walk")
+	assert.Greater(t, per(nested), 2.5, "nested: the stage-1 read and its stage-2 walk, then the output's stage-2 walk")
+	assert.LessOrEqual(t, per(nested), 24.0)
+	assert.Greater(t, metric(t, nested, "translated_read_latency_cycles"), metric(t, s1, "translated_read_latency_cycles")+30)
+	assert.Contains(t, stepText(nested, "What the TBU caches"), "nested")
+	assert.Contains(t, stepText(s2, "What the TBU caches"), "stage 2 alone")
+	assert.NotContains(t, stepText(s1, "What the TBU caches"), "stage 2")
+	// A fault still works nested: the unmapped page faults in stage 1.
+	r := runSide(t, PolicyOn, "packets", "1000", "ws", "64KiB", "engine-stage", StageNested, "smmu-setup", SetupOutside)
+	assert.NotEmpty(t, hazardsWith(r, "FSR.TF", "context bank 0 (level 3)"))
+}
