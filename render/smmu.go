@@ -245,10 +245,14 @@ func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 	}
 	var path string
 	switch {
-	case tx.Aborted && short:
-		path = "fault"
 	case tx.Aborted:
-		path = "fault: aborted at the TCU"
+		path = "fault"
+		if name := smmuFaultName(sm, tx); name != "" {
+			path = st.txt.Join("fault ", name, "")
+		}
+		if !short {
+			path = st.txt.Join(path, ": aborted at the TCU", "")
+		}
 	case tx.Hit:
 		path = "TBU hit"
 	case tx.Walked && short:
@@ -270,6 +274,23 @@ func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 		state = " · in flight"
 	}
 	return st.txt.Join(st.txt.Join(what, " ", lat), " · ", st.txt.Join(path, state, ""))
+}
+
+// smmuFaultName names the fault that aborted tx, from its master's stream
+// match: two SMRs (SMCF), none with USFCFG=1 (USF), or else its walk (TF).
+func smmuFaultName(sm *scenario.SMMUSpec, tx *scenario.SMMUTxn) string {
+	if int(tx.Master) >= len(sm.Masters) {
+		return ""
+	}
+	switch n := len(sm.Matching(sm.Masters[tx.Master].SID)); {
+	case n > 1:
+		return "SMCF"
+	case n == 0 && sm.USFCFG:
+		return "USF"
+	case n == 1 && sm.Masters[tx.Master].Route == "translate":
+		return "TF"
+	}
+	return ""
 }
 
 // smmuDecides reports whether table row r (an SMR, or the "no match" row

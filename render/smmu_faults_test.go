@@ -47,3 +47,29 @@ func TestSMMUTableShowsConflictAndClientPD(t *testing.T) {
 	assert.Empty(t, tagRows(s, "NIC"))
 	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "CLIENTPD=1")
 }
+
+// An aborted transaction's status names its fault: SMCF for the engine
+// matched twice, USF for the NIC matching nothing with USFCFG=1, TF for
+// the engine's unmapped page.
+func TestSMMUStatusNamesTheFault(t *testing.T) {
+	for _, c := range []struct {
+		kv   []string
+		want string
+	}{
+		{[]string{"smmu-setup", "conflicting-smrs"}, "fault SMCF: aborted at the TCU"},
+		{[]string{"usfcfg", "true"}, "fault USF: aborted at the TCU"},
+		{[]string{"smmu-setup", "engine-outside-mapping", "ws", "16KiB"}, "fault TF: aborted at the TCU"},
+	} {
+		a, b := smmuPair(t, c.kv...)
+		found := false
+		for _, tx := range a.Timeline.SMMU.Txns {
+			if tx.Aborted {
+				s, _ := smmuFrame(a, b, tx.Issue, 1440, 900)
+				found = true
+				assert.Contains(t, joinTexts(s, "a/smmu-status"), c.want, "%v", c.kv)
+				break
+			}
+		}
+		assert.True(t, found, "%v: an aborted transaction recorded", c.kv)
+	}
+}
