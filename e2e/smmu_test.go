@@ -62,6 +62,26 @@ func TestSMMUBypassFigureAndContention(t *testing.T) {
 	assert.Contains(t, note, "matched by calibration", "the published figures say they are fitted")
 }
 
+// Each fault the SMMU programming can cause is chosen in the field and
+// shows in the hazards list with its time, StreamID and address.
+func TestSMMUFaultsInHazards(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=smmu-bypass&packets=2000")
+	for _, c := range []struct{ setup, want string }{
+		{"conflicting-smrs", "StreamID 0x20: sGFSR.SMCF (stream match conflict)"},
+		{"engine-outside-mapping", "StreamID 0x20: FSR.TF (translation fault) in context bank 0 (level 3)"},
+		{"clientpd", "StreamID 0x20: sCR0.CLIENTPD=1"},
+	} {
+		gen := eval[int](t, b, `dmaviz.runState().gen`)
+		b.do(t, "choosing "+c.setup, chromedp.SetValue(chromedp.ID("param-smmu-setup"), c.setup),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("param-smmu-setup").dispatchEvent(new Event("change", {bubbles: true}))`))
+		b.waitFor(t, "the new run", runDone(gen)+` && location.search.includes("smmu-setup=`+c.setup+`")`)
+		hz := eval[string](t, b, `document.getElementById("hazards").textContent`)
+		assert.Contains(t, hz, c.want, c.setup)
+		assert.Regexp(t, `A at [0-9.]+[nuµm]?s: IOVA 0x4[0-9a-f]+`, hz, "%s: the hazard's time and address", c.setup)
+	}
+}
+
 // TestSMMUScreens saves the page as a user first sees it (no cursor moved)
 // at the three sizes it is shown at; only with DMAVIZ_SCREENSHOTS set.
 func TestSMMUScreens(t *testing.T) {
