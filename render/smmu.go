@@ -245,6 +245,10 @@ func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 	}
 	var path string
 	switch {
+	case sm.ClientPD && short:
+		path = "untranslated"
+	case sm.ClientPD:
+		path = "SMMU off (CLIENTPD): untranslated"
 	case tx.Aborted:
 		path = "fault"
 		if name := smmuFaultName(sm, tx); name != "" {

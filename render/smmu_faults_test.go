@@ -46,6 +46,10 @@ func TestSMMUTableShowsConflictAndClientPD(t *testing.T) {
 	assert.Empty(t, tagRows(s, "engine"))
 	assert.Empty(t, tagRows(s, "NIC"))
 	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "CLIENTPD=1")
+	s, _ = smmuFrame(a, b, a.End/2, 1440, 900)
+	assert.Contains(t, joinTexts(s, "a/smmu-status"), "SMMU off (CLIENTPD): untranslated", "the status says why nothing was looked up")
+	s, _ = smmuFrame(a, b, a.End/2, 1024, 768)
+	assert.NotContains(t, joinTexts(s, "a/smmu-status"), "·  ·", "no empty path at 1024x768")
 }
 
 // An aborted transaction's status names its fault: SMCF for the engine
