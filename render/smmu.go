@@ -332,6 +332,9 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 			to, sto := e.Type, e.Type
 			if e.Type == "translate" {
 				to = st.txt.Join("translate CB", st.txt.Num(float64(e.CB)), "")
+				if e.Stage != "" {
+					to = st.txt.Join(to, " (", st.txt.Join(e.Stage, ")", ""))
+				}
 				sto = st.txt.Join("CB", st.txt.Num(float64(e.CB)), "")
 			}
 			valid := ""

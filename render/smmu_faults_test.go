@@ -77,3 +77,16 @@ func TestSMMUStatusNamesTheFault(t *testing.T) {
 		assert.True(t, found, "%v: an aborted transaction recorded", c.kv)
 	}
 }
+
+// The stream-match table names a nested or stage-2 bank.
+func TestSMMUTableNamesTheStage(t *testing.T) {
+	a, b := smmuPair(t, "engine-stage", "nested")
+	s, _ := smmuFrame(a, b, 0, 1440, 900)
+	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "→ translate CB0 (nested)")
+	a, b = smmuPair(t, "engine-stage", "s2")
+	s, _ = smmuFrame(a, b, 0, 1440, 900)
+	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "→ translate CB0 (stage 2)")
+	a, b = smmuPair(t)
+	s, _ = smmuFrame(a, b, 0, 1440, 900)
+	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "→ translate CB0|")
+}

@@ -49,6 +49,8 @@ type SMMUStreamMatch struct {
 	Valid    bool
 	Type     string // S2CR type: "translate", "bypass", "fault"
 	CB       int    // context bank for "translate"
+	// Stage is the bank's translation: "" stage 1, "stage 2", "nested".
+	Stage string
 }
 
 // Matches reports whether the SMR matches sid (valid, and ((sid xor ID)

@@ -22,7 +22,7 @@ func (r *run) narration(res *scenario.Result) []scenario.Step {
 		r.routeStep(),
 		r.setupStep(),
 		{T: r.first + r.interval, Title: "What the TBU caches",
-			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %s, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", sc.TLBEntries, sc.TLBWays, hitWords(sc), sc.Walks) + r.stageText()},
+			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %s, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", sc.TLBEntries, sc.TLBWays, hitWords(sc), sc.Walks) + r.stageText() + pdText(r.s.Regs)},
 		r.cachingStep(lat),
 		r.calibrationStep(),
 		r.forwardingStep(res),
@@ -101,6 +101,14 @@ func (r *run) stageText() string {
 		return fmt.Sprintf(" The engine's context bank is nested, a guest's stage 1 under a hypervisor's stage 2: the walker translates each stage-1 descriptor address and the output IPA through stage 2, up to 24 descriptor reads a walk without walk-cache hits (%.2f a walk in this run, with them).", per)
 	case StageS2:
 		return fmt.Sprintf(" The engine's context bank is stage 2 alone: the same LPAE walk as stage 1, so in this model it costs the same (%.2f descriptor reads a walk).", per)
+	}
+	return ""
+}
+
+// pdText qualifies the TBU's step with the SMMU off.
+func pdText(regs smmu.Regs) string {
+	if regs.CR0&smmu.CR0ClientPD != 0 {
+		return " Here, with sCR0.CLIENTPD=1, it looks nothing up and stays empty."
 	}
 	return ""
 }

@@ -60,7 +60,16 @@ func newRecording(r *run) *recording {
 	g.spec.Txns = make([]scenario.SMMUTxn, 0, min(maxTxns, allTxns+2*int(arrivals/txnEvery)+64))
 	for i, smr := range regs.SMR {
 		s2 := regs.S2CR[i]
-		g.spec.SMRs = append(g.spec.SMRs, scenario.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX})
+		e := scenario.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX}
+		if cb := r.s.Bank(s2.CBNDX); s2.Type == smmu.Translate && cb != nil {
+			switch {
+			case cb.Nested():
+				e.Stage = "nested"
+			case cb.Stage == 2:
+				e.Stage = "stage 2"
+			}
+		}
+		g.spec.SMRs = append(g.spec.SMRs, e)
 	}
 	for _, m := range []struct {
 		name  string
