@@ -245,10 +245,18 @@ func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 	}
 	var path string
 	switch {
-	case tx.Aborted && short:
-		path = "fault"
+	case sm.ClientPD && short:
+		path = "untranslated"
+	case sm.ClientPD:
+		path = "SMMU off (CLIENTPD): untranslated"
 	case tx.Aborted:
-		path = "fault: aborted at the TCU"
+		path = "fault"
+		if name := smmuFaultName(sm, tx); name != "" {
+			path = st.txt.Join("fault ", name, "")
+		}
+		if !short {
+			path = st.txt.Join(path, ": aborted at the TCU", "")
+		}
 	case tx.Hit:
 		path = "TBU hit"
 	case tx.Walked && short:
@@ -272,12 +280,48 @@ func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 	return st.txt.Join(st.txt.Join(what, " ", lat), " · ", st.txt.Join(path, state, ""))
 }
 
+// smmuFaultName names the fault that aborted tx, from its master's stream
+// match: two SMRs (SMCF), none with USFCFG=1 (USF), or else its walk (TF).
+func smmuFaultName(sm *scenario.SMMUSpec, tx *scenario.SMMUTxn) string {
+	if int(tx.Master) >= len(sm.Masters) {
+		return ""
+	}
+	switch n := len(sm.Matching(sm.Masters[tx.Master].SID)); {
+	case n > 1:
+		return "SMCF"
+	case n == 0 && sm.USFCFG:
+		return "USF"
+	case n == 1 && sm.Masters[tx.Master].Route == "translate":
+		return "TF"
+	}
+	return ""
+}
+
+// smmuDecides reports whether table row r (an SMR, or the "no match" row
+// after them) takes part in master ms's stream match: every SMR that
+// matches it (two are a conflict), or the "no match" row when none does.
+func smmuDecides(sm *scenario.SMMUSpec, ms *scenario.SMMUMaster, r int) bool {
+	if r < len(sm.SMRs) {
+		return sm.SMRs[r].Matches(ms.SID)
+	}
+	for i := range sm.SMRs {
+		if sm.SMRs[i].Matches(ms.SID) {
+			return false
+		}
+	}
+	return true
+}
+
 // smmuTable draws the stream-match table: one row per SMR with its S2CR,
 // then the "no match" row (sCR0.USFCFG), each lit in the colour of every
 // master it decides, then the sACR bits. It returns the y below it.
 func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w float32) float32 {
 	ids := &smmuSideIDs[side]
-	s.Text(ids.smrText, x, y+smmuSz, "stream match: SMR → S2CR", smmuSz, Muted, AlignStart)
+	head := "stream match: SMR → S2CR"
+	if sm.ClientPD {
+		head = st.pick("stream match: off (sCR0.CLIENTPD=1: all bypass)", "off: CLIENTPD=1, all bypass", w)
+	}
+	s.Text(ids.smrText, x, y+smmuSz, head, smmuSz, Muted, AlignStart)
 	y += smmuSz + 6
 	rows := len(sm.SMRs) + 1
 	for r := 0; r < rows; r++ {
@@ -288,6 +332,9 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 			to, sto := e.Type, e.Type
 			if e.Type == "translate" {
 				to = st.txt.Join("translate CB", st.txt.Num(float64(e.CB)), "")
+				if e.Stage != "" {
+					to = st.txt.Join(to, " (", st.txt.Join(e.Stage, ")", ""))
+				}
 				sto = st.txt.Join("CB", st.txt.Num(float64(e.CB)), "")
 			}
 			valid := ""
@@ -309,7 +356,7 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 		tx := x + w - 4
 		for m := len(sm.Masters) - 1; m >= 0; m-- {
 			ms := &sm.Masters[m]
-			if ms.SMR != r && (ms.SMR >= 0 || r != len(sm.SMRs)) {
+			if sm.ClientPD || !smmuDecides(sm, ms, r) {
 				continue
 			}
 			name := ms.Name

@@ -29,7 +29,12 @@ func (st *Stage) describeSMMU(r Ref) string {
 		}
 		m := &sm.Masters[i]
 		match := "matches no SMR"
-		if m.SMR >= 0 {
+		switch ms := sm.Matching(m.SID); {
+		case sm.ClientPD:
+			match = "is not matched (sCR0.CLIENTPD=1: the SMMU is off for clients)"
+		case len(ms) > 1:
+			match = fmt.Sprintf("matches SMR%d and SMR%d: a stream-match conflict (sGFSR.SMCF), its transactions abort", ms[0], ms[1])
+		case m.SMR >= 0:
 			match = fmt.Sprintf("matches SMR%d", m.SMR)
 		}
 		return fmt.Sprintf("%s: StreamID %#x %s → %s; its TLB entries are drawn in this colour", m.Name, m.SID, match, m.Route)
@@ -44,7 +49,14 @@ func (st *Stage) describeSMMU(r Ref) string {
 			return ""
 		}
 		e := &sm.SMRs[i]
-		return fmt.Sprintf("SMR%d: matches a StreamID when valid (%v) and ((SID xor %#x) and not %#x) == 0; S2CR%d type %s (context bank %d)", i, e.Valid, e.ID, e.Mask, i, e.Type, e.CB)
+		stage := ""
+		switch e.Stage {
+		case "nested":
+			stage = ", nested: stage 1 under stage 2, each stage-1 descriptor address and the output translated through stage 2"
+		case "stage 2":
+			stage = ", stage 2 only"
+		}
+		return fmt.Sprintf("SMR%d: matches a StreamID when valid (%v) and ((SID xor %#x) and not %#x) == 0; S2CR%d type %s (context bank %d%s)", i, e.Valid, e.ID, e.Mask, i, e.Type, e.CB, stage)
 	case smmuACR:
 		return fmt.Sprintf("%s sACR: SMTNMB_TLBEN (bit 8) %s lets unmatched-stream bypasses allocate TBU TLB entries; S2CRB_TLBEN (bit 10) %s does the same for S2CR-bypass streams",
 			side, onOff(sm.SMTNMBTLBEN), onOff(sm.S2CRBTLBEN))

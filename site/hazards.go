@@ -39,7 +39,14 @@ func (c *Hazards) items() []hazardLine {
 				out = append(out, hazardLine{fmt.Sprintf("%s: … and %d more", name, len(r.Hazards)-i), "more"})
 				break
 			}
-			out = append(out, hazardLine{fmt.Sprintf("%s at %v: PA %#x, %s: %s", name, h.T, h.Addr, bytesText(h.Bytes), h.Cause), "hazard"})
+			kind, size := h.AddrKind, ""
+			if kind == "" {
+				kind = "PA"
+			}
+			if h.Bytes != 0 { // a fault names an address, not a range
+				size = ", " + bytesText(h.Bytes)
+			}
+			out = append(out, hazardLine{fmt.Sprintf("%s at %v: %s %#x%s: %s", name, h.T, kind, h.Addr, size, h.Cause), "hazard"})
 		}
 	}
 	return out

@@ -45,8 +45,13 @@ func (c *Metrics) HTML() string {
 			`</td><td class="num ratio">` + esc(c.ratio(r)) + `</td></tr>`)
 		if len(r.Refs) > 0 {
 			b.WriteString(`<tr class="refrow" data-ref="` + name + `"><td colspan="4" class="ref">`)
+			note := ""
 			for _, f := range r.Refs {
 				b.WriteString(`<div class="` + c.refClass(f) + `" title="` + esc(f.Source) + `">` + esc(c.refText(f)) + `</div>`)
+				if f.Calibrated != "" && f.Calibrated != note { // once for the figures that share it
+					note = f.Calibrated
+					b.WriteString(`<div class="calibrated">` + esc(note) + `</div>`)
+				}
 			}
 			b.WriteString(`</td></tr>`)
 		}

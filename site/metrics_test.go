@@ -102,3 +102,15 @@ func TestMetricsHTMLMarksRowsAndEscapes(t *testing.T) {
 	assert.Contains(t, got, `<td class="num b">–</td>`)
 	assert.Equal(t, 2, strings.Count(got, `<tbody class="row">`))
 }
+
+// A figure matched by calibration says so under its published line, once
+// for the figures of a row that share the note.
+func TestMetricsShowCalibratedOnce(t *testing.T) {
+	cal := scenario.Reference{Value: 140, Calibrated: "matched by calibration: fitted"}
+	row := scenario.Row{Name: "lat", A: 138, B: 50, HasA: true, HasB: true,
+		Refs: []scenario.RowRef{{Reference: cal, Side: "A", Got: 138, OK: true}, {Reference: cal, Side: "B", Got: 50, OK: true}}}
+	html := (&Metrics{Rows: []scenario.Row{row}}).HTML()
+	assert.Equal(t, 1, strings.Count(html, `<div class="calibrated">matched by calibration: fitted</div>`), html)
+	row.Refs[0].Calibrated, row.Refs[1].Calibrated = "", ""
+	assert.NotContains(t, (&Metrics{Rows: []scenario.Row{row}}).HTML(), "calibrated")
+}

@@ -102,6 +102,9 @@ func (r *resolved) references(row *scenario.Row) string {
 		if !ref.OK {
 			verdict = "OUTSIDE tolerance"
 		}
+		if ref.Calibrated != "" {
+			verdict += "; " + ref.Calibrated
+		}
 		out = append(out, fmt.Sprintf("%s (%s; simulated %s, %s)", ref.Describe(), ref.Source, ref.DescribeGot(), verdict))
 	}
 	return strings.Join(out, "; ")

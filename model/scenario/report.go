@@ -57,7 +57,10 @@ type ReportRef struct {
 	// ToleranceText is the tolerance in words, e.g. "±10 %".
 	ToleranceText string `json:"tolerance_text"`
 	Source        string `json:"source"`
-	Verdict       string `json:"verdict"` // "within" or "outside" (the tolerance)
+	// Calibrated says how the model is fitted to the figure (absent when
+	// the figure is a prediction).
+	Calibrated string `json:"calibrated,omitempty"`
+	Verdict    string `json:"verdict"` // "within" or "outside" (the tolerance)
 	// Text is the line the panel shows, e.g. "published A 8148.32 ·
 	// simulated 8120.4 ✓ within tolerance".
 	Text string `json:"text"`
@@ -117,7 +120,7 @@ func NewReport(spec *Spec, params Params, a, b *Result) *Report {
 			rep.References = append(rep.References, ReportRef{Metric: row.Name, Side: f.Side, Pair: pair,
 				Published: f.Value, Simulated: Finite(f.Got), Tolerance: f.Tolerance, Absolute: f.Absolute,
 				ToleranceText: f.DescribeTolerance(),
-				Source:        f.Source, Verdict: f.Verdict(), Text: f.PanelText()})
+				Source:        f.Source, Calibrated: f.Calibrated, Verdict: f.Verdict(), Text: f.PanelText()})
 		}
 	}
 	return rep

@@ -94,9 +94,11 @@ func (r *Result) Metric(name string) (float64, bool) {
 
 // Hazard is one detected correctness problem.
 type Hazard struct {
-	T     sim.Time
-	Addr  uint64 // physical (or IO-virtual) address of the first byte
-	Bytes int64
+	T    sim.Time
+	Addr uint64 // physical (or IO-virtual) address of the first byte
+	// AddrKind names what Addr is, e.g. "IOVA" ("": a physical address).
+	AddrKind string
+	Bytes    int64
 	// Cause says what happened in words, e.g. "CPU read a line cached
 	// before the device wrote it (no dma_sync_single_for_cpu)".
 	Cause string

@@ -78,6 +78,10 @@ type Reference struct {
 	Tolerance float64
 	Absolute  bool
 	Source    string // where the figure comes from (commit, list post, board)
+	// Calibrated, when set, says how the model is made to match the
+	// figure (the preset parameters fitted to it): such a figure is
+	// reproduced by calibration, not predicted. Empty: a prediction.
+	Calibrated string
 }
 
 // PairKind says how a pair reference compares A and B.

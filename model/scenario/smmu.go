@@ -14,6 +14,9 @@ type SMMUSpec struct {
 	TLB int
 	// CR0USFCFG and the sACR bits as set for the run.
 	USFCFG, SMTNMBTLBEN, S2CRBTLBEN bool
+	// ClientPD is sCR0.CLIENTPD: the SMMU is off for clients, no stream
+	// match is made and every transaction bypasses.
+	ClientPD bool
 	// Clock is the SMMU's (platform) clock, for latencies in cycles.
 	Clock   sim.Freq
 	Masters []SMMUMaster
@@ -46,6 +49,24 @@ type SMMUStreamMatch struct {
 	Valid    bool
 	Type     string // S2CR type: "translate", "bypass", "fault"
 	CB       int    // context bank for "translate"
+	// Stage is the bank's translation: "" stage 1, "stage 2", "nested".
+	Stage string
+}
+
+// Matches reports whether the SMR matches sid (valid, and ((sid xor ID)
+// and not Mask) == 0), as the SMMU's stream match compares it.
+func (e *SMMUStreamMatch) Matches(sid uint16) bool { return e.Valid && (sid^e.ID)&^e.Mask == 0 }
+
+// Matching returns the SMRs that match sid, in order (two or more is a
+// stream-match conflict).
+func (sm *SMMUSpec) Matching(sid uint16) []int {
+	var out []int
+	for i := range sm.SMRs {
+		if sm.SMRs[i].Matches(sid) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // SMMUTxn is one transaction's path and times.

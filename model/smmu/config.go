@@ -100,3 +100,7 @@ func (c *Config) tlbConfig() mmu.TLBConfig {
 		Sizes: mmu.Sizes(4<<10, 64<<10, 2<<20, 1<<30) | mmu.Sizes(max(c.BypassBytes, 4<<10)),
 		Hit:   c.Cycles(c.hit())}
 }
+
+// HitCyclesWithSlices is the TBU hit time in cycles as configured:
+// HitCycles, plus one with RegisterSlices.
+func (c Config) HitCyclesWithSlices() int { return c.hit() }

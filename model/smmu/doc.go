@@ -41,6 +41,22 @@
 // (drivers/iommu/arm/arm-smmu/arm-smmu-impl.c), only for MMU-500: the
 // bits are MMU-500 implementation-defined sACR fields.
 //
+// # Stages
+//
+// A context bank is stage 1 or stage 2 alone (both the LPAE format the
+// walker reads: the same walk), or nested (AddNestedContextBank, stage2.go):
+// the stage-1 table's descriptors sit at IPAs, so the one walker translates
+// each descriptor address, and then the output IPA, through the stage-2
+// table, and every descriptor read goes through the interconnect in turn
+// (4 x (4 + 1) + 4 = 24 reads for a walk with no walk-cache hits). The
+// TLB entry is the combined translation, at the smaller of the two
+// stages' page sizes. Simplifications: each stage's walker has its own
+// walk caches of Config.WalkCache (the MMU-500's are shared and sized at
+// integration); stage-2 attributes and permissions are not combined (no
+// permission faults); a stage-2 fault during a walk is reported as a
+// translation fault of stage 2 with its level, not as the separate
+// stage-2 fault syndrome.
+//
 // # Faults
 //
 // Faults are outcomes, never panics or errors: an unmatched StreamID with

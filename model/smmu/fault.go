@@ -36,16 +36,24 @@ type FaultRecord struct {
 	Kind FaultKind
 	CB   int // -1 for global faults
 	Addr uint64
-	// Level is the walk level a translation fault stopped at.
-	Level int
+	// Level is the walk level a translation fault stopped at, in Stage's
+	// table (1, or 2 when a nested walk's stage-2 table faulted).
+	Level, Stage int
 }
 
-func (f FaultRecord) String() string {
-	s := fmt.Sprintf("%v StreamID %#x: %v", f.T, f.SID, f.Kind)
+func (f FaultRecord) String() string { return fmt.Sprintf("%v %s at %#x", f.T, f.Cause(), f.Addr) }
+
+// Cause is the fault in words without its time and address (a hazards
+// list shows them beside it): the StreamID, the fault, and for a
+// translation fault the context bank and level.
+func (f FaultRecord) Cause() string {
+	s := fmt.Sprintf("StreamID %#x: %v", f.SID, f.Kind)
 	if f.Kind == FaultTF {
-		s += fmt.Sprintf(" in context bank %d at %#x (level %d)", f.CB, f.Addr, f.Level)
-	} else {
-		s += fmt.Sprintf(" at %#x", f.Addr)
+		stage := ""
+		if f.Stage == 2 {
+			stage = " of stage 2"
+		}
+		s += fmt.Sprintf(" in context bank %d (level %d%s)", f.CB, f.Level, stage)
 	}
 	return s
 }

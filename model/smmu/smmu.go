@@ -92,6 +92,13 @@ type ContextBank struct {
 	PT     *mmu.PageTable
 	walker *mmu.Walker
 	port   descPort
+	// S2 is a nested bank's stage-2 table (nil: a single stage; see
+	// AddNestedContextBank): PT's descriptors sit at IPAs, and every
+	// descriptor address and the walk's output are translated through it
+	// by s2, whose reads port notes too.
+	S2   *mmu.PageTable
+	s2   *mmu.Walker
+	nest nestedPort
 }
 
 // Walker exposes the bank's walker (its statistics).
@@ -106,8 +113,10 @@ type descPort struct {
 	n   int
 }
 
-// maxWalkReads is the most descriptor reads one walk makes (4 levels).
-const maxWalkReads = 4
+// maxWalkReads is the most descriptor reads one walk makes: 4 levels,
+// or a nested walk's 24 (each of 4 stage-1 descriptors after a 4-level
+// stage-2 walk of its address, then a stage-2 walk of the output).
+const maxWalkReads = 24
 
 func (p *descPort) Read64(pa uint64) (uint64, sim.Time) {
 	v, _ := p.mem.Read64(pa)
@@ -213,7 +222,7 @@ func (s *SMMU) arrive(at sim.Time, id int32) {
 	}
 	c.Stats.Walks++
 	x.walked = true
-	cb.port.n = 0
+	cb.port.n, cb.nest.s2fault = 0, false
 	x.walk = s.allocWalk()
 	w := &s.walks[x.walk]
 	var r mmu.Result
@@ -232,7 +241,11 @@ func (s *SMMU) arrive(at sim.Time, id int32) {
 	} else {
 		r = cb.walker.Walk(x.x.Addr)
 	}
-	c.Stats.WalkReads += uint64(r.Reads)
+	w.faultStage = 1
+	if cb.s2 != nil {
+		w.faultStage = cb.nestedLeaf(x.x.Addr, &r, w)
+	}
+	c.Stats.WalkReads += uint64(cb.port.n) // r.Reads, and a nested walk's stage-2 reads
 	w.reads, w.n, w.k = cb.port.pas, int8(cb.port.n), 0
 	if r.OK {
 		x.pa, x.leaf, x.ok = r.Leaf.PA+(x.x.Addr-r.Leaf.VA), r.Leaf, true
@@ -267,7 +280,8 @@ func (s *SMMU) walkRead(at sim.Time, id int32) {
 func (s *SMMU) walked(t sim.Time, id int32) {
 	x := &s.txns[id]
 	if !x.ok {
-		s.fault(FaultRecord{T: t, SID: x.x.SID, Kind: FaultTF, CB: x.d.CB, Addr: x.x.Addr, Level: int(s.walks[x.walk].faultLevel)})
+		w := &s.walks[x.walk]
+		s.fault(FaultRecord{T: t, SID: x.x.SID, Kind: FaultTF, CB: x.d.CB, Addr: x.x.Addr, Level: int(w.faultLevel), Stage: int(w.faultStage)})
 	}
 	s.freeWalks = append(s.freeWalks, x.walk)
 	x.walk = -1

@@ -57,6 +57,7 @@ type walk struct {
 	levels     [maxWalkReads]int8
 	n, k       int8
 	faultLevel int8
+	faultStage int8 // the stage whose table faulted (1, or 2 in a nested walk)
 }
 
 func (s *SMMU) allocWalk() int32 {

@@ -50,7 +50,8 @@ func newRecording(r *run) *recording {
 	g.walk = rec.AddValue(scenario.ValueSpec{ID: "tbu0_walks", Label: "TBU0 walks in flight", Kind: scenario.ValueGauge, Grid: -1, Max: int64(r.s.Config().Walks)}, 0)
 	regs := &r.s.Regs
 	g.spec = &scenario.SMMUSpec{Label: "MMU-500 TBU0", TLB: g.tlb, Clock: r.s.Config().Clock,
-		USFCFG: regs.CR0&smmu.CR0USFCFG != 0, SMTNMBTLBEN: regs.ACR&smmu.ACRSMTNMBTLBEN != 0, S2CRBTLBEN: regs.ACR&smmu.ACRS2CRBTLBEN != 0}
+		USFCFG: regs.CR0&smmu.CR0USFCFG != 0, SMTNMBTLBEN: regs.ACR&smmu.ACRSMTNMBTLBEN != 0, S2CRBTLBEN: regs.ACR&smmu.ACRS2CRBTLBEN != 0,
+		ClientPD: regs.CR0&smmu.CR0ClientPD != 0}
 	// Room for the transactions the run is expected to record (the first
 	// allTxns, then one per master every txnEvery while the packets
 	// arrive), allocated once: growing the slice copies it a dozen times,
@@ -59,7 +60,16 @@ func newRecording(r *run) *recording {
 	g.spec.Txns = make([]scenario.SMMUTxn, 0, min(maxTxns, allTxns+2*int(arrivals/txnEvery)+64))
 	for i, smr := range regs.SMR {
 		s2 := regs.S2CR[i]
-		g.spec.SMRs = append(g.spec.SMRs, scenario.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX})
+		e := scenario.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX}
+		if cb := r.s.Bank(s2.CBNDX); s2.Type == smmu.Translate && cb != nil {
+			switch {
+			case cb.Nested():
+				e.Stage = "nested"
+			case cb.Stage == 2:
+				e.Stage = "stage 2"
+			}
+		}
+		g.spec.SMRs = append(g.spec.SMRs, e)
 	}
 	for _, m := range []struct {
 		name  string

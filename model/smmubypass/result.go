@@ -1,11 +1,8 @@
 package smmubypass
 
 import (
-	"fmt"
-
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
-	"github.com/dmaviz/dmaviz/model/smmu"
 )
 
 // Run simulates one policy.
@@ -72,11 +69,17 @@ func (r *run) result() *scenario.Result {
 			{Name: "lost_bytes", Label: "lost bytes", Unit: "B", Value: 0},
 			{Name: "smmu_faults", Label: "SMMU faults", Value: float64(nFaults)},
 			{Name: "aborted_transactions", Label: "aborted transactions", Value: float64(r.st.aborts)},
+			{Name: "untranslated_transactions", Label: "engine transactions that bypassed translation (sCR0.CLIENTPD)", Value: float64(r.st.untranslated)},
 		},
 	}
 	for _, f := range faults {
-		res.Hazards = append(res.Hazards, scenario.Hazard{T: f.T, Addr: f.Addr, Cause: f.String(), Grid: -1})
+		kind := "PA" // the NIC's addresses are physical (it bypasses)
+		if f.SID == engineSID {
+			kind = "IOVA"
+		}
+		res.Hazards = append(res.Hazards, scenario.Hazard{T: f.T, Addr: f.Addr, AddrKind: kind, Cause: f.Cause(), Grid: -1})
 	}
+	res.Hazards = append(res.Hazards, r.st.untransHaz...)
 	res.Narration = r.narration(res)
 	if r.rec != nil { // the histogram and throughput are drawn on the stage's SMMU view
 		res.Timeline = r.rec.finish(r.last)
@@ -114,32 +117,4 @@ func (r *run) throughput() []scenario.Point {
 		pts = append(pts, scenario.Point{X: (float64(i/k) + 0.5) * per, Y: float64(sum) / per})
 	}
 	return pts
-}
-
-func (r *run) narration(res *scenario.Result) []scenario.Step {
-	lat, _ := res.Metric("bypass_read_latency_cycles")
-	hit, _ := res.Metric("translated_hit_rate")
-	engLat, _ := res.Metric("translated_read_latency_cycles")
-	bit := "off"
-	if r.acr&smmu.ACRSMTNMBTLBEN != 0 {
-		bit = "on"
-	}
-	route := "matches no stream-match register"
-	if r.cfg.s2crBypass {
-		route = "matches an SMR whose S2CR says bypass"
-	}
-	return []scenario.Step{
-		{T: 0, Title: "A StreamID on every transaction",
-			Text: fmt.Sprintf("Each master's transactions carry a StreamID: the NIC's is %#x, the engine's %#x. The SMMU compares it with every valid SMR ((SID xor ID) and not MASK == 0); the matching S2CR says translate through a context bank, bypass, or fault.", nicSID, engineSID)},
-		{T: r.first, Title: "Nothing matches",
-			Text: fmt.Sprintf("The NIC's StreamID %s. With sCR0.USFCFG=0 it bypasses translation (USFCFG=1 would raise sGFSR.USF and abort it), but the TBU still looks it up first.", route)},
-		{T: r.first + r.interval, Title: "What the TBU caches",
-			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %d cycles, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", r.s.Config().TLBEntries, r.s.Config().TLBWays, r.s.Config().HitCycles, r.s.Config().Walks)},
-		{T: r.last / 2, Title: "What caching a bypass buys",
-			Text: fmt.Sprintf("SMTNMB_TLBEN is %s: the NIC's reads average %.0f platform cycles (published: about 140 off, about 50 on). With the bit on the bypass is held as an identity entry and hits in the TBU; off, every bypassed transaction goes to the TCU and back.", bit, lat)},
-		{T: r.last * 3 / 4, Title: "What it costs the other stream",
-			Text: fmt.Sprintf("The engine's hit rate is %.2f %% and its reads average %.0f cycles: cached bypass entries take TLB ways from its translations (the reviewer's \"increased TLB contention against other workloads\"), while with the bit off the NIC's TCU trips hold the walk slots the engine's misses need (%d misses held). Its hits do not queue behind the NIC's trips: the NIC, the engine, the TCU's walks and the core's route lookups each ask the one DRAM channel when they reach it.", hit, engLat, r.tbu.Stats.WalkStalls)},
-		{T: r.last, Title: "Why only MMU-500",
-			Text: "SMTNMB_TLBEN and S2CRB_TLBEN are implementation-defined sACR bits of the MMU-500; arm_mmu500_reset sets them, other SMMUv2 implementations give those bits other meanings or none."},
-	}
 }

@@ -20,6 +20,14 @@ const (
 	descBytes = 16          // one RX/TX descriptor
 )
 
+// conflictSMR is smmu-setup conflicting-smrs' second SMR: a bypass group
+// for StreamIDs 0x00..0xff, which also covers the engine's (SMR 0).
+var conflictSMR = smmu.SMR{ID: 0, Mask: 0xff, Valid: true}
+
+// maxUntranslated bounds the hazards recorded for translated-stream
+// transactions that bypassed (sCR0.CLIENTPD); the check counts all.
+const maxUntranslated = 64
+
 // NIC memory layout (bypass: these are physical addresses, on a DPDK
 // hugepage): RX ring, TX ring, then one 2 KiB mbuf per ring slot.
 const (
@@ -41,6 +49,8 @@ type config struct {
 	streams                int
 	s2crBypass, s2crb, usf bool
 	slices                 bool
+	setup                  string // smmu-setup
+	stage                  string // engine-stage
 	seed                   uint64
 }
 
@@ -53,7 +63,7 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 		packet: int(f.Int("packet")), burst: int(f.Int("burst")), rate: f.Float("line-rate") * 1e9, cpuWork: int(f.Int("cpu-work")),
 		ws: uint64(f.Int("ws")), engineRate: f.Float("engine-rate") * 1e9, streams: int(f.Int("engine-streams")),
 		s2crBypass: f.Text("nic-stream") == "s2cr-bypass", s2crb: f.Bool("s2crb"), usf: f.Bool("usfcfg"),
-		slices: f.Bool("register-slices"), seed: uint64(f.Int("seed"))}
+		slices: f.Bool("register-slices"), setup: f.Text("smmu-setup"), stage: f.Text("engine-stage"), seed: uint64(f.Int("seed"))}
 	if c.packet > mbufSize*4 && c.ring > 1024 {
 		return config{}, fmt.Errorf("ring: %d packets of %d B do not fit the NIC's buffer area; allowed at most 1024 in flight above 8 KiB", c.ring, c.packet)
 	}
@@ -119,8 +129,10 @@ type stats struct {
 	engReads, engReadLat uint64
 	engHits              uint64
 	aborts               uint64
-	hist                 [histBins]uint64 // NIC read latency histogram (histWidth cycles)
-	forwarded            []uint32         // packets completed per throughput bucket
+	untranslated         uint64            // the engine's transactions that bypassed (CLIENTPD)
+	untransHaz           []scenario.Hazard // the first maxUntranslated of them
+	hist                 [histBins]uint64  // NIC read latency histogram (histWidth cycles)
+	forwarded            []uint32          // packets completed per throughput bucket
 	bucket               sim.Time
 	packetLat            uint64
 	coreBusy             sim.Time
@@ -349,6 +361,9 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 	}
 	i := int(x.Tag)
 	if x.SID == engineSID {
+		if o.Route == smmu.RouteDisabled {
+			r.untranslated(x, o)
+		}
 		r.st.engReads++
 		r.st.engReadLat += uint64(lat)
 		if o.Hit {
@@ -375,6 +390,16 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 	p := &r.slots[i]
 	if p.pending--; p.pending == 0 {
 		r.packetStep(t, i)
+	}
+}
+
+// untranslated notes one of the engine's transactions that reached
+// memory without translation: its IOVA went out as a physical address.
+func (r *run) untranslated(x *smmu.Txn, o *smmu.Outcome) {
+	r.st.untranslated++
+	if len(r.st.untransHaz) < maxUntranslated {
+		r.st.untransHaz = append(r.st.untransHaz, scenario.Hazard{T: o.Accept, Addr: x.Addr, AddrKind: "IOVA", Bytes: int64(x.Bytes), Grid: -1,
+			Cause: fmt.Sprintf("StreamID %#x: sCR0.CLIENTPD=1 (SMMU off for clients), so this IOVA reached memory untranslated, as a physical address (context bank 0 unused)", x.SID)})
 	}
 }
 

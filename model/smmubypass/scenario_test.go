@@ -106,15 +106,17 @@ func TestRunResultAndBadText(t *testing.T) {
 	require.NotNil(t, res.Timeline.SMMU)
 	assert.Len(t, res.Timeline.SMMU.LatencyHist, histBins)
 	assert.NotEmpty(t, res.Timeline.SMMU.Throughput)
-	assert.Len(t, res.Narration, 6)
+	assert.Len(t, res.Narration, 8)
 	_, err = s.Run(p, "smtnmb")
 	require.ErrorContains(t, err, "smtnmb-tlben-off")
 	spec := s.Spec()
 	for _, c := range []struct{ key, text, want string }{
-		{"packets", "10", "packets"},
-		{"ws", "1TiB", "ws"},
-		{"line-rate", "abc", "line-rate"},
-		{"ring", "0", "ring"},
+		{"packets", "10", "packets: 10 is out of range; allowed 100..400000"},
+		{"ws", "1TiB", "ws: \"1TiB\" is not a size; allowed 16KiB..256MiB"},
+		{"line-rate", "abc", "line-rate: \"abc\" is not a number; allowed 0.1..100"},
+		{"ring", "0", "ring: 0 is out of range; allowed 1..4096"},
+		{"nic-stream", "none", "nic-stream: \"none\" is not allowed; allowed one of unmatched, s2cr-bypass"},
+		{"usfcfg", "1x", "usfcfg: \"1x\" is not a boolean; allowed true or false"},
 	} {
 		err := spec.Set(p, c.key, c.text)
 		require.Error(t, err, c.key)
@@ -149,6 +151,21 @@ func TestRandomParams(t *testing.T) {
 				text = fmt.Sprint(v)
 			}
 			require.NoError(t, spec.Set(p, d.Name, text), "%s=%s", d.Name, text)
+		}
+		// Bad text for a random parameter is refused naming the key and
+		// the allowed range (or choices).
+		d := spec.Params[rng.Intn(len(spec.Params))]
+		bad := "x" + fmt.Sprint(rng.Intn(100))
+		if d.Kind != scenario.KindChoice && d.Kind != scenario.KindBool && rng.Intn(2) == 0 {
+			bad = fmt.Sprintf("%g", d.Max*2+1) // out of range
+		}
+		err = spec.Set(p, d.Name, bad)
+		require.Error(t, err, "%s=%s", d.Name, bad)
+		assert.Contains(t, err.Error(), d.Name+": ", "%s=%s", d.Name, bad)
+		if d.Kind == scenario.KindBool {
+			assert.Contains(t, err.Error(), "allowed true or false")
+		} else {
+			assert.Contains(t, err.Error(), "allowed "+d.Range(), "%s=%s", d.Name, bad)
 		}
 		c, err := parse(spec, p)
 		if err != nil {

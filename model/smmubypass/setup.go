@@ -44,29 +44,47 @@ func setup(c config, policy string, record bool) (*run, error) {
 	if c.usf {
 		regs.CR0 |= smmu.CR0USFCFG
 	}
+	switch c.setup {
+	case SetupConflict: // a catch-all bypass group that also covers the engine's StreamID
+		regs.SMR = append(regs.SMR, conflictSMR)
+		regs.S2CR = append(regs.S2CR, smmu.S2CR{Type: smmu.Bypass})
+	case SetupClientPD:
+		regs.CR0 |= smmu.CR0ClientPD
+	}
 	if r.s, err = smmu.New(sc, regs, m, r); err != nil {
 		return nil, err
 	}
 	// The engine's domain: ws bytes of IOVA on 4 KiB pages (io-pgtable
-	// with 4 KiB granule), frames from the machine's allocator.
+	// with 4 KiB granule), frames from the machine's allocator, or for a
+	// nested bank from the guest's IPA space (ipaSpace).
+	alloc := m.Buddy()
+	if c.stage == StageNested {
+		if alloc, err = mem.NewBuddy(ipaBytes, 10); err != nil {
+			return nil, err
+		}
+	}
 	tables := mmu.NewMemory()
-	pt, err := mmu.NewPageTable("cb0", tables, m.Buddy(), nil, false)
+	pt, err := mmu.NewPageTable("cb0", tables, alloc, nil, false)
 	if err != nil {
 		return nil, err
 	}
-	buf, err := m.Buddy().Alloc(0)
+	buf, err := alloc.Alloc(0)
 	if err != nil {
 		return nil, err
 	}
 	r.wsPages = c.ws >> mmu.PageShift
-	pages := make([]uint64, r.wsPages)
+	mapped := r.wsPages
+	if c.setup == SetupOutside { // the window's last page is not mapped (unmapped while the engine still reads it)
+		mapped--
+	}
+	pages := make([]uint64, mapped)
 	for i := range pages { // every IOVA page on its own frame is not needed for timing: one frame aliased
 		pages[i] = buf.PFN << mmu.PageShift
 	}
 	if _, err := pt.MapPages(engIOVA, pages, mmu.PageKernel, mmu.Size4K); err != nil {
 		return nil, fmt.Errorf("ws: %w", err)
 	}
-	if _, err := r.s.AddContextBank(1, pt, tables); err != nil {
+	if err := r.addBank(pt, tables); err != nil {
 		return nil, err
 	}
 	if err := r.s.Check(); err != nil {
@@ -92,4 +110,39 @@ func setup(c config, policy string, record bool) (*run, error) {
 		r.rec = newRecording(r)
 	}
 	return r, nil
+}
+
+// ipaBytes is a nested bank's IPA space (the guest's memory): the
+// stage-1 tables and the engine's frame are allocated in it, and stage 2
+// maps all of it (4 KiB pages) onto one block of the machine's memory.
+// 4 MiB holds the tables of the largest working set (256 MiB: about 130
+// table pages).
+const ipaBytes = 4 << 20
+
+// addBank adds the engine's context bank on the chosen stage: pt (stage
+// 1, or stage 2 alone: the same LPAE walk), or pt as the stage 1 of a
+// nested bank over a stage-2 table of the IPA space.
+func (r *run) addBank(pt *mmu.PageTable, tables *mmu.Memory) error {
+	switch r.cfg.stage {
+	case StageNested:
+		s2mem := mmu.NewMemory()
+		s2, err := mmu.NewPageTable("cb0-s2", s2mem, r.m.Buddy(), nil, false)
+		if err != nil {
+			return err
+		}
+		guest, err := r.m.Buddy().Alloc(10) // 4 MiB of the machine's memory
+		if err != nil {
+			return err
+		}
+		if _, err := s2.MapRange(0, guest.PFN<<mmu.PageShift, ipaBytes, mmu.PageKernel, mmu.Size4K); err != nil {
+			return err
+		}
+		_, err = r.s.AddNestedContextBank(pt, tables, s2, s2mem)
+		return err
+	case StageS2:
+		_, err := r.s.AddContextBank(2, pt, tables)
+		return err
+	}
+	_, err := r.s.AddContextBank(1, pt, tables)
+	return err
 }
