@@ -31,12 +31,12 @@ func (r *run) narrate(t counts) []scenario.Step {
 	}
 	switch r.policy {
 	case Order0, PreferLarge4K:
-		steps = append(steps, r.pageStep(t, unit, pages))
+		steps = append(steps, r.pageSteps(t, unit, pages)...)
 		if r.policy == PreferLarge4K {
-			steps = append(steps, r.contiguityStep(t, unit, pages))
+			steps = append(steps, r.contiguityStep(t, pages))
 		}
 	case PreferLarge:
-		steps = append(steps, scenario.Step{Title: "Why one 2 MiB block is 512 pages for one entry", Text: fmt.Sprintf(
+		steps = append(steps, scenario.Step{Title: "One 2 MiB block: 512 pages, one entry", Text: fmt.Sprintf(
 			"rb_alloc_aux tried chunks of order %d (max_order, get_order of the watermark %d, capped at the allocator's largest order %d) and got %d chunks; "+
 				"vmap mapped each 2 MiB-aligned run with one level-2 block descriptor (%d blocks, %d 64 KiB runs, %d 4 KiB PTEs). One walk and one "+
 				"L2 TLB entry then translate 512 pages.", r.startOrder(), r.buf.MaxOrder, r.m.Buddy().MaxOrder(), len(r.buf.Chunks),

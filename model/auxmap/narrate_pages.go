@@ -37,43 +37,54 @@ func (r *run) sessions() string {
 	}
 	parts := make([]string, len(vals))
 	for i, v := range vals {
-		parts[i] = fmt.Sprintf("%s in session %s", count(float64(v)), strings.Join(who[v], ", "))
+		in := "session "
+		if len(who[v]) > 1 {
+			in = "sessions "
+		}
+		parts[i] = fmt.Sprintf("%s in %s%s", count(float64(v)), in, strings.Join(who[v], ", "))
 	}
 	return strings.Join(parts, "; ")
 }
 
-// pageStep explains the 4 KiB-PTE figure.
-func (r *run) pageStep(t counts, unit string, pages int) scenario.Step {
+// pageSteps explain the 4 KiB-PTE figure: the averaged per-page figure
+// and why it is below 1, then (TRBE, when the sessions differ) the
+// sessions it averages and why they differ.
+func (r *run) pageSteps(t counts, unit string, pages int) []scenario.Step {
 	n := float64(max(1, len(r.iters)))
-	head := fmt.Sprintf("vmap built %d PTEs of 4 KiB. ", r.vmap.Pages)
+	head := ""
 	if r.c.unit == TRBE {
-		head += fmt.Sprintf("TRBE writes all %d pages every session, yet l2d_tlb_refill averages %s per iteration over the %d sessions (the metrics table's figure): "+
-			"%.2f refills per page, not 1. Per session it is %s. ",
-			pages, count(float64(t.l2Refill)/n), len(r.iters), r.perPage(t, pages), r.sessions())
+		head = fmt.Sprintf("vmap built %s PTEs of 4 KiB and TRBE writes them all every session, yet l2d_tlb_refill averages %s per iteration "+
+			"over the %d sessions (the table's figure): %.2f refills per page, not 1. ",
+			count(float64(r.vmap.Pages)), count(float64(t.l2Refill)/n), len(r.iters), r.perPage(t, pages))
 	} else {
-		head += fmt.Sprintf("SPE writes %s of sample records per iteration, and its own walks (walks_by_trace_unit) average %s: "+
-			"%.2f walks per page it writes, not 1. ", r.speWritten(t), count(float64(t.traceWalks)/n), r.perPage(t, pages))
+		head = fmt.Sprintf("vmap built %s PTEs of 4 KiB. SPE writes %s of sample records per iteration, and its own walks (walks_by_trace_unit) "+
+			"average %s: %.2f walks per page it writes, not 1. ", count(float64(r.vmap.Pages)), r.speWritten(t), count(float64(t.traceWalks)/n), r.perPage(t, pages))
 	}
 	if r.mmu.L2.Config().Coalesce == 0 {
-		return scenario.Step{Title: "4 KiB PTEs: one entry per page", Text: head +
-			"This preset's L2 TLB does not coalesce pages (none is documented for its core), so each 4 KiB page written needs an L2 TLB entry and a walk of its own."}
+		return []scenario.Step{{Title: "4 KiB PTEs: one entry per page", Text: head +
+			"This preset's L2 TLB does not coalesce pages (none is documented for its core), so each 4 KiB page written needs an L2 TLB entry and a walk of its own."}}
 	}
-	text := head + "The Cortex-A76 / Neoverse N1 L2 TLB folds the pages of an aligned 16 KiB VA group into one coalesced entry when their PTEs map " +
-		"physically consecutive pages (its entry holds a PA, a coalesced bit and four valid bits; the PA need not be 16 KiB aligned): " +
-		"a page whose group already has a coalesced entry without it gets a 4 KiB entry of its own. With order-0 pages the share of " +
-		"consecutive pages comes from how the buddy allocator hands them out: split from a free block of order 2 or more they come out in a row; " +
-		fmt.Sprintf("taken from the scattered order-0 and order-1 free blocks of fragmented memory (fragmentation %.2f: that share of free memory "+
-			"in blocks below 4 MiB, spread evenly over the orders) they do not.", r.c.frag)
-	if r.c.unit == TRBE && r.policy == Order0 && len(r.iters) > 2 && r.iters[1].l2Refill != r.iters[2].l2Refill {
-		text += " The sessions differ because each one's page list depends on how the last one was freed: rb_free_aux frees the buffer page by page " +
-			"in list order, each freed page merges with a free buddy, and the free lists hand out the blocks freed last first, splitting merged ones " +
-			"into consecutive pages. So session 2 gets session 1's frames in another order and session 3 in yet another; from then on the free lists " +
-			"come back to the same state every second session, so the page lists alternate (the model simulates three sessions and repeats the " +
-			"last two in turn; a test checks that against simulating every session)."
+	steps := []scenario.Step{{Title: "4 KiB PTEs: 1 to 4 pages per entry", Text: head +
+		"The A76/N1 L2 TLB holds an aligned 16 KiB VA group in one coalesced entry when its PTEs map consecutive physical pages " +
+		"(not necessarily 16 KiB aligned); pages that entry does not cover get 4 KiB entries."}}
+	if r.policy == Order0 {
+		steps = append(steps, scenario.Step{Title: "Where consecutive order-0 pages come from", Text: fmt.Sprintf(
+			"The buddy allocator hands out order-0 pages split from a free block of order 2 or more in a row, consecutive; those it takes from "+
+				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %.2f: that share of free memory is in "+
+				"blocks below 4 MiB). In the last simulated session %s of the %s groups are wholly consecutive.",
+			r.c.frag, count(float64(r.coalescable())), count(float64(pages/4)))})
 	}
-	text += fmt.Sprintf(" The last simulated session's buffer has %d of %d groups wholly consecutive and needs %d entries for one pass.",
-		r.coalescable(), pages/4, r.entriesPerPass())
-	return scenario.Step{Title: "4 KiB PTEs: one entry per page, or per four", Text: text}
+	if r.c.unit != TRBE || len(r.iters) < 3 || r.iters[1].l2Refill == r.iters[2].l2Refill {
+		return steps
+	}
+	text := fmt.Sprintf("l2d_tlb_refill per session: %s (the table shows the mean). ", r.sessions())
+	if r.policy == Order0 {
+		text += "rb_free_aux frees page by page; freed pages merge with free buddies and the free lists hand back the last freed first, " +
+			"so each session gets the last one's frames in another order, and from session 2 on the lists alternate. "
+	}
+	text += fmt.Sprintf("(%d simulated, the last two repeated; the last needs %s entries per pass.)",
+		r.simulated, count(float64(r.entriesPerPass())))
+	return append(steps, scenario.Step{Title: "Why the sessions differ", Text: text})
 }
 
 // count prints v with thousands separators and, when it is not whole,
@@ -106,10 +117,9 @@ func count(v float64) string {
 // contiguityStep explains prefer-large-4k-vmap: contiguity without large
 // vmap buys at most the L2 TLB's four-page coalescing, which shows for
 // TRBE (its walks are nearly all of l2d_tlb_refill) and not for SPE.
-func (r *run) contiguityStep(t counts, unit string, pages int) scenario.Step {
+func (r *run) contiguityStep(t counts, pages int) scenario.Step {
 	n := float64(max(1, len(r.iters)))
-	text := fmt.Sprintf("The chunks are physically contiguous (%d chunks), but vmap still maps them page by page, so each page needs its own "+
-		"translation: the most contiguity can buy is the L2 TLB's coalescing of four consecutive pages into one entry, never 512 pages per entry. ",
+	text := fmt.Sprintf("The chunks are contiguous (%d), but vmap maps them page by page: at most four pages per L2 TLB entry, never 512. ",
 		len(r.buf.Chunks))
 	if r.mmu.L2.Config().Coalesce == 0 {
 		return scenario.Step{Title: "Contiguity without large vmap", Text: text +
@@ -118,12 +128,10 @@ func (r *run) contiguityStep(t counts, unit string, pages int) scenario.Step {
 	}
 	walks := float64(t.traceWalks) / n
 	if r.c.unit == TRBE {
-		text += fmt.Sprintf("Here that is a finding, not \"nothing changed\": TRBE writes all %d pages each session and its walks are nearly all of "+
-			"l2d_tlb_refill, so with every aligned group inside a chunk consecutive it needs about one entry per four pages: %s walks per iteration, "+
-			"against a floor of %d (a quarter of the pages: no entry covers more than four) plus at most two more entries for each group "+
-			"a chunk boundary cuts. The order-0 policy's scattered pages are consecutive only in part, so on this core contiguity alone cuts the "+
-			"refills by up to four times. On a core whose L2 TLB does not coalesce (the C1-Ultra-class preset) it cuts nothing: that is the earlier "+
-			"SPE attempt that changed nothing, \"we're vmapping pages individually anyway\".", pages, count(walks), pages/4)
+		text += fmt.Sprintf("TRBE's walks are nearly all of l2d_tlb_refill, so it shows: %s walks per iteration, a floor of %s (a quarter of "+
+			"the pages) plus up to two per group a chunk boundary cuts. Without coalescing (C1-Ultra class) it buys nothing: the earlier SPE "+
+			"attempt's \"we're vmapping pages individually anyway\".",
+			count(walks), count(float64(pages/4)))
 	} else {
 		text += fmt.Sprintf("SPE writes only %s per iteration, so its walks (%s per iteration) are %.1f %% of l2d_tlb_refill (%s); the rest is dd's own "+
 			"source and destination pages, order-0 pages the policy does not touch. Even a four-fold cut of SPE's part moves the total by "+
@@ -142,7 +150,7 @@ func (r *run) startOrder() int { return min(r.buf.MaxOrder, r.m.Buddy().MaxOrder
 // an A76/N1-class L2 TLB with an assumed C1-Ultra-style one-entry L1 TLB
 // for the trace unit (model/platform tlb.go keeps the sources).
 func (r *run) platformStep(unit string, pages int) scenario.Step {
-	title := "Which core: an N1-class L2 TLB, a C1-Ultra-style trace TLB"
+	title := "Which core: N1 L2 TLB, C1-Ultra trace TLB"
 	if r.c.preset != DefaultPreset {
 		co := "does not coalesce pages (none is documented for its core)"
 		if r.mmu.L2.Config().Coalesce > 0 {
@@ -152,21 +160,18 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 			"(the C1-Ultra TRM's design, assumed for every preset). The published TRBE figure's platform is not named; the default preset, %s, is the one "+
 			"whose before figure follows from its documented L2 TLB.", r.c.preset, r.mmu.L2.Config().Entries, co, unit, DefaultPreset)}
 	}
-	tail := ""
+	tail := ": every page written would need its own refill"
 	if r.c.unit == TRBE {
-		tail = fmt.Sprintf(" (about %s per iteration for this buffer): the before figure would be 1 refill per page, not the published "+
-			"figure's 0.62 (161,884.9 for 262,144 pages)", count(float64(pages)))
+		tail = fmt.Sprintf(": 1 refill per page (about %s per iteration here), not the published 0.62", count(float64(pages)))
 	}
-	lack := "TRBE is an Armv9 feature a Neoverse N1 does not have"
+	lack := "TRBE is Armv9, which Neoverse N1 lacks"
 	if r.c.unit == SPE {
-		lack = "SPE's one-entry L1 TLB is documented for C1-Ultra, not for Neoverse N1"
+		lack = "SPE's one-entry L1 TLB is documented for C1-Ultra, not Neoverse N1"
 	}
-	return scenario.Step{Title: title, Text: fmt.Sprintf("The published TRBE figure's platform is not named, and no one documented core has everything: "+
-		"%s. The default preset (%s) therefore pairs an A76/N1-class L2 TLB (%d entries, "+
-		"%d-way, and up to four physically consecutive 4 KiB pages per entry: Cortex-A76 TRM) with a one-entry %s L1 TLB that refills from it, "+
-		"assumed after the C1-Ultra TRM, the manual that documents TRBE's and SPE's one-entry TLBs. A C1-Ultra-class preset alone "+
-		"(dimensity-9500) was not chosen: no coalescing is documented for its L2 TLB, so with order-0 pages every page the unit writes "+
-		"would need a refill of its own%s.", lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, tail)}
+	return scenario.Step{Title: title, Text: fmt.Sprintf("The published TRBE figure's platform is not named. %s, so the default (%s) pairs an "+
+		"A76/N1-class L2 TLB (%d entries, %d-way, coalescing up to four consecutive pages: A76 TRM) with a one-entry %s L1 TLB, assumed after "+
+		"the C1-Ultra TRM. A C1-Ultra-class preset alone (dimensity-9500) documents no coalescing%s.",
+		lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, tail)}
 }
 
 // speWritten is what SPE writes per iteration, in words.
