@@ -8,8 +8,9 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// narrate is the classroom commentary, from the run's own numbers.
-func (r *run) narrate(t counts) []scenario.Step {
+// narrate is the classroom commentary, from the run's own numbers (groups
+// and entries are coalescable and entriesPerPass).
+func (r *run) narrate(t counts, groups, entries int) []scenario.Step {
 	n := float64(len(r.iters))
 	unit := "TRBE"
 	if r.c.unit == SPE {
@@ -31,7 +32,7 @@ func (r *run) narrate(t counts) []scenario.Step {
 	}
 	switch r.policy {
 	case Order0, PreferLarge4K:
-		steps = append(steps, r.pageSteps(t, unit, pages)...)
+		steps = append(steps, r.pageSteps(t, pages, groups, entries)...)
 		if r.policy == PreferLarge4K {
 			steps = append(steps, r.contiguityStep(t, pages))
 		}

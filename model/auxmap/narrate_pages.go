@@ -49,7 +49,7 @@ func (r *run) sessions() string {
 // pageSteps explain the 4 KiB-PTE figure: the averaged per-page figure
 // and why it is below 1, then (TRBE, when the sessions differ) the
 // sessions it averages and why they differ.
-func (r *run) pageSteps(t counts, unit string, pages int) []scenario.Step {
+func (r *run) pageSteps(t counts, pages, groups, entries int) []scenario.Step {
 	n := float64(max(1, len(r.iters)))
 	head := ""
 	if r.c.unit == TRBE {
@@ -72,7 +72,7 @@ func (r *run) pageSteps(t counts, unit string, pages int) []scenario.Step {
 			"The buddy allocator hands out order-0 pages split from a free block of order 2 or more in a row, consecutive; those it takes from "+
 				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %.2f: that share of free memory is in "+
 				"blocks below 4 MiB). In the last simulated session %s of the %s groups are wholly consecutive.",
-			r.c.frag, count(float64(r.coalescable())), count(float64(pages/4)))})
+			r.c.frag, count(float64(groups)), count(float64(pages/4)))})
 	}
 	if r.c.unit != TRBE || len(r.iters) < 3 || r.iters[1].l2Refill == r.iters[2].l2Refill {
 		return steps
@@ -83,7 +83,7 @@ func (r *run) pageSteps(t counts, unit string, pages int) []scenario.Step {
 			"so each session gets the last one's frames in another order, and from session 2 on the lists alternate. "
 	}
 	text += fmt.Sprintf("(%d simulated, the last two repeated; the last needs %s entries per pass.)",
-		r.simulated, count(float64(r.entriesPerPass())))
+		r.simulated, count(float64(entries)))
 	return append(steps, scenario.Step{Title: "Why the sessions differ", Text: text})
 }
 

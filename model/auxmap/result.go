@@ -78,18 +78,19 @@ func (r *run) result() *scenario.Result {
 				Label: fmt.Sprintf("AUX chunks of order %d (%s), last simulated session", o, scenario.FormatBytes(int64(4096)<<o)), Value: float64(k), Group: "allocator"})
 		}
 	}
+	groups, entries := r.coalescable(), r.entriesPerPass() // one pass over the pages each, for the table and the narration
 	metrics = append(metrics,
 		scenario.Metric{Name: "aux_chunks", Label: "AUX chunks rb_alloc_aux took (last simulated session)", Value: float64(len(r.buf.Chunks)), Group: "allocator"},
 		scenario.Metric{Name: "aux_max_order", Label: "largest chunk order rb_alloc_aux tried: max_order (get_order of the watermark) capped at the allocator's largest order", Value: float64(r.startOrder()), Group: "allocator"},
 		scenario.Metric{Name: "map_4k_ptes", Label: "vmap: 4 KiB PTEs (last simulated session)", Value: float64(r.vmap.Pages), Group: "mapping"},
 		scenario.Metric{Name: "map_64k_contig", Label: "vmap: 64 KiB contiguous runs (last simulated session)", Value: float64(r.vmap.Contig), Group: "mapping"},
 		scenario.Metric{Name: "map_2m_blocks", Label: "vmap: 2 MiB blocks (last simulated session)", Value: float64(r.vmap.Blocks2M), Group: "mapping"},
-		scenario.Metric{Name: "coalescable_groups", Label: "aligned 16 KiB VA groups whose four pages are physically consecutive, in the last simulated session's buffer (sessions differ)", Value: float64(r.coalescable()), Group: "mapping"},
-		scenario.Metric{Name: "l2_entries_per_pass", Label: "L2 TLB entries one pass over the last simulated session's buffer needs, as the L2 TLB coalesces (sessions differ; l2d_tlb_refill is their average)", Value: float64(r.entriesPerPass()), Group: "mapping"},
+		scenario.Metric{Name: "coalescable_groups", Label: "aligned 16 KiB VA groups whose four pages are physically consecutive, in the last simulated session's buffer (sessions differ)", Value: float64(groups), Group: "mapping"},
+		scenario.Metric{Name: "l2_entries_per_pass", Label: "L2 TLB entries one pass over the last simulated session's buffer needs, as the L2 TLB coalesces (sessions differ; l2d_tlb_refill is their average)", Value: float64(entries), Group: "mapping"},
 		scenario.Metric{Name: "simulated_iterations", Label: "iterations simulated access by access (the rest repeat the last two in turn)", Value: float64(r.simulated), Group: "model"},
 	)
 	faults := r.trace.R.Stats.Faults
-	steps := r.narrate(t)
+	steps := r.narrate(t, groups, entries)
 	var tl *scenario.Timeline
 	if r.recording != nil {
 		r.sampleCounters(max(r.tTrace, r.tCore) - r.origin) // the tracks end at the session's counts
