@@ -10,7 +10,7 @@ import (
 )
 
 // dmaviz run trbe-aux prints the simulated l2d_tlb_refill beside the
-// published figures and their source; --json carries the metrics.
+// published figures and their source (once: the three figures share it); --json carries the metrics.
 func TestRunTRBEAuxShowsPublishedBesideSimulated(t *testing.T) {
 	code, out, errs := call(t, "run", "trbe-aux")
 	require.Equal(t, 0, code, errs)
@@ -24,6 +24,7 @@ func TestRunTRBEAuxShowsPublishedBesideSimulated(t *testing.T) {
 	for _, want := range []string{"1.6188e+05", "513.1", "-99.68 %", "Prefer large AUX mappings", "simulated", "within tolerance"} {
 		assert.Contains(t, line, want)
 	}
+	assert.Equal(t, 1, strings.Count(line, "Prefer large AUX mappings"), "the three figures' one source, printed once: %s", line)
 
 	code, out, errs = call(t, "run", "--json", "spe-aux", "--param", "aux=64MiB", "--param", "working_set=16MiB")
 	require.Equal(t, 0, code, errs)

@@ -94,8 +94,13 @@ func (r *resolved) writeTable(w io.Writer) {
 }
 
 // references prints a row's published figures with their sources, and
-// whether the simulated figure is within the stated tolerance.
+// whether the simulated figure is within the stated tolerance. When every
+// figure of the row has the same source it is printed once, after them.
 func (r *resolved) references(row *scenario.Row) string {
+	one := len(row.Refs) > 1
+	for _, ref := range row.Refs {
+		one = one && ref.Source == row.Refs[0].Source
+	}
 	var out []string
 	for _, ref := range row.Refs {
 		verdict := "within tolerance"
@@ -105,9 +110,17 @@ func (r *resolved) references(row *scenario.Row) string {
 		if ref.Calibrated != "" {
 			verdict += "; " + ref.Calibrated
 		}
-		out = append(out, fmt.Sprintf("%s (%s; simulated %s, %s)", ref.Describe(), ref.Source, ref.DescribeGot(), verdict))
+		src := ref.Source + "; "
+		if one {
+			src = ""
+		}
+		out = append(out, fmt.Sprintf("%s (%ssimulated %s, %s)", ref.Describe(), src, ref.DescribeGot(), verdict))
 	}
-	return strings.Join(out, "; ")
+	s := strings.Join(out, "; ")
+	if one {
+		s += " · source: " + row.Refs[0].Source
+	}
+	return s
 }
 
 func num(v float64) string {

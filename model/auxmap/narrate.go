@@ -8,8 +8,9 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// narrate is the classroom commentary, from the run's own numbers.
-func (r *run) narrate(t counts) []scenario.Step {
+// narrate is the classroom commentary, from the run's own numbers (groups
+// and entries are coalescable and entriesPerPass).
+func (r *run) narrate(t counts, groups, entries int) []scenario.Step {
 	n := float64(len(r.iters))
 	unit := "TRBE"
 	if r.c.unit == SPE {
@@ -27,30 +28,20 @@ func (r *run) narrate(t counts) []scenario.Step {
 				"are %.1f. dtlb_walk counts only walks for the core's own loads and stores (%.1f), and l1d_tlb_refill only refills of the core's L1 "+
 				"data TLB (%.1f): the trace unit's misses never appear in either.", float64(t.l2Refill)/n, unit, float64(t.traceWalks)/n,
 			float64(t.dtlbWalk)/n, float64(t.l1Refill)/n)},
+		r.platformStep(unit, pages),
 	}
 	switch r.policy {
 	case Order0, PreferLarge4K:
-		g, e := r.coalescable(), r.entriesPerPass()
-		steps = append(steps, scenario.Step{Title: "4 KiB PTEs: one entry per page, or per four", Text: fmt.Sprintf(
-			"vmap built %d PTEs of 4 KiB. The Cortex-A76 L2 TLB folds the pages of an aligned 16 KiB VA group into one coalesced entry when "+
-				"their PTEs map physically consecutive pages (its entry holds a PA, a coalesced bit and four valid bits): in this session's buffer "+
-				"%d of %d groups are wholly consecutive and others partly, so a pass needs %d entries for %d pages, %.2f per page, not 1. With order-0 pages that share "+
-				"comes from how the buddy allocator hands out single pages: split from a free block of order 2 or more they come out consecutive; "+
-				"taken from the scattered order-0 and order-1 free blocks of fragmented memory (fragmentation %.2f: that share of free memory "+
-				"in blocks below 4 MiB, spread evenly over the orders) they do not, and a run that ends mid-group breaks that group too.",
-			r.vmap.Pages, g, pages/4, e, pages, float64(e)/float64(max(1, pages)), r.c.frag)})
+		steps = append(steps, r.pageSteps(t, pages, groups, entries)...)
 		if r.policy == PreferLarge4K {
-			steps = append(steps, scenario.Step{Title: "Contiguity without large vmap", Text: fmt.Sprintf(
-				"The chunks are physically contiguous (%d chunks), but vmap still maps them page by page, so each page needs its own "+
-					"translation: the most contiguity can buy here is the L2 TLB's four-page coalescing, never 512 pages per entry. "+
-					"This is the earlier SPE attempt that changed nothing: \"we're vmapping pages individually anyway\"; with a copy sharing "+
-					"the L2 TLB (spe-aux) the trace unit's part of l2d_tlb_refill is too small for that factor to show.", len(r.buf.Chunks))})
+			steps = append(steps, r.contiguityStep(t, pages))
 		}
 	case PreferLarge:
-		steps = append(steps, scenario.Step{Title: "Why one 2 MiB block is 512 pages for one entry", Text: fmt.Sprintf(
-			"rb_alloc_aux tried chunks of order %d (get_order of the watermark, capped at the allocator's largest order) and got %d chunks; "+
+		steps = append(steps, scenario.Step{Title: "One 2 MiB block: 512 pages, one entry", Text: fmt.Sprintf(
+			"rb_alloc_aux tried chunks of order %d (max_order, get_order of the watermark %d, capped at the allocator's largest order %d) and got %d chunks; "+
 				"vmap mapped each 2 MiB-aligned run with one level-2 block descriptor (%d blocks, %d 64 KiB runs, %d 4 KiB PTEs). One walk and one "+
-				"L2 TLB entry then translate 512 pages.", r.buf.MaxOrder, len(r.buf.Chunks), r.vmap.Blocks2M, r.vmap.Contig, r.vmap.Pages)})
+				"L2 TLB entry then translate 512 pages.", r.startOrder(), r.buf.MaxOrder, r.m.Buddy().MaxOrder(), len(r.buf.Chunks),
+			r.vmap.Blocks2M, r.vmap.Contig, r.vmap.Pages)})
 	}
 	steps = append(steps, scenario.Step{Title: "What fragmentation does to prefer-large", Text: fmt.Sprintf(
 		"PREFER_LARGE asks the buddy allocator for large chunks and lowers the order on each failure. With fragmentation %.2f, %d of "+

@@ -75,21 +75,22 @@ func (r *run) result() *scenario.Result {
 	for o, k := range chunks {
 		if k > 0 {
 			metrics = append(metrics, scenario.Metric{Name: fmt.Sprintf("chunks_by_order_%d", o),
-				Label: fmt.Sprintf("AUX chunks of order %d (%s)", o, scenario.FormatBytes(int64(4096)<<o)), Value: float64(k), Group: "allocator"})
+				Label: fmt.Sprintf("AUX chunks of order %d (%s), last simulated session", o, scenario.FormatBytes(int64(4096)<<o)), Value: float64(k), Group: "allocator"})
 		}
 	}
+	groups, entries := r.coalescable(), r.entriesPerPass() // one pass over the pages each, for the table and the narration
 	metrics = append(metrics,
-		scenario.Metric{Name: "aux_chunks", Label: "AUX chunks rb_alloc_aux took", Value: float64(len(r.buf.Chunks)), Group: "allocator"},
-		scenario.Metric{Name: "aux_max_order", Label: "order rb_alloc_aux started from (max_order)", Value: float64(r.buf.MaxOrder), Group: "allocator"},
-		scenario.Metric{Name: "map_4k_ptes", Label: "vmap: 4 KiB PTEs", Value: float64(r.vmap.Pages), Group: "mapping"},
-		scenario.Metric{Name: "map_64k_contig", Label: "vmap: 64 KiB contiguous runs", Value: float64(r.vmap.Contig), Group: "mapping"},
-		scenario.Metric{Name: "map_2m_blocks", Label: "vmap: 2 MiB blocks", Value: float64(r.vmap.Blocks2M), Group: "mapping"},
-		scenario.Metric{Name: "coalescable_groups", Label: "aligned 16 KiB VA groups whose four pages are physically consecutive", Value: float64(r.coalescable()), Group: "mapping"},
-		scenario.Metric{Name: "l2_entries_per_pass", Label: "L2 TLB entries one pass over the last session's buffer needs (coalesced runs counted once)", Value: float64(r.entriesPerPass()), Group: "mapping"},
-		scenario.Metric{Name: "simulated_iterations", Label: "iterations simulated access by access (the rest repeat the last)", Value: float64(r.simulated), Group: "model"},
+		scenario.Metric{Name: "aux_chunks", Label: "AUX chunks rb_alloc_aux took (last simulated session)", Value: float64(len(r.buf.Chunks)), Group: "allocator"},
+		scenario.Metric{Name: "aux_max_order", Label: "largest chunk order rb_alloc_aux tried: max_order (get_order of the watermark) capped at the allocator's largest order", Value: float64(r.startOrder()), Group: "allocator"},
+		scenario.Metric{Name: "map_4k_ptes", Label: "vmap: 4 KiB PTEs (last simulated session)", Value: float64(r.vmap.Pages), Group: "mapping"},
+		scenario.Metric{Name: "map_64k_contig", Label: "vmap: 64 KiB contiguous runs (last simulated session)", Value: float64(r.vmap.Contig), Group: "mapping"},
+		scenario.Metric{Name: "map_2m_blocks", Label: "vmap: 2 MiB blocks (last simulated session)", Value: float64(r.vmap.Blocks2M), Group: "mapping"},
+		scenario.Metric{Name: "coalescable_groups", Label: "aligned 16 KiB VA groups whose four pages are physically consecutive, in the last simulated session's buffer (sessions differ)", Value: float64(groups), Group: "mapping"},
+		scenario.Metric{Name: "l2_entries_per_pass", Label: "L2 TLB entries one pass over the last simulated session's buffer needs, as the L2 TLB coalesces (sessions differ; l2d_tlb_refill is their average)", Value: float64(entries), Group: "mapping"},
+		scenario.Metric{Name: "simulated_iterations", Label: "iterations simulated access by access (the rest repeat the last two in turn)", Value: float64(r.simulated), Group: "model"},
 	)
 	faults := r.trace.R.Stats.Faults
-	steps := r.narrate(t)
+	steps := r.narrate(t, groups, entries)
 	var tl *scenario.Timeline
 	if r.recording != nil {
 		r.sampleCounters(max(r.tTrace, r.tCore) - r.origin) // the tracks end at the session's counts
@@ -134,8 +135,12 @@ func (r *run) coalescable() int {
 
 // entriesPerPass counts the L2 TLB entries one pass over the buffer
 // needs when nothing is evicted: one per leaf of 64 KiB or more, and for
-// 4 KiB PTEs one per run of physically consecutive pages inside each
-// aligned four-page VA group (on a TLB that coalesces; else one per page).
+// 4 KiB PTEs one per page the group's entries do not already cover, as
+// mmu's coalescing fills them (on a TLB that coalesces; else one per
+// page): in an aligned four-page VA group without a coalesced entry, a
+// page's walk fills one that also covers every page of the group mapping
+// the physical page at the same offset from it, if there is one; a page
+// it does not cover later gets a 4 KiB entry of its own.
 func (r *run) entriesPerPass() int {
 	if r.vmap.Pages == 0 {
 		return r.vmap.Contig + r.vmap.Blocks2M + r.vmap.Blocks1G
@@ -148,13 +153,20 @@ func (r *run) entriesPerPass() int {
 	for i := 0; i < len(p); {
 		va := r.area.VA + uint64(i)*4096
 		end := min(len(p), i+int(4-(va>>12)&3))
-		for j := i; j < end; {
-			k := j + 1
-			for k < end && p[k] == p[j]+uint64(k-j)*4096 {
-				k++
+		covered := uint8(0) // bit j-i: page j is covered by the group's coalesced entry
+		for j := i; j < end; j++ {
+			if covered&(1<<(j-i)) != 0 {
+				continue
 			}
 			n++
-			j = k
+			if covered != 0 {
+				continue // the group has its coalesced entry: a 4 KiB one
+			}
+			for k := i; k < end; k++ {
+				if k != j && p[k] == p[j]+uint64(k-j)*4096 {
+					covered |= 1<<(k-i) | 1<<(j-i)
+				}
+			}
 		}
 		i = end
 	}

@@ -57,6 +57,11 @@ const (
 // (Cortex-A76 class), the one preset whose core documents how its L2 TLB
 // holds 4 KiB pages (four contiguous pages coalesce into one entry, A76
 // TRM), which is what sets the before figure at 0.62 refills per page.
+// N1 has no TRBE (an Armv9 feature): its trace units' one-entry L1 TLB is
+// assumed after the C1-Ultra TRM (model/platform tlb.go). The C1-Ultra
+// class preset (dimensity-9500) documents no coalescing, so its before
+// figure would be one refill per page. The explanation and the narration
+// say so.
 const DefaultPreset = "neoverse-n1"
 
 // DefaultFragmentation is the share of free memory outside whole
@@ -113,7 +118,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 		{Name: ParamIterations, Label: "Iterations", Kind: scenario.KindInt, Default: "10", Min: 1, Max: 100,
 			Help: "test iterations; counters are reported per iteration (averaged), as perf stat -r"},
 		{Name: ParamPreset, Label: "Platform", Kind: scenario.KindChoice, Default: DefaultPreset,
-			Help: "hardware preset; neoverse-n1 (Cortex-A76 class) is the default: its L2 TLB coalesces four contiguous pages", Choices: presets},
+			Help: "hardware preset; neoverse-n1 (Cortex-A76 class) is the default: its L2 TLB coalesces four contiguous pages; every preset's trace unit has a one-entry L1 TLB as the C1-Ultra TRM documents (assumed for the others)", Choices: presets},
 	}
 	sp := &scenario.Spec{
 		Policies:      policies,
@@ -127,7 +132,9 @@ func (s *Scenario) Spec() *scenario.Spec {
 		sp.Explanation = "TRBE writes the perf AUX buffer through its virtual address, so every page it writes needs a translation: " +
 			"its one-entry L1 TLB refills from the core's L2 TLB, and a miss there walks the kernel's page tables (l2d_tlb_refill counts the allocation, " +
 			"whoever asked). With order-0 pages and 4 KiB PTEs a 1 GiB buffer is 262,144 translations per pass; the Cortex-A76 L2 TLB folds an aligned group of four " +
-			"physically consecutive pages into one entry, so only the consecutive parts of the page list save refills (about 0.62 per page at the default fragmentation). With PREFER_LARGE " +
+			"physically consecutive pages into one entry, so only the consecutive parts of the page list save refills (about 0.62 per page at the default fragmentation). " +
+			"The default platform is that pairing, by assumption: an A76/N1-class L2 TLB (which coalesces) with a C1-Ultra-style one-entry TRBE L1 TLB " +
+			"(N1 has no TRBE, an Armv9 feature; C1-Ultra documents no coalescing, so on it the before figure would be 1 refill per page). With PREFER_LARGE " +
 			"chunks and large vmap a 2 MiB block needs one entry for 512 pages. The core meanwhile runs a sparse-branch loop whose data is one stack page. Each iteration is a perf session of its own."
 		params = append(params,
 			scenario.Param{Name: ParamWorkingSet, Label: "Loop working set", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB", Min: 4 << 10, Max: 64 << 20,
@@ -144,7 +151,8 @@ func (s *Scenario) Spec() *scenario.Spec {
 		sp.Explanation = "SPE writes its sample records into the perf AUX buffer through virtual addresses, refilling its one-entry L1 TLB from " +
 			"the core's L2 TLB, while the sampled program, a dd-like copy, streams through its own source and destination pages and refills the same " +
 			"L2 TLB for them. Physical contiguity alone (PREFER_LARGE chunks behind 4 KiB PTEs) leaves SPE's translations as they were; large vmap " +
-			"turns SPE's part into one walk per 2 MiB block, but the copy's own refills remain."
+			"turns SPE's part into one walk per 2 MiB block, but the copy's own refills remain. The default platform pairs an A76/N1-class L2 TLB " +
+			"(which coalesces up to four consecutive pages per entry) with a C1-Ultra-style one-entry SPE L1 TLB (assumed: the C1-Ultra TRM documents it)."
 		params[0].Default = "512MiB"
 		params[3].Help = "share of free memory in small free blocks (spread evenly over orders 0..9) rather than whole 4 MiB blocks; 0.2 as fitted for trbe-aux"
 		params[4] = scenario.Param{Name: ParamInterval, Label: "SPE sampling interval", Kind: scenario.KindInt, Unit: "ops", Default: "1024", Min: 256, Max: 1 << 20,

@@ -57,11 +57,13 @@ type TLBConfig struct {
 	// L1 TLB looked up in the load pipeline; an L2 TLB hit is the L1
 	// miss penalty).
 	Hit sim.Time
-	// Coalesce is the number of 4 KiB pages one entry may hold when their
-	// PTEs map the matching pages of one aligned physical block (0: none;
-	// 4: the Cortex-A76 L2 TLB, whose entry format has a "coalesced" bit
-	// and a valid bit for each of four contiguous pages). A coalesced
-	// entry is keyed as a 16 KiB entry and hits only for its valid pages.
+	// Coalesce is the number of 4 KiB pages one entry may hold when the
+	// PTEs of an aligned four-page VA group map physically consecutive
+	// pages, the physical run need not be 16 KiB aligned (as MMU.coalesce
+	// fills it). 0: none; 4: the Cortex-A76 L2 TLB, whose entry format has
+	// a "coalesced" bit and a valid bit for each of four contiguous pages.
+	// A coalesced entry is keyed as a 16 KiB entry and hits only for its
+	// valid pages.
 	Coalesce int
 }
 

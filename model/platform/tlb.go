@@ -25,7 +25,10 @@ const linearMap = mmu.Size4K | mmu.Size2M | mmu.Size1G
 
 // traceTLB is the one-entry L1 TLB of TRBE and SPE (C1-Ultra TRM: each
 // refills from the core's L2 TLB); presets of cores without them keep
-// the same shape for the model's trace ports.
+// the same shape for the model's trace ports (assumed: Cortex-A53, A76 and
+// Neoverse N1 have no TRBE, an Armv9 feature, and their manuals document
+// no one-entry trace-unit TLB). The trbe-aux and spe-aux scenarios say so where a user reads
+// it (their explanation and narration).
 func traceTLB(sizes mmu.EntrySizes) mmu.TLBConfig {
 	return mmu.TLBConfig{Entries: 1, Ways: 1, Sizes: sizes}
 }
