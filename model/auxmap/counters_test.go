@@ -18,12 +18,7 @@ import (
 func TestCounterTracksEndAtTheSessionsCounts(t *testing.T) {
 	for _, s := range []*Scenario{NewTRBE(), NewSPE()} {
 		for _, pol := range []string{Order0, PreferLarge} {
-			c, err := s.parse(scenario.Params{})
-			require.NoError(t, err)
-			r, err := newRun(c, pol, nil)
-			require.NoError(t, err)
-			require.NoError(t, r.simulate(fullIterations))
-			res := r.result()
+			r, res := simulated(t, s, scenario.Params{}, pol)
 			last := r.iters[r.simulated-1]
 			want := map[string]float64{MetricL2Refill: float64(last.l2Refill), MetricL1Refill: float64(last.l1Refill), MetricDTLBWalk: float64(last.dtlbWalk)}
 			require.NotNil(t, res.Timeline)

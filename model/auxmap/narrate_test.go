@@ -19,13 +19,8 @@ import (
 func TestNarrationQuotesTheReportedPerPageFigure(t *testing.T) {
 	s := NewTRBE()
 	for _, pol := range []string{Order0, PreferLarge4K} {
-		c, err := s.parse(scenario.Params{})
-		require.NoError(t, err)
-		r, err := newRun(c, pol, nil)
-		require.NoError(t, err)
-		require.NoError(t, r.simulate(fullIterations))
-		res := r.result()
-		pages := float64(c.aux / 4096)
+		r, res := simulated(t, s, scenario.Params{}, pol)
+		pages := float64(r.c.aux / 4096)
 		want := metric(t, res, MetricL2Refill) / pages
 		text := narrationText(res)
 		m := regexp.MustCompile(`([0-9.]+) refills per page`).FindStringSubmatch(text)
@@ -57,12 +52,7 @@ func narrationText(res *scenario.Result) string {
 func TestEntriesPerPassIsTheTraceUnitsWalks(t *testing.T) {
 	s := NewTRBE()
 	for _, frag := range []string{"0.2", "0.5"} {
-		c, err := s.parse(scenario.Params{ParamFrag: {Text: frag}, ParamIterations: {Text: "1"}})
-		require.NoError(t, err)
-		r, err := newRun(c, Order0, nil)
-		require.NoError(t, err)
-		require.NoError(t, r.simulate(fullIterations))
-		res := r.result()
+		_, res := simulated(t, s, scenario.Params{ParamFrag: {Text: frag}, ParamIterations: {Text: "1"}}, Order0)
 		assert.Equal(t, metric(t, res, MetricTraceWalks), metric(t, res, "l2_entries_per_pass"), "fragmentation %s", frag)
 	}
 }
@@ -71,4 +61,16 @@ func TestCount(t *testing.T) {
 	for v, want := range map[float64]string{0: "0", 999: "999", 1000: "1,000", 161468.2: "161,468.2", 1234567: "1,234,567", -1500.5: "-1,500.5"} {
 		assert.Equal(t, want, count(v))
 	}
+}
+
+// simulated runs s at p (the page's simulated sessions, not extrapolated)
+// under policy and returns the run and its result.
+func simulated(t *testing.T, s *Scenario, p scenario.Params, policy string) (*run, *scenario.Result) {
+	t.Helper()
+	c, err := s.parse(p)
+	require.NoError(t, err)
+	r, err := newRun(c, policy, nil)
+	require.NoError(t, err)
+	require.NoError(t, r.simulate(fullIterations))
+	return r, r.result()
 }
