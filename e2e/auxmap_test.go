@@ -75,8 +75,8 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	assert.InEpsilon(t, 161884.9, before, 0.15, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (A ±15 %%)", before, after)
 	assert.InEpsilon(t, 513.1, after, 0.25, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (B ±25 %%)", before, after)
 	// Each published figure beside the simulated one, within tolerance:
-	// the panel's "published A 1.6188e+05 · simulated 1.6147e+05 ✓ within
-	// tolerance" (five significant digits).
+	// the panel's "published A 161884.9 · simulated 161468.2 ✓ within
+	// tolerance".
 	refs := eval[[]string](t, b, `Array.from(document.querySelectorAll('#metrics tr[data-ref="l2d_tlb_refill"] td.ref div')).map(d => d.className + " " + d.textContent)`)
 	pub := map[string][2]float64{}
 	re := regexp.MustCompile(`^ok published (A|B) (\S+) · simulated (\S+) ✓ within tolerance$`)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -32,15 +33,16 @@ func (t *texts) Hex(v uint64) string {
 	return s
 }
 
-// Num prints v with at most 4 significant digits, and whole numbers in full.
+// Num prints v with at most 4 significant digits, and whole numbers (and
+// values of 10,000 and more, rounded) in full: never 1.235e+04.
 func (t *texts) Num(v float64) string {
 	if s, ok := t.num[v]; ok {
 		return s
 	}
 	t.num = limit(t.num)
 	var s string
-	if v == float64(int64(v)) && v < 1e15 && v > -1e15 {
-		s = strconv.FormatInt(int64(v), 10)
+	if r := math.Round(v); (v == r || math.Abs(v) >= 1e4) && v < 1e15 && v > -1e15 {
+		s = strconv.FormatInt(int64(r), 10)
 	} else {
 		s = strconv.FormatFloat(v, 'g', 4, 64)
 	}

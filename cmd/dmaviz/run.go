@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -123,9 +121,4 @@ func (r *resolved) references(row *scenario.Row) string {
 	return s
 }
 
-func num(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatInt(int64(v), 10)
-	}
-	return strconv.FormatFloat(v, 'g', 5, 64)
-}
+func num(v float64) string { return scenario.FormatNumber(v) }

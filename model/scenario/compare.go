@@ -100,11 +100,20 @@ func rowRefs(spec *Spec, a, b *Result, r *Row) []RowRef {
 	return out
 }
 
-// FormatNumber prints a metric value compactly: integers in full, other
-// values with up to five significant digits.
+// FormatNumber prints a metric value compactly: integers in full, values
+// of 100,000 and more with one decimal (161884.9, never 1.6188e+05: a
+// count averaged over iterations reads as the count it is), other values
+// with up to five significant digits.
 func FormatNumber(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return strconv.FormatInt(int64(v), 10)
+	}
+	if a := math.Abs(v); a >= 1e5 && a < 1e15 {
+		r := math.Round(v*10) / 10
+		if r == math.Trunc(r) {
+			return strconv.FormatInt(int64(r), 10)
+		}
+		return strconv.FormatFloat(r, 'f', 1, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 5, 64)
 }
