@@ -159,3 +159,25 @@ func TestStageNamesStayWholeAt1024(t *testing.T) {
 		}
 	}
 }
+
+// In presentation mode at 1024x768 (the panel, with the full text, closed)
+// every default narration step is shown whole on the stage, at 14 px or
+// more, without a cut last line: a long step takes more of its column.
+func TestPresentedNarrationIsWholeAt1024(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		spec := sc.Spec()
+		a, b := runPolicy(t, sc, spec.DefaultA), runPolicy(t, sc, spec.DefaultB)
+		end := max(a.End, b.End)
+		for _, res := range []*scenario.Result{a, b} {
+			for _, step := range res.Narration {
+				at := step.T
+				f := &Frame{A: Side{Result: a, State: stateAt(a, at), Time: min(at, a.End)}, B: Side{Result: b, State: stateAt(b, at), Time: min(at, b.End)},
+					Cursor: at, Length: end, W: 1024, H: 768, Top: 40, Narrate: true}
+				var s Scene
+				NewStage().Build(&s, f)
+				assert.Empty(t, shortened(&s, "a/narration", "b/narration"), "%s at %q (%v)", spec.ID, step.Title, at)
+				assert.Empty(t, layoutProblems(&s, 0, 1024, 768, 14), "%s at %q (%v)", spec.ID, step.Title, at)
+			}
+		}
+	}
+}

@@ -58,14 +58,20 @@ const narrateSz = 18
 
 // narration shows a step large in a side's column (presentation mode): the
 // caption in narrateSz, then the text at the largest size from narrateSz
-// down to 14 px at which it fits in maxH, the last line marked when even
-// that does not hold it all. It returns the height it took beyond the usual
-// caption line.
-func (st *Stage) narration(s *Scene, side uint8, step *scenario.Step, caption string, x, y, w, maxH float32) float32 {
+// down to 14 px at which it fits in maxH; a step that does not fit even at
+// 14 px may take up to longH (the views below give way: in presentation
+// mode the panel, with the full text, is closed), and only past that is its
+// last line marked. It returns the height it took beyond the usual caption
+// line.
+func (st *Stage) narration(s *Scene, side uint8, step *scenario.Step, caption string, x, y, w, maxH, longH float32) float32 {
 	ids := &sideIDs[side]
 	capH := float32(narrateSz) * 1.25
 	s.Text(ids.caption, x, y+capH, st.txt.Fit(caption, w, narrateSz), narrateSz, Text, AlignStart)
 	m := st.wrapped(side, step.Text, w, maxH-capH)
+	if h := float32(len(m.lines)) * m.size * 1.25; h > maxH-capH && longH > maxH {
+		maxH = min(longH, capH+h)
+		m = st.wrapped(side, step.Text, w, maxH-capH)
+	}
 	lineH := m.size * 1.25
 	n := min(len(m.lines), max(int((maxH-capH)/lineH), 0))
 	for i := 0; i < n; i++ {

@@ -116,7 +116,7 @@ func (st *Stage) smmuSide(s *Scene, side uint8, sd *Side, x, y, w, h float32, sh
 	if i := captionAt(r.Narration, sd.Time); i >= 0 {
 		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
 		if st.frame.Narrate { // presentation mode: the step large, as on the other views
-			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+smmuTitle+8, w-16, h*0.3)
+			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+smmuTitle+8, w-16, h*0.3, h*0.5)
 		} else {
 			s.Text(ids.caption, x+8, y+smmuTitle+24, st.txt.Fit(caption, w-16, smmuSz), smmuSz, Muted, AlignStart)
 		}

@@ -188,7 +188,7 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 	if i := captionAt(r.Narration, sd.Time); i >= 0 {
 		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
 		if st.frame.Narrate {
-			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+titleSz+8, w-16, h*0.38)
+			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+titleSz+8, w-16, h*0.38, h*0.6)
 		} else {
 			s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Fit(caption, w-16, textSz), textSz, Muted, AlignStart)
 		}
