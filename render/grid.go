@@ -137,9 +137,28 @@ func (st *Stage) gridSpans(s *Scene, side uint8, tl *scenario.Timeline, state *s
 func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, z Zoom, lay gridLayout, x, top float32) {
 	ids := &sideIDs[side]
 	n := 0
-	// Pointers on the same square (RRP = RWP, head = tail) share an arrow
-	// position; their labels go side by side instead of on top of each other.
-	var at [8]struct{ x, y, used float32 }
+	// Pointers on the same or nearby squares (RRP = RWP, head just past
+	// tail) would put their labels on top of each other: each label takes
+	// the first room right of its arrow that no earlier label on its row
+	// covers, or, at the right edge, the first room left of it.
+	var spans [8]struct{ y, x0, x1 float32 }
+	placed := 0
+	free := func(y, x0, x1 float32) (float32, bool) {
+		for k := 0; k < placed; k++ {
+			if sp := spans[k]; sp.y == y && x0 < sp.x1 && sp.x0 < x1 {
+				return sp.x1, false
+			}
+		}
+		return 0, true
+	}
+	freeLeft := func(y, x0, x1 float32) (float32, bool) {
+		for k := 0; k < placed; k++ {
+			if sp := spans[k]; sp.y == y && x0 < sp.x1 && sp.x0 < x1 {
+				return sp.x0, false
+			}
+		}
+		return 0, true
+	}
 	for i, v := range tl.Values {
 		if v.Kind != scenario.ValuePointer || v.Grid != g || i >= len(state.Values) {
 			continue
@@ -157,41 +176,38 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 		px := x + float32(col)*lay.size
 		py := top + float32(row)*lay.size
 		colour := pointerColour(n)
+		n++
 		s.Arrow(ids.pointer, px, py-12, px, py+min(lay.size/2, 6), colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
-		dx := float32(0)
-		for k := 0; k < min(n, len(at)); k++ {
-			if at[k].x == px && at[k].y == py {
-				dx = max(dx, at[k].used)
+		lw, right := textWidth(v.ID, smallSz), x+float32(lay.cols)*lay.size
+		lx := px + 3
+		for k := 0; k <= placed; k++ {
+			next, ok := free(py, lx, lx+lw)
+			if ok {
+				break
 			}
+			lx = next + smallSz*0.6
 		}
-		if lx, right := px+3+dx, x+float32(lay.cols)*lay.size; lx+textWidth(v.ID, smallSz) <= right {
+		x0, x1 := lx, lx+lw
+		if x1 <= right {
 			s.TextRef(ids.pointerLabel, lx, py-4, v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 		} else {
-			// At the right edge: labels go to the left of the arrow.
-			s.TextRef(ids.pointerLabel, px-3-leftUsed(at[:min(n, len(at))], px, py), py-4, v.ID, smallSz, colour, AlignEnd, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
-			dx = -1 - textWidth(v.ID, smallSz) // recorded below as room taken on the left
-		}
-		if n < len(at) {
-			used := dx + float32(len(v.ID)+1)*smallSz*0.6
-			if dx < 0 {
-				used = dx - smallSz*0.6 // negative: room taken left of the arrow
+			// At the right edge: the label goes to the left of the arrow.
+			end := px - 3
+			for k := 0; k <= placed; k++ {
+				next, ok := freeLeft(py, end-lw, end)
+				if ok {
+					break
+				}
+				end = next - smallSz*0.6
 			}
-			at[n] = struct{ x, y, used float32 }{px, py, used}
+			s.TextRef(ids.pointerLabel, end, py-4, v.ID, smallSz, colour, AlignEnd, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			x0, x1 = end-lw, end
 		}
-		n++
-	}
-}
-
-// leftUsed is how much room labels already take left of the arrow at
-// (px, py).
-func leftUsed(at []struct{ x, y, used float32 }, px, py float32) float32 {
-	u := float32(0)
-	for _, a := range at {
-		if a.x == px && a.y == py && a.used < 0 {
-			u = max(u, -a.used)
+		if placed < len(spans) {
+			spans[placed] = struct{ y, x0, x1 float32 }{py, x0, x1}
+			placed++
 		}
 	}
-	return u
 }
 
 func pointerColour(n int) Color {
