@@ -22,14 +22,6 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	}
 	cells := state.Cells[g]
 	n := len(cells)
-	label := tl.Grids[g].Label
-	base := baseLabel(label)
-	long, short := st.txt.Join(label, " (ring)", ""), st.txt.Join(base, " ring", "")
-	if strings.Contains(base, "ring") {
-		long, short = label, base
-	}
-	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.FitFirst(labelW, smallSz, long, short), smallSz, Muted, AlignStart,
-		Ref{Kind: RefExplain, Side: side, Index: explainRing})
 	// Flags (STS.FULL, TRUNCATED) go in words under the ring, clear of the
 	// pointers' labels inside it.
 	flagsH := float32(0)
@@ -42,8 +34,17 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	cx, cy := x+w/2, y+textSz+4+ringH/2
 	r := min(w, ringH)/2 - 4
 	if r < 12 {
-		return
+		return // too small to read: neither ring nor label
 	}
+	// Labelled only when drawn: a label over an empty slot explains nothing.
+	label := tl.Grids[g].Label
+	base := baseLabel(label)
+	long, short := st.txt.Join(label, " (ring)", ""), st.txt.Join(base, " ring", "")
+	if strings.Contains(base, "ring") {
+		long, short = label, base
+	}
+	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.FitFirst(labelW, smallSz, long, short), smallSz, Muted, AlignStart,
+		Ref{Kind: RefExplain, Side: side, Index: explainRing})
 	m := min(n, ringSegments)
 	thick := min(max(r/6, 4), 14)
 	for j := 0; j < m; j++ {
