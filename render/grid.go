@@ -143,21 +143,14 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 	// covers, or, at the right edge, the first room left of it.
 	var spans [8]struct{ y, x0, x1 float32 }
 	placed := 0
-	free := func(y, x0, x1 float32) (float32, bool) {
+	// covering returns an earlier label on row y that overlaps [x0, x1).
+	covering := func(y, x0, x1 float32) (lo, hi float32, ok bool) {
 		for k := 0; k < placed; k++ {
 			if sp := spans[k]; sp.y == y && x0 < sp.x1 && sp.x0 < x1 {
-				return sp.x1, false
+				return sp.x0, sp.x1, true
 			}
 		}
-		return 0, true
-	}
-	freeLeft := func(y, x0, x1 float32) (float32, bool) {
-		for k := 0; k < placed; k++ {
-			if sp := spans[k]; sp.y == y && x0 < sp.x1 && sp.x0 < x1 {
-				return sp.x0, false
-			}
-		}
-		return 0, true
+		return 0, 0, false
 	}
 	for i, v := range tl.Values {
 		if v.Kind != scenario.ValuePointer || v.Grid != g || i >= len(state.Values) {
@@ -181,11 +174,11 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 		lw, right := textWidth(v.ID, smallSz), x+float32(lay.cols)*lay.size
 		lx := px + 3
 		for k := 0; k <= placed; k++ {
-			next, ok := free(py, lx, lx+lw)
-			if ok {
+			_, hi, ok := covering(py, lx, lx+lw)
+			if !ok {
 				break
 			}
-			lx = next + smallSz*0.6
+			lx = hi + smallSz*0.6
 		}
 		x0, x1 := lx, lx+lw
 		if x1 <= right {
@@ -194,11 +187,11 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 			// At the right edge: the label goes to the left of the arrow.
 			end := px - 3
 			for k := 0; k <= placed; k++ {
-				next, ok := freeLeft(py, end-lw, end)
-				if ok {
+				lo, _, ok := covering(py, end-lw, end)
+				if !ok {
 					break
 				}
-				end = next - smallSz*0.6
+				end = lo - smallSz*0.6
 			}
 			s.TextRef(ids.pointerLabel, end, py-4, v.ID, smallSz, colour, AlignEnd, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			x0, x1 = end-lw, end
