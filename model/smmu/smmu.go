@@ -120,10 +120,7 @@ const maxWalkReads = 24
 
 func (p *descPort) Read64(pa uint64) (uint64, sim.Time) {
 	v, _ := p.mem.Read64(pa)
-	if p.n < maxWalkReads {
-		p.pas[p.n] = pa
-		p.n++
-	}
+	p.note(pa)
 	return v, 0
 }
 
@@ -135,8 +132,8 @@ func (s *SMMU) AddContextBank(stage int, pt *mmu.PageTable, tables *mmu.Memory) 
 	if stage != 1 && stage != 2 {
 		return -1, fmt.Errorf("context bank %d: stage: %d; allowed 1 or 2", len(s.banks), stage)
 	}
-	if len(s.banks) >= 128 {
-		return -1, fmt.Errorf("context bank: at most 128 (ID1.NUMCB)")
+	if err := s.bankRoom(); err != nil {
+		return -1, err
 	}
 	if pt == nil || tables == nil {
 		return -1, fmt.Errorf("context bank %d: no page table", len(s.banks))
@@ -148,8 +145,21 @@ func (s *SMMU) AddContextBank(stage int, pt *mmu.PageTable, tables *mmu.Memory) 
 		return -1, err
 	}
 	cb.walker = w
+	return s.addBank(cb), nil
+}
+
+// bankRoom says whether another context bank fits (ID1.NUMCB).
+func (s *SMMU) bankRoom() error {
+	if len(s.banks) >= 128 {
+		return fmt.Errorf("context bank: at most 128 (ID1.NUMCB)")
+	}
+	return nil
+}
+
+// addBank appends cb and returns its index (CBNDX).
+func (s *SMMU) addBank(cb *ContextBank) int {
 	s.banks = append(s.banks, cb)
-	return len(s.banks) - 1, nil
+	return len(s.banks) - 1
 }
 
 // Bank returns context bank i (nil if there is none).

@@ -49,8 +49,8 @@ func (p *descPort) note(pa uint64) {
 // 4 x (4 + 1) + 4 = 24 descriptors, each through the interconnect. It
 // returns the bank's index (CBNDX).
 func (s *SMMU) AddNestedContextBank(s1 *mmu.PageTable, tables1 *mmu.Memory, s2 *mmu.PageTable, tables2 *mmu.Memory) (int, error) {
-	if len(s.banks) >= 128 {
-		return -1, fmt.Errorf("context bank: at most 128 (ID1.NUMCB)")
+	if err := s.bankRoom(); err != nil {
+		return -1, err
 	}
 	if s1 == nil || tables1 == nil || s2 == nil || tables2 == nil {
 		return -1, fmt.Errorf("context bank %d: a nested bank needs a stage-1 and a stage-2 table", len(s.banks))
@@ -68,8 +68,7 @@ func (s *SMMU) AddNestedContextBank(s1 *mmu.PageTable, tables1 *mmu.Memory, s2 *
 		return -1, err
 	}
 	cb.walker = w1
-	s.banks = append(s.banks, cb)
-	return len(s.banks) - 1, nil
+	return s.addBank(cb), nil
 }
 
 // S2Walker is a nested bank's stage-2 walker (nil for a single stage).
