@@ -67,13 +67,9 @@ func (st *Stage) narration(s *Scene, side uint8, step *scenario.Step, caption st
 	ids := &sideIDs[side]
 	capH := float32(narrateSz) * 1.25
 	s.Text(ids.caption, x, y+capH, st.txt.Fit(caption, w, narrateSz), narrateSz, Text, AlignStart)
-	m := st.wrapped(side, step.Text, w, maxH-capH)
-	if h := float32(len(m.lines)) * m.size * 1.25; h > maxH-capH && longH > maxH {
-		maxH = min(longH, capH+h)
-		m = st.wrapped(side, step.Text, w, maxH-capH)
-	}
+	m := st.wrapped(side, step.Text, w, maxH-capH, longH-capH)
 	lineH := m.size * 1.25
-	n := min(len(m.lines), max(int((maxH-capH)/lineH), 0))
+	n := min(len(m.lines), max(int(m.room/lineH), 0))
 	for i := 0; i < n; i++ {
 		line := m.lines[i]
 		if i == n-1 && n < len(m.lines) {
@@ -85,27 +81,34 @@ func (st *Stage) narration(s *Scene, side uint8, step *scenario.Step, caption st
 }
 
 // wrapped memoises, for each side's narration text (one step at a time),
-// the size it is shown at and its lines, so an unchanged frame does not
-// wrap again.
-func (st *Stage) wrapped(side uint8, text string, w, h float32) *wrapMemo {
+// the size it is shown at, its lines and the height they may take (h, or
+// up to long when even 14 px does not fit h), so an unchanged frame does
+// not wrap again.
+func (st *Stage) wrapped(side uint8, text string, w, h, long float32) *wrapMemo {
 	m := &st.wrap[side&1]
-	if m.text == text && m.w == w && m.h == h && m.lines != nil {
+	if m.text == text && m.w == w && m.h == h && m.long == long && m.lines != nil {
 		return m
 	}
-	m.text, m.w, m.h = text, w, h
-	for _, size := range [...]float32{narrateSz, 16, 14} {
-		m.size, m.lines = size, Wrap(text, w, size)
-		if float32(len(m.lines))*size*1.25 <= h {
-			break
+	m.text, m.w, m.h, m.long = text, w, h, long
+	fit := func(room float32) bool {
+		for _, size := range [...]float32{narrateSz, 16, 14} {
+			m.size, m.lines, m.room = size, Wrap(text, w, size), room
+			if float32(len(m.lines))*size*1.25 <= room {
+				return true
+			}
 		}
+		return false
+	}
+	if !fit(h) && long > h {
+		fit(min(long, float32(len(m.lines))*m.size*1.25))
 	}
 	return m
 }
 
 // wrapMemo is one side's last wrapped narration.
 type wrapMemo struct {
-	text  string
-	w, h  float32
-	size  float32
-	lines []string
+	text       string
+	w, h, long float32
+	size, room float32 // the text's size and the height it may take
+	lines      []string
 }
