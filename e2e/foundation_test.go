@@ -84,3 +84,20 @@ func TestWithoutWebAssemblySaysSo(t *testing.T) {
 	notice := eval[string](t, b, `document.getElementById("notice").textContent`)
 	require.Contains(t, notice, "needs WebAssembly", "notice, want the WebAssembly message")
 }
+
+// The stage's first frame comes before the panel's first render; it must
+// already leave the panel's room. When it did not, the first frame covered
+// the whole window and was drawn again, shifted right, once the panel had
+// rendered (a visible jump, and a second readback of the canvas while the
+// first run computes).
+func TestFirstFrameLeavesThePanelsRoom(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=demo")
+	panel := eval[int](t, b, `Math.ceil(document.querySelector(".panel").getBoundingClientRect().width)`)
+	require.Greater(t, panel, 200, "the panel's width (px)")
+	assert.Equal(t, panel, eval[int](t, b, `dmaviz.firstFrameLeft`), "the first frame's left edge (px), want the panel's width")
+
+	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?scenario=demo&embed=1"))
+	b.waitFor(t, "the embed's stage", `window.dmaviz && dmaviz.stageReadyAt > 0`)
+	assert.Zero(t, eval[int](t, b, `dmaviz.firstFrameLeft`), "the embed's first frame's left edge (px), want the whole width")
+}

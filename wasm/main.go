@@ -206,6 +206,14 @@ func main() {
 			}
 			return nil
 		}))
+		// The panel's room before the stage's first frame: with the mode
+		// classes set, the empty mount has the panel's width (style.css).
+		// Without it the first frame was laid out over the whole window
+		// and drawn again, shifted, once the panel had rendered.
+		syncModes(a)
+		if page.Get("measurePanel").Truthy() {
+			page.Call("measurePanel")
+		}
 	}
 	listenKeys(ctl)
 	exposeMemStats(page)
@@ -267,6 +275,12 @@ func syncPage(a *app.App, root *site.Root, shown *string) {
 		*shown = q
 		js.Global().Get("history").Call("replaceState", nil, "", "?"+q)
 	}
+	syncModes(a)
+}
+
+// syncModes sets the body's mode classes (embed, collapsed), which the
+// style sheet lays the panel out by.
+func syncModes(a *app.App) {
 	cl := js.Global().Get("document").Get("body").Get("classList")
 	cl.Call("toggle", "embed", a.State.Embed)
 	cl.Call("toggle", "collapsed", a.State.Collapsed && !a.State.Embed)

@@ -207,6 +207,10 @@ func (s *stage) Draw(screen *ebiten.Image) {
 	s.drawTime += time.Since(start)
 	s.page.Set("drawMs", float64(s.drawTime)/float64(time.Millisecond))
 	if s.frames == 1 {
+		// Where the first frame put the stage's left edge (CSS pixels),
+		// for the browser tests: right of the panel, or 0 in the embed and
+		// presentation modes.
+		s.page.Set("firstFrameLeft", s.frame.Left)
 		s.page.Call("stageReady")
 		if s.firstFrame != nil {
 			s.firstFrame()

@@ -80,15 +80,22 @@
     return WebAssembly.instantiate(buf, imports);
   }
 
+  // measurePanel passes the panel's size (CSS pixels, rounded up) to the Go
+  // program, which keeps the stage right of it. The Go program calls it
+  // once it has set the body's mode classes and its setPanelWidth, so the
+  // stage's first frame already leaves the panel's room (the style sheet
+  // gives the empty mount the panel's width until the panel renders).
+  function measurePanel() {
+    const r = document.getElementById("panel-mount").getBoundingClientRect();
+    const w = Math.ceil(r.width), h = Math.ceil(r.height);
+    page.panelWidth = w;
+    if (page.setPanelWidth) page.setPanelWidth(w, h);
+  }
+  page.measurePanel = measurePanel;
+
   function observePanel() {
-    const mount = document.getElementById("panel-mount");
     if (typeof ResizeObserver === "undefined") return;
-    new ResizeObserver(() => {
-      const r = mount.getBoundingClientRect();
-      const w = Math.ceil(r.width), h = Math.ceil(r.height);
-      page.panelWidth = w;
-      if (page.setPanelWidth) page.setPanelWidth(w, h);
-    }).observe(mount);
+    new ResizeObserver(measurePanel).observe(document.getElementById("panel-mount"));
   }
 
   async function start() {
