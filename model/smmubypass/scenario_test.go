@@ -253,3 +253,50 @@ func TestWorkIsBounded(t *testing.T) {
 	require.ErrorContains(t, err, "engine-rate")
 	require.ErrorContains(t, err, "GB/s here")
 }
+
+// TestFaultsAndStagesWeighTheBound: a read of the unmapped page
+// (engine-outside-mapping) faults, fills nothing and walks again, and a
+// nested walk costs more than a stage-1 one, so the same engine over a
+// window the TLB covers weighs more with either; the setting that took 6.9 s
+// in the page (nested, faulting, 2.16 GB/s) is refused, naming engine-rate,
+// while the same engine with a normal setup is allowed.
+func TestFaultsAndStagesWeighTheBound(t *testing.T) {
+	spec := New().Spec()
+	set := func(kv ...string) (config, error) {
+		p, err := spec.Defaults()
+		require.NoError(t, err)
+		heavy := []string{"packet", "9KiB", "packets", "100", "cpu-work", "100000", "burst", "4KiB", "engine-rate", "2.16",
+			"engine-streams", "128", "ring", "1", "ws", "16KiB", "line-rate", "0.1", "flows", "65536"}
+		for _, l := range [][]string{heavy, kv} {
+			for i := 0; i+1 < len(l); i += 2 {
+				require.NoError(t, spec.Set(p, l[i], l[i+1]))
+			}
+		}
+		return parse(spec, p)
+	}
+	weigh := func(kv ...string) float64 {
+		c := config{packet: 9216, burst: 4096, cpuWork: 100000, engineRate: 0.5e9, streams: 128, ring: 1, ws: 16 << 10, rate: 0.1e9, preset: "ls2088a", setup: SetupNormal, stage: StageS1}
+		for i := 0; i+1 < len(kv); i += 2 {
+			switch kv[i] {
+			case "setup":
+				c.setup = kv[i+1]
+			case "stage":
+				c.stage = kv[i+1]
+			}
+		}
+		_, eng, err := perPacket(c)
+		require.NoError(t, err)
+		return eng
+	}
+	normal, outside := weigh(), weigh("setup", SetupOutside)
+	nested := weigh("setup", SetupOutside, "stage", StageNested)
+	assert.Greater(t, outside, 1.5*normal, "engine reads per packet weighed, faulting against a normal setup")
+	assert.Greater(t, nested, outside, "a nested context bank's faulting reads against stage 1's")
+	assert.Equal(t, normal, weigh("stage", StageNested), "a window the TLB covers walks rarely at any stage")
+
+	_, err := set("smmu-setup", SetupNormal, "engine-stage", StageNested)
+	require.NoError(t, err, "the heavy mix with a normal setup")
+	_, err = set("smmu-setup", SetupOutside, "engine-stage", StageNested)
+	require.ErrorContains(t, err, "engine-rate", "the 6.9 s setting")
+	require.ErrorContains(t, err, "GB/s here")
+}

@@ -112,7 +112,7 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Name: "ws", Label: "Translated working set", Kind: scenario.KindBytes, Unit: "B", Default: "2MiB",
 				Help: "bytes of IOVA space the engine reads at random (4 KiB pages)", Min: 16 << 10, Max: maxWS},
 			{Name: "engine-rate", Label: "Engine read rate", Kind: scenario.KindFloat, Unit: "GB/s", Default: "1",
-				Help: "the translated engine's offered read bandwidth (0: no second master)", Min: 0, Max: 20},
+				Help: "the translated engine's offered read bandwidth (0: no second master); its reads count toward the run's bound on transactions, a read that misses the TLB or faults (engine-outside-mapping) more, and more again through a nested context bank, so such settings allow a lower rate", Min: 0, Max: 20},
 			{Name: "engine-streams", Label: "Engine outstanding reads", Kind: scenario.KindInt, Default: "8",
 				Help: "reads the engine keeps in flight", Min: 1, Max: 128},
 			{Name: "nic-stream", Label: "NIC stream", Kind: scenario.KindChoice, Default: "unmatched",
