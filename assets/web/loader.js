@@ -87,9 +87,7 @@
   // gives the empty mount the panel's width until the panel renders).
   function measurePanel() {
     const r = document.getElementById("panel-mount").getBoundingClientRect();
-    const w = Math.ceil(r.width), h = Math.ceil(r.height);
-    page.panelWidth = w;
-    if (page.setPanelWidth) page.setPanelWidth(w, h);
+    if (page.setPanelWidth) page.setPanelWidth(Math.ceil(r.width), Math.ceil(r.height));
   }
   page.measurePanel = measurePanel;
 
