@@ -138,11 +138,11 @@ func bound(c config) error {
 	}
 	most := int(maxRunTxns / (nic + eng))
 	if most >= minPackets {
-		return fmt.Errorf("packets: %d packets of %d B in %d B bursts (%.0f NIC transactions and steps each) with the engine's reads at %g GB/s (about %.3g per packet) make about %.3g modelled transactions; allowed at most %.3g per run: at most %d packets at this packet, burst, line-rate and engine-rate (or raise burst, or lower packet or engine-rate)",
+		return fmt.Errorf("packets: %d packets of %d B in %d B bursts (%.0f NIC transactions and steps each) with the engine's reads at %g GB/s (about %.3g per packet) make about %.3g modelled transactions; allowed at most %.3g per run: at most %d packets at this packet, burst, line-rate, engine-rate, ws, smmu-setup and engine-stage (or raise burst, or lower packet or engine-rate)",
 			c.packets, c.packet, c.burst, nic, c.engineRate/1e9, eng, total, float64(maxRunTxns), most)
 	}
 	rate := (maxRunTxns/float64(c.packets) - nic) / (eng / c.engineRate)
-	return fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring, cpu-work, ws, packet and burst gives about %.3g engine reads; allowed at most %.3g modelled transactions per run: at most %.3g GB/s here (lower engine-rate or packets, or raise line-rate)",
+	return fmt.Errorf("engine-rate: %g GB/s over %d packets at this line-rate, ring, cpu-work, ws, packet, burst, smmu-setup and engine-stage gives about %.3g engine reads (a read that misses the TLB or faults counts more, through a nested context bank more again); allowed at most %.3g modelled transactions per run: at most %.3g GB/s here (lower engine-rate or packets, or raise line-rate)",
 		c.engineRate/1e9, c.packets, float64(c.packets)*eng, float64(maxRunTxns), max(rate, 0)/1e9)
 }
 
