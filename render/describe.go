@@ -29,7 +29,7 @@ func (st *Stage) Describe(r Ref) string {
 			}
 			return ""
 		}
-		return "cell colour: " + scenario.CellState(r.Index).String() + " · " + CellHelp(scenario.CellState(r.Index))
+		return "cell colour: " + CellLabel(scenario.CellState(r.Index)) + " · " + CellHelp(scenario.CellState(r.Index))
 	case RefMetric:
 		return st.describeMetric(r)
 	case RefExplain:

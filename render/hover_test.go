@@ -59,3 +59,22 @@ func TestLabelsExplainThemselvesOnHover(t *testing.T) {
 		assert.Greater(t, len(hs.Items), n+1, "no outline")
 	}
 }
+
+// The cell legend and the time line's legend spell a shared meaning the
+// same way: the coherent ETR run reads the buffer through a Normal-NC
+// mapping, which both call "uncached read", and the CPU is capitalised.
+func TestCellAndPhaseLegendsSpellAMeaningAlike(t *testing.T) {
+	sc, err := catalog.Registry().Get("etr")
+	require.NoError(t, err)
+	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-sync-whole-when-full")
+	end := max(a.End, b.End)
+	f := &Frame{A: Side{Result: a, State: stateAt(a, end), Time: a.End}, B: Side{Result: b, State: stateAt(b, end), Time: b.End},
+		Cursor: end, Length: end, Left: 340, W: 1440, H: 900}
+	var s Scene
+	NewStage().Build(&s, f)
+	cells, phases := joinTexts(&s, "legend/label"), joinTexts(&s, "timeline/legend-label")
+	assert.Contains(t, phases, "|uncached read|")
+	assert.Contains(t, "|"+cells, "|uncached read|", "cell legend: %s", cells)
+	assert.NotContains(t, cells, "-read")
+	assert.NotContains(t, cells, "cpu-")
+}

@@ -60,6 +60,20 @@ func namedOnBar(kind string) bool {
 	return MeaningOf(kind) == meaningCall && !strings.HasPrefix(kind, "idle")
 }
 
+// CellLabel is a cell state's name as the legends and hover text show it:
+// the state's id (CellState.String, used in exports and traces) with the
+// CPU capitalised and "uncached read" spelt as the time-line legend spells
+// its phase.
+func CellLabel(c scenario.CellState) string {
+	switch c {
+	case scenario.CellCPUWritten:
+		return "CPU-written"
+	case scenario.CellUncachedRead:
+		return "uncached read"
+	}
+	return c.String()
+}
+
 // CellHelp says what a cell state means, for the legend's hover.
 func CellHelp(c scenario.CellState) string {
 	switch c {

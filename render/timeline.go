@@ -230,7 +230,7 @@ func textWidth(s string, size float32) float32 {
 func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32) {
 	lx := x
 	for _, c := range states {
-		name := c.String()
+		name := CellLabel(c)
 		if lx+14+textWidth(name, smallSz) > x+w {
 			return
 		}
