@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
 // Every label a newcomer asks about explains itself on hover, and Hover
@@ -77,4 +78,14 @@ func TestCellAndPhaseLegendsSpellAMeaningAlike(t *testing.T) {
 	assert.Contains(t, "|"+cells, "|uncached read|", "cell legend: %s", cells)
 	assert.NotContains(t, cells, "-read")
 	assert.NotContains(t, cells, "cpu-")
+	// A 1024 px window beside the panel still names every state the
+	// grids show (the sixth, "uncached read", was dropped for lack of room).
+	for _, w := range []float32{1024, 900} {
+		f.W = w
+		NewStage().Build(&s, f)
+		cells = joinTexts(&s, "legend/label")
+		for _, c := range []scenario.CellState{scenario.CellDeviceWritten, scenario.CellCPUWritten, scenario.CellInvalidated, scenario.CellCached, scenario.CellCopied, scenario.CellUncachedRead} {
+			assert.Contains(t, cells, CellLabel(c)+"|", "window %v: cell legend %s", w, cells)
+		}
+	}
 }

@@ -136,17 +136,26 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		return
 	}
 	bottomH := min(max((y1-y0)*0.3, 110), 260)
-	colTop, colBottom := y0, y1-bottomH-legendH-gap
+	st.lanes.update(f.A.Result, f.B.Result)
+	legendRows := 1
+	if !translationOnly(f) {
+		legendRows = cellLegendRows(st.lanes.states, x1-x0)
+	}
+	// A second or third row is taken only from columns that keep room.
+	for legendRows > 1 && y1-bottomH-legendH*float32(legendRows)-gap-y0 < 160 {
+		legendRows--
+	}
+	legendTall := legendH * float32(legendRows)
+	colTop, colBottom := y0, y1-bottomH-legendTall-gap
 	colW := (x1 - x0 - gap) / 2
 	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
 	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
-	st.lanes.update(f.A.Result, f.B.Result)
 	if translationOnly(f) {
 		translationLegend(s, st.lanes.translation, x0, colBottom+gap/2, x1-x0)
 	} else {
 		cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0)
 	}
-	by := colBottom + gap/2 + legendH
+	by := colBottom + gap/2 + legendTall
 	tw := (x1 - x0) * 0.58
 	chart := hasCounterChart(f)
 	// A narrow stage gives the counters up to 60 % of the row, so that

@@ -226,16 +226,41 @@ func textWidth(s string, size float32) float32 {
 	return float32(utf8.RuneCountInString(s)) * size * 0.6
 }
 
-// cellLegend draws a swatch and name for every cell state the runs show.
+// cellLegend draws a swatch and name for every cell state the runs show,
+// wrapping onto cellLegendRows rows, so that no colour on the grids goes
+// unexplained on a narrow stage.
 func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32) {
-	lx := x
+	lx, row := x, 0
 	for _, c := range states {
 		name := CellLabel(c)
-		if lx+14+textWidth(name, smallSz) > x+w {
+		ew := 16 + textWidth(name, smallSz)
+		if lx > x && lx+ew > x+w {
+			row, lx = row+1, x
+		}
+		if row >= maxCellLegendRows || lx+ew > x+w {
 			return
 		}
-		s.Rect("legend/swatch", int32(c), lx, y+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
-		s.TextRef("legend/label", lx+16, y+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
-		lx += 16 + textWidth(name, smallSz) + 12
+		ry := y + float32(row)*legendH
+		s.Rect("legend/swatch", int32(c), lx, ry+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
+		s.TextRef("legend/label", lx+16, ry+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
+		lx += ew + 12
 	}
+}
+
+// maxCellLegendRows bounds the rows the cell legend takes from the columns.
+const maxCellLegendRows = 3
+
+// cellLegendRows is the number of rows cellLegend needs for states in a
+// width of w: one on a wide stage, two for ETR's seven states beside the
+// panel in a 1024 px window.
+func cellLegendRows(states []scenario.CellState, w float32) int {
+	rows, lx := 1, float32(0)
+	for _, c := range states {
+		ew := 16 + textWidth(CellLabel(c), smallSz)
+		if lx > 0 && lx+ew > w {
+			rows, lx = rows+1, 0
+		}
+		lx += ew + 12
+	}
+	return min(rows, maxCellLegendRows)
 }
