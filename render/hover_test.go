@@ -8,6 +8,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 // Every label a newcomer asks about explains itself on hover, and Hover
@@ -86,6 +87,27 @@ func TestCellAndPhaseLegendsSpellAMeaningAlike(t *testing.T) {
 		cells = joinTexts(&s, "legend/label")
 		for _, c := range []scenario.CellState{scenario.CellDeviceWritten, scenario.CellCPUWritten, scenario.CellInvalidated, scenario.CellCached, scenario.CellCopied, scenario.CellUncachedRead} {
 			assert.Contains(t, cells, CellLabel(c)+"|", "window %v: cell legend %s", w, cells)
+		}
+	}
+}
+
+// In presentation mode at 1024x768 the narration leaves the rings too
+// short a row to draw, but their flags (did the ETR buffer wrap, did the
+// AUX ring lose data) stay on the stage as words.
+func TestRingFlagsStayWhenTheRingIsTooSmall(t *testing.T) {
+	sc, err := catalog.Registry().Get("etr")
+	require.NoError(t, err)
+	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-no-sync")
+	for _, at := range []float64{0, 1} {
+		cur := max(a.End, b.End) * sim.Time(at)
+		f := &Frame{A: Side{Result: a, State: stateAt(a, cur), Time: min(cur, a.End)}, B: Side{Result: b, State: stateAt(b, cur), Time: min(cur, b.End)},
+			Cursor: cur, Length: max(a.End, b.End), W: 1024, H: 768, Top: 40, Narrate: true}
+		var s Scene
+		NewStage().Build(&s, f)
+		for _, side := range []string{"a", "b"} {
+			labels := joinTexts(&s, side+"/ring-label")
+			assert.Contains(t, labels, "STS.FULL", "side %s at %v: %s", side, cur, labels)
+			assert.Contains(t, labels, "TRUNCATED", "side %s at %v: %s", side, cur, labels)
 		}
 	}
 }

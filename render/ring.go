@@ -33,15 +33,33 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	ringH := h - textSz - 4 - flagsH
 	cx, cy := x+w/2, y+textSz+4+ringH/2
 	r := min(w, ringH)/2 - 4
-	if r < 12 {
-		return // too small to read: neither ring nor label
-	}
 	// Labelled only when drawn: a label over an empty slot explains nothing.
 	label := tl.Grids[g].Label
 	base := baseLabel(label)
 	long, short := st.txt.Join(label, " (ring)", ""), st.txt.Join(base, " ring", "")
 	if strings.Contains(base, "ring") {
 		long, short = label, base
+	}
+	if r < 12 {
+		// Too small for a readable ring (a short row in presentation
+		// mode): its flags, which say whether the buffer wrapped
+		// (STS.FULL) or the ring lost data (TRUNCATED), stay as words
+		// under its label; the pointers are on the grid above.
+		if flagsH == 0 || h < textSz+4+flagsH {
+			return
+		}
+		s.TextRef(ids.ringLabel, x, y+textSz, st.txt.FitFirst(labelW, smallSz, long, short), smallSz, Muted, AlignStart,
+			Ref{Kind: RefExplain, Side: side, Index: explainRing})
+		flags := 0
+		for i, v := range tl.Values {
+			if v.Grid == g && v.Kind == scenario.ValueFlag && i < len(state.Values) {
+				colour, word := st.flagWord(v, state.Values[i])
+				s.TextRef(ids.ringLabel, x, y+textSz+4+float32(flags+1)*(textSz+2)-2, st.txt.Fit(word, labelW, textSz), textSz, colour, AlignStart,
+					Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+				flags++
+			}
+		}
+		return
 	}
 	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.FitFirst(labelW, smallSz, long, short), smallSz, Muted, AlignStart,
 		Ref{Kind: RefExplain, Side: side, Index: explainRing})
@@ -82,10 +100,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			s.TextRef(ids.ringLabel, cx+6, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
 		case scenario.ValueFlag:
-			colour, word := Muted, st.txt.Join("no ", v.Label, "") // the word that matters first, if Fit shortens it
-			if state.Values[i] != 0 {
-				colour, word = Cursor, v.Label
-			}
+			colour, word := st.flagWord(v, state.Values[i])
 			// Centred under the ring, or from its left edge when wider.
 			fx, align := cx, AlignMiddle
 			if textWidth(word, textSz) > w {
@@ -95,6 +110,16 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			flags++
 		}
 	}
+}
+
+// flagWord is how a ring flag reads: its name in the cursor colour when
+// set, "no" and its name, muted, when clear (the word that matters first,
+// if Fit shortens it).
+func (st *Stage) flagWord(v scenario.ValueSpec, val int64) (Color, string) {
+	if val != 0 {
+		return Cursor, v.Label
+	}
+	return Muted, st.txt.Join("no ", v.Label, "")
 }
 
 // polar returns the point at radius r and fraction f of a turn, clockwise
