@@ -326,16 +326,19 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 	rows := len(sm.SMRs) + 1
 	for r := 0; r < rows; r++ {
 		ry := y + float32(r)*smmuRow
-		var label, short string
+		var label, short, shortest string
 		if r < len(sm.SMRs) {
 			e := &sm.SMRs[r]
 			to, sto := e.Type, e.Type
 			if e.Type == "translate" {
 				to = st.txt.Join("translate CB", st.txt.Num(float64(e.CB)), "")
-				if e.Stage != "" {
-					to = st.txt.Join(to, " (", st.txt.Join(e.Stage, ")", ""))
-				}
 				sto = st.txt.Join("CB", st.txt.Num(float64(e.CB)), "")
+				if e.Stage != "" {
+					// The bank's stage stays in every form: a nested
+					// bank's walks are what its latencies are about.
+					stage := st.txt.Join(" (", e.Stage, ")")
+					to, sto = st.txt.Join(to, stage, ""), st.txt.Join(sto, stage, "")
+				}
 			}
 			valid := ""
 			if !e.Valid {
@@ -345,11 +348,13 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 			label = st.txt.Join(st.txt.Join(smr, " ID ", st.txt.Hex(uint64(e.ID))),
 				st.txt.Join(" MASK ", st.txt.Hex(uint64(e.Mask)), ""), st.txt.Join(valid, " → ", to))
 			short = st.txt.Join(st.txt.Join(smr, " ", st.txt.Hex(uint64(e.ID))), st.txt.Join("/", st.txt.Hex(uint64(e.Mask)), valid), st.txt.Join(" → ", sto, ""))
+			shortest = st.txt.Join(st.txt.Join(smr, valid, ""), " → ", sto)
 		} else {
 			label, short = "no match → sCR0.USFCFG=0: bypass", "no match → USFCFG=0: bypass"
 			if sm.USFCFG {
 				label, short = "no match → sCR0.USFCFG=1: fault (USF)", "no match → USFCFG=1: fault"
 			}
+			shortest = short
 		}
 		s.Rect(ids.smr, int32(r), x, ry, w, smmuRow-2, Surface, Ref{Kind: RefSMMU, Side: side, Obj: smmuSMR, Index: int32(r)})
 		// The masters this row decides, as tags at the right.
@@ -366,7 +371,7 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 			s.Text(ids.smrText, tx+4, ry+smmuRow-6, name, smmuSz, Background, AlignStart)
 			tx -= 4
 		}
-		s.Text(ids.smrText, x+4, ry+smmuRow-6, st.pick(label, short, tx-x-8), smmuSz, Text, AlignStart)
+		s.Text(ids.smrText, x+4, ry+smmuRow-6, st.txt.FitFirst(tx-x-8, smmuSz, label, short, shortest), smmuSz, Text, AlignStart)
 	}
 	y += float32(rows) * smmuRow
 	bits := st.txt.Join(st.txt.Join("SMTNMB_TLBEN ", onOff(sm.SMTNMBTLBEN), ""), " · ", st.txt.Join("S2CRB_TLBEN ", onOff(sm.S2CRBTLBEN), ""))

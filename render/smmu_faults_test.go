@@ -83,6 +83,10 @@ func TestSMMUTableNamesTheStage(t *testing.T) {
 	a, b := smmuPair(t, "engine-stage", "nested")
 	s, _ := smmuFrame(a, b, 0, 1440, 900)
 	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "→ translate CB0 (nested)")
+	// Beside the panel in a 1024 px window the row is short, and the
+	// stage stays in it.
+	s, _ = smmuFrameLeft(a, b, 0, 1024, 768, 340)
+	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "CB0 (nested)")
 	a, b = smmuPair(t, "engine-stage", "s2")
 	s, _ = smmuFrame(a, b, 0, 1440, 900)
 	assert.Contains(t, joinTexts(s, "a/smmu-smr-text"), "→ translate CB0 (stage 2)")
