@@ -111,3 +111,42 @@ func TestRingFlagsStayWhenTheRingIsTooSmall(t *testing.T) {
 		}
 	}
 }
+
+// A pointer's name sits inside its ring or beside it, never across the
+// ring's arc (at 1024x768 beside the panel the rings are small).
+func TestRingPointerNamesClearTheArc(t *testing.T) {
+	sc, err := catalog.Registry().Get("etr")
+	require.NoError(t, err)
+	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-sync-whole-when-full")
+	for _, w := range []float32{1024, 1440} {
+		f := &Frame{A: Side{Result: a, State: stateAt(a, 0), Time: 0}, B: Side{Result: b, State: stateAt(b, 0), Time: 0},
+			Length: max(a.End, b.End), Left: 340, W: w, H: w * 0.75}
+		var s Scene
+		NewStage().Build(&s, f)
+		type box struct{ x0, x1, y0, y1, thick float32 }
+		rings := map[int32]*box{}
+		for _, it := range items(&s, "a/ring") {
+			bx := rings[it.Ref.Obj]
+			if bx == nil {
+				bx = &box{it.X, it.X, it.Y, it.Y, it.StrokeWidth}
+				rings[it.Ref.Obj] = bx
+			}
+			bx.x0, bx.x1 = min(bx.x0, it.X, it.X2), max(bx.x1, it.X, it.X2)
+			bx.y0, bx.y1 = min(bx.y0, it.Y, it.Y2), max(bx.y1, it.Y, it.Y2)
+		}
+		require.NotEmpty(t, rings, "window %v: no rings drawn", w)
+		names := 0
+		for _, it := range items(&s, "a/ring-label") {
+			if it.Ref.Kind != RefValue || a.Timeline.Values[it.Ref.Obj].Kind != scenario.ValuePointer {
+				continue
+			}
+			bx := rings[int32(a.Timeline.Values[it.Ref.Obj].Grid)]
+			require.NotNil(t, bx)
+			x0, tw := it.textSpan()
+			arcIn, arcOut := bx.x1-bx.thick, bx.x1+bx.thick/2
+			assert.True(t, x0+tw <= arcIn || x0 >= arcOut, "window %v: %q spans x %.0f..%.0f across the ring's arc at %.0f..%.0f", w, it.Text, x0, x0+tw, arcIn, arcOut)
+			names++
+		}
+		assert.Equal(t, 4, names, "window %v: rrp, rwp, head and tail", w)
+	}
+}

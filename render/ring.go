@@ -84,6 +84,18 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 				Ref{Kind: RefSpan, Side: side, Obj: int32(i)})
 		}
 	}
+	// The pointers' names go inside the ring, right of its centre, when
+	// they fit there; in a small ring (a 1024 px window) they would cross
+	// its arc, so they go beside it, if the slot has the room.
+	nameX, widest := cx+6, float32(0)
+	for _, v := range tl.Values {
+		if v.Grid == g && v.Kind == scenario.ValuePointer {
+			widest = max(widest, textWidth(v.ID, smallSz))
+		}
+	}
+	if out := cx + r + thick/2 + 4; 6+widest > r-thick-2 && out+widest <= x+labelW {
+		nameX = out
+	}
 	k, flags := 0, 0
 	for i, v := range tl.Values {
 		if v.Grid != g || i >= len(state.Values) {
@@ -97,7 +109,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			s.Arrow(ids.ringPointer, cx, cy, tx, ty, colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			// Labels stack in the ring's middle, one line each, in the
 			// arrow's colour; hover names the arrow too.
-			s.TextRef(ids.ringLabel, cx+6, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			s.TextRef(ids.ringLabel, nameX, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
 		case scenario.ValueFlag:
 			colour, word := st.flagWord(v, state.Values[i])
