@@ -14,12 +14,8 @@ import (
 // Every label a newcomer asks about explains itself on hover, and Hover
 // outlines the item and puts the description beside the pointer.
 func TestLabelsExplainThemselvesOnHover(t *testing.T) {
-	sc, err := catalog.Registry().Get("etr")
-	require.NoError(t, err)
-	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-no-sync")
-	end := max(a.End, b.End)
-	f := &Frame{A: Side{Result: a, State: stateAt(a, end), Time: a.End}, B: Side{Result: b, State: stateAt(b, end), Time: b.End},
-		Cursor: end, Length: end, Left: 340, W: 1024, H: 768}
+	a, b := etrPair(t, "coherent", "cached-no-sync")
+	f := frameAt(a, b, max(a.End, b.End), 1024, 768)
 	var s Scene
 	NewStage().Build(&s, f)
 	for _, c := range []struct{ id, text, want string }{
@@ -66,12 +62,8 @@ func TestLabelsExplainThemselvesOnHover(t *testing.T) {
 // same way: the coherent ETR run reads the buffer through a Normal-NC
 // mapping, which both call "uncached read", and the CPU is capitalised.
 func TestCellAndPhaseLegendsSpellAMeaningAlike(t *testing.T) {
-	sc, err := catalog.Registry().Get("etr")
-	require.NoError(t, err)
-	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-sync-whole-when-full")
-	end := max(a.End, b.End)
-	f := &Frame{A: Side{Result: a, State: stateAt(a, end), Time: a.End}, B: Side{Result: b, State: stateAt(b, end), Time: b.End},
-		Cursor: end, Length: end, Left: 340, W: 1440, H: 900}
+	a, b := etrPair(t, "coherent", "cached-sync-whole-when-full")
+	f := frameAt(a, b, max(a.End, b.End), 1440, 900)
 	var s Scene
 	NewStage().Build(&s, f)
 	cells, phases := joinTexts(&s, "legend/label"), joinTexts(&s, "timeline/legend-label")
@@ -95,13 +87,10 @@ func TestCellAndPhaseLegendsSpellAMeaningAlike(t *testing.T) {
 // short a row to draw, but their flags (did the ETR buffer wrap, did the
 // AUX ring lose data) stay on the stage as words.
 func TestRingFlagsStayWhenTheRingIsTooSmall(t *testing.T) {
-	sc, err := catalog.Registry().Get("etr")
-	require.NoError(t, err)
-	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-no-sync")
-	for _, at := range []float64{0, 1} {
-		cur := max(a.End, b.End) * sim.Time(at)
-		f := &Frame{A: Side{Result: a, State: stateAt(a, cur), Time: min(cur, a.End)}, B: Side{Result: b, State: stateAt(b, cur), Time: min(cur, b.End)},
-			Cursor: cur, Length: max(a.End, b.End), W: 1024, H: 768, Top: 40, Narrate: true}
+	a, b := etrPair(t, "coherent", "cached-no-sync")
+	for _, cur := range []sim.Time{0, max(a.End, b.End)} {
+		f := frameAt(a, b, cur, 1024, 768)
+		f.Left, f.Top, f.Narrate = 0, 40, true
 		var s Scene
 		NewStage().Build(&s, f)
 		for _, side := range []string{"a", "b"} {
@@ -115,12 +104,9 @@ func TestRingFlagsStayWhenTheRingIsTooSmall(t *testing.T) {
 // A pointer's name sits inside its ring or beside it, never across the
 // ring's arc (at 1024x768 beside the panel the rings are small).
 func TestRingPointerNamesClearTheArc(t *testing.T) {
-	sc, err := catalog.Registry().Get("etr")
-	require.NoError(t, err)
-	a, b := runPolicy(t, sc, "coherent"), runPolicy(t, sc, "cached-sync-whole-when-full")
+	a, b := etrPair(t, "coherent", "cached-sync-whole-when-full")
 	for _, w := range []float32{1024, 1440} {
-		f := &Frame{A: Side{Result: a, State: stateAt(a, 0), Time: 0}, B: Side{Result: b, State: stateAt(b, 0), Time: 0},
-			Length: max(a.End, b.End), Left: 340, W: w, H: w * 0.75}
+		f := frameAt(a, b, 0, w, w*0.75)
 		var s Scene
 		NewStage().Build(&s, f)
 		type box struct{ x0, x1, y0, y1, thick float32 }
@@ -149,4 +135,19 @@ func TestRingPointerNamesClearTheArc(t *testing.T) {
 		}
 		assert.Equal(t, 4, names, "window %v: rrp, rwp, head and tail", w)
 	}
+}
+
+// etrPair runs the ETR scenario's policies pa and pb at smallParams.
+func etrPair(t *testing.T, pa, pb string) (*scenario.Result, *scenario.Result) {
+	t.Helper()
+	sc, err := catalog.Registry().Get("etr")
+	require.NoError(t, err)
+	return runPolicy(t, sc, pa), runPolicy(t, sc, pb)
+}
+
+// frameAt is the stage's frame of the pair at cursor cur in a w x h window
+// with the panel open (340 px).
+func frameAt(a, b *scenario.Result, cur sim.Time, w, h float32) *Frame {
+	return &Frame{A: Side{Result: a, State: stateAt(a, cur), Time: min(cur, a.End)}, B: Side{Result: b, State: stateAt(b, cur), Time: min(cur, b.End)},
+		Cursor: cur, Length: max(a.End, b.End), Left: 340, W: w, H: h}
 }
