@@ -87,7 +87,7 @@ func (st *Stage) gauges(s *Scene, side uint8, tl *scenario.Timeline, state *scen
 		}
 		val := state.Values[i]
 		ry := y + float32(row)*gaugeRow
-		s.TextRef(ids.gaugeLabel, x, ry+textSz, st.txt.Fit(v.Label, w, smallSz), smallSz, Muted, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+		s.TextRef(ids.gaugeLabel, x, ry+textSz, st.txt.FitFirst(w, smallSz, v.Label, baseLabel(v.Label)), smallSz, Muted, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 		bx, bw := x+w*0.45, w*0.4
 		if gaugeTwoLines(v, w) {
 			// The label takes its own line; the bar goes under it.

@@ -75,7 +75,7 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			Ref: Ref{Kind: RefExplain, Side: side, Index: explainScale, Obj: int32(lay.k), Count: int32(spec.CellBytes)}})
 		labelW -= textWidth(per, smallSz) + 8
 	}
-	s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, labelW, textSz), textSz, Muted, AlignStart)
+	s.Text(ids.gridLabel, x, y+textSz, st.txt.FitFirst(labelW, textSz, label, baseLabel(label)), textSz, Muted, AlignStart)
 	// Squares big enough are drawn apart (inset); a figure (MinCell set)
 	// keeps them touching, so runs of one colour merge into one item.
 	inset := float32(0)

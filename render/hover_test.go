@@ -151,3 +151,17 @@ func frameAt(a, b *scenario.Result, cur sim.Time, w, h float32) *Frame {
 	return &Frame{A: Side{Result: a, State: stateAt(a, cur), Time: min(cur, a.End)}, B: Side{Result: b, State: stateAt(b, cur), Time: min(cur, b.End)},
 		Cursor: cur, Length: max(a.End, b.End), Left: 340, W: w, H: h}
 }
+
+// A gauge's name too long for its column drops its parenthesis before it
+// is cut: sg-sync's "DC ops not yet waited for (DSB drains)" beside the
+// panel in a 1024 px window.
+func TestGaugeNamesShortenByWords(t *testing.T) {
+	sc, err := catalog.Registry().Get("sg-sync")
+	require.NoError(t, err)
+	a, b := runPolicy(t, sc, "per-entry-dsb"), runPolicy(t, sc, "batched-dsb")
+	var s Scene
+	NewStage().Build(&s, frameAt(a, b, 0, 1024, 768))
+	labels := joinTexts(&s, "a/gauge-label")
+	assert.Contains(t, "|"+labels, "|DC ops not yet waited for|")
+	assert.NotContains(t, labels, "…")
+}
