@@ -143,6 +143,7 @@ func TestHeavyRunKeepsThePageResponsive(t *testing.T) {
 	text := eval[string](t, b, `document.getElementById("run-progress-text").textContent`)
 	assert.Positive(t, bar, "progress shown: bar %v, text %q", bar, text)
 	assert.Contains(t, text, "Computing", "progress shown: bar %v, text %q", bar, text)
+	progressBarReadsItsValue(t, b)
 
 	// Cancel stops it; the previous results stay.
 	b.do(t, "canceling", chromedp.Click(chromedp.ID("btn-cancel-run")))
@@ -164,4 +165,24 @@ func TestHeavyRunKeepsThePageResponsive(t *testing.T) {
 	got := metricCell(t, b, "entries", "a")
 	assert.Equal(t, 64.0, got, "entries %v after the superseding 128 KiB run, want 64", got)
 	assert.Empty(t, b.consoleErrors(), "console errors")
+}
+
+// progressBarReadsItsValue checks on a screenshot that the run's progress
+// bar is dark where it is not filled and blue where it is: the browser's
+// default bar has a light track, which on the dark page read as full at
+// 0 %. The fill only grows, so the bar's far end, unfilled when the value
+// read before the screenshot is under 0.9, must be dark.
+func progressBarReadsItsValue(t *testing.T, b *browser) {
+	t.Helper()
+	r := eval[[]float64](t, b, `(() => { const e = document.getElementById("run-progress"); const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height, +e.value]; })()`)
+	img := b.screenshot(t)
+	y := int(r[1] + r[3]/2)
+	if r[4] < 0.9 {
+		end := at(img, int(r[0]+r[2])-3, y)
+		assert.Less(t, int(end.R)+int(end.G)+int(end.B), 3*80, "the progress bar's unfilled end is %v at value %.2f: it reads as filled", end, r[4])
+	}
+	if r[4] > 0.05 {
+		start := at(img, int(r[0])+3, y)
+		assert.Greater(t, int(start.B), int(start.R)+40, "the progress bar's filled start is %v at value %.2f: want the blue fill", start, r[4])
+	}
 }
