@@ -39,6 +39,11 @@ func TestPageLoadsWithPanelStageAndNoErrors(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "")
 	assert.True(t, eval[bool](t, b, `document.getElementById("loading") === null`), "the download progress bar is still on the page")
+	// The loading box stays over the page's start-up (a second or more
+	// after the download on a slow machine) until the stage or the panel
+	// shows, so the page is never blank.
+	gone := eval[[]float64](t, b, `[dmaviz.loadingRemovedAt, dmaviz.wasmReadyAt, Math.min(dmaviz.stageReadyAt, dmaviz.panelReadyAt)]`)
+	assert.GreaterOrEqual(t, gone[0], gone[2], "the loading box went at %.0f ms, before the stage or panel showed (%.0f ms; main.wasm ready at %.0f ms)", gone[0], gone[2], gone[1])
 	assert.Empty(t, eval[string](t, b, `document.getElementById("notice").textContent`), "unexpected notice")
 	foreign := eval[[]string](t, b, `performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith(location.origin))`)
 	assert.Empty(t, foreign, "page loaded resources from outside its origin")

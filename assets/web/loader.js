@@ -11,8 +11,9 @@
     wasmReadyAt: 0, // main.wasm downloaded and compiled
     frames: 0,
     errors: [],
-    panelReady() { page.panelReadyAt = performance.now(); document.body.classList.add("panel-ready"); },
-    stageReady() { page.stageReadyAt = performance.now(); document.body.classList.add("stage-ready"); },
+    panelReady() { page.panelReadyAt = performance.now(); document.body.classList.add("panel-ready"); dropLoading(); },
+    stageReady() { page.stageReadyAt = performance.now(); document.body.classList.add("stage-ready"); dropLoading(); },
+    loadingRemovedAt: 0,
     resultsReady() { page.resultsReadyAt = performance.now(); },
     showError(msg) { page.errors.push(msg); notice(msg); },
     setPanelWidth: null, // set by the Go program
@@ -51,6 +52,15 @@
   const bar = document.getElementById("loading-bar");
   const text = document.getElementById("loading-text");
   const total = parseInt(document.body.dataset.wasmSize, 10) || 0;
+
+  // dropLoading removes the loading box once the stage or the panel shows
+  // (the Go program's start-up takes a second or more on a slow machine,
+  // and the page would be blank meanwhile), or when the start failed.
+  function dropLoading() {
+    if (!loading.isConnected) return;
+    loading.remove();
+    page.loadingRemovedAt = performance.now();
+  }
 
   function progress(got) {
     if (total > 0) {
@@ -98,7 +108,7 @@
 
   async function start() {
     if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-      loading.remove();
+      dropLoading();
       notice("dmaviz needs WebAssembly, and this browser does not provide it (or it is turned off). Please use a current Chrome, Firefox, Safari or Edge.");
       return;
     }
@@ -114,10 +124,11 @@
       page.wasmReadyAt = performance.now();
       // The WebAssembly memory's size (it only grows: after a run, its peak).
       page.wasmBytes = () => instance.exports.mem.buffer.byteLength;
-      loading.remove();
-      go.run(instance).then(() => notice("dmaviz stopped. Reload the page to start it again."));
+      bar.value = 1;
+      text.textContent = "downloaded; starting the simulator…";
+      go.run(instance).then(() => { dropLoading(); notice("dmaviz stopped. Reload the page to start it again."); });
     } catch (e) {
-      loading.remove();
+      dropLoading();
       notice("dmaviz could not start: " + e.message);
     }
   }
