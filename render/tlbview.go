@@ -180,11 +180,19 @@ func (st *Stage) walkPanel(s *Scene, side uint8, tr *scenario.Translation, t sim
 			who = p.ID
 		}
 	}
-	title := st.txt.Join("Table walk for VA ", st.txt.Hex(steps[0].VA), st.txt.Join(" by ", who, ""))
+	va, by := st.txt.Hex(steps[0].VA), st.txt.Join(" by ", who, "")
+	title := st.txt.Join("Table walk for VA ", va, by)
+	short := st.txt.Join("Walk: VA ", va, by)
+	shortest := short
 	if tr.WalkStride > 1 {
-		title = st.txt.Join(title, " · 1 walk in ", st.txt.Num(float64(tr.WalkStride)))
+		// Which walk of how many is shown matters more than the wording:
+		// the shorter forms keep it.
+		n := st.txt.Num(float64(tr.WalkStride))
+		title = st.txt.Join(title, " · 1 walk in ", n)
+		short = st.txt.Join(short, " · 1 in ", n)
+		shortest = st.txt.Join(st.txt.Join("Walk: ", va, " · 1 in "), n, "")
 	}
-	s.Text(ids.walkLabel, x, y+textSz+2, st.txt.Fit(title, w, textSz), textSz, Text, AlignStart)
+	s.Text(ids.walkLabel, x, y+textSz+2, st.txt.FitFirst(w, textSz, title, short, shortest), textSz, Text, AlignStart)
 	row := min((h-textSz-8)/4, textSz+6)
 	first := steps[0].Level
 	for l := 0; l < 4; l++ {

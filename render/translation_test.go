@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -270,4 +271,23 @@ func TestIOVABandUnderTheGrids(t *testing.T) {
 	assert.Contains(t, h.Info, "mapping size: 4K page")
 	assert.Empty(t, find(&s, "legend/tl-swatch"), "the stage legend stays the cell states'")
 	assert.Len(t, find(&s, "a/pm-link"), 4, "four scattered pages joined in reverse")
+}
+
+// In a 960x600 embed the walk's title is shortened, but keeps which walk
+// of how many it shows (trbe-aux's order-0 run draws one walk in many).
+func TestWalkTitleKeepsItsSampling(t *testing.T) {
+	sc, err := catalog.Registry().Get("trbe-aux")
+	require.NoError(t, err)
+	a, b := runPolicy(t, sc, "order0"), runPolicy(t, sc, "prefer-large")
+	end := max(a.End, b.End)
+	f := frameAt(a, b, end, 960, 600)
+	f.Left, f.Bottom = 0, 40
+	var s Scene
+	NewStage().Build(&s, f)
+	titles := joinTexts(&s, "a/walk-label")
+	require.NotEmpty(t, titles)
+	if a.Timeline.Translation.WalkStride > 1 {
+		assert.Contains(t, titles, " in ", "walk title %q", titles)
+	}
+	assert.NotContains(t, titles, "…", "walk title %q", titles)
 }
