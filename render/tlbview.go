@@ -205,12 +205,17 @@ func (st *Stage) walkPanel(s *Scene, side uint8, tr *scenario.Translation, t sim
 			}
 		}
 		badge, colour := Surface, Muted
-		var txt string
+		// Each row has shorter forms for a narrow column (an embed): the
+		// level, what it holds and whether the walk cache answered stay,
+		// the addresses go first.
+		var txt, short, shortest string
 		switch {
 		case si < 0 && l < first:
 			txt = st.txt.Join(lvl, " · not read: the walk cache holds the level-", st.txt.Join(st.txt.Num(float64(first)), " table", ""))
+			short = st.txt.Join(lvl, " · not read: walk cache has L", st.txt.Num(float64(first)))
 		case si < 0 && len(steps) > 0 && arrived == len(steps) && steps[len(steps)-1].Kind == scenario.DescBlock:
 			txt = st.txt.Join(lvl, " · not needed: the level above is a block", "")
+			short = st.txt.Join(lvl, " · not needed (block above)", "")
 		case si < 0:
 			txt = st.txt.Join(lvl, " · —", "")
 		case si >= arrived:
@@ -224,13 +229,21 @@ func (st *Stage) walkPanel(s *Scene, side uint8, tr *scenario.Translation, t sim
 			badge, colour = c, Text
 			txt = st.txt.Join(st.txt.Join(lvl, " · ", st.txt.Hex(sp.DescAddr)), st.txt.Join(" = ", st.txt.Hex(sp.Desc), " "),
 				st.txt.Join(sp.Kind, how, ""))
+			short = st.txt.Join(st.txt.Join(lvl, " = ", st.txt.Hex(sp.Desc)), " ", st.txt.Join(sp.Kind, how, ""))
+			shortest = st.txt.Join(lvl, " · ", st.txt.Join(sp.Kind, how, ""))
+		}
+		if short == "" {
+			short = txt
+		}
+		if shortest == "" {
+			shortest = short
 		}
 		ref := Ref{}
 		if si >= 0 {
 			ref = Ref{Kind: RefWalkStep, Side: side, Obj: int32(l), Index: int32(si)}
 		}
 		s.Rect(ids.walkBadge, int32(l), x, ry+2, 10, row-4, badge, ref)
-		s.Text(ids.walkText, x+16, ry+row/2+smallSz*0.35, st.txt.Fit(txt, w-16, smallSz), smallSz, colour, AlignStart)
+		s.Text(ids.walkText, x+16, ry+row/2+smallSz*0.35, st.txt.FitFirst(w-16, smallSz, txt, short, shortest), smallSz, colour, AlignStart)
 		if si >= 0 && si == arrived-1 {
 			s.Frame(ids.walkNow, x-2, ry, w+2, row, filledColor, 1)
 		}

@@ -290,4 +290,8 @@ func TestWalkTitleKeepsItsSampling(t *testing.T) {
 		assert.Contains(t, titles, " in ", "walk title %q", titles)
 	}
 	assert.NotContains(t, titles, "…", "walk title %q", titles)
+	// Its rows too keep their level, what it holds and how it was read.
+	rows := joinTexts(&s, "a/walk-text")
+	assert.NotContains(t, rows, "…", "walk rows %q", rows)
+	assert.Regexp(t, `L[0-3] (·|=) .*(table|page|block) · (read from memory|walk-cache hit)`, rows)
 }
