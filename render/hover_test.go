@@ -165,3 +165,24 @@ func TestGaugeNamesShortenByWords(t *testing.T) {
 	assert.Contains(t, "|"+labels, "|DC ops not yet waited for|")
 	assert.NotContains(t, labels, "…")
 }
+
+// sg-sync's grid at its default 10 MiB, beside the panel in a 1024 px
+// window, keeps its name whole ("physical memory") beside the squares'
+// scale and drops only the parenthesis.
+func TestGridNamesShortenByWords(t *testing.T) {
+	sc, err := catalog.Registry().Get("sg-sync")
+	require.NoError(t, err)
+	p, err := sc.Spec().Defaults()
+	require.NoError(t, err)
+	a, err := sc.Run(p, "per-entry-dsb")
+	require.NoError(t, err)
+	b, err := sc.Run(p, "batched-dsb")
+	require.NoError(t, err)
+	var s Scene
+	NewStage().Build(&s, frameAt(a, b, 0, 1024, 768))
+	labels := joinTexts(&s, "a/grid-label")
+	assert.Contains(t, "|"+labels, "|physical memory|")
+	assert.NotContains(t, labels, "…")
+	NewStage().Build(&s, frameAt(a, b, 0, 1600, 900))
+	assert.Contains(t, joinTexts(&s, "a/grid-label"), "physical memory (under the SG list)")
+}

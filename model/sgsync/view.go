@@ -44,7 +44,7 @@ func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
 	for (hi-lo)/cell > maxCells && cell < mem.PageSize<<10 {
 		cell *= 2
 	}
-	v.grid = v.rec.Grid("phys", "physical memory under the SG list", physRange(lo, hi), cell)
+	v.grid = v.rec.Grid("phys", "physical memory (under the SG list)", physRange(lo, hi), cell)
 	v.rec.Cache("l1d", "CPU L1D", 0, 0, 16)
 	v.gauge = v.r.AddValue(scenario.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for (DSB drains)",
 		Kind: scenario.ValueGauge, Grid: -1, Max: max(maxOps, 1)}, 0)
