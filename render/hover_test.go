@@ -186,3 +186,21 @@ func TestGridNamesShortenByWords(t *testing.T) {
 	NewStage().Build(&s, frameAt(a, b, 0, 1600, 900))
 	assert.Contains(t, joinTexts(&s, "a/grid-label"), "physical memory (under the SG list)")
 }
+
+// On a short stage the columns keep their room and the cell legend keeps
+// to the one row it is given: its second row would have been drawn over
+// the counters (at 1024x340 both were at y 224).
+func TestCellLegendKeepsToItsRows(t *testing.T) {
+	a, b := etrPair(t, "coherent", "cached-sync-whole-when-full")
+	for _, h := range []float32{768, 360, 340, 320} {
+		var s Scene
+		NewStage().Build(&s, frameAt(a, b, max(a.End, b.End), 1024, h))
+		var lowest float32
+		for _, it := range items(&s, "legend/label") {
+			lowest = max(lowest, it.Y)
+		}
+		titles := items(&s, "counters/title")
+		require.NotEmpty(t, titles, "height %v", h)
+		assert.Less(t, lowest, titles[0].Y-smallSz, "height %v: a legend row at y %.0f reaches the counters' title at %.0f", h, lowest, titles[0].Y)
+	}
+}

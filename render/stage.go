@@ -153,7 +153,7 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	if translationOnly(f) {
 		translationLegend(s, st.lanes.translation, x0, colBottom+gap/2, x1-x0)
 	} else {
-		cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0)
+		cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0, legendRows)
 	}
 	by := colBottom + gap/2 + legendTall
 	tw := (x1 - x0) * 0.58

@@ -227,24 +227,15 @@ func textWidth(s string, size float32) float32 {
 }
 
 // cellLegend draws a swatch and name for every cell state the runs show,
-// wrapping onto cellLegendRows rows, so that no colour on the grids goes
-// unexplained on a narrow stage.
-func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32) {
-	lx, row := x, 0
-	for _, c := range states {
-		name := CellLabel(c)
-		ew := 16 + textWidth(name, smallSz)
-		if lx > x && lx+ew > x+w {
-			row, lx = row+1, x
-		}
-		if row >= maxCellLegendRows || lx+ew > x+w {
-			return
-		}
-		ry := y + float32(row)*legendH
+// wrapping onto at most rows rows (cellLegendRows, fewer where the columns
+// need the room), so that no colour on the grids goes unexplained on a
+// narrow stage.
+func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32, rows int) {
+	cellLegendFlow(states, w, rows, func(c scenario.CellState, name string, dx float32, row int) {
+		lx, ry := x+dx, y+float32(row)*legendH
 		s.Rect("legend/swatch", int32(c), lx, ry+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
 		s.TextRef("legend/label", lx+16, ry+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
-		lx += ew + 12
-	}
+	})
 }
 
 // maxCellLegendRows bounds the rows the cell legend takes from the columns.
@@ -254,13 +245,29 @@ const maxCellLegendRows = 3
 // width of w: one on a wide stage, two for ETR's seven states beside the
 // panel in a 1024 px window.
 func cellLegendRows(states []scenario.CellState, w float32) int {
-	rows, lx := 1, float32(0)
+	return cellLegendFlow(states, w, maxCellLegendRows, nil)
+}
+
+// cellLegendFlow lays the legend's entries out in reading order, wrapping
+// at width w, and calls at (when not nil) with each entry's offset and row;
+// it stops at an entry that would start row maxRows or does not fit a row
+// of its own, and returns the rows used (at least one, the row the layout
+// always keeps).
+func cellLegendFlow(states []scenario.CellState, w float32, maxRows int, at func(c scenario.CellState, name string, dx float32, row int)) int {
+	dx, row := float32(0), 0
 	for _, c := range states {
-		ew := 16 + textWidth(CellLabel(c), smallSz)
-		if lx > 0 && lx+ew > w {
-			rows, lx = rows+1, 0
+		name := CellLabel(c)
+		ew := 16 + textWidth(name, smallSz)
+		if dx > 0 && dx+ew > w {
+			row, dx = row+1, 0
 		}
-		lx += ew + 12
+		if row >= maxRows || ew > w {
+			return max(min(row, maxRows), 1)
+		}
+		if at != nil {
+			at(c, name, dx, row)
+		}
+		dx += ew + 12
 	}
-	return min(rows, maxCellLegendRows)
+	return row + 1
 }
