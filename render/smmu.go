@@ -224,7 +224,7 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *scenario.SMMUSpec, t sim.Ti
 			s.Line(ids.path, tbuX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+4, col, 2.5)
 			s.Arrow(ids.path, dramX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+1, col, 2.5, ref)
 		}
-		s.Text(ids.status, x, ry+smmuBox+smmuSz+4, st.pick(st.smmuStatus(sm, i, next, t, false), st.smmuStatus(sm, i, next, t, true), w), smmuSz, Text, AlignStart)
+		s.Text(ids.status, x, ry+smmuBox+smmuSz+4, st.pick(w, st.smmuStatus(sm, i, next, t, false), st.smmuStatus(sm, i, next, t, true)), smmuSz, Text, AlignStart)
 	}
 	return y + float32(len(sm.Masters))*(smmuBox+smmuSz+10)
 }
@@ -319,7 +319,7 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 	ids := &smmuSideIDs[side]
 	head := "stream match: SMR → S2CR"
 	if sm.ClientPD {
-		head = st.pick("stream match: off (sCR0.CLIENTPD=1: all bypass)", "off: CLIENTPD=1, all bypass", w)
+		head = st.pick(w, "stream match: off (sCR0.CLIENTPD=1: all bypass)", "off: CLIENTPD=1, all bypass")
 	}
 	s.Text(ids.smrText, x, y+smmuSz, head, smmuSz, Muted, AlignStart)
 	y += smmuSz + 6
@@ -371,21 +371,19 @@ func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w 
 			s.Text(ids.smrText, tx+4, ry+smmuRow-6, name, smmuSz, Background, AlignStart)
 			tx -= 4
 		}
-		s.Text(ids.smrText, x+4, ry+smmuRow-6, st.txt.FitFirst(tx-x-8, smmuSz, label, short, shortest), smmuSz, Text, AlignStart)
+		s.Text(ids.smrText, x+4, ry+smmuRow-6, st.pick(tx-x-8, label, short, shortest), smmuSz, Text, AlignStart)
 	}
 	y += float32(rows) * smmuRow
 	bits := st.txt.Join(st.txt.Join("SMTNMB_TLBEN ", onOff(sm.SMTNMBTLBEN), ""), " · ", st.txt.Join("S2CRB_TLBEN ", onOff(sm.S2CRBTLBEN), ""))
-	s.Add(Item{Kind: KindText, ID: ids.acr, X: x, Y: y + smmuSz + 2, Text: st.pick(st.txt.Join("sACR ", bits, ""), bits, w), Size: smmuSz, Fill: Text, Stroke: None,
+	s.Add(Item{Kind: KindText, ID: ids.acr, X: x, Y: y + smmuSz + 2, Text: st.pick(w, st.txt.Join("sACR ", bits, ""), bits), Size: smmuSz, Fill: Text, Stroke: None,
 		Ref: Ref{Kind: RefSMMU, Side: side, Obj: smmuACR}})
 	return y + smmuSz + 8
 }
 
-// pick returns long if it fits in w at smmuSz, else short (cut to fit).
-func (st *Stage) pick(long, short string, w float32) string {
-	if textWidth(long, smmuSz) <= w {
-		return long
-	}
-	return st.txt.Fit(short, w, smmuSz)
+// pick returns the first of the SMMU view's wordings that fits in w at
+// smmuSz, else the last cut to fit (texts.FitFirst at the view's size).
+func (st *Stage) pick(w float32, wordings ...string) string {
+	return st.txt.FitFirst(w, smmuSz, wordings...)
 }
 
 func onOff(b bool) string {

@@ -23,7 +23,7 @@ func (st *Stage) smmuTLB(s *Scene, side uint8, tl *scenario.Timeline, state *sce
 		st.txt.Join(" of ", st.txt.Num(float64(spec.TotalSets)), st.txt.Join(" × ", st.txt.Num(float64(spec.Ways)), " ways")), nvalid)
 	short := st.txt.Join(st.txt.Join(spec.Label, " ", st.txt.Num(float64(spec.Sets))),
 		st.txt.Join("/", st.txt.Num(float64(spec.TotalSets)), st.txt.Join(" sets × ", st.txt.Num(float64(spec.Ways)), "")), nvalid)
-	s.Text(ids.tlbLabel, x, y+smmuSz, st.pick(label, short, w), smmuSz, Muted, AlignStart)
+	s.Text(ids.tlbLabel, x, y+smmuSz, st.pick(w, label, short), smmuSz, Muted, AlignStart)
 	top := y + smmuSz + 6
 	if spec.Sets <= 0 || spec.Ways <= 0 {
 		return
