@@ -9,6 +9,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Every label a newcomer asks about explains itself on hover, and Hover
@@ -77,7 +78,7 @@ func TestCellAndPhaseLegendsSpellAMeaningAlike(t *testing.T) {
 		f.W = w
 		NewStage().Build(&s, f)
 		cells = joinTexts(&s, "legend/label")
-		for _, c := range []scenario.CellState{scenario.CellDeviceWritten, scenario.CellCPUWritten, scenario.CellInvalidated, scenario.CellCached, scenario.CellCopied, scenario.CellUncachedRead} {
+		for _, c := range []timeline.CellState{timeline.CellDeviceWritten, timeline.CellCPUWritten, timeline.CellInvalidated, timeline.CellCached, timeline.CellCopied, timeline.CellUncachedRead} {
 			assert.Contains(t, cells, CellLabel(c)+"|", "window %v: cell legend %s", w, cells)
 		}
 	}
@@ -123,7 +124,7 @@ func TestRingPointerNamesClearTheArc(t *testing.T) {
 		require.NotEmpty(t, rings, "window %v: no rings drawn", w)
 		names := 0
 		for _, it := range items(&s, "a/ring-label") {
-			if it.Ref.Kind != RefValue || a.Timeline.Values[it.Ref.Obj].Kind != scenario.ValuePointer {
+			if it.Ref.Kind != RefValue || a.Timeline.Values[it.Ref.Obj].Kind != timeline.ValuePointer {
 				continue
 			}
 			bx := rings[int32(a.Timeline.Values[it.Ref.Obj].Grid)]

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // A frame built from what Prepare made is the frame built without it, and
@@ -21,7 +22,7 @@ func TestPreparedFirstFrameIsTheSame(t *testing.T) {
 	r, err := s.Run(p, auxmap.PreferLarge)
 	require.NoError(t, err)
 	frame := func() *Frame {
-		var sa, sb scenario.State
+		var sa, sb timeline.State
 		return &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
 	}
 	var plain, ready Scene

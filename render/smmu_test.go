@@ -10,6 +10,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmubypass"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // smmuPair runs smmu-bypass A and B with a short run and the given
@@ -38,7 +39,7 @@ func smmuFrame(a, b *scenario.Result, t sim.Time, w, h float32) (*Scene, *Stage)
 
 // smmuFrameLeft is smmuFrame with the panel covering [0, left).
 func smmuFrameLeft(a, b *scenario.Result, t sim.Time, w, h, left float32) (*Scene, *Stage) {
-	var sa, sb scenario.State
+	var sa, sb timeline.State
 	a.Timeline.StateAt(a.Timeline.EventsUntil(t), &sa)
 	b.Timeline.StateAt(b.Timeline.EventsUntil(t), &sb)
 	f := &Frame{A: Side{Result: a, State: &sa, Time: t}, B: Side{Result: b, State: &sb, Time: t},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 	"github.com/dmaviz/dmaviz/model/vmapdemo"
 )
 
@@ -53,7 +54,7 @@ func BenchmarkStageTRBEAuxFirstFramePrepared(b *testing.B) { benchTRBEFirstFrame
 
 func benchTRBEFirstFrame(b *testing.B, prepare bool) {
 	a, r := trbeDefaults(b)
-	var sa, sb scenario.State
+	var sa, sb timeline.State
 	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
 	var sc Scene
 	b.ReportAllocs()

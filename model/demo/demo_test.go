@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 func runDemo(t *testing.T, policy string, set map[string]string) *scenario.Result {
@@ -83,11 +84,11 @@ func TestTimelineEndState(t *testing.T) {
 	for _, pol := range []string{PolicyNoncacheable, PolicyCacheableSync, PolicyCacheableNoSync} {
 		r := runDemo(t, pol, map[string]string{"buffer": "4KiB", "preset": "neoverse-n1"})
 		tl := r.Timeline
-		var st scenario.State
+		var st timeline.State
 		tl.StateAt(len(tl.Events), &st)
-		want := scenario.CellCopied
+		want := timeline.CellCopied
 		if pol == PolicyCacheableNoSync {
-			want = scenario.CellStale
+			want = timeline.CellStale
 		}
 		for i, c := range st.Cells[0] {
 			require.EqualValues(t, want, c.State, "%s: cell %d = %v by %s, want %v by dev", pol, i, c.State, tl.WriterName(c.Writer), want)
@@ -96,7 +97,7 @@ func TestTimelineEndState(t *testing.T) {
 		assert.EqualValues(t, 64, st.Values[1], "%s: cpu pointer at end = %d, want 64", pol, st.Values[1])
 		marks := 0
 		for _, e := range tl.Events {
-			if e.Kind == scenario.EvMark {
+			if e.Kind == timeline.EvMark {
 				marks++
 			}
 		}

@@ -4,7 +4,10 @@
 //
 // A scenario declares its parameters, policies and reference figures as data
 // and turns (Params, policy) into a Result with Run. Adding a scenario means
-// registering one more Scenario; no other package changes.
+// registering one more Scenario; no other package changes. What a Result
+// records for the views is a timeline.Timeline; scenarios on the simulated
+// machine fill it through package hwview. The contract itself imports no
+// hardware package.
 package scenario
 
 import (

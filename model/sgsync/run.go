@@ -9,6 +9,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // device is the DMA master: a generic SG-capable engine (assumed figures;
@@ -194,7 +195,7 @@ type outcome struct {
 	simulated int
 	perIter   sim.Time // core time of one steady-state iteration
 	stale     float64  // stale_bytes (staleCount), extrapolated
-	timeline  *scenario.Timeline
+	timeline  *timeline.Timeline
 }
 
 // iteration is one transfer: CPU use, map (or sync for the device),

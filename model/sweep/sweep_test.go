@@ -16,6 +16,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/etr"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -203,7 +204,7 @@ func TestChart(t *testing.T) {
 	assert.Equal(t, "Buffer size (B)", ch.XLabel)
 	assert.Equal(t, "t_us", ch.YLabel)
 	require.Len(t, ch.Series[0].Points, 5)
-	assert.Equal(t, scenario.Point{X: 4096, Y: 12}, ch.Series[0].Points[2])
+	assert.Equal(t, timeline.Point{X: 4096, Y: 12}, ch.Series[0].Points[2])
 	require.Len(t, ch.Published, 1)
 	assert.Equal(t, scenario.ChartRef{Series: 0, X: 4096, Y: 12, Label: "published 12", Source: "fake figure"}, ch.Published[0])
 	assert.Equal(t, 4096.0, ch.Mark)

@@ -13,6 +13,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 	"github.com/dmaviz/dmaviz/play"
 	"github.com/dmaviz/dmaviz/render"
 )
@@ -101,8 +102,8 @@ func TestChartGolden(t *testing.T) {
 	c := scenario.Chart{
 		ID: "saving", Title: "Time saved by batching", XLabel: "entry size (B)", YLabel: "saved (%)", LogX: true, Mark: 4096,
 		Series: []scenario.Series{
-			{Name: "dma_map_sg", Points: []scenario.Point{{X: 512, Y: 80}, {X: 4096, Y: 64.6}, {X: 65536, Y: 12}, {X: 1 << 20, Y: 1}}},
-			{Name: "dma_unmap_sg", Points: []scenario.Point{{X: 512, Y: 82}, {X: 4096, Y: 66.6}, {X: 65536, Y: 13}, {X: 1 << 20, Y: 1.2}}},
+			{Name: "dma_map_sg", Points: []timeline.Point{{X: 512, Y: 80}, {X: 4096, Y: 64.6}, {X: 65536, Y: 12}, {X: 1 << 20, Y: 1}}},
+			{Name: "dma_unmap_sg", Points: []timeline.Point{{X: 512, Y: 82}, {X: 4096, Y: 66.6}, {X: 65536, Y: 13}, {X: 1 << 20, Y: 1.2}}},
 		},
 	}
 	var sc render.Scene
