@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"math/rand"
 	"testing"
 	"time"
@@ -18,9 +19,9 @@ func demoPair(t testing.TB, size string) (*scenario.Result, *scenario.Result) {
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
 	require.NoError(t, s.Spec().Set(p, "buffer", size))
-	a, err := s.Run(p, demo.PolicyNoncacheable)
+	a, err := s.Run(context.Background(), p, demo.PolicyNoncacheable, nil)
 	require.NoError(t, err)
-	b, err := s.Run(p, demo.PolicyCacheableSync)
+	b, err := s.Run(context.Background(), p, demo.PolicyCacheableSync, nil)
 	require.NoError(t, err)
 	return a, b
 }

@@ -175,9 +175,9 @@ func TestGridNamesShortenByWords(t *testing.T) {
 	require.NoError(t, err)
 	p, err := sc.Spec().Defaults()
 	require.NoError(t, err)
-	a, err := sc.Run(p, "per-entry-dsb")
+	a, err := sc.Run(t.Context(), p, "per-entry-dsb", nil)
 	require.NoError(t, err)
-	b, err := sc.Run(p, "batched-dsb")
+	b, err := sc.Run(t.Context(), p, "batched-dsb", nil)
 	require.NoError(t, err)
 	var s Scene
 	NewStage().Build(&s, frameAt(a, b, 0, 1024, 768))

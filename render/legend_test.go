@@ -24,7 +24,7 @@ func runPolicy(t *testing.T, s scenario.Scenario, policy string) *scenario.Resul
 	for k, v := range smallParams[s.Spec().ID] {
 		require.NoError(t, s.Spec().Set(p, k, v))
 	}
-	r, err := s.Run(p, policy)
+	r, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err)
 	return r
 }
@@ -69,7 +69,7 @@ func runPolicyWith(t *testing.T, s scenario.Scenario, policy string, extra map[s
 	for k, v := range extra {
 		require.NoError(t, s.Spec().Set(p, k, v))
 	}
-	r, err := s.Run(p, policy)
+	r, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err)
 	return r
 }

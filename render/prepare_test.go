@@ -17,9 +17,9 @@ func TestPreparedFirstFrameIsTheSame(t *testing.T) {
 	s := auxmap.NewTRBE()
 	p := scenario.Params{}
 	require.NoError(t, s.Spec().Set(p, "aux", "64MiB"))
-	a, err := s.Run(p, auxmap.Order0)
+	a, err := s.Run(t.Context(), p, auxmap.Order0, nil)
 	require.NoError(t, err)
-	r, err := s.Run(p, auxmap.PreferLarge)
+	r, err := s.Run(t.Context(), p, auxmap.PreferLarge, nil)
 	require.NoError(t, err)
 	frame := func() *Frame {
 		var sa, sb timeline.State

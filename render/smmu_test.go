@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -24,9 +25,9 @@ func smmuPair(t testing.TB, kv ...string) (a, b *scenario.Result) {
 	for i := 0; i+1 < len(kv); i += 2 {
 		require.NoError(t, s.Spec().Set(p, kv[i], kv[i+1]))
 	}
-	a, err = s.Run(p, smmubypass.PolicyOff)
+	a, err = s.Run(context.Background(), p, smmubypass.PolicyOff, nil)
 	require.NoError(t, err)
-	b, err = s.Run(p, smmubypass.PolicyOn)
+	b, err = s.Run(context.Background(), p, smmubypass.PolicyOn, nil)
 	require.NoError(t, err)
 	return a, b
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func demoResult(t testing.TB, policy, size string) *scenario.Result {
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
 	require.NoError(t, s.Spec().Set(p, "buffer", size))
-	r, err := s.Run(p, policy)
+	r, err := s.Run(context.Background(), p, policy, nil)
 	require.NoError(t, err)
 	return r
 }

@@ -22,11 +22,11 @@ func BenchmarkStageVmap1GiB(b *testing.B) {
 	if err := s.Spec().Set(p, vmapdemo.ParamBuffer, "1GiB"); err != nil {
 		b.Fatal(err)
 	}
-	a, err := s.Run(p, vmapdemo.PolicyPTE)
+	a, err := s.Run(b.Context(), p, vmapdemo.PolicyPTE, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := s.Run(p, vmapdemo.PolicyLarge)
+	r, err := s.Run(b.Context(), p, vmapdemo.PolicyLarge, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -75,11 +75,11 @@ func benchTRBEFirstFrame(b *testing.B, prepare bool) {
 // prefer-large (B).
 func trbeDefaults(b *testing.B) (a, r *scenario.Result) {
 	s := auxmap.NewTRBE()
-	a, err := s.Run(scenario.Params{}, auxmap.Order0)
+	a, err := s.Run(b.Context(), scenario.Params{}, auxmap.Order0, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err = s.Run(scenario.Params{}, auxmap.PreferLarge)
+	r, err = s.Run(b.Context(), scenario.Params{}, auxmap.PreferLarge, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func TestChartsFitOneDOMUpdate(t *testing.T) {
 			require.NoError(t, sc.Spec().Set(p, "iterations", "2"))
 		}
 		for _, pol := range sc.Spec().Policies {
-			r, err := sc.Run(p, pol.ID)
+			r, err := sc.Run(t.Context(), p, pol.ID, nil)
 			require.NoError(t, err)
 			c := Charts{Results: [2]*scenario.Result{r, nil}}
 			for i := range c.charts() {

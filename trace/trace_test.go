@@ -50,7 +50,7 @@ func runTrace(t *testing.T, s scenario.Scenario) (*parsed, [2]*scenario.Result) 
 	require.NoError(t, err)
 	var res [2]*scenario.Result
 	for i, pol := range []string{spec.DefaultA, spec.DefaultB} {
-		res[i], err = s.Run(p, pol)
+		res[i], err = s.Run(t.Context(), p, pol, nil)
 		require.NoError(t, err)
 	}
 	meta := Meta{Scenario: spec.ID, Title: spec.Title}

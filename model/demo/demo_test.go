@@ -18,7 +18,7 @@ func runDemo(t *testing.T, policy string, set map[string]string) *scenario.Resul
 	for k, v := range set {
 		require.NoError(t, s.Spec().Set(p, k, v))
 	}
-	r, err := s.Run(p, policy)
+	r, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err, "Run(%s)", policy)
 	return r
 }
@@ -112,19 +112,19 @@ func TestBadInput(t *testing.T) {
 	s := New()
 	p, _ := s.Spec().Defaults()
 	{
-		_, err := s.Run(p, "nope")
+		_, err := s.Run(t.Context(), p, "nope", nil)
 		require.Error(t, err, "unknown policy accepted")
 	}
 	p["preset"] = scenario.Value{Text: "pdp11"}
 	{
-		_, err := s.Run(p, PolicyNoncacheable)
+		_, err := s.Run(t.Context(), p, PolicyNoncacheable, nil)
 		require.Error(t, err, "unknown preset accepted")
 	}
 	p, _ = s.Spec().Defaults()
 	p["zz"], p["colour"] = scenario.Value{}, scenario.Value{}
 	for i := 0; i < 5; i++ {
 		{
-			_, err := s.Run(p, PolicyNoncacheable)
+			_, err := s.Run(t.Context(), p, PolicyNoncacheable, nil)
 			require.Error(t, err, "unknown parameters: %v", err)
 			require.EqualValues(t, "colour: unknown parameter for scenario demo", err.Error(), "unknown parameters: %v", err)
 		}
@@ -132,7 +132,7 @@ func TestBadInput(t *testing.T) {
 	p, _ = s.Spec().Defaults()
 	p["buffer"] = scenario.Value{Num: -5}
 	{
-		_, err := s.Run(p, PolicyNoncacheable)
+		_, err := s.Run(t.Context(), p, PolicyNoncacheable, nil)
 		require.Error(t, err, "negative buffer accepted")
 	}
 }

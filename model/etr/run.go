@@ -1,6 +1,7 @@
 package etr
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/dmaapi"
@@ -23,13 +24,10 @@ const maxCells = 65536
 // cacheWindowSets is how many sets of L1D and L2 the cache views show.
 const cacheWindowSets = 16
 
-// Run simulates one policy. Errors name the parameter at fault.
-func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
-	return s.RunPaced(p, policy, nil)
-}
-
-// RunPaced is Run under a pacer (scenario.Paced); see pace.go.
-func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+// Run simulates one policy (errors name the parameter at fault), paced
+// as pace.go says.
+func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+	pace = pace.Bind(ctx)
 	spec := s.Spec()
 	pol, err := LookupPolicy(policy)
 	if err != nil {

@@ -53,7 +53,7 @@ func TestBadParams(t *testing.T) {
 		{"preset unknown", scenario.Params{ParamPreset: {Text: "pentium"}}, ParamPreset},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := s.Run(tc.p, string(WholeWhenFull))
+			res, err := s.Run(t.Context(), tc.p, string(WholeWhenFull), nil)
 			require.Error(t, err, "accepted: %+v", res)
 			require.True(t, strings.HasPrefix(err.Error(), tc.field+":"), "error %q does not name %s first", err, tc.field)
 		})
@@ -61,7 +61,7 @@ func TestBadParams(t *testing.T) {
 	// 64-byte loads on a preset with 64-byte lines are fine; every choice runs.
 	for _, c := range spec.Param(ParamWidth).Choices {
 		{
-			_, err := s.Run(scenario.Params{ParamWidth: {Text: c.Value}, ParamBuffer: val(ParamBuffer, "64KiB")}, string(Coherent))
+			_, err := s.Run(t.Context(), scenario.Params{ParamWidth: {Text: c.Value}, ParamBuffer: val(ParamBuffer, "64KiB")}, string(Coherent), nil)
 			require.NoError(t, err, "width %s", c.Value)
 		}
 	}

@@ -11,6 +11,7 @@
 package scenario
 
 import (
+	"context"
 	"fmt"
 	"sort"
 )
@@ -21,8 +22,11 @@ type Scenario interface {
 	Spec() *Spec
 	// Run simulates one policy with validated parameters. It never panics on
 	// input a user can produce: bad combinations are returned as errors, and
-	// hardware faults are modelled outcomes inside the Result.
-	Run(p Params, policy string) (*Result, error)
+	// hardware faults are modelled outcomes inside the Result. pace, if not
+	// nil, hears the run's progress and lets it give way (Pacer); once ctx
+	// is done the run stops where it next gives way and returns
+	// ErrCanceled. Neither changes what the run computes.
+	Run(ctx context.Context, p Params, policy string, pace *Pacer) (*Result, error)
 }
 
 // Spec is everything a scenario declares about itself.

@@ -1,6 +1,7 @@
 package sgsync
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -30,7 +31,7 @@ func params(t testing.TB, kv ...string) scenario.Params {
 
 func runP(t testing.TB, policy string, kv ...string) *scenario.Result {
 	t.Helper()
-	res, err := New().Run(params(t, kv...), policy)
+	res, err := New().Run(context.Background(), params(t, kv...), policy, nil)
 	require.NoError(t, err, "%s %v", policy, kv)
 	return res
 }
@@ -257,7 +258,7 @@ func TestBadParamsNameTheField(t *testing.T) {
 	s := New()
 	bad := func(field string, p scenario.Params, policy string) {
 		t.Helper()
-		_, err := s.Run(p, policy)
+		_, err := s.Run(t.Context(), p, policy, nil)
 		require.Error(t, err, "want an error naming %q, got %v", field, err)
 		assert.Contains(t, err.Error(), field, "want an error naming %q, got %v", field, err)
 	}
@@ -386,7 +387,7 @@ func TestRandomParams(t *testing.T) {
 				_ = spec.Set(p, d.Name, strconv.Itoa(rng.IntN(4096)))
 			}
 		}
-		res, err := New().Run(p, PolicyBatched)
+		res, err := New().Run(t.Context(), p, PolicyBatched, nil)
 		if err != nil {
 			assert.Contains(t, err.Error(), "entry", "%v: %v", p, err)
 			continue
@@ -397,7 +398,7 @@ func TestRandomParams(t *testing.T) {
 		q := params(t)
 		q[spec.Params[rng.IntN(len(spec.Params))].Name] = scenario.Value{Text: "%zz", Num: math.NaN()}
 		{
-			_, err := New().Run(q, PolicyBatched)
+			_, err := New().Run(t.Context(), q, PolicyBatched, nil)
 			require.Error(t, err, "%v accepted", q)
 		}
 	}

@@ -6,11 +6,6 @@ import (
 	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
-// Run simulates one policy.
-func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, error) {
-	return s.RunPaced(p, policyID, nil)
-}
-
 // runConfig is one run without the working-set chart.
 func runConfig(c config, policyID string, record bool, pace *scenario.Pacer) (*scenario.Result, error) {
 	r, err := setup(c, policyID, record)

@@ -176,10 +176,10 @@ var slowRuns atomic.Int32
 // slowFake takes a few milliseconds per run.
 type slowFake struct{ fake }
 
-func (s slowFake) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+func (s slowFake) Run(ctx context.Context, p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
 	slowRuns.Add(1)
 	time.Sleep(5 * time.Millisecond)
-	return s.fake.Run(p, policy)
+	return s.fake.Run(ctx, p, policy, pace)
 }
 
 func TestRunErrorNamesThePoint(t *testing.T) {

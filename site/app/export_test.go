@@ -20,7 +20,7 @@ func ran(t *testing.T, query string) *App {
 	a := New(catalog.Registry(), query)
 	req, err := a.NextRun()
 	require.NoError(t, err)
-	ra, rb, err := req.Run(nil)
+	ra, rb, err := req.Run(t.Context(), nil)
 	require.NoError(t, err)
 	require.True(t, a.SetResults(req.Gen, ra, rb, nil))
 	return a
