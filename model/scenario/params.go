@@ -31,6 +31,10 @@ type Param struct {
 	Default string // canonical text form, must validate
 	// Min and Max bound numeric kinds (inclusive).
 	Min, Max float64
+	// Limit, when set, says why Max is the largest value (a kernel's or
+	// the hardware's limit rather than the model's): the message refusing
+	// a larger value ends with it.
+	Limit string
 	// Step, when set, is the granularity of a numeric kind: a value must be
 	// a whole multiple of it (a buffer in whole 4 KiB pages). Range says it.
 	Step float64
@@ -86,6 +90,9 @@ func (d *Param) Parse(text string) (Value, error) {
 		}
 		if d.Kind != KindFloat && v != math.Trunc(v) {
 			return Value{}, fmt.Errorf("%s: %q is not a whole number; allowed %s", d.Name, text, d.Range())
+		}
+		if v > d.Max && d.Limit != "" {
+			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s: %s", d.Name, s, d.Range(), d.Limit)
 		}
 		if v < d.Min || v > d.Max {
 			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, s, d.Range())
