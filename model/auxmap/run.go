@@ -115,7 +115,7 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 			}
 			list[i] = ch.PA()
 		}
-		a, _, err := k.Vmap(list, mmu.PageKernel, false)
+		a, _, err := k.Vmap(list, mmu.PageKernel, mmu.VmapMainline)
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", ParamWorkingSet, err)
 		}
@@ -156,7 +156,7 @@ func (r *run) openSession() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", ParamAUX, err)
 	}
-	r.area, r.vmap, err = r.m.Kernel().Vmap(r.buf.Pages, mmu.PageKernel, r.policy == PreferLarge)
+	r.area, r.vmap, err = r.m.Kernel().Vmap(r.buf.Pages, mmu.PageKernel, vmapMode(r.policy))
 	if err != nil {
 		r.buf.Free(r.m.Buddy())
 		return fmt.Errorf("%s: %w", ParamAUX, err)

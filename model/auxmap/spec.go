@@ -15,6 +15,7 @@
 package auxmap
 
 import (
+	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -166,4 +167,12 @@ func (s *Scenario) Spec() *scenario.Spec {
 	}
 	sp.Params = params
 	return sp
+}
+
+// vmapMode is the vmap() the policy's kernel has.
+func vmapMode(policy string) mmu.VmapMode {
+	if policy == PreferLarge {
+		return mmu.VmapBatch
+	}
+	return mmu.VmapMainline
 }

@@ -109,8 +109,10 @@ type TLBConfig struct {
 	// Linear is the leaf sizes of the kernel linear map (Size4K|Size2M|
 	// Size1G: block-mapped, as arm64 Linux maps RAM without rodata=full).
 	Linear mmu.Size
-	// LargeVmap gives vmap large-mapping support (64 KiB contiguous and
-	// 2 MiB entries for contiguous, aligned runs of a page list).
+	// LargeVmap maps page lists with the vmap batching series
+	// (mmu.VmapBatch: 64 KiB contiguous and 2 MiB entries for aligned
+	// physically contiguous steps, up to the first order-0 step); false is
+	// mainline vmap, a 4 KiB PTE per page (mmu.VmapMainline).
 	LargeVmap bool
 }
 

@@ -167,17 +167,21 @@ func (m *Machine) kernelVA(name string, pages []uint64, attr mem.Attr) (va uint6
 			}
 		}
 	}
-	return m.Vmap(name, pages, attr, m.cfg.TLB.LargeVmap)
+	mode := mmu.VmapMainline
+	if m.cfg.TLB.LargeVmap {
+		mode = mmu.VmapBatch
+	}
+	return m.Vmap(name, pages, attr, mode)
 }
 
-// Vmap maps pages into the vmalloc area with attr (large: 64 KiB
-// contiguous and 2 MiB entries where runs allow) and returns the VA; the
-// caller registers the buffer. It needs translation on.
-func (m *Machine) Vmap(name string, pages []uint64, attr mem.Attr, large bool) (uint64, bool, error) {
+// Vmap maps pages into the vmalloc area with attr as the kernel mode
+// names maps them (mmu.VmapMode) and returns the VA; the caller
+// registers the buffer. It needs translation on.
+func (m *Machine) Vmap(name string, pages []uint64, attr mem.Attr, mode mmu.VmapMode) (uint64, bool, error) {
 	if m.x == nil {
 		return 0, false, fmt.Errorf("vmap %s: tlb.enabled is off", name)
 	}
-	a, _, err := m.x.kernel.Vmap(pages, mmu.Prot{Attr: attr}, large)
+	a, _, err := m.x.kernel.Vmap(pages, mmu.Prot{Attr: attr}, mode)
 	if err != nil {
 		return 0, false, fmt.Errorf("buffer %s: %w", name, err)
 	}

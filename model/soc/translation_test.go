@@ -99,7 +99,7 @@ func TestTracePortCounts(t *testing.T) {
 		require.NoError(t, err)
 		pages = append(pages, c.PA())
 	}
-	va, _, err := m.Vmap("aux", pages, mem.Normal, false)
+	va, _, err := m.Vmap("aux", pages, mem.Normal, mmu.VmapMainline)
 	require.NoError(t, err)
 	p, err := m.AddTracePort("trbe", 9)
 	require.NoError(t, err)

@@ -49,7 +49,7 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", ParamBuffer, err)
 	}
-	va, _, err := m.Vmap("aux", aux.Pages, mem.Normal, c.large)
+	va, _, err := m.Vmap("aux", aux.Pages, mem.Normal, c.vmap())
 	if err != nil {
 		return nil, err
 	}
@@ -151,4 +151,12 @@ func result(m *soc.Machine, port *soc.TracePort, aux *mmu.AuxBuffer, tl *timelin
 		{Name: "lost_bytes", Label: "bytes lost", Unit: "B", Value: float64(m.Count(soc.LostBytes)), Group: "check"},
 	}
 	return res
+}
+
+// vmap is the kernel's vmap the policy models.
+func (c config) vmap() mmu.VmapMode {
+	if c.large {
+		return mmu.VmapBatch
+	}
+	return mmu.VmapMainline
 }
