@@ -230,3 +230,23 @@ func TestWorkIsBounded(t *testing.T) {
 		assert.Less(t, d.seconds(), 0.6*maxRunSeconds, "the default is well inside the bound")
 	}
 }
+
+// The AUX buffer stops at 2 GiB, the kernel's limit: 4 GiB is refused
+// (naming aux, the maximum and rb_alloc_aux's -ENOMEM) even with one
+// iteration, which the time bound allows; 2 GiB is accepted.
+func TestAUXAbove2GiBIsTheKernelsENOMEM(t *testing.T) {
+	for _, s := range []*Scenario{NewTRBE(), NewSPE()} {
+		spec := s.Spec()
+		p := scenario.Params{}
+		err := spec.Set(p, ParamAUX, "4GiB")
+		require.Error(t, err, spec.ID)
+		for _, want := range []string{"aux:", "2GiB", "ENOMEM", "rb_alloc_aux", "failed to mmap with 12"} {
+			assert.Contains(t, err.Error(), want, spec.ID)
+		}
+		_, err = s.parse(scenario.Params{ParamAUX: {Text: "4GiB"}, ParamIterations: {Text: "1"}})
+		require.Error(t, err, spec.ID)
+		assert.Contains(t, err.Error(), "ENOMEM", spec.ID)
+		_, err = s.parse(scenario.Params{ParamAUX: {Text: "2GiB"}, ParamIterations: {Text: "1"}})
+		require.NoError(t, err, spec.ID)
+	}
+}

@@ -15,6 +15,9 @@
 package auxmap
 
 import (
+	"fmt"
+
+	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -71,6 +74,17 @@ const DefaultPreset = "neoverse-n1"
 // scattered small free blocks rather than split large ones.
 const DefaultFragmentation = 0.2
 
+// maxAUX is the largest AUX buffer rb_alloc_aux allocates with 4 KiB
+// pages (kernel/events/ring_buffer.c: the page array, 8 bytes a page,
+// must fit one kcalloc_node of PAGE_SIZE << MAX_PAGE_ORDER, 4 MiB):
+// 524,288 pages, 2 GiB (mmu.MaxAuxPages).
+const maxAUX = float64(mem.PageSize) * float64(mmu.MaxAuxPagesDefault)
+
+// auxLimit says why: the kernel refuses a larger buffer.
+var auxLimit = fmt.Sprintf("rb_alloc_aux's page array (8 bytes a page) must fit one kcalloc_node of PAGE_SIZE << MAX_PAGE_ORDER "+
+	"(4MiB with MAX_PAGE_ORDER %d), so a larger AUX buffer fails with -ENOMEM: perf reports \"failed to mmap with 12 (Cannot allocate memory)\"",
+	mem.DefaultMaxOrder)
+
 // Unit says which trace unit a scenario models.
 type Unit uint8
 
@@ -104,9 +118,9 @@ func (s *Scenario) Spec() *scenario.Spec {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
 	params := []scenario.Param{
-		{Name: ParamAUX, Label: "AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "1GiB", Min: 64 << 10, Max: 4 << 30,
-			Help: "perf AUX buffer (perf record -m ,SIZE): a power-of-two number of 4 KiB pages; with the working set, burst and iterations it is bounded so a run stays within about 1.7 s natively (a larger setting is refused with the largest that fits)"},
-		{Name: ParamWatermark, Label: "AUX watermark", Kind: scenario.KindBytes, Unit: "B", Default: "0", Min: 0, Max: 4 << 30,
+		{Name: ParamAUX, Label: "AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "1GiB", Min: 64 << 10, Max: maxAUX, Limit: auxLimit,
+			Help: "perf AUX buffer (perf record -m ,SIZE): a power-of-two number of 4 KiB pages, at most 2 GiB (rb_alloc_aux's page array); with the workload, burst and iterations it is bounded so a run stays within about 1.7 s natively (a larger setting is refused with the largest that fits)"},
+		{Name: ParamWatermark, Label: "AUX watermark", Kind: scenario.KindBytes, Unit: "B", Default: "0", Min: 0, Max: maxAUX,
 			Help: "attr.aux_watermark; 0 takes the default, half the buffer. PREFER_LARGE tries chunks of get_order(watermark) pages"},
 		{Name: ParamOverwrite, Label: "Overwrite (snapshot) mode", Kind: scenario.KindBool, Default: "false",
 			Help: "snapshot mode: the AUX area is mapped read-only, no watermark, PREFER_LARGE tries ilog2(nr_pages)"},

@@ -153,6 +153,10 @@ func RbAllocAuxReusing(b *mem.Buddy, c AuxConfig, old *AuxBuffer) (*AuxBuffer, e
 // pages: a 2 GiB AUX buffer.
 func MaxAuxPages(maxOrder int) int { return int(PageSize << maxOrder / auxPagePtr) }
 
+// MaxAuxPagesDefault is MaxAuxPages at mem.DefaultMaxOrder (arm64's
+// MAX_PAGE_ORDER with 4 KiB pages): 524,288.
+const MaxAuxPagesDefault = PageSize << mem.DefaultMaxOrder / auxPagePtr
+
 // auxPagePtr is sizeof(void *) on arm64: one entry of rb->aux_pages.
 const auxPagePtr = 8
 
