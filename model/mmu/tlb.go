@@ -150,6 +150,12 @@ type TLB struct {
 	changes uint64
 	// Stats are changed by every lookup and fill.
 	Stats TLBStats
+	// tick counts every use that changes what the TLB holds or its LRU
+	// order (a hit's touch, a fill, an invalidation); stamp[set] is the
+	// tick of the set's last such use (touch), so a caller that remembers
+	// the tick can tell which sets were used since (Loop).
+	tick  uint64
+	stamp []uint64
 	// group remembers what the last Lookup found at the coalesced size
 	// for groupKey (a coalesced entry of the group or not), so the walk's
 	// coalescing that follows a miss asks holdsGroup without a second set
@@ -167,7 +173,7 @@ func NewTLB(name string, c TLBConfig) (*TLB, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &TLB{Name: name, cfg: c, arr: a, ent: make([]TLBEntry, c.Entries)}
+	t := &TLB{Name: name, cfg: c, arr: a, ent: make([]TLBEntry, c.Entries), stamp: make([]uint64, c.Entries/c.Ways)}
 	for sh := 30; sh >= PageShift; sh-- {
 		if c.Sizes&(1<<sh) != 0 || (c.Coalesce > 0 && sh == CoalesceShift) {
 			t.shifts = append(t.shifts, uint8(sh))
@@ -215,7 +221,7 @@ func (t *TLB) Lookup(space uint16, va uint64) int {
 		k := tlbKey(space, va, sh)
 		e := t.arr.Find(k)
 		if e >= 0 && t.ent[e].Covers(va) {
-			t.arr.Touch(e)
+			t.touch(e)
 			t.Stats.Hits++
 			return e
 		}
@@ -238,7 +244,39 @@ func (t *TLB) Hit(e int) {
 	t.Stats.Lookups++
 	t.Stats.Hits++
 	t.groupOK = false
+	t.touch(e)
+}
+
+// touch marks entry e most recently used and its set used now.
+func (t *TLB) touch(e int) {
 	t.arr.Touch(e)
+	t.used(e)
+}
+
+// used records that entry e's set changed (tick, stamp).
+func (t *TLB) used(e int) {
+	t.tick++
+	t.stamp[e/t.cfg.Ways] = t.tick
+}
+
+// Tick is the count of uses that changed an entry or the LRU order so
+// far; SetUsed(set) is the tick of the set's last one. A set whose
+// SetUsed is above a tick read earlier was used since.
+func (t *TLB) Tick() uint64 { return t.tick }
+
+// SetUsed returns the tick of set's last use (0: never).
+func (t *TLB) SetUsed(set int) uint64 { return t.stamp[set] }
+
+// Holds reports whether entry e holds the translation of va in space
+// (its key is va's at its size and it covers va): a lookup of va finds e
+// while no larger entry covers va.
+func (t *TLB) Holds(e int, space uint16, va uint64) bool {
+	if e < 0 || e >= len(t.ent) {
+		return false
+	}
+	k, ok := t.arr.Key(e)
+	ent := &t.ent[e]
+	return ok && ent.Space == space && va-ent.VA < ent.Bytes && k == tlbKey(space, va, uint8(bits.TrailingZeros64(ent.Bytes))) && ent.Covers(va)
 }
 
 // Miss is Lookup for a caller that knows the lookup finds nothing (no
@@ -301,6 +339,7 @@ func (t *TLB) fill(space uint16, va uint64, from *TLBEntry, owner uint8, victim 
 	size := uint64(1) << sh
 	base := va &^ (size - 1)
 	e, hit, old, was := t.arr.Claim(tlbKey(space, va, sh), true)
+	t.used(e)
 	if hit {
 		return e, false
 	}
@@ -350,6 +389,7 @@ func (t *TLB) InvalidateAll() {
 	}
 	t.held = [31]int{}
 	t.heldMask = 0
+	t.tick++ // every set changed: Gen tells a caller so
 	t.gen++
 	t.changes++
 	t.groupOK = false
@@ -364,6 +404,7 @@ func (t *TLB) InvalidateVA(space uint16, va uint64) {
 		}
 		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 {
 			t.arr.Invalidate(e)
+			t.used(e)
 			if t.held[sh]--; t.held[sh] == 0 {
 				t.heldMask &^= 1 << sh
 			}
