@@ -67,7 +67,7 @@ type Loop struct {
 // translates, and the step of its last touch.
 type loopTouch struct {
 	set, e, last int
-	va          uint64
+	va           uint64
 }
 
 const (

@@ -79,6 +79,10 @@ func cortexA72TLB(clk sim.Clocks) soc.TLBConfig {
 	t := cortexA76TLB(clk)            // assumed: entry sizes, hit time and walk caches as A76
 	t.L1.Entries, t.L1.Ways = 32, 32  // Cortex-A72 TRM: 32-entry fully associative L1 DTLB
 	t.L2.Entries, t.L2.Ways = 1024, 4 // Cortex-A72 TRM: 1024-entry 4-way unified L2 TLB (as A57, MODEL.md)
+	// measured: Cortex-A72 (Arm's published feature list, TRM 100095 5.2):
+	// "48-entry fully associative L1 instruction TLB with native support
+	// for 4 KiB, 64 KiB, and 1 MB page sizes"
+	t.L1I = mmu.TLBConfig{Entries: 48, Ways: 48, Sizes: mmu.Sizes(k4, k64, m1)}
 	t.Trace = traceTLB(t.L2.Sizes)
 	return t
 }
