@@ -54,8 +54,15 @@ type Loop struct {
 	dL1  []TLBStats
 	dL2  TLBStats
 	// The L2 entries a steady pass hits: by set, in the order of their
-	// last touch in the pass.
-	touches []loopTouch
+	// last touch in the pass; first[set] is the set's first in touches
+	// and n[set] how many (0: none).
+	touches  []loopTouch
+	first, n []int32
+	// dirty lists the loop's sets another agent used since its last pass;
+	// seen[set] == serial marks a set listed in this replay.
+	dirty  []int32
+	seen   []uint64
+	serial uint64
 	// What the TLBs looked like after the last pass.
 	l1Tick, l1Gen []uint64
 	l2Tick, l2Gen uint64
@@ -86,8 +93,14 @@ func NewLoop(l2 *TLB, space uint16, steps []LoopStep) *Loop {
 	}
 	n := len(l.reqs)
 	l.dReq, l.dL1, l.l1Tick, l.l1Gen = make([]RequesterStats, n), make([]TLBStats, n), make([]uint64, n), make([]uint64, n)
+	sets := l2.Sets()
+	l.first, l.n, l.seen = make([]int32, sets), make([]int32, sets), make([]uint64, sets)
 	return l
 }
+
+// PassTime is the time of a pass like the last simulated one (what Pass
+// returns for a replayed pass and Repeat for each repeated one).
+func (l *Loop) PassTime() sim.Time { return l.cost }
 
 // Steps returns how many translations one pass makes.
 func (l *Loop) Steps() int { return len(l.steps) }
@@ -139,24 +152,54 @@ func (l *Loop) replay() bool {
 	if !l.steady || !l.unchangedL1() || l.l2.gen != l.l2Gen {
 		return false
 	}
-	if l.l2.tick != l.l2Tick {
-		for i := range l.touches {
-			if tc := &l.touches[i]; l.l2.stamp[tc.set] > l.l2Tick && !l.l2.Holds(tc.e, l.space, tc.va) {
-				return false // evicted (or replaced): the pass will walk
+	if t := l.l2; t.tick != l.l2Tick {
+		l.listDirty()
+		for _, set := range l.dirty {
+			for _, tc := range l.touches[l.first[set] : l.first[set]+l.n[set]] {
+				if !t.Holds(tc.e, l.space, tc.va) {
+					return false // evicted (or replaced): the pass will walk
+				}
 			}
 		}
-		now := l.l2.tick + 1
-		for i := range l.touches { // by set, each set's in pass order
-			if tc := &l.touches[i]; l.l2.stamp[tc.set] > l.l2Tick {
-				l.l2.arr.Touch(tc.e)
-				l.l2.stamp[tc.set] = now
+		now := t.tick + 1
+		for _, set := range l.dirty { // each set's in pass order
+			for _, tc := range l.touches[l.first[set] : l.first[set]+l.n[set]] {
+				t.arr.Touch(tc.e)
 			}
+			t.stamp[set] = now
+			t.log[now%tlbLog] = set
 		}
-		l.l2.tick = now
+		t.tick = now
 	}
 	l.add(1)
 	l.l2Tick = l.l2.tick
 	return true
+}
+
+// listDirty lists the loop's L2 sets another agent used since its last
+// pass: from the L2 TLB's log of recent uses, or, past what the log
+// holds, from every set's stamp.
+func (l *Loop) listDirty() {
+	t := l.l2
+	l.dirty = l.dirty[:0]
+	l.serial++
+	note := func(set int32) {
+		if l.n[set] > 0 && l.seen[set] != l.serial {
+			l.seen[set] = l.serial
+			l.dirty = append(l.dirty, set)
+		}
+	}
+	if t.tick-l.l2Tick <= tlbLog {
+		for k := l.l2Tick + 1; k <= t.tick; k++ {
+			note(t.log[k%tlbLog])
+		}
+		return
+	}
+	for set := range l.n {
+		if t.stamp[set] > l.l2Tick {
+			note(int32(set))
+		}
+	}
 }
 
 // add counts n passes like the last simulated one.
@@ -247,4 +290,10 @@ func (l *Loop) noteTouches() {
 		}
 		return a.last - b.last
 	})
+	clear(l.n)
+	for i := len(l.touches) - 1; i >= 0; i-- {
+		set := l.touches[i].set
+		l.first[set] = int32(i)
+		l.n[set]++
+	}
 }

@@ -70,10 +70,10 @@ func newLoopRig(t *testing.T, codeN, dataN int) *loopRig {
 	return g
 }
 
-// burst is the trace unit's write k: the page k/bursts of the buffer.
-func (g *loopRig) burst(k, bursts int) {
+// burst is the trace unit's write to the buffer's page.
+func (g *loopRig) burst(page int) {
 	g.trace.At = g.t
-	c, _ := g.trace.TranslateCost(g.buf.VA+uint64(k/bursts%512)*PageSize, true)
+	c, _ := g.trace.TranslateCost(g.buf.VA+uint64(page%512)*PageSize, true)
 	g.t += c + 100
 }
 
@@ -95,14 +95,17 @@ func TestLoopReplayMatchesTranslatingEveryPass(t *testing.T) {
 		name               string
 		code, data, bursts int
 		passes             int
+		between            int // trace bursts between passes
+		tracePages         int // the buffer pages the trace unit cycles through
 		// minSimulated: passes that must be simulated (the first of each
 		// session, and those after an eviction); the rest replay.
 		minSimulated, maxSimulated uint64
 	}{
-		{"code past the L1, sets with room", 24, 4, 1, 600, 6, 6},
-		{"trace hits its L1 between passes", 24, 4, 4, 600, 6, 6},
-		{"all L1 hits", 6, 2, 2, 300, 6, 6},
-		{"sets full: the trace evicts the loop's entries", 200, 8, 1, 400, 50, 200},
+		{"code past the L1, sets with room", 24, 4, 1, 600, 1, 512, 6, 6},
+		{"trace hits its L1 between passes", 24, 4, 4, 600, 1, 512, 6, 6},
+		{"all L1 hits", 6, 2, 2, 300, 1, 512, 6, 6},
+		{"sets full: the trace evicts the loop's entries", 200, 8, 1, 400, 1, 512, 50, 200},
+		{"more trace lookups between passes than the L2 TLB logs", 24, 4, 1, 300, 80, 2, 6, 6},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ref, got := newLoopRig(t, c.code, c.data), newLoopRig(t, c.code, c.data)
@@ -128,8 +131,17 @@ func TestLoopReplayMatchesTranslatingEveryPass(t *testing.T) {
 					require.NoError(t, err)
 				}
 				got.t += cost
-				ref.burst(k, c.bursts)
-				got.burst(k, c.bursts)
+				for b := range c.between {
+					// bursts per page through the first tracePages pages;
+					// with more than one burst between passes, the last
+					// one to a new page (a fill, evicting by LRU order).
+					page := ((k*c.between + b) / c.bursts) % c.tracePages
+					if c.between > 1 && b == c.between-1 {
+						page = 2 + k
+					}
+					ref.burst(page)
+					got.burst(page)
+				}
 				require.Equal(t, ref.counts(), got.counts(), "after pass %d", k)
 			}
 			t.Logf("%d passes, %d replayed", loop.Passes, loop.Replayed)

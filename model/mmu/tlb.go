@@ -156,6 +156,9 @@ type TLB struct {
 	// the tick can tell which sets were used since (Loop).
 	tick  uint64
 	stamp []uint64
+	// log[tick % tlbLog] is the set of that tick's use, for the last
+	// tlbLog ticks (UsedSince).
+	log [tlbLog]int32
 	// group remembers what the last Lookup found at the coalesced size
 	// for groupKey (a coalesced entry of the group or not), so the walk's
 	// coalescing that follows a miss asks holdsGroup without a second set
@@ -253,11 +256,16 @@ func (t *TLB) touch(e int) {
 	t.used(e)
 }
 
-// used records that entry e's set changed (tick, stamp).
+// used records that entry e's set changed (tick, stamp, log).
 func (t *TLB) used(e int) {
 	t.tick++
-	t.stamp[e/t.cfg.Ways] = t.tick
+	set := e / t.cfg.Ways
+	t.stamp[set] = t.tick
+	t.log[t.tick%tlbLog] = int32(set)
 }
+
+// tlbLog is how many of the last uses' sets a TLB remembers.
+const tlbLog = 64
 
 // Tick is the count of uses that changed an entry or the LRU order so
 // far; SetUsed(set) is the tick of the set's last one. A set whose
