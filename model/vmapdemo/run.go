@@ -119,9 +119,9 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 
 func mapWords(large bool) string {
 	if large {
-		return "large mappings (64 KiB contiguous and 2 MiB blocks where runs allow)"
+		return "the vmap batching series' large mappings (64 KiB contiguous and 2 MiB blocks for aligned steps, up to the first order-0 step)"
 	}
-	return "4 KiB PTEs"
+	return "mainline vmap's 4 KiB PTEs"
 }
 
 // result assembles the metrics.
