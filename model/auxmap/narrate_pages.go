@@ -133,9 +133,9 @@ func (r *run) contiguityStep(t counts, pages int) scenario.Step {
 			"attempt's \"we're vmapping pages individually anyway\".",
 			count(walks), count(float64(pages/4)))
 	} else {
-		text += fmt.Sprintf("SPE writes only %s per iteration, so its walks (%s per iteration) are %.1f %% of l2d_tlb_refill (%s); the rest is dd's own "+
-			"source and destination pages, order-0 pages the policy does not touch. Even a four-fold cut of SPE's part moves the total by "+
-			"well under 1 %%: the earlier SPE attempt that changed nothing, \"we're vmapping pages individually anyway\".",
+		text += fmt.Sprintf("SPE writes %s per iteration, so its walks (%s per iteration) are %.1f %% of l2d_tlb_refill (%s); the rest is dd's own "+
+			"code and buffer pages, which the policy does not touch. Contiguity cuts SPE's part by at most four: the earlier SPE attempt's "+
+			"\"we're vmapping pages individually anyway\".",
 			r.speWritten(t), count(walks),
 			100*float64(t.traceWalks)/float64(max(1, t.l2Refill)), count(float64(t.l2Refill)/n))
 	}
@@ -157,12 +157,17 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 			co = "coalesces up to four physically consecutive 4 KiB pages per entry"
 		}
 		return scenario.Step{Title: "Which core", Text: fmt.Sprintf("Preset %s: its L2 TLB has %d entries and %s; %s's one-entry L1 TLB refills from it "+
-			"(the C1-Ultra TRM's design, assumed for every preset). The published TRBE figure's platform is not named; the default preset, %s, is the one "+
-			"whose before figure follows from its documented L2 TLB.", r.c.preset, r.mmu.L2.Config().Entries, co, unit, DefaultPreset)}
+			"(the C1-Ultra TRM's design, assumed for every preset). The published TRBE figure's platform is not named; on the default, %s, "+
+			"the fragmentation is fitted to its before figure: here that fragmentation gives a prediction.",
+			r.c.preset, r.mmu.L2.Config().Entries, co, unit, DefaultPreset)}
 	}
 	tail := ": every page written would need its own refill"
 	if r.c.unit == TRBE {
 		tail = fmt.Sprintf(": 1 refill per page (about %s per iteration here), not the published 0.62", count(float64(pages)))
+	}
+	calibrated := "Its before figure is calibrated: the fragmentation is fitted to it."
+	if r.c.unit == SPE {
+		calibrated = "Nothing is fitted to SPE's counters."
 	}
 	lack := "TRBE is Armv9, which Neoverse N1 lacks"
 	if r.c.unit == SPE {
@@ -170,8 +175,8 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 	}
 	return scenario.Step{Title: title, Text: fmt.Sprintf("The published TRBE figure's platform is not named. %s, so the default (%s) pairs an "+
 		"A76/N1-class L2 TLB (%d entries, %d-way, coalescing up to four consecutive pages: A76 TRM) with a one-entry %s L1 TLB, assumed after "+
-		"the C1-Ultra TRM. A C1-Ultra-class preset alone (dimensity-9500) documents no coalescing%s.",
-		lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, tail)}
+		"the C1-Ultra TRM. %s A C1-Ultra-class preset (dimensity-9500) documents no coalescing%s.",
+		lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, calibrated, tail)}
 }
 
 // speWritten is what SPE writes per iteration, in words.

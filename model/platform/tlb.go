@@ -41,7 +41,7 @@ func cortexA53TLB(clk sim.Clocks) soc.TLBConfig {
 			Sizes: mmu.Sizes(k4, k64, m1), // A53 TRM: micro TLB entries of 4 KiB, 64 KiB and 1 MiB
 			Hit:   0},                     // A53 TRM: looked up in the load pipeline
 		L1I: mmu.TLBConfig{Entries: 10, Ways: 10, // measured: A53 TRM (DDI 0500) 5.2.1, "a micro TLB of ten entries ... on each of the instruction and data sides" (fully associative assumed)
-			Sizes: mmu.Sizes(k4, k64, m1)}, // assumed {4K, 64K, 1M}: as the data micro TLB
+			Sizes: mmu.Sizes(k4, k64, m1)}, // assumed [4K, 1M] entry sizes: the data micro TLB's (4K, 64K, 1M)
 		L2: mmu.TLBConfig{Entries: 512, Ways: 4, // MODEL.md: 512 entries, 4-way
 			Sizes: l2,
 			Hit:   clk.CPUCycles(3)}, // assumed: about 3 cycles as MODEL.md gives for A76
@@ -80,8 +80,8 @@ func cortexX925TLB(clk sim.Clocks) soc.TLBConfig {
 	t.L1.Entries, t.L1.Ways = 96, 96  // MODEL.md: 96 entries (fully associative assumed)
 	t.L2.Entries, t.L2.Ways = 2048, 8 // MODEL.md: 2048 entries, 8-way
 	t.L2.Coalesce = 0                 // not documented for these cores: no coalescing
-	// t.L1I stays A76's 48 entries: assumed [48, 128] entries, the
-	// C1-Ultra/X925 TRM was not found; A76-lineage cores document 48.
+	// t.L1I stays A76's 48 entries and sizes.
+	// assumed [48, 128] entries: the C1-Ultra/X925 TRM was not found; A76-lineage cores document 48
 	t.Trace = traceTLB(t.L2.Sizes) // C1-Ultra TRM: one-entry L1 TLB each for TRBE and SPE
 	return t
 }
