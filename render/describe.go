@@ -7,10 +7,10 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// Describe says in words what a Ref of the last built frame shows, e.g.
-// "0x80001040 line 65 · copied · last writer etr". It reads the frame's
-// current states, so call it right after a hit test.
-func (st *Stage) Describe(r Ref) string {
+// describe says in words what a Ref of the last built frame shows, e.g.
+// "0x80001040 line 65 · copied · last writer etr", for the items not
+// yet drawn by a view.
+func (st *Stage) describe(r Ref) string {
 	f := &st.frame
 	sd := &f.A
 	if r.Side == 1 {

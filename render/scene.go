@@ -82,8 +82,12 @@ const (
 
 // Ref points an item back at the data it shows.
 type Ref struct {
-	Kind  RefKind
-	Side  uint8 // 0 = A, 1 = B
+	Kind RefKind
+	Side uint8 // 0 = A, 1 = B
+	// View is the number, from 1, of the stage's view that drew the item
+	// (set by the stage, which asks that view to describe it); 0 when no
+	// view did.
+	View  uint8
 	Obj   int32
 	Index int32
 	Count int32

@@ -96,35 +96,15 @@ var smmuSideIDs = [2]smmuIDs{
 // smmuSide draws one run's SMMU in the column (x, y, w, h); shown[m] is set
 // when a TLB entry of master m is drawn (for the legend).
 func (st *Stage) smmuSide(s *Scene, side uint8, sd *Side, x, y, w, h float32, shown *[3]bool) {
-	ids := &smmuSideIDs[side]
-	s.Add(Item{Kind: KindRect, ID: ids.column, X: x, Y: y, W: w, H: h, Fill: None, Stroke: Surface, StrokeWidth: 1})
-	if sd.Result == nil || sd.Result.Timeline == nil || sd.Result.Timeline.SMMU == nil {
-		s.Text(ids.header, x+8, y+smmuTitle+4, st.txt.Join(sideNames[side], " · ", "no result"), smmuTitle, Muted, AlignStart)
+	sv := &st.sides[side]
+	ok := sd.Result != nil && sd.Result.Timeline != nil && sd.Result.Timeline.SMMU != nil
+	narrH := st.header(s, sv, side, sd, ok, smmuHeader, st.frame.Narrate, Rect{x, y, w, h})
+	if !ok {
 		return
 	}
-	r := sd.Result
-	tl := r.Timeline
+	tl := sd.Result.Timeline
 	sm := tl.SMMU
-	title := sd.PolicyTitle
-	if title == "" {
-		title = r.Policy
-	}
-	clock := st.txt.Time(sd.Time)
-	s.Text(ids.clock, x+w-8, y+smmuTitle+4, clock, smmuSz, Muted, AlignEnd)
-	s.Text(ids.header, x+8, y+smmuTitle+4, st.txt.Fit(st.txt.Join(sideNames[side], " · ", title), w-24-textWidth(clock, smmuSz), smmuTitle), smmuTitle, Text, AlignStart)
-	narrH := float32(0)
-	if i := captionAt(r.Narration, sd.Time); i >= 0 {
-		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
-		if st.frame.Narrate { // presentation mode: the step large, as on the other views
-			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+smmuTitle+8, w-16, h*0.3, h*0.5)
-		} else {
-			s.Text(ids.caption, x+8, y+smmuTitle+24, st.txt.Fit(caption, w-16, smmuSz), smmuSz, Muted, AlignStart)
-		}
-	}
-	state := sd.State
-	if state == nil && len(tl.Keyframes) > 0 {
-		state = &tl.Keyframes[0].State
-	}
+	state := stateOf(sd)
 	cx, cw := x+8, w-16
 	cy := y + smmuTitle + 36 + narrH
 	cy = st.smmuPaths(s, side, sm, sd.Time, cx, cy, cw)

@@ -106,11 +106,23 @@ type Stage struct {
 	lanes laneCache
 	rows  []counterRow
 
-	wrap [2]wrapMemo
+	placed []placed // the views of the last frame, in build order
+	// placedBuf holds placed for a stage of up to its length in views,
+	// so the first frame does not grow it.
+	placedBuf [48]placed
+	message   messageView
+	sides     [2]sideViews
+
 	// Translation views' scratch (pagemap.go, tlbview.go).
 	pmBins   [][4]float64
 	pmCache  [2]pmSorted
 	tlbState [2]scenario.TLBState
+}
+
+// sideViews are the views of one side's column.
+type sideViews struct {
+	header    headerView
+	narration narrationView
 }
 
 // NewStage returns an empty stage builder.
@@ -118,6 +130,10 @@ func NewStage() *Stage { return &Stage{} }
 
 // Build resets s and lays out f into it.
 func (st *Stage) Build(s *Scene, f *Frame) {
+	if st.placed == nil {
+		st.placed = st.placedBuf[:0]
+	}
+	st.placed = st.placed[:0]
 	st.frame = *f
 	s.Reset(f.W, f.H)
 	s.Describer = st
@@ -128,7 +144,8 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		return
 	}
 	if f.Message != "" {
-		st.message(s, f.Message, x0, y0, x1-x0)
+		st.message = messageView{msg: f.Message}
+		st.show(s, &st.message, Rect{x0, y0, x1 - x0, y1 - y0})
 		return
 	}
 	if smmuOf(f) != nil {
@@ -178,34 +195,14 @@ var sideNames = [2]string{"A", "B"}
 
 // side lays out one run in the column (x, y, w, h).
 func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
-	ids := &sideIDs[side]
-	s.Add(Item{Kind: KindRect, ID: ids.column, X: x, Y: y, W: w, H: h, Fill: None, Stroke: Surface, StrokeWidth: 1})
-	if sd.Result == nil || sd.Result.Timeline == nil {
-		s.Text(ids.header, x+8, y+titleSz+4, st.txt.Join(sideNames[side], " · ", "no result"), titleSz, Muted, AlignStart)
+	sv := &st.sides[side]
+	ok := sd.Result != nil && sd.Result.Timeline != nil
+	narrH := st.header(s, sv, side, sd, ok, columnHeader, st.frame.Narrate, Rect{x, y, w, h})
+	if !ok {
 		return
 	}
-	r := sd.Result
-	tl := r.Timeline
-	title := sd.PolicyTitle
-	if title == "" {
-		title = r.Policy
-	}
-	clock := st.txt.Time(sd.Time)
-	s.Text(ids.header, x+8, y+titleSz+4, st.txt.Fit(st.txt.Join(sideNames[side], " · ", title), w-24-textWidth(clock, textSz), titleSz), titleSz, Text, AlignStart)
-	s.Text(ids.clock, x+w-8, y+titleSz+4, clock, textSz, Muted, AlignEnd)
-	narrH := float32(0)
-	if i := captionAt(r.Narration, sd.Time); i >= 0 {
-		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
-		if st.frame.Narrate {
-			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+titleSz+8, w-16, h*0.38, h*0.6)
-		} else {
-			s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Fit(caption, w-16, textSz), textSz, Muted, AlignStart)
-		}
-	}
-	state := sd.State
-	if state == nil && len(tl.Keyframes) > 0 {
-		state = &tl.Keyframes[0].State
-	}
+	tl := sd.Result.Timeline
+	state := stateOf(sd)
 	if state == nil {
 		return
 	}
