@@ -123,6 +123,10 @@ type Stage struct {
 type sideViews struct {
 	header    headerView
 	narration narrationView
+	grids     []gridView  // by grid
+	rings     []ringView  // by grid (those with pointers)
+	caches    []cacheView // by cache window
+	gauges    gaugeView
 }
 
 // NewStage returns an empty stage builder.
@@ -135,6 +139,7 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	}
 	st.placed = st.placed[:0]
 	st.frame = *f
+	f = &st.frame
 	s.Reset(f.W, f.H)
 	s.Describer = st
 	x0, x1 := f.Left+pad, f.W-pad
@@ -165,8 +170,8 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	legendTall := legendH * float32(legendRows)
 	colTop, colBottom := y0, y1-bottomH-legendTall-gap
 	colW := (x1 - x0 - gap) / 2
-	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
-	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
+	st.column(s, 0, &f.A, f, Rect{x0, colTop, colW, colBottom - colTop})
+	st.column(s, 1, &f.B, f, Rect{x0 + colW + gap, colTop, colW, colBottom - colTop})
 	if translationOnly(f) {
 		translationLegend(s, st.lanes.translation, x0, colBottom+gap/2, x1-x0)
 	} else {
@@ -192,95 +197,6 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 }
 
 var sideNames = [2]string{"A", "B"}
-
-// side lays out one run in the column (x, y, w, h).
-func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
-	sv := &st.sides[side]
-	ok := sd.Result != nil && sd.Result.Timeline != nil
-	narrH := st.header(s, sv, side, sd, ok, columnHeader, st.frame.Narrate, Rect{x, y, w, h})
-	if !ok {
-		return
-	}
-	tl := sd.Result.Timeline
-	state := stateOf(sd)
-	if state == nil {
-		return
-	}
-	cx, cy, cw := x+8, y+headerH+narrH, w-16
-	ch := h - headerH - narrH - 8
-	if hasTLBs(tl) {
-		st.translationSide(s, side, tl, state, sd.Time, cx, cy, cw, ch)
-		return
-	}
-	pmH := float32(0)
-	if hasMappings(tl) {
-		// Mappings without TLBs (a device's IOVAs): a page-mapping band
-		// under the usual views.
-		pmH = min(ch*0.3, 150)
-		ch -= pmH
-	}
-
-	gaugesH := float32(gaugeRows(tl, cw)) * gaugeRow
-	ch -= gaugesH
-
-	rings, caches := 0, len(tl.Caches)
-	for g := range tl.Grids {
-		if gridHasPointer(tl, g) {
-			rings++
-		}
-	}
-	// Rings and cache windows share a row under the grids; in a narrow
-	// column (under 140 px a slot) rings take one row and caches another.
-	lowH, lowRows, perRow := float32(0), 1, rings+caches
-	if n := rings + caches; n > 0 {
-		if rings > 0 && caches > 0 && cw/float32(n) < 140 {
-			lowRows, perRow = 2, max(rings, caches)
-		}
-		lowH = min(ch*0.5, float32(lowRows)*cw/float32(perRow))
-	}
-	gridsH := ch - lowH
-	if n := len(tl.Grids); n > 0 {
-		each := gridsH / float32(n)
-		for g := range tl.Grids {
-			st.grid(s, side, tl, state, g, cx, cy+float32(g)*each, cw, each-6)
-		}
-	}
-	ly := cy + gridsH
-	slot := cw / float32(max(perRow, 1))
-	rowH := lowH / float32(lowRows)
-	k := 0
-	place := func() (float32, float32) {
-		col, row := k, 0
-		if lowRows == 2 {
-			col, row = k, 0
-			if k >= rings {
-				col, row = k-rings, 1
-			}
-		}
-		k++
-		return cx + float32(col)*slot, ly + float32(row)*rowH
-	}
-	for g := range tl.Grids {
-		if gridHasPointer(tl, g) {
-			lx, y := place()
-			st.ring(s, side, tl, state, g, lx, y, min(slot, rowH)-6, rowH-6, max(slot-8, min(slot, rowH)-6))
-		}
-	}
-	for c := range tl.Caches {
-		lx, y := place()
-		st.cache(s, side, tl, state, c, sd.Time, lx, y, slot-8, rowH-6)
-	}
-	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
-	if pmH > 0 {
-		st.pageMap(s, side, tl, sd.Time, cx, cy+ch+gaugesH, cw, pmH)
-	}
-}
-
-// isGauge reports whether a value is drawn in the gauge rows rather than on
-// its grid (pointers and flags that belong to a grid are drawn there).
-func isGauge(v scenario.ValueSpec) bool {
-	return v.Grid < 0 || (v.Kind != scenario.ValuePointer && v.Kind != scenario.ValueFlag)
-}
 
 func gridHasPointer(tl *scenario.Timeline, g int) bool {
 	for _, v := range tl.Values {
