@@ -22,7 +22,7 @@ func (st *Stage) column(s *Scene, side uint8, sd *Side, f *Frame, r Rect) {
 	cx, cy, cw := x+8, y+headerH+narrH, w-16
 	ch := h - headerH - narrH - 8
 	if hasTLBs(tl) {
-		st.translationSide(s, side, tl, state, sd.Time, cx, cy, cw, ch)
+		st.translationColumn(s, sv, d, f.Zoom, Rect{cx, cy, cw, ch})
 		return
 	}
 	st.bufferColumn(s, sv, d, f, Rect{cx, cy, cw, ch})
@@ -51,6 +51,20 @@ func stateOf(sd *Side) *scenario.State {
 		return &sd.Result.Timeline.Keyframes[0].State
 	}
 	return sd.State
+}
+
+// translationColumn lays out a side whose timeline records translation
+// (Timeline.Translation): the page-mapping view above the TLB view. Its
+// grids are not drawn (the mapping view shows the same buffer, and one
+// colour means one thing on the stage: a grid's cell states and the
+// mapping sizes share the palette); they remain the zoom's target.
+func (st *Stage) translationColumn(s *Scene, sv *sideViews, d sideData, zoom Zoom, r Rect) {
+	x, y, w, h := r.X, r.Y, r.W, r.H
+	pmH := h * 0.4
+	sv.pageMap.bind(&st.txt, d, zoom, &st.pmBins)
+	st.show(s, &sv.pageMap, Rect{x, y, w, pmH - 8})
+	sv.tlb.bind(&st.txt, d)
+	st.show(s, &sv.tlb, Rect{x, y + pmH, w, h - pmH})
 }
 
 // bufferLayout is how a side's content area is shared among its buffer
@@ -147,7 +161,8 @@ func (st *Stage) bufferColumn(s *Scene, sv *sideViews, d sideData, f *Frame, r R
 	}
 	st.show(s, &sv.gauges, l.gauges)
 	if l.pageMap.H > 0 {
-		st.pageMap(s, d.side, tl, d.t, l.pageMap.X, l.pageMap.Y, l.pageMap.W, l.pageMap.H)
+		sv.pageMap.bind(&st.txt, d, f.Zoom, &st.pmBins)
+		st.show(s, &sv.pageMap, l.pageMap)
 	}
 }
 

@@ -111,8 +111,6 @@ func (st *Stage) describe(r Ref) string {
 	tl := res.Timeline
 	side := sideNames[min(r.Side, 1)]
 	switch r.Kind {
-	case RefMapping, RefChunk, RefTLBEntry, RefWalkStep:
-		return st.describeTranslation(r, tl, side)
 	case RefPhase:
 		if int(r.Index) >= len(tl.Phases) {
 			return ""

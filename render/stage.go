@@ -113,10 +113,9 @@ type Stage struct {
 	message   messageView
 	sides     [2]sideViews
 
-	// Translation views' scratch (pagemap.go, tlbview.go).
-	pmBins   [][4]float64
-	pmCache  [2]pmSorted
-	tlbState [2]scenario.TLBState
+	// pmBins is the page maps' scratch for their VA strips, lent to each
+	// side's in turn (each fills and reads it within its Build).
+	pmBins [][4]float64
 }
 
 // sideViews are the views of one side's column.
@@ -127,6 +126,8 @@ type sideViews struct {
 	rings     []ringView  // by grid (those with pointers)
 	caches    []cacheView // by cache window
 	gauges    gaugeView
+	pageMap   pageMapView
+	tlb       tlbView
 }
 
 // NewStage returns an empty stage builder.
