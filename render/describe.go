@@ -75,48 +75,11 @@ func (d *sideData) describeSpan(i int) string {
 		g.Base+uint64(sr.First)*uint64(g.CellBytes), g.Base+uint64(sr.First+sr.Count)*uint64(g.CellBytes)-1)
 }
 
-// describe says in words what a Ref of the last built frame shows, e.g.
-// "0x80001040 line 65 · copied · last writer etr", for the items not
-// yet drawn by a view.
+// describe says in words what a Ref of the last built frame shows, for
+// the items of the SMMU view, not yet drawn by views.
 func (st *Stage) describe(r Ref) string {
-	f := &st.frame
-	sd := &f.A
-	if r.Side == 1 {
-		sd = &f.B
-	}
-	res := sd.Result
-	switch r.Kind {
-	case RefLegend:
-		if r.Obj == 2 {
-			return translationLegendHelp(int(r.Index))
-		}
-		if r.Obj == 1 {
-			if int(r.Index) < len(st.lanes.meanings) {
-				m := st.lanes.meanings[r.Index]
-				return "timeline colour: " + m.Label + " · " + m.Help
-			}
-			return ""
-		}
-		return "cell colour: " + CellLabel(scenario.CellState(r.Index)) + " · " + CellHelp(scenario.CellState(r.Index))
-	case RefMetric:
-		return st.describeMetric(r)
-	case RefExplain:
-		return explain(r)
-	case RefSMMU:
+	if r.Kind == RefSMMU {
 		return st.describeSMMU(r)
-	}
-	if res == nil || res.Timeline == nil {
-		return ""
-	}
-	tl := res.Timeline
-	side := sideNames[min(r.Side, 1)]
-	switch r.Kind {
-	case RefPhase:
-		if int(r.Index) >= len(tl.Phases) {
-			return ""
-		}
-		p := &tl.Phases[r.Index]
-		return fmt.Sprintf("%s %s · %s (%s: %s) · %v..%v (%v)", side, p.Lane, p.Label, p.Kind, MeaningOf(p.Kind).Label, p.Start, p.End, p.End-p.Start)
 	}
 	return ""
 }
@@ -175,26 +138,4 @@ func describeCells(tl *scenario.Timeline, state *scenario.State, g, first, count
 	end := off + uint64(count)*uint64(spec.CellBytes) - 1
 	return fmt.Sprintf("%s %d-%d · buffer offsets %#x..%#x (%s %#x..%#x) · %s · last writer %s", unitWord(spec.CellBytes, count), first, first+count-1,
 		off, end, space, spec.Base+off, spec.Base+end, strings.Join(parts, ", "), tl.WriterName(w.Writer))
-}
-
-func (st *Stage) describeMetric(r Ref) string {
-	a, b := st.frame.A.Result, st.frame.B.Result
-	if a == nil || b == nil {
-		return ""
-	}
-	var m scenario.Metric
-	switch i := int(r.Index); {
-	case i < len(a.Metrics):
-		m = a.Metrics[i]
-	case i-len(a.Metrics) < len(a.Checks):
-		m = a.Checks[i-len(a.Metrics)]
-	default:
-		return ""
-	}
-	bv, _ := b.Metric(m.Name)
-	unit := ""
-	if m.Unit != "" {
-		unit = " " + m.Unit
-	}
-	return fmt.Sprintf("%s (%s): A %s%s, B %s%s, B/A %s", m.Name, m.Label, st.txt.Num(m.Value), unit, st.txt.Num(bv), unit, st.ratio(m.Value, bv))
 }

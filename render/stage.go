@@ -95,27 +95,36 @@ const (
 	gaugeRow = 20
 )
 
-// Stage builds the whole stage from a Frame: both sides laid out from their
-// timelines' specs (grids, rings for grids with pointers, cache windows,
-// gauges), then the shared timeline bars, counter bars and legend. A new
-// scenario needs no code here. A Stage keeps only memoised strings and the
-// last frame (for Describe); reuse one per canvas.
+// Stage builds the whole stage from a Frame by composing views: it chooses
+// the views a pair of results calls for (for each side, from its
+// timeline's specs: grids, rings for grids with pointers, cache windows,
+// gauges, the page map and TLBs of a translating run, or the SMMU's; under
+// both, the legend, the timeline or the PMU counter chart, and the
+// counters), gives each a rectangle, asks it to build, and routes hover
+// to the view that drew the item. A new scenario needs no code here. The
+// views keep their memoised strings and scratch between frames; reuse one
+// Stage per canvas.
 type Stage struct {
-	txt   texts
-	frame Frame
-	lanes laneCache
-	rows  []counterRow
-
+	txt texts
+	// frame is the last frame built; the views read it (hover describes
+	// what it showed, whatever the caller's frame is now).
+	frame  Frame
+	lanes  laneCache
 	placed []placed // the views of the last frame, in build order
 	// placedBuf holds placed for a stage of up to its length in views,
 	// so the first frame does not grow it.
 	placedBuf [48]placed
-	message   messageView
-	sides     [2]sideViews
-
 	// pmBins is the page maps' scratch for their VA strips, lent to each
 	// side's in turn (each fills and reads it within its Build).
 	pmBins [][4]float64
+
+	message    messageView
+	sides      [2]sideViews
+	timeline   timelineView
+	countChart counterChartView
+	counters   counterView
+	cellLegend cellLegendView
+	tlLegend   translationLegendView
 }
 
 // sideViews are the views of one side's column.
@@ -158,43 +167,70 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		st.smmuStage(s, f, x0, y0, x1, y1)
 		return
 	}
-	bottomH := min(max((y1-y0)*0.3, 110), 260)
 	st.lanes.update(f.A.Result, f.B.Result)
+	st.counters.bind(&st.txt, f.A.Result, f.B.Result)
+	translation := translationOnly(f)
+	l := st.layoutRuns(x0, y0, x1, y1, translation)
+	st.column(s, 0, &f.A, f, l.colA)
+	st.column(s, 1, &f.B, f, l.colB)
+	if translation {
+		st.tlLegend.bind(st.lanes.translation)
+		st.show(s, &st.tlLegend, l.legend)
+	} else {
+		st.cellLegend.bind(st.lanes.states, l.legendRows)
+		st.show(s, &st.cellLegend, l.legend)
+	}
+	if hasCounterChart(f) {
+		// The trace unit's one phase says little; the counters over the
+		// same axis say what the translations cost.
+		st.countChart.bind(&st.txt, f)
+		st.show(s, &st.countChart, l.timeline)
+	} else {
+		st.timeline.bind(&st.txt, f, &st.lanes)
+		st.show(s, &st.timeline, l.timeline)
+	}
+	st.show(s, &st.counters, l.counters)
+}
+
+// runsLayout is where the views of a stage without an SMMU go: the two
+// sides' columns, the legend under them (legendRows rows), and a bottom
+// row with the timeline (or the counter chart) beside the counters.
+type runsLayout struct {
+	colA, colB, legend, timeline, counters Rect
+	legendRows                             int
+}
+
+// layoutRuns lays out the stage area (x0, y0)-(x1, y1). The bottom row
+// takes 30 % of the height (110 to 260 px); the legend takes a second or
+// third row only from columns that keep 160 px; a narrow stage gives the
+// counters up to 60 % of the bottom row, so that their names (pmu events,
+// tmc_update_etr_buffer's parts) stay whole beside short values and B/A,
+// and the timeline keeps the rest.
+func (st *Stage) layoutRuns(x0, y0, x1, y1 float32, translation bool) runsLayout {
+	bottomH := min(max((y1-y0)*0.3, 110), 260)
 	legendRows := 1
-	if !translationOnly(f) {
+	if !translation {
 		legendRows = cellLegendRows(st.lanes.states, x1-x0)
 	}
-	// A second or third row is taken only from columns that keep room.
 	for legendRows > 1 && y1-bottomH-legendH*float32(legendRows)-gap-y0 < 160 {
 		legendRows--
 	}
 	legendTall := legendH * float32(legendRows)
 	colTop, colBottom := y0, y1-bottomH-legendTall-gap
 	colW := (x1 - x0 - gap) / 2
-	st.column(s, 0, &f.A, f, Rect{x0, colTop, colW, colBottom - colTop})
-	st.column(s, 1, &f.B, f, Rect{x0 + colW + gap, colTop, colW, colBottom - colTop})
-	if translationOnly(f) {
-		translationLegend(s, st.lanes.translation, x0, colBottom+gap/2, x1-x0)
-	} else {
-		cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0, legendRows)
-	}
 	by := colBottom + gap/2 + legendTall
 	tw := (x1 - x0) * 0.58
-	chart := hasCounterChart(f)
-	// A narrow stage gives the counters up to 60 % of the row, so that
-	// their names (pmu events, tmc_update_etr_buffer's parts) stay whole
-	// beside short values and B/A; the timeline keeps the rest.
-	if need := min(st.countersNeed(f, y1-by), (x1-x0)*0.6); x1-x0-tw-gap < need {
+	if need := min(st.counters.need(y1-by), (x1-x0)*0.6); x1-x0-tw-gap < need {
 		tw = x1 - x0 - gap - need
 	}
-	if chart {
-		// The trace unit's one phase says little; the counters over the
-		// same axis say what the translations cost.
-		st.counterChart(s, f, x0, by, tw, y1-by)
-	} else {
-		st.timeline(s, f, x0, by, tw, y1-by)
+	return runsLayout{
+		colA:       Rect{x0, colTop, colW, colBottom - colTop},
+		colB:       Rect{x0 + colW + gap, colTop, colW, colBottom - colTop},
+		legend:     Rect{x0, colBottom + gap/2, x1 - x0, legendTall},
+		legendRows: legendRows,
+		timeline:   Rect{x0, by, tw, y1 - by},
+		counters:   Rect{x0 + tw + gap, by, x1 - x0 - tw - gap, y1 - by},
 	}
-	st.counters(s, f, x0+tw+gap, by, x1-x0-tw-gap, y1-by)
 }
 
 var sideNames = [2]string{"A", "B"}

@@ -1,5 +1,7 @@
 package render
 
+import "github.com/dmaviz/dmaviz/model/sim"
+
 // Rect is a part of the window, in CSS pixels: (X, Y) is its top left.
 type Rect struct{ X, Y, W, H float32 }
 
@@ -38,6 +40,19 @@ type View interface {
 	// Build shows, e.g. "0x80001040 line 65 · copied · last writer etr";
 	// "" when it cannot say.
 	Describe(r Ref) string
+}
+
+// pairData is what a view under both columns shows: both sides, and the
+// player's common axis with its cursor.
+type pairData struct {
+	sides          [2]*Side
+	cursor, length sim.Time
+	// progress: each side's timeline is stretched over the whole axis.
+	progress bool
+}
+
+func pairOf(f *Frame) pairData {
+	return pairData{sides: [2]*Side{&f.A, &f.B}, cursor: f.Cursor, length: f.Length, progress: f.Progress}
 }
 
 // placed is a view of the last frame, the rectangle it was given and the
