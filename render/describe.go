@@ -75,15 +75,6 @@ func (d *sideData) describeSpan(i int) string {
 		g.Base+uint64(sr.First)*uint64(g.CellBytes), g.Base+uint64(sr.First+sr.Count)*uint64(g.CellBytes)-1)
 }
 
-// describe says in words what a Ref of the last built frame shows, for
-// the items of the SMMU view, not yet drawn by views.
-func (st *Stage) describe(r Ref) string {
-	if r.Kind == RefSMMU {
-		return st.describeSMMU(r)
-	}
-	return ""
-}
-
 func unitWord(cellBytes int64, n int) string {
 	switch {
 	case cellBytes == 64 && n == 1:

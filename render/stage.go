@@ -125,6 +125,9 @@ type Stage struct {
 	counters   counterView
 	cellLegend cellLegendView
 	tlLegend   translationLegendView
+	smmuLegend smmuLegendView
+	smmuHist   smmuHistView
+	smmuTput   smmuTputView
 }
 
 // sideViews are the views of one side's column.
@@ -137,6 +140,9 @@ type sideViews struct {
 	gauges    gaugeView
 	pageMap   pageMapView
 	tlb       tlbView
+	smmuPaths smmuPathsView
+	smmuTable smmuTableView
+	smmuTLB   smmuTLBView
 }
 
 // NewStage returns an empty stage builder.

@@ -88,10 +88,7 @@ const maxViews = 255
 // view that drew the item describes it. It reads the frame's current
 // states, so call it right after a hit test.
 func (st *Stage) Describe(r Ref) string {
-	if r.View == 0 {
-		return st.describe(r)
-	}
-	if int(r.View) > len(st.placed) {
+	if r.View == 0 || int(r.View) > len(st.placed) {
 		return ""
 	}
 	return st.placed[r.View-1].v.Describe(r)
