@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // recentEvents is how many of the latest events count as "just happened"
@@ -66,7 +66,7 @@ func (v *cacheView) Build(s *Scene, r Rect) {
 	}
 	n := tl.EventsUntil(v.d.t)
 	for _, e := range tl.Events[max(n-recentEvents, 0):n] {
-		if e.Kind != scenario.EvCache || int(e.Obj) != c || e.A < 0 || e.A >= int64(spec.Sets*spec.Ways) {
+		if e.Kind != timeline.EvCache || int(e.Obj) != c || e.A < 0 || e.A >= int64(spec.Sets*spec.Ways) {
 			continue
 		}
 		set, way := int(e.A)/spec.Ways, int(e.A)%spec.Ways
@@ -76,7 +76,7 @@ func (v *cacheView) Build(s *Scene, r Rect) {
 
 // ways draws each set's ways, cw x rh each, from (x, top); false when
 // the state holds fewer lines than the window (nothing more is drawn).
-func (v *cacheView) ways(s *Scene, lines []scenario.CacheLine, x, top, cw, rh float32) bool {
+func (v *cacheView) ways(s *Scene, lines []timeline.CacheLine, x, top, cw, rh float32) bool {
 	ids := &sideIDs[v.d.side]
 	spec := &v.d.tl.Caches[v.c]
 	inset := float32(0)
@@ -93,9 +93,9 @@ func (v *cacheView) ways(s *Scene, lines []scenario.CacheLine, x, top, cw, rh fl
 			fill := Surface
 			switch {
 			case l.Valid && l.Dirty:
-				fill = CellColor(scenario.CellCPUWritten)
+				fill = CellColor(timeline.CellCPUWritten)
 			case l.Valid:
-				fill = CellColor(scenario.CellCached)
+				fill = CellColor(timeline.CellCached)
 			}
 			lx, ly := x+float32(way)*cw, top+float32(set)*rh
 			s.Rect(ids.cache, int32(i), lx+inset, ly+inset, cw-2*inset, rh-2*inset, fill,

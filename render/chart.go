@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // seriesColours colour a chart's lines in order; markers differ too, so the
@@ -107,13 +109,13 @@ func (v *chartView) axes(s *Scene, p *chartPlot, x, y, w, h float32) {
 	for _, val := range niceTicks(p.ymin, p.ymax, 5) {
 		ty := p.fy(val)
 		s.Line("chart/ygrid", px, ty, px+pw, ty, Background, 1)
-		s.Text("chart/ytick", px-4, ty+4, scenario.FormatNumber(val), chartSmallSz, Muted, AlignEnd)
+		s.Text("chart/ytick", px-4, ty+4, report.FormatNumber(val), chartSmallSz, Muted, AlignEnd)
 	}
 	bytes := strings.Contains(c.XLabel, "(B)")
 	for _, val := range xTicks(p.xmin, p.xmax, c.LogX) {
 		tx := p.fx(val)
 		s.Line("chart/xtick", tx, py+ph, tx, py+ph+4, Muted, 1)
-		label := scenario.FormatNumber(val)
+		label := report.FormatNumber(val)
 		if bytes {
 			label = scenario.FormatBytes(int64(val))
 		}
@@ -204,7 +206,7 @@ func chartFit(s string, w, size float32) string {
 	return t.Fit(s, w, size)
 }
 
-func finite(p scenario.Point) bool {
+func finite(p timeline.Point) bool {
 	return !math.IsNaN(p.X) && !math.IsInf(p.X, 0) && !math.IsNaN(p.Y) && !math.IsInf(p.Y, 0)
 }
 

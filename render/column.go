@@ -1,6 +1,6 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import "github.com/dmaviz/dmaviz/model/timeline"
 
 // column lays out side's run in its column r: the header (and in
 // presentation mode the narration step), then either the page-mapping
@@ -46,7 +46,7 @@ func (st *Stage) header(s *Scene, sv *sideViews, side uint8, sd *Side, ok bool, 
 }
 
 // stateOf is the side's state at the cursor, or its timeline's first.
-func stateOf(sd *Side) *scenario.State {
+func stateOf(sd *Side) *timeline.State {
 	if sd.State == nil && len(sd.Result.Timeline.Keyframes) > 0 {
 		return &sd.Result.Timeline.Keyframes[0].State
 	}
@@ -83,7 +83,7 @@ type bufferLayout struct {
 
 // layoutBuffers lays out the buffer views of tl in r (gauges is their
 // height at r's width).
-func layoutBuffers(tl *scenario.Timeline, r Rect, gaugesH float32) bufferLayout {
+func layoutBuffers(tl *timeline.Timeline, r Rect, gaugesH float32) bufferLayout {
 	cx, cy, cw, ch := r.X, r.Y, r.W, r.H
 	pmH := float32(0)
 	if hasMappings(tl) {

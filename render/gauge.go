@@ -1,6 +1,6 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import "github.com/dmaviz/dmaviz/model/timeline"
 
 // gaugeView draws a side's values that are neither grid pointers nor grid
 // flags, a row each: gauges as bars of Value/Max, flags as on/off,
@@ -54,18 +54,18 @@ func (v *gaugeView) Build(s *Scene, r Rect) {
 
 // value draws gauge i's bar (or on/off, or number) from bx, bw wide, on
 // the row at ry.
-func (v *gaugeView) value(s *Scene, i int, spec scenario.ValueSpec, val int64, bx, bw, ry float32) {
+func (v *gaugeView) value(s *Scene, i int, spec timeline.ValueSpec, val int64, bx, bw, ry float32) {
 	ids := &sideIDs[v.d.side]
 	ref := Ref{Kind: RefValue, Side: v.d.side, Obj: int32(i)}
 	switch spec.Kind {
-	case scenario.ValueFlag:
+	case timeline.ValueFlag:
 		fill, word := Surface, "off"
 		if val != 0 {
 			fill, word = Text, "on"
 		}
 		s.Rect(ids.gauge, int32(i), bx, ry+3, 28, gaugeRow-6, fill, ref)
 		s.Text(ids.gaugeLabel, bx+34, ry+textSz, word, smallSz, Text, AlignStart)
-	case scenario.ValueGauge:
+	case timeline.ValueGauge:
 		s.Rect(ids.gauge, int32(i), bx, ry+3, bw, gaugeRow-6, Surface, ref)
 		if spec.Max > 0 && val > 0 {
 			s.Rect(ids.gauge, int32(i), bx, ry+3, bw*float32(min(val, spec.Max))/float32(spec.Max), gaugeRow-6, Accent, ref)
@@ -81,12 +81,12 @@ const maxGaugeRows = 6
 
 // gaugeTwoLines reports whether a gauge's label is too long to share its
 // line with the bar and value in a column w wide.
-func gaugeTwoLines(v scenario.ValueSpec, w float32) bool {
+func gaugeTwoLines(v timeline.ValueSpec, w float32) bool {
 	return textWidth(v.Label, smallSz)+6 > w*0.45
 }
 
 // gaugeRows is how many rows the gauges of tl take in a column w wide.
-func gaugeRows(tl *scenario.Timeline, w float32) int {
+func gaugeRows(tl *timeline.Timeline, w float32) int {
 	n := 0
 	for _, v := range tl.Values {
 		if !isGauge(v) {
@@ -102,6 +102,6 @@ func gaugeRows(tl *scenario.Timeline, w float32) int {
 
 // isGauge reports whether a value is drawn in the gauge rows rather than on
 // its grid (pointers and flags that belong to a grid are drawn there).
-func isGauge(v scenario.ValueSpec) bool {
-	return v.Grid < 0 || (v.Kind != scenario.ValuePointer && v.Kind != scenario.ValueFlag)
+func isGauge(v timeline.ValueSpec) bool {
+	return v.Grid < 0 || (v.Kind != timeline.ValuePointer && v.Kind != timeline.ValueFlag)
 }

@@ -1,8 +1,8 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // gridLayout is how a window of n cells fits an area: k cells per drawn
@@ -33,8 +33,8 @@ func layoutGrid(n int, w, h, least float32) gridLayout {
 }
 
 // worst returns the most severe state in cells (and its writer).
-func worst(cells []scenario.Cell) scenario.Cell {
-	var w scenario.Cell
+func worst(cells []timeline.Cell) timeline.Cell {
+	var w timeline.Cell
 	sev := -1
 	for _, c := range cells {
 		if s := Severity(c.State); s > sev {
@@ -48,8 +48,8 @@ func worst(cells []scenario.Cell) scenario.Cell {
 // state at the side's time.
 type sideData struct {
 	side  uint8
-	tl    *scenario.Timeline
-	state *scenario.State
+	tl    *timeline.Timeline
+	state *timeline.State
 	t     sim.Time
 }
 
@@ -130,7 +130,7 @@ func (v *gridView) Build(s *Scene, r Rect) {
 // touching in a figure (MinCell set), where runs of one colour on a row
 // merge into one item so that dense grids stay cheap to paint; hazards
 // hatched.
-func (v *gridView) cells(s *Scene, cells []scenario.Cell, z Zoom, lay gridLayout, x, top float32) {
+func (v *gridView) cells(s *Scene, cells []timeline.Cell, z Zoom, lay gridLayout, x, top float32) {
 	ids := &sideIDs[v.d.side]
 	inset := float32(0)
 	if lay.size >= 5 && v.minCell == 0 {
@@ -155,9 +155,9 @@ func (v *gridView) cells(s *Scene, cells []scenario.Cell, z Zoom, lay gridLayout
 		cx, cy := x+float32(col)*lay.size, top+float32(row)*lay.size
 		s.Rect(ids.grid, int32(i), cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, CellColor(c.State),
 			Ref{Kind: RefCells, Side: v.d.side, Obj: int32(v.g), Index: int32(lo), Count: int32(hi - lo)})
-		if c.State == scenario.CellStale || c.State == scenario.CellLost {
+		if c.State == timeline.CellStale || c.State == timeline.CellLost {
 			// Hatched (lost cross-hatched), so hazards do not rely on colour alone.
-			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == scenario.CellLost)
+			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == timeline.CellLost)
 		}
 		i += run
 	}
@@ -208,7 +208,7 @@ func (v *gridView) pointers(s *Scene, z Zoom, lay gridLayout, x, top float32) {
 		return 0, 0, false
 	}
 	for i, v := range tl.Values {
-		if v.Kind != scenario.ValuePointer || v.Grid != g || i >= len(state.Values) {
+		if v.Kind != timeline.ValuePointer || v.Grid != g || i >= len(state.Values) {
 			continue
 		}
 		p := int(state.Values[i])

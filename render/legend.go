@@ -1,17 +1,20 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import (
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
+)
 
 // cellLegendView draws a swatch and name for every cell state the runs
 // show, wrapping onto at most rows rows (cellLegendRows, fewer where the
 // columns need the room), so that no colour on the grids goes unexplained
 // on a narrow stage.
 type cellLegendView struct {
-	states []scenario.CellState
+	states []timeline.CellState
 	rows   int
 }
 
-func (v *cellLegendView) bind(states []scenario.CellState, rows int) { v.states, v.rows = states, rows }
+func (v *cellLegendView) bind(states []timeline.CellState, rows int) { v.states, v.rows = states, rows }
 
 // MinSize is one row as wide as the widest entry.
 func (v *cellLegendView) MinSize() Size {
@@ -27,12 +30,12 @@ func (v *cellLegendView) TextSizes() TextSizes {
 }
 
 func (v *cellLegendView) Describe(r Ref) string {
-	return "cell colour: " + CellLabel(scenario.CellState(r.Index)) + " · " + CellHelp(scenario.CellState(r.Index))
+	return "cell colour: " + CellLabel(timeline.CellState(r.Index)) + " · " + CellHelp(timeline.CellState(r.Index))
 }
 
 func (v *cellLegendView) Build(s *Scene, r Rect) {
 	x, y := r.X, r.Y
-	cellLegendFlow(v.states, r.W, v.rows, func(c scenario.CellState, name string, dx float32, row int) {
+	cellLegendFlow(v.states, r.W, v.rows, func(c timeline.CellState, name string, dx float32, row int) {
 		lx, ry := x+dx, y+float32(row)*legendH
 		s.Rect("legend/swatch", int32(c), lx, ry+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
 		s.TextRef("legend/label", lx+16, ry+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
@@ -45,7 +48,7 @@ const maxCellLegendRows = 3
 // cellLegendRows is the number of rows cellLegend needs for states in a
 // width of w: one on a wide stage, two for ETR's seven states beside the
 // panel in a 1024 px window.
-func cellLegendRows(states []scenario.CellState, w float32) int {
+func cellLegendRows(states []timeline.CellState, w float32) int {
 	return cellLegendFlow(states, w, maxCellLegendRows, nil)
 }
 
@@ -54,7 +57,7 @@ func cellLegendRows(states []scenario.CellState, w float32) int {
 // it stops at an entry that would start row maxRows or does not fit a row
 // of its own, and returns the rows used (at least one, the row the layout
 // always keeps).
-func cellLegendFlow(states []scenario.CellState, w float32, maxRows int, at func(c scenario.CellState, name string, dx float32, row int)) int {
+func cellLegendFlow(states []timeline.CellState, w float32, maxRows int, at func(c timeline.CellState, name string, dx float32, row int)) int {
 	dx, row := float32(0), 0
 	for _, c := range states {
 		name := CellLabel(c)
@@ -101,7 +104,7 @@ func translationShown(results ...*scenario.Result) (shown [numTLLegend]bool) {
 		}
 		for i := range tr.TLBEvents {
 			ev := &tr.TLBEvents[i]
-			if ev.Kind != scenario.TLBFill {
+			if ev.Kind != timeline.TLBFill {
 				continue
 			}
 			shown[tlFilled] = true

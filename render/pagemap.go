@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // transIDs are the stable ids of one side's translation items.
@@ -23,11 +24,11 @@ var transSideIDs = [2]transIDs{
 // for nothing mapped.
 func leafClass(bytes uint64) int {
 	switch {
-	case bytes >= scenario.Leaf1G:
+	case bytes >= timeline.Leaf1G:
 		return 3
-	case bytes >= scenario.Leaf2M:
+	case bytes >= timeline.Leaf2M:
 		return 2
-	case bytes >= scenario.Leaf64K:
+	case bytes >= timeline.Leaf64K:
 		return 1
 	case bytes > 0:
 		return 0
@@ -46,7 +47,7 @@ type pmWindow struct {
 
 // pageWindow finds the first buffer's mappings and the zoom window on
 // them (zoom, in pages, when the buffer has a page grid).
-func pageWindow(tl *scenario.Timeline, zoom Zoom) (pmWindow, bool) {
+func pageWindow(tl *timeline.Timeline, zoom Zoom) (pmWindow, bool) {
 	tr := tl.Translation
 	if tr == nil || len(tr.Mappings) == 0 {
 		return pmWindow{}, false
@@ -189,7 +190,7 @@ func (v *pageMapView) label(s *Scene, x, y, w float32) {
 
 // vaStrip draws the window's VA range in bins of at least one pixel, each
 // coloured by the leaf size that maps most of it; mappings from i0.
-func (v *pageMapView) vaStrip(s *Scene, tr *scenario.Translation, i0 int, p *pmStrips) {
+func (v *pageMapView) vaStrip(s *Scene, tr *timeline.Translation, i0 int, p *pmStrips) {
 	win, t := v.win, v.d.t
 	bins := max(1, min(int(p.w), int((win.hi-win.lo)/4096)))
 	if cap(*v.bins) < bins {
@@ -252,7 +253,7 @@ func binClass(bin *[4]float64) int {
 
 // leafEdges draws the boundaries between leaves once each leaf is wide
 // enough to see.
-func (v *pageMapView) leafEdges(s *Scene, tr *scenario.Translation, i0 int, p *pmStrips) {
+func (v *pageMapView) leafEdges(s *Scene, tr *timeline.Translation, i0 int, p *pmStrips) {
 	win, t := v.win, v.d.t
 	pxPerByte := float64(p.w) / p.span
 	for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
@@ -273,7 +274,7 @@ func (v *pageMapView) leafEdges(s *Scene, tr *scenario.Translation, i0 int, p *p
 }
 
 // pointers draws the write pointers above the VA strip.
-func (v *pageMapView) pointers(s *Scene, tr *scenario.Translation, p *pmStrips) {
+func (v *pageMapView) pointers(s *Scene, tr *timeline.Translation, p *pmStrips) {
 	ids := &transSideIDs[v.d.side]
 	win := v.win
 	for k := range tr.Pointers {
@@ -307,7 +308,7 @@ func (v *pageMapView) notes(s *Scene, p *pmStrips, chunkNoteW float32) {
 }
 
 // legend names the mapping sizes the buffer uses, from (x, ly).
-func (v *pageMapView) legend(s *Scene, tr *scenario.Translation, x, ly, w float32) {
+func (v *pageMapView) legend(s *Scene, tr *timeline.Translation, x, ly, w float32) {
 	ids := &transSideIDs[v.d.side]
 	lx := x
 	var sizes [len(leafLegend)]bool

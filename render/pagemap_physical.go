@@ -3,13 +3,13 @@ package render
 import (
 	"sort"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // chunks outlines the allocator chunks in the window (or says how many
 // when they are too narrow to outline) and returns the width of the
 // count's note.
-func (v *pageMapView) chunks(s *Scene, tr *scenario.Translation, p *pmStrips, noteRow bool) float32 {
+func (v *pageMapView) chunks(s *Scene, tr *timeline.Translation, p *pmStrips, noteRow bool) float32 {
 	ids := &transSideIDs[v.d.side]
 	win := v.win
 	if len(tr.Chunks) == 0 {
@@ -36,7 +36,7 @@ func (v *pageMapView) chunks(s *Scene, tr *scenario.Translation, p *pmStrips, no
 // chunkNote counts the window's n chunks right of the note row, in the
 // longest form that leaves the row's left half to the strip order (long:
 // saying to zoom in), and returns its width (0 when it is not drawn).
-func (v *pageMapView) chunkNote(s *Scene, tr *scenario.Translation, p *pmStrips, n int, long, noteRow bool) float32 {
+func (v *pageMapView) chunkNote(s *Scene, tr *timeline.Translation, p *pmStrips, n int, long, noteRow bool) float32 {
 	w := p.w
 	txt := v.txt.Join(v.txt.Num(float64(n)), " chunks", "")
 	if tr.DroppedChunks > 0 {
@@ -108,7 +108,7 @@ func (v *pageMapView) plan(units []paUnit, w float32) (paPlan, bool) {
 // physical draws the window's memory in physical order. The cached units
 // are read in place (a 1 GiB buffer has 262144): those not mapped yet at
 // the side's time are skipped, the rest grouped k at a time.
-func (v *pageMapView) physical(s *Scene, tr *scenario.Translation, p *pmStrips) {
+func (v *pageMapView) physical(s *Scene, tr *timeline.Translation, p *pmStrips) {
 	t := v.d.t
 	units := v.unitsOf(tr)
 	plan, ok := v.plan(units, p.w)

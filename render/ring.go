@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // ringSegments caps how many arcs the ring is drawn with.
@@ -32,7 +32,7 @@ func (v *ringView) bind(txt *texts, d sideData, g int, zoom Zoom, labelW float32
 func (v *ringView) flagsH() float32 {
 	h := float32(0)
 	for _, val := range v.d.tl.Values {
-		if val.Grid == v.g && val.Kind == scenario.ValueFlag {
+		if val.Grid == v.g && val.Kind == timeline.ValueFlag {
 			h += textSz + 2
 		}
 	}
@@ -99,7 +99,7 @@ func (v *ringView) label(s *Scene, x, y float32, long, short string) {
 func (v *ringView) flagWords(s *Scene, x, y float32) {
 	flags := 0
 	for i, val := range v.d.tl.Values {
-		if val.Grid == v.g && val.Kind == scenario.ValueFlag && i < len(v.d.state.Values) {
+		if val.Grid == v.g && val.Kind == timeline.ValueFlag && i < len(v.d.state.Values) {
 			colour, word := v.flagWord(val, v.d.state.Values[i])
 			s.TextRef(sideIDs[v.d.side].ringLabel, x, y+textSz+4+float32(flags+1)*(textSz+2)-2, v.txt.Fit(word, v.labelW, textSz), textSz, colour, AlignStart,
 				Ref{Kind: RefValue, Side: v.d.side, Obj: int32(i)})
@@ -146,7 +146,7 @@ func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32) {
 	n := len(state.Cells[g])
 	nameX, widest := cx+6, float32(0)
 	for _, val := range tl.Values {
-		if val.Grid == g && val.Kind == scenario.ValuePointer {
+		if val.Grid == g && val.Kind == timeline.ValuePointer {
 			widest = max(widest, textWidth(val.ID, smallSz))
 		}
 	}
@@ -159,7 +159,7 @@ func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32) {
 			continue
 		}
 		switch val.Kind {
-		case scenario.ValuePointer:
+		case timeline.ValuePointer:
 			f := float64(state.Values[i]) / float64(n)
 			tx, ty := polar(cx, cy, r-thick/2-2, f)
 			colour := pointerColour(k)
@@ -168,7 +168,7 @@ func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32) {
 			// arrow's colour; hover names the arrow too.
 			s.TextRef(ids.ringLabel, nameX, cy-4+float32(k)*(smallSz+1), val.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
-		case scenario.ValueFlag:
+		case timeline.ValueFlag:
 			colour, word := v.flagWord(val, state.Values[i])
 			// Centred under the ring, or from its left edge when wider.
 			fx, align := cx, AlignMiddle
@@ -184,7 +184,7 @@ func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32) {
 // flagWord is how a ring flag reads: its name in the cursor colour when
 // set, "no" and its name, muted, when clear (the word that matters first,
 // if Fit shortens it).
-func (v *ringView) flagWord(spec scenario.ValueSpec, val int64) (Color, string) {
+func (v *ringView) flagWord(spec timeline.ValueSpec, val int64) (Color, string) {
 	if val != 0 {
 		return Cursor, spec.Label
 	}

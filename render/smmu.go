@@ -1,8 +1,8 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // The SMMU view (Timeline.SMMU): per side, the masters with their
@@ -57,7 +57,7 @@ func SideColor(side int) Color {
 
 // smmuOf returns the SMMU spec of the frame's runs, nil when neither has
 // one.
-func smmuOf(f *Frame) *scenario.SMMUSpec {
+func smmuOf(f *Frame) *timeline.SMMUSpec {
 	for _, sd := range [2]*Side{&f.A, &f.B} {
 		if sd.Result != nil && sd.Result.Timeline != nil && sd.Result.Timeline.SMMU != nil {
 			return sd.Result.Timeline.SMMU
@@ -80,7 +80,7 @@ var smmuSideIDs = [2]smmuIDs{
 
 // smmuTxnAt picks master m's transaction to show at t: the last recorded
 // one issued at or before t, else the first one after t (next is true).
-func smmuTxnAt(sm *scenario.SMMUSpec, m int, t sim.Time) (i int, next bool) {
+func smmuTxnAt(sm *timeline.SMMUSpec, m int, t sim.Time) (i int, next bool) {
 	n := sm.TxnsUntil(t)
 	for i := n - 1; i >= 0; i-- {
 		if int(sm.Txns[i].Master) == m {
@@ -100,7 +100,7 @@ func smmuTxnAt(sm *scenario.SMMUSpec, m int, t sim.Time) (i int, next bool) {
 type smmuCommon struct {
 	txt *texts
 	d   sideData
-	sm  *scenario.SMMUSpec
+	sm  *timeline.SMMUSpec
 }
 
 func commonOf(txt *texts, d sideData) smmuCommon { return smmuCommon{txt: txt, d: d, sm: d.tl.SMMU} }
@@ -172,7 +172,7 @@ func (v *smmuPathsView) Build(s *Scene, r Rect) {
 func (v *smmuPathsView) path(s *Scene, m, i int, next bool, x, ry, mw, bw float32) {
 	ids := &smmuSideIDs[v.d.side]
 	col := StreamColor(m)
-	var tx scenario.SMMUTxn
+	var tx timeline.SMMUTxn
 	if i >= 0 {
 		tx = v.sm.Txns[i]
 	}
@@ -218,7 +218,7 @@ func (v *smmuPathsView) path(s *Scene, m, i int, next bool, x, ry, mw, bw float3
 
 // smmuStatus says what master's transaction i did, with its latency (in
 // fewer words when short).
-func smmuStatus(txt *texts, sm *scenario.SMMUSpec, i int, next bool, t sim.Time, short bool) string {
+func smmuStatus(txt *texts, sm *timeline.SMMUSpec, i int, next bool, t sim.Time, short bool) string {
 	if i < 0 {
 		return "no transaction recorded"
 	}
@@ -269,7 +269,7 @@ func smmuStatus(txt *texts, sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 
 // smmuFaultName names the fault that aborted tx, from its master's stream
 // match: two SMRs (SMCF), none with USFCFG=1 (USF), or else its walk (TF).
-func smmuFaultName(sm *scenario.SMMUSpec, tx *scenario.SMMUTxn) string {
+func smmuFaultName(sm *timeline.SMMUSpec, tx *timeline.SMMUTxn) string {
 	if int(tx.Master) >= len(sm.Masters) {
 		return ""
 	}

@@ -1,15 +1,15 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // smmuLatMetric is the average the histogram marks.
 const smmuLatMetric = "bypass_read_latency_cycles"
 
 // smmuCurve returns a side's latency histogram (hist) or throughput curve.
-func smmuCurve(sd *Side, hist bool) []scenario.Point {
+func smmuCurve(sd *Side, hist bool) []timeline.Point {
 	if sd.Result == nil || sd.Result.Timeline == nil || sd.Result.Timeline.SMMU == nil {
 		return nil
 	}
@@ -91,7 +91,7 @@ type smmuHistView struct{ smmuChart }
 
 func (v *smmuHistView) Build(s *Scene, r Rect) {
 	x, y, w, h := r.X, r.Y, r.W, r.H
-	var series [2][]scenario.Point
+	var series [2][]timeline.Point
 	last, ymax := 0, 0.0
 	for side, sd := range v.sides {
 		series[side] = smmuCurve(sd, true)
@@ -184,7 +184,7 @@ type smmuTputView struct{ smmuChart }
 
 func (v *smmuTputView) Build(s *Scene, r Rect) {
 	x, y, w, h := r.X, r.Y, r.W, r.H
-	var curves [2][]scenario.Point
+	var curves [2][]timeline.Point
 	var xmax, ymax float64
 	for side, sd := range v.sides {
 		curves[side] = smmuCurve(sd, false)

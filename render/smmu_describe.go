@@ -3,12 +3,12 @@ package render
 import (
 	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // describeSMMU says what an item of side d's SMMU views (paths, table,
 // TLB window, legend) shows; sm is the SMMU they draw.
-func describeSMMU(txt *texts, d sideData, sm *scenario.SMMUSpec, r Ref) string {
+func describeSMMU(txt *texts, d sideData, sm *timeline.SMMUSpec, r Ref) string {
 	side := d.name()
 	i := int(r.Index)
 	switch r.Obj {
@@ -74,7 +74,7 @@ func rw(write bool) string {
 }
 
 // describeTLBEntry says what TBU TLB entry i holds at the side's time.
-func describeTLBEntry(d sideData, sm *scenario.SMMUSpec, i int) string {
+func describeTLBEntry(d sideData, sm *timeline.SMMUSpec, i int) string {
 	tl, state, side := d.tl, d.state, d.name()
 	if state == nil || sm.TLB >= len(state.Caches) || sm.TLB >= len(tl.Caches) || i < 0 || i >= len(state.Caches[sm.TLB]) {
 		return ""
@@ -97,7 +97,7 @@ func describeTLBEntry(d sideData, sm *scenario.SMMUSpec, i int) string {
 
 // describeHist says what share of side's reads bin i of its latency
 // histogram (pts) holds.
-func describeHist(side string, pts []scenario.Point, i int) string {
+func describeHist(side string, pts []timeline.Point, i int) string {
 	if i < 0 || i >= len(pts) {
 		return ""
 	}
@@ -114,7 +114,7 @@ func describeHist(side string, pts []scenario.Point, i int) string {
 
 // describeTput says how fast side forwarded around point i of its
 // throughput curve (pts).
-func describeTput(side string, pts []scenario.Point, i int) string {
+func describeTput(side string, pts []timeline.Point, i int) string {
 	if i < 0 || i >= len(pts) {
 		return ""
 	}

@@ -1,11 +1,11 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import "github.com/dmaviz/dmaviz/model/timeline"
 
 // smmuDecides reports whether table row r (an SMR, or the "no match" row
 // after them) takes part in master ms's stream match: every SMR that
 // matches it (two are a conflict), or the "no match" row when none does.
-func smmuDecides(sm *scenario.SMMUSpec, ms *scenario.SMMUMaster, r int) bool {
+func smmuDecides(sm *timeline.SMMUSpec, ms *timeline.SMMUMaster, r int) bool {
 	if r < len(sm.SMRs) {
 		return sm.SMRs[r].Matches(ms.SID)
 	}

@@ -1,6 +1,6 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import "github.com/dmaviz/dmaviz/model/timeline"
 
 // smmuTLBView draws the TBU TLB window: sets as rows, ways as columns,
 // each valid entry in its stream's colour, a cached bypass crossed by a
@@ -73,7 +73,7 @@ func (v *smmuTLBView) Build(s *Scene, r Rect) {
 
 // label names the window, its shape and how many entries are valid, in
 // the longer form when it fits w.
-func (v *smmuTLBView) label(spec *scenario.CacheSpec, lines []scenario.CacheLine, w float32) string {
+func (v *smmuTLBView) label(spec *timeline.CacheSpec, lines []timeline.CacheLine, w float32) string {
 	txt := v.txt
 	valid := 0
 	for _, l := range lines {
@@ -117,7 +117,7 @@ func tlbLayout(sets, ways int, w, h float32) tlbLay {
 	return best
 }
 
-func masterOfWriter(sm *scenario.SMMUSpec, w uint8) int {
+func masterOfWriter(sm *timeline.SMMUSpec, w uint8) int {
 	for m := range sm.Masters {
 		if sm.Masters[m].Writer == w {
 			return m
@@ -133,7 +133,7 @@ type smmuLegendView struct {
 	shown [3]bool
 }
 
-func (v *smmuLegendView) bind(txt *texts, sm *scenario.SMMUSpec, shown [3]bool) {
+func (v *smmuLegendView) bind(txt *texts, sm *timeline.SMMUSpec, shown [3]bool) {
 	*v = smmuLegendView{smmuCommon: smmuCommon{txt: txt, sm: sm}, shown: shown}
 }
 

@@ -3,12 +3,13 @@ package render
 import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Side is one run as the stage shows it.
 type Side struct {
 	Result *scenario.Result
-	State  *scenario.State // state at the cursor; nil draws the initial state
+	State  *timeline.State // state at the cursor; nil draws the initial state
 	Time   sim.Time        // this side's simulated time at the cursor
 	// PolicyTitle labels the side, e.g. "cacheable + sync"; "" uses the id.
 	PolicyTitle string
@@ -241,9 +242,9 @@ func (st *Stage) layoutRuns(x0, y0, x1, y1 float32, translation bool) runsLayout
 
 var sideNames = [2]string{"A", "B"}
 
-func gridHasPointer(tl *scenario.Timeline, g int) bool {
+func gridHasPointer(tl *timeline.Timeline, g int) bool {
 	for _, v := range tl.Values {
-		if v.Kind == scenario.ValuePointer && v.Grid == g {
+		if v.Kind == timeline.ValuePointer && v.Grid == g {
 			return true
 		}
 	}

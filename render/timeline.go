@@ -6,6 +6,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // laneCache remembers, per pair of results, the lanes of each side, the
@@ -18,7 +19,7 @@ type laneCache struct {
 	res         [2]*scenario.Result
 	lanes       [2][]string
 	meanings    []PhaseMeaning
-	states      []scenario.CellState
+	states      []timeline.CellState
 	translation [numTLLegend]bool
 }
 
@@ -29,7 +30,7 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 	lc.res = [2]*scenario.Result{a, b}
 	lc.translation = translationShown(a, b)
 	lc.meanings = lc.meanings[:0]
-	var seen [scenario.NumCellStates]bool
+	var seen [timeline.NumCellStates]bool
 	for side, r := range lc.res {
 		lc.lanes[side] = lc.lanes[side][:0]
 		if r == nil || r.Timeline == nil {
@@ -44,7 +45,7 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 		markStates(r.Timeline, &seen)
 	}
 	lc.states = lc.states[:0]
-	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
+	for c := timeline.CellState(1); c < timeline.NumCellStates; c++ {
 		if seen[c] {
 			lc.states = append(lc.states, c)
 		}
@@ -62,19 +63,19 @@ func hasMeaning(list []PhaseMeaning, m PhaseMeaning) bool {
 
 // markStates records every cell state a timeline's grids take: in its
 // first keyframe or set by an event.
-func markStates(tl *scenario.Timeline, seen *[scenario.NumCellStates]bool) {
+func markStates(tl *timeline.Timeline, seen *[timeline.NumCellStates]bool) {
 	if len(tl.Keyframes) > 0 {
 		for _, g := range tl.Keyframes[0].State.Cells {
 			for _, c := range g {
-				if c.State < scenario.NumCellStates {
+				if c.State < timeline.NumCellStates {
 					seen[c.State] = true
 				}
 			}
 		}
 	}
 	for _, e := range tl.Events {
-		if e.Kind == scenario.EvCells {
-			if c := scenario.CellState(e.C & 0xff); c < scenario.NumCellStates {
+		if e.Kind == timeline.EvCells {
+			if c := timeline.CellState(e.C & 0xff); c < timeline.NumCellStates {
 				seen[c] = true
 			}
 		}

@@ -3,7 +3,7 @@ package render
 import (
 	"math"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // tlbView draws the TLBs of tl.Translation at the side's time: each TLB's
@@ -14,7 +14,7 @@ import (
 type tlbView struct {
 	txt   *texts
 	d     sideData
-	state scenario.TLBState
+	state timeline.TLBState
 	walk  walkView
 }
 
@@ -91,7 +91,7 @@ func (v *tlbView) Build(s *Scene, r Rect) {
 
 // tlbWeight is a TLB's share of the view's height: the shared L2 TLB gets
 // more room than an L1 port.
-func tlbWeight(sp scenario.TLBSpec) float32 {
+func tlbWeight(sp timeline.TLBSpec) float32 {
 	if sp.Entries <= 1 {
 		return 0.7
 	}
@@ -138,7 +138,7 @@ func (v *tlbView) header(s *Scene, k int, x, y, w float32) {
 	last := v.state.Last[k]
 	if last.Index >= 0 {
 		// What the last fill put in and what it pushed out.
-		note := v.txt.Join("filled ", v.txt.Hex(last.Entry.VA), v.txt.Join(" (", scenario.LeafName(last.Entry.Bytes), ")"))
+		note := v.txt.Join("filled ", v.txt.Hex(last.Entry.VA), v.txt.Join(" (", timeline.LeafName(last.Entry.Bytes), ")"))
 		nx := x + w
 		if last.Evicted {
 			ev := v.txt.Join("evicted ", v.txt.Hex(last.Old.VA), "")
@@ -224,7 +224,7 @@ func (v *tlbView) entries(s *Scene, k int, x, top, w, bottom float32) {
 		}
 		if len(ents) == 1 && any && lay.size >= textSz+6 {
 			e := ents[0]
-			txt := v.txt.Join(v.txt.Hex(e.VA), " → ", v.txt.Join(v.txt.Hex(e.PA), " · ", scenario.LeafName(e.Bytes)))
+			txt := v.txt.Join(v.txt.Hex(e.VA), " → ", v.txt.Join(v.txt.Hex(e.PA), " · ", timeline.LeafName(e.Bytes)))
 			s.Text(ids.tlbNote, cx+6, cy+lay.size/2+textSz*0.35+1, v.txt.Fit(txt, cw-12, textSz), textSz, Background, AlignStart)
 		}
 	}
@@ -232,7 +232,7 @@ func (v *tlbView) entries(s *Scene, k int, x, top, w, bottom float32) {
 
 // largest returns the size and owner of the largest valid entry in ents
 // (a drawn cell's colour), and whether any is valid.
-func largest(ents []scenario.TLBEntryRec) (bytes uint64, owner uint8, any bool) {
+func largest(ents []timeline.TLBEntryRec) (bytes uint64, owner uint8, any bool) {
 	for _, e := range ents {
 		if e.Valid {
 			if !any || e.Bytes > bytes {

@@ -4,16 +4,17 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // hasTLBs reports whether tl records TLBs (the side then shows the
 // page-mapping and TLB views only).
-func hasTLBs(tl *scenario.Timeline) bool {
+func hasTLBs(tl *timeline.Timeline) bool {
 	return tl.Translation != nil && len(tl.Translation.TLBs) > 0
 }
 
 // hasMappings reports whether tl records mappings.
-func hasMappings(tl *scenario.Timeline) bool {
+func hasMappings(tl *timeline.Timeline) bool {
 	return tl.Translation != nil && len(tl.Translation.Mappings) > 0
 }
 
@@ -46,7 +47,7 @@ func (v *pageMapView) describeMapping(r Ref) string {
 	if leafVA < m.VA {
 		leafVA = m.VA
 	}
-	out := fmt.Sprintf("%s VA %#x..%#x → PA %#x · %s · %s", side, leafVA, leafVA+m.Leaf-1, m.PA+(leafVA-m.VA), scenario.LeafName(m.Leaf), m.Attr)
+	out := fmt.Sprintf("%s VA %#x..%#x → PA %#x · %s · %s", side, leafVA, leafVA+m.Leaf-1, m.PA+(leafVA-m.VA), timeline.LeafName(m.Leaf), m.Attr)
 	if r.Count > 1 {
 		out += fmt.Sprintf(" · this column: %d pages", r.Count)
 	}
@@ -91,7 +92,7 @@ func (v *tlbView) describeEntries(r Ref) string {
 		if !e.Valid {
 			return where + " · invalid"
 		}
-		return fmt.Sprintf("%s · VA %#x → PA %#x · %s · allocated by %s", where, e.VA, e.PA, scenario.LeafName(e.Bytes), v.d.tl.WriterName(e.Owner))
+		return fmt.Sprintf("%s · VA %#x → PA %#x · %s · allocated by %s", where, e.VA, e.PA, timeline.LeafName(e.Bytes), v.d.tl.WriterName(e.Owner))
 	}
 	valid := 0
 	for _, e := range ents[lo:min(lo+n, len(ents))] {

@@ -1,6 +1,6 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import "github.com/dmaviz/dmaviz/model/timeline"
 
 // walkView draws the last table walk at the side's time level by level:
 // the descriptor's address and value, what it was, a walk-cache hit or a
@@ -66,7 +66,7 @@ func (v *walkView) Build(s *Scene, r Rect) {
 // title names the walk: its VA, who walked, and which walk of how many
 // is shown, in the longest form that fits w (the shorter forms keep the
 // stride: which walk is shown matters more than the wording).
-func (v *walkView) title(tr *scenario.Translation, steps []scenario.WalkStep, w float32) string {
+func (v *walkView) title(tr *timeline.Translation, steps []timeline.WalkStep, w float32) string {
 	who := "core"
 	for _, p := range tr.Pointers {
 		if p.Agent == steps[0].Agent {
@@ -89,14 +89,14 @@ func (v *walkView) title(tr *scenario.Translation, steps []scenario.WalkStep, w 
 // level is what level l's row says (step si of the walk, -1 for none), in
 // three forms for a narrow column (an embed): the level, what it holds
 // and whether the walk cache answered stay, the addresses go first.
-func (v *walkView) level(steps []scenario.WalkStep, arrived, l, si int) (txt, short, shortest string) {
+func (v *walkView) level(steps []timeline.WalkStep, arrived, l, si int) (txt, short, shortest string) {
 	lvl := v.txt.Join("L", v.txt.Num(float64(l)), "")
 	first := steps[0].Level
 	switch {
 	case si < 0 && l < first:
 		txt = v.txt.Join(lvl, " · not read: the walk cache holds the level-", v.txt.Join(v.txt.Num(float64(first)), " table", ""))
 		short = v.txt.Join(lvl, " · not read: walk cache has L", v.txt.Num(float64(first)))
-	case si < 0 && len(steps) > 0 && arrived == len(steps) && steps[len(steps)-1].Kind == scenario.DescBlock:
+	case si < 0 && len(steps) > 0 && arrived == len(steps) && steps[len(steps)-1].Kind == timeline.DescBlock:
 		txt = v.txt.Join(lvl, " · not needed: the level above is a block", "")
 		short = v.txt.Join(lvl, " · not needed (block above)", "")
 	case si < 0:

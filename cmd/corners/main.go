@@ -18,6 +18,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -320,10 +322,9 @@ func (w *sweepResult) try(kv []string) (timing, bool) {
 	}
 	runtime.GC()
 	t0 := time.Now()
-	ra, err := w.scenario.Run(p, w.spec.DefaultA)
-	var rb *scenario.Result
-	if err == nil {
-		rb, err = w.scenario.Run(p, w.spec.DefaultB)
+	ra, rb, err := scenario.RunPair(context.Background(), w.scenario, p, w.spec.DefaultA, w.spec.DefaultB, nil, nil)
+	if se, ok := errors.AsType[*scenario.SideError](err); ok {
+		err = se.Err // the refusal names the parameter: tryOffered reads it
 	}
 	took := time.Since(t0)
 	if err != nil {
