@@ -152,8 +152,8 @@ func dimensity9500() soc.Config {
 		Name:   "dimensity-9500", // preset name
 		Clocks: clk,
 		Core: soc.CoreConfig{
-			LoadIssue:        clk.CPUCycles(1.0 / 3), // assumed [1/4, 1/2] cycles: three load pipes; C1-Ultra pipes not documented
-			StoreIssue:       clk.CPUCycles(0.5),     // assumed [1/3, 1] cycles: two store pipes
+			LoadIssue:        clk.CPUCycles(1.0 / 3), // assumed [0.25, 0.5] cycles: three load pipes; C1-Ultra pipes not documented
+			StoreIssue:       clk.CPUCycles(0.5),     // assumed [0.33, 1] cycles: two store pipes
 			MLP:              32,                     // assumed [20, 64] fills: A76's L2 already tracks 46 misses (TRM Table A7-1); X-class tracks more
 			WriteStreamAfter: 4,                      // assumed [1, 8] lines: A76 TRM A6.2.6 write streaming after "stores pending to a full cache line", thresholds unpublished
 		},
@@ -161,21 +161,21 @@ func dimensity9500() soc.Config {
 			Size:      128 << 10,        // measured: MediaTek "doubled the L1 cache" over the Dimensity 9400's X925 (64 KiB)
 			Ways:      4,                // assumed [4, 8] ways: not published
 			LineBytes: 64,               // measured: MODEL.md common hardware, 64-byte lines
-			Policy:    cache.PLRU,       // assumed {PLRU, LRU}: A76/A77 TRMs say pseudo-LRU (A76 A6.1.2)
+			Policy:    cache.PLRU,       // assumed [PLRU, LRU] policy: A76/A77 TRMs say pseudo-LRU (A76 A6.1.2)
 			Latency:   clk.CPUCycles(4), // assumed [4, 5] cycles: A76/N1 class measured 4 (MODEL.md, AnandTech Graviton2); C1-Ultra unmeasured
 		},
 		L2: cache.Config{Name: "l2",
 			Size:      2 << 20,           // measured: MediaTek, "2MB of L2 cache for the Ultra core"
 			Ways:      8,                 // assumed [8, 16] ways: not published
 			LineBytes: 64,                // measured: MODEL.md, 64-byte lines
-			Policy:    cache.PLRU,        // assumed {PLRU, LRU}: as L1D
+			Policy:    cache.PLRU,        // assumed [PLRU, LRU] policy: as L1D
 			Latency:   clk.CPUCycles(11), // assumed [9, 15] cycles: MODEL.md gives A76/N1 9-11; a 2 MiB X-class L2 is likely slower
 		},
 		L3: cache.Config{Name: "l3",
 			Size:      16 << 20,          // measured: MediaTek, "increased the L3 cache from 12MB to 16MB"
 			Ways:      16,                // assumed [12, 16] ways: not published
 			LineBytes: 64,                // measured: MODEL.md, 64-byte lines
-			Policy:    cache.Random,      // assumed {Random, PLRU}: not published
+			Policy:    cache.Random,      // assumed [Random, PLRU] policy: not published
 			Latency:   clk.CPUCycles(30), // assumed [26, 60] cycles: WikiChip A76 DSU L3 26-31 cycles at 2-4 MiB; 16 MiB is likely slower
 		},
 		Prefetch: soc.PrefetchConfig{
@@ -199,7 +199,7 @@ func dimensity9500() soc.Config {
 			Latency:        0, // assumed [0, 20] ns: the NC path is the DRAM path without lookups
 		},
 		Maint: soc.MaintConfig{
-			Issue:        clk.CPUCycles(2.6),      // assumed [1, 5] cycles (0.38-1.9 ns): no DC-op throughput published for any A76-class core (software optimization guides searched)
+			Issue:        clk.CPUCycles(2.6),      // assumed [1, 5] cycles: 0.38-1.9 ns at 2.6 GHz; no DC-op throughput published for any A76-class core (software optimization guides searched)
 			CleanLatency: 40 * sim.Nanosecond,     // assumed [20, 110] ns: one CMO round trip to the point of coherency through the DSU; DRAM latency is the upper end
 			InvalLatency: 40 * sim.Nanosecond,     // derived: = CleanLatency; A76-family DC IVAC is "treated as DC CIVAC" (TRM 100798 A6.2.4) and the unmap's lines are clean, so it is the same CMO
 			Inflight:     46,                      // assumed [22, 64] ops: A76 TRM Table A7-1 read issuing capability 22/34/46 by L2 TQ size, the largest for an X-class core; the C1-Ultra manual was not found

@@ -52,10 +52,10 @@ var defaultIOMMU = dmaapi.IOMMUCost{Alloc: 150 * sim.Nanosecond, PTE: 4 * sim.Na
 // 20 ns at the figure's 2.6 GHz, the same cycles on the other presets'
 // cores (an in-order core needs more: the range's upper end).
 var kernelCost = dmaapi.EntryCost{
-	Map:      52, // assumed [26, 156] cycles (10-60 ns at 2.6 GHz): for_each_sg, sg_phys, the swiotlb, DMA-mask and bounce checks, sg_dma_len
+	Map:      52, // assumed [26, 156] cycles: 10-60 ns at 2.6 GHz; for_each_sg, sg_phys, the swiotlb, DMA-mask and bounce checks, sg_dma_len
 	Unmap:    52, // assumed [26, 156] cycles: dma_to_phys, the coherent check, is_swiotlb_buffer per entry
 	Sync:     52, // assumed [26, 156] cycles: the sync loops run the same checks as the unmap
-	IOMMUMap: 78, // assumed [26, 260] cycles (10-100 ns at 2.6 GHz): iommu_dma_map_sg's alignment pass, one __iommu_map descent and __finalise_sg per entry
+	IOMMUMap: 78, // assumed [26, 260] cycles: 10-100 ns at 2.6 GHz; iommu_dma_map_sg's alignment pass, one __iommu_map descent and __finalise_sg per entry
 }
 
 // call runs f as one DMA API call of kind k and accounts for it.
