@@ -189,8 +189,10 @@ func unitName(u Unit) string {
 	return "spe"
 }
 
-// snapshot reads the counters now.
+// snapshot reads the counters now (the program's replayed passes' counted
+// first).
 func (r *run) snapshot() counts {
+	r.loop.Flush()
 	cr, tr, fr := r.core.R, r.trace.R, r.fetch.R
 	return counts{
 		l1Refill:          cr.L1.Stats.Refills,

@@ -38,7 +38,9 @@ type LoopStep struct {
 // nobody else used, touching them again in the same order leaves the
 // LRU order as it is). An L1 TLB changed by anyone else, an
 // invalidation, or an L2 entry gone makes the next pass a simulated one.
-// Replayed passes report no TLB events to an observer.
+// Replayed passes report no TLB events to an observer, and their counts
+// wait until Flush adds them to the TLBs' and the requesters' Stats: a
+// reader of those calls Flush first.
 type Loop struct {
 	steps []LoopStep
 	reqs  []*Requester // the distinct requesters, in first use
@@ -66,6 +68,8 @@ type Loop struct {
 	// What the TLBs looked like after the last pass.
 	l1Tick, l1Gen []uint64
 	l2Tick, l2Gen uint64
+	// pending is the replayed passes whose counts Flush has yet to add.
+	pending uint64
 	// Passes counts passes; Replayed those not simulated.
 	Passes, Replayed uint64
 }
@@ -183,27 +187,38 @@ func (l *Loop) listDirty() {
 	t := l.l2
 	l.dirty = l.dirty[:0]
 	l.serial++
-	note := func(set int32) {
-		if l.n[set] > 0 && l.seen[set] != l.serial {
-			l.seen[set] = l.serial
-			l.dirty = append(l.dirty, set)
-		}
-	}
 	if t.tick-l.l2Tick <= tlbLog {
 		for k := l.l2Tick + 1; k <= t.tick; k++ {
-			note(t.log[k%tlbLog])
+			l.note(t.log[k%tlbLog])
 		}
 		return
 	}
 	for set := range l.n {
 		if t.stamp[set] > l.l2Tick {
-			note(int32(set))
+			l.note(int32(set))
 		}
 	}
 }
 
-// add counts n passes like the last simulated one.
-func (l *Loop) add(n uint64) {
+// note lists set as dirty once per replay, when the loop has entries in it.
+func (l *Loop) note(set int32) {
+	if l.n[set] > 0 && l.seen[set] != l.serial {
+		l.seen[set] = l.serial
+		l.dirty = append(l.dirty, set)
+	}
+}
+
+// add counts n passes like the last simulated one (when Flush is called).
+func (l *Loop) add(n uint64) { l.pending += n }
+
+// Flush adds the counts of the replayed passes so far to the TLBs' and
+// the requesters' Stats.
+func (l *Loop) Flush() {
+	n := l.pending
+	if n == 0 {
+		return
+	}
+	l.pending = 0
 	for i, r := range l.reqs {
 		d := &l.dReq[i]
 		r.Stats.Translations += n * d.Translations
@@ -229,6 +244,7 @@ func subTLBStats(a, b TLBStats) TLBStats {
 // simulate translates one pass step by step from at and records how it
 // went.
 func (l *Loop) simulate(at sim.Time) (sim.Time, error) {
+	l.Flush()
 	for i, r := range l.reqs {
 		l.dReq[i], l.dL1[i] = r.Stats, r.L1.Stats
 	}

@@ -131,6 +131,7 @@ func TestLoopReplayMatchesTranslatingEveryPass(t *testing.T) {
 					require.NoError(t, err)
 				}
 				got.t += cost
+				loop.Flush()
 				for b := range c.between {
 					// bursts per page through the first tracePages pages;
 					// with more than one burst between passes, the last
