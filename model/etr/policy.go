@@ -9,12 +9,13 @@ import (
 type PolicyID string
 
 // The policies. Coherent and SyncBoth are correct everywhere; TwoChunks
-// (the patch as posted, v1 to v3) and WholeWhenFull (as merged) are
-// correct for the trace the ETR wrote, but their cacheable barrier packet
-// can later be written back over new trace (see TestBarrierLineWrittenBack),
-// and the merged form's dma_alloc_noncoherent leaves its zero-fill dirty
-// in the cache for the first session (see TestAllocationZeroesWrittenBack);
-// NoSync and WrongWrap are the bugs kept for teaching.
+// (the patch as posted; v1 and v3 allocate this way) and WholeWhenFull
+// (as merged) are correct for the trace the ETR wrote, but their
+// cacheable barrier packet can later be written back over new trace (see
+// TestBarrierLineWrittenBack), and the merged form's dma_alloc_noncoherent
+// leaves its zero-fill dirty in the cache for the first session (see
+// TestAllocationZeroesWrittenBack); NoSync and WrongWrap are the bugs
+// kept for teaching.
 const (
 	Coherent      PolicyID = "coherent"
 	TwoChunks     PolicyID = "cached-sync-two-chunks"
@@ -74,7 +75,7 @@ var policies = []Policy{
 		Help:  "dma_alloc_coherent: the CPU copies through a Normal-NC alias, every load its own DRAM read; nothing to sync, always correct",
 		Syncs: func(Window, uint64) []Range { return nil }},
 	{ID: TwoChunks, Title: "cacheable + sync, two chunks on wrap", Alloc: AllocPagesMapped,
-		Help:  "the patch as posted (v1-v3): alloc_pages(__GFP_ZERO) + dma_map_page(DMA_FROM_DEVICE), which cleans the zeroed lines, then dma_sync_single_for_cpu over the data; on a wrap two calls, the tail [offset, size) then the head [0, offset+len-size)",
+		Help:  "the patch as posted (v1, v3): alloc_pages(__GFP_ZERO) + dma_map_page(DMA_FROM_DEVICE), which cleans the zeroed lines, then dma_sync_single_for_cpu over the data; on a wrap two calls, the tail [offset, size) then the head [0, offset+len-size)",
 		Syncs: func(w Window, size uint64) []Range { return w.Chunks(size) }},
 	{ID: WholeWhenFull, Title: "cacheable + sync, whole buffer on wrap", Alloc: AllocNoncoherent,
 		Help:  "as merged: dma_alloc_noncoherent (zeroed through the cache, never cleaned) + dma_sync_single_for_cpu over [offset, offset+len), or over the whole buffer in one call when the data wraps (which implies FULL)",

@@ -58,7 +58,7 @@ func junoR2() soc.Config {
 			LoadIssue:        clk.CPUCycles(1),     // measured: A53 TRM 2.1: one load/store pipeline, one LDP per cycle
 			StoreIssue:       clk.CPUCycles(1),     // measured: A53 TRM 2.1: one STP per cycle
 			MLP:              8 - prefetchInflight, // derived: 8 data linefills per core (A53 TRM Table 7-5, ACE read issuing capability) - prefetch.inflight
-			WriteStreamAfter: 4,                    // assumed [3, 128] lines: A53 TRM 6.x read allocate mode after a threshold of full-line writes (CPUACTLR_EL1.L1RADIS; reset value not retrieved; the A35/A7 family text says three lines, the L2's threshold is about 128)
+			WriteStreamAfter: 4,                    // assumed [3, 128] lines: A53 TRM DDI 0500D 6.2 "Read allocate mode" after a threshold of full-line writes (CPUACTLR_EL1.L1RADIS; reset value not retrieved; the A35/A7 family text says three lines, the L2's threshold is about 128)
 		},
 		L1D: cache.Config{Name: "l1d",
 			Size:      32 << 10,         // measured: dts A53_0 d-cache-size 0x8000

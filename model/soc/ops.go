@@ -42,11 +42,11 @@ func (m *Machine) Write(va, n uint64, width int) (sim.Time, error) {
 // set of stores to the block (Arm ARM, DC ZVA: "behaves as a set of
 // Stores to each byte within the block"). Through a cacheable mapping the
 // blocks are full-line stores: they allocate dirty lines in L1 until
-// write streaming starts (core.write_stream_after; Cortex-A53 TRM 6.x
-// "read allocate mode", Cortex-A76 TRM A6.2.6 "Write streaming mode"),
-// then go out without allocating; through Normal-NC they are posted
-// stores to DRAM. Nothing is cleaned: what stays dirty is the caller's
-// to maintain.
+// write streaming starts (core.write_stream_after; Cortex-A53 TRM
+// DDI 0500D 6.2 "Read allocate mode", Cortex-A76 TRM A6.2.6 "Write
+// streaming mode"), then go out without allocating; through Normal-NC
+// they are posted stores to DRAM. Nothing is cleaned: what stays dirty
+// is the caller's to maintain.
 func (m *Machine) Zero(va, n uint64) (sim.Time, error) {
 	return m.run(va, 0, n, int(m.lineBytes), opWrite)
 }
