@@ -93,7 +93,11 @@ type MaintConfig struct {
 	// CleanLatency and InvalLatency are the times from issue to
 	// completion at the point of coherency for DC CVAC and DC IVAC/CIVAC.
 	CleanLatency, InvalLatency sim.Time
-	// Inflight is how many DC ops may be outstanding.
+	// Inflight is how many DC ops may be outstanding: the core's queue of
+	// outstanding transactions that maintenance by VA occupies (Cortex-A53:
+	// "5 coherency operations", DDI 0500 Table 7-5; Cortex-A76 class: the
+	// L2 transaction queue, read issuing capability 22/34/46 by TQ size,
+	// TRM 100798 Table A7-1). An op beyond it waits for the oldest.
 	Inflight int
 	// IVACCleans makes DC IVAC write back dirty data like DC CIVAC: the
 	// Cortex-A53 cleans a dirty line before invalidating it (A53 TRM
@@ -102,7 +106,9 @@ type MaintConfig struct {
 	// (HCR_EL2.{DC,VM} != 00, Arm ARM DC IVAC). False only for a core
 	// whose manual says it discards.
 	IVACCleans bool
-	// DSB is the fixed cost of a DSB SY with nothing outstanding.
+	// DSB is the barrier's own cost, paid after every outstanding DC op
+	// and posted store has completed (and alone when nothing is
+	// outstanding): its request/acknowledge round trip.
 	DSB sim.Time
 }
 
