@@ -254,3 +254,41 @@ func TestWorkIsBounded(t *testing.T) {
 		assert.Less(t, d.seconds(), 0.6*maxRunSeconds, "the default is well inside the bound")
 	}
 }
+
+// The free memory's shape is an assumption beside the fitted
+// fragmentation: freeShares puts frag of free memory below the largest
+// order, each order ratio times the one below it, and the before figure
+// depends on that ratio and on the preset's memory size (mem.bytes, an
+// assumed value), not on the fragmentation alone.
+func TestBeforeFigureRestsOnTheAssumedFreeMemory(t *testing.T) {
+	sh := freeShares(10, 0.3, 2)
+	assert.InDelta(t, 0.7, sh[10], 1e-12)
+	sum := 0.0
+	for k := range 10 {
+		sum += sh[k]
+		if k > 0 {
+			assert.InDelta(t, 2*sh[k-1], sh[k], 1e-12, "order %d", k)
+		}
+	}
+	assert.InDelta(t, 0.3, sum, 1e-12)
+	for _, v := range freeShares(10, 0.3, 1)[:10] {
+		assert.InDelta(t, 0.03, v, 1e-12, "ratio 1: even")
+	}
+
+	s := NewTRBE()
+	before := func(ratio string, memBytes uint64) float64 {
+		c, err := s.parse(scenario.Params{ParamShape: {Text: ratio}, ParamIterations: {Text: "1"}})
+		require.NoError(t, err)
+		if memBytes != 0 {
+			c.hw.MemBytes = memBytes
+		}
+		r, err := newRun(c, Order0, nil)
+		require.NoError(t, err)
+		require.NoError(t, r.simulate(1))
+		return metric(t, r.result(), MetricL2Refill)
+	}
+	low, mid, high := before("0.5", 0), before("1", 0), before("2", 0)
+	assert.Greater(t, low, 1.2*mid, "more small free memory at order 0: more scattered pages")
+	assert.Less(t, high, mid/1.2, "more at high orders: more consecutive pages")
+	assert.Less(t, before("1", 8<<30), mid/1.2, "half the memory, half the small free blocks at the same fragmentation")
+}

@@ -20,6 +20,7 @@ type config struct {
 	watermark uint64
 	overwrite bool
 	frag      float64
+	ratio     float64 // the small free blocks' order ratio
 	rate      float64 // trace bytes per second (TRBE: the parameter; SPE: its records')
 	interval  int     // SPE sampling interval in operations
 	burst     uint64
@@ -79,6 +80,7 @@ func (s *Scenario) parse(p scenario.Params) (config, error) {
 		watermark: uint64(full.Int(ParamWatermark)),
 		overwrite: full.Bool(ParamOverwrite),
 		frag:      full.Float(ParamFrag),
+		ratio:     full.Float(ParamShape),
 		burst:     uint64(full.Int(ParamBurst)),
 		iters:     int(full.Int(ParamIterations)),
 		code:      uint64(full.Int(ParamCode)),

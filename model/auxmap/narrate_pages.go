@@ -70,9 +70,11 @@ func (r *run) pageSteps(t counts, pages, groups, entries int) []scenario.Step {
 	if r.policy == Order0 {
 		steps = append(steps, scenario.Step{Title: "Where consecutive order-0 pages come from", Text: fmt.Sprintf(
 			"The buddy allocator hands out order-0 pages split from a free block of order 2 or more in a row, consecutive; those it takes from "+
-				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %.2f: that share of free memory is in "+
-				"blocks below 4 MiB). In the last simulated session %s of the %s groups are wholly consecutive.",
-			r.c.frag, count(float64(groups)), count(float64(pages/4)))})
+				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %.2f: that share of the %s of free memory "+
+				"is in blocks below 4 MiB, each order's share %g times the one below's). Both the memory size and that ratio are assumed: "+
+				"more memory, or a lower ratio, puts more of the buffer in scattered pages. In the last simulated session %s of the %s groups are "+
+				"wholly consecutive.",
+			r.c.frag, scenario.FormatBytes(int64(r.c.hw.MemBytes)), r.c.ratio, count(float64(groups)), count(float64(pages/4)))})
 	}
 	if r.c.unit != TRBE || len(r.iters) < 3 || r.iters[1].l2Refill == r.iters[2].l2Refill {
 		return steps
@@ -165,7 +167,8 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 	if r.c.unit == TRBE {
 		tail = fmt.Sprintf(": 1 refill per page (about %s per iteration here), not the published 0.62", count(float64(pages)))
 	}
-	calibrated := "Its before figure is calibrated: the fragmentation is fitted to it."
+	calibrated := fmt.Sprintf("Its before figure is calibrated: the fragmentation is fitted to it, given the assumed %s of memory and "+
+		"free-memory shape (so the figure fixes how much free memory sits in small blocks, not the share alone).", scenario.FormatBytes(int64(r.c.hw.MemBytes)))
 	if r.c.unit == SPE {
 		calibrated = "Nothing is fitted to SPE's counters."
 	}

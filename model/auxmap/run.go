@@ -78,13 +78,7 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 		m.Buddy().Progress = func() { _ = pace.Point() }
 	}
 	b := m.Buddy()
-	top := b.MaxOrder()
-	shares := make([]float64, top+1)
-	for k := 0; k < top; k++ {
-		shares[k] = c.frag / float64(top)
-	}
-	shares[top] = 1 - c.frag
-	if r.shape, err = b.Shape(m.RNG(), shares); err != nil {
+	if r.shape, err = b.Shape(m.RNG(), freeShares(b.MaxOrder(), c.frag, c.ratio)); err != nil {
 		return nil, fmt.Errorf("%s: %w", ParamFrag, err)
 	}
 	if err := pace.Err(); err != nil { // told to stop while fragmenting
@@ -107,6 +101,24 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 	m.InvalidateTLBs() // the session starts with cold TLBs
 	r.trace.R.InvalidateAll()
 	return r, nil
+}
+
+// freeShares is the free memory's shape by order (Buddy.Shape): frag of
+// it in blocks below order top, each order ratio times the one below's,
+// the rest in whole order-top blocks.
+func freeShares(top int, frag, ratio float64) []float64 {
+	shares := make([]float64, top+1)
+	sum, w := 0.0, 1.0
+	for k := range top {
+		shares[k] = w
+		sum += w
+		w *= ratio
+	}
+	for k := range top {
+		shares[k] *= frag / sum
+	}
+	shares[top] = 1 - frag
+	return shares
 }
 
 // newLoop allocates and maps the traced program's pages (order-0 pages

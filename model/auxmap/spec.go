@@ -51,6 +51,7 @@ const (
 	ParamWatermark  = "watermark"
 	ParamOverwrite  = "overwrite"
 	ParamFrag       = "fragmentation"
+	ParamShape      = "order_ratio" // how the small free blocks spread over the orders
 	ParamRate       = "rate"
 	ParamBurst      = "burst"
 	ParamIterations = "iterations"
@@ -82,6 +83,15 @@ const DefaultPreset = "neoverse-n1"
 // free blocks rather than split large ones; the after value and the
 // change are predictions.
 const DefaultFragmentation = 0.255
+
+// defaultOrderRatio is the free-memory shape below 4 MiB: each order's
+// share of the small free blocks' memory is this times the next lower
+// order's (1: the same memory in each of orders 0..9).
+// assumed [0.5, 2]: the published run's /proc/buddyinfo is not given; 0.5 puts half the small free memory at order 0, 2 half at order 9
+// The fragmentation is fitted with it and with the preset's assumed
+// memory size (mem.bytes): the before figure fixes how much free memory
+// sits in small blocks, not the share alone.
+const defaultOrderRatio = "1"
 
 // The workloads' defaults (each an assumed value with its range, or its
 // source).
@@ -162,15 +172,20 @@ var auxLimit = fmt.Sprintf("rb_alloc_aux's page array (8 bytes a page) must fit 
 	"(4MiB with MAX_PAGE_ORDER %d), so a larger AUX buffer fails with -ENOMEM: perf reports \"failed to mmap with 12 (Cannot allocate memory)\"",
 	mem.DefaultMaxOrder)
 
+// unitParam is the index of the unit's rate parameter in Spec's list.
+const unitParam = 5
+
 // Spec describes the scenario.
 func (s *Scenario) Spec() *scenario.Spec {
 	var presets []scenario.Choice
 	for _, p := range platform.Presets() {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
-	auxDefault, fragHelp := "1GiB", "share of free memory in small free blocks (spread evenly over orders 0..9) rather than whole 4 MiB blocks; fitted to the before figure (161,884.9)"
+	auxDefault, fragHelp := "1GiB", "share of free memory in small free blocks (below 4 MiB, spread over orders 0..9 as the order ratio says) rather than whole 4 MiB blocks; "+
+		"fitted to the before figure (161,884.9) with the preset's assumed memory size and the default order ratio"
 	if s.unit == SPE {
-		auxDefault, fragHelp = "512MiB", "share of free memory in small free blocks (spread evenly over orders 0..9) rather than whole 4 MiB blocks; as fitted for trbe-aux"
+		auxDefault, fragHelp = "512MiB", "share of free memory in small free blocks (below 4 MiB, spread over orders 0..9 as the order ratio says) rather than whole 4 MiB blocks; "+
+			"assumed 0..1, the default is trbe-aux's fitted value (no SPE figure)"
 	}
 	params := []scenario.Param{
 		{Name: ParamAUX, Label: "AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: auxDefault, Min: 64 << 10, Max: maxAUX, Limit: auxLimit,
@@ -180,6 +195,8 @@ func (s *Scenario) Spec() *scenario.Spec {
 		{Name: ParamOverwrite, Label: "Overwrite (snapshot) mode", Kind: scenario.KindBool, Default: "false",
 			Help: "snapshot mode: the AUX area is mapped read-only, no watermark, PREFER_LARGE tries ilog2(nr_pages)"},
 		{Name: ParamFrag, Label: "Fragmentation", Kind: scenario.KindFloat, Default: strconv.FormatFloat(DefaultFragmentation, 'g', -1, 64), Min: 0, Max: 1, Help: fragHelp},
+		{Name: ParamShape, Label: "Small blocks' order ratio", Kind: scenario.KindFloat, Default: defaultOrderRatio, Min: 0.125, Max: 8,
+			Help: "shape of the small free blocks: each order's share of their memory is this times the next lower order's (1: even over orders 0..9; assumed 0.5..2, the published machine's free memory is not known)"},
 		{}, // the unit's rate: trace rate (TRBE) or sampling interval (SPE)
 		{Name: ParamBurst, Label: "Trace burst", Kind: scenario.KindBytes, Unit: "B", Default: defaultBurst, Min: 64, Max: 4 << 10,
 			Help: "bytes the unit writes per burst (a power of two); a burst translates once"},
@@ -211,12 +228,13 @@ func (s *Scenario) trbeSpec(sp *scenario.Spec, params []scenario.Param) {
 		"L2 TLB allocation, whoever asked, instruction fetches included). With order-0 pages and mainline vmap's 4 KiB PTEs a 1 GiB buffer is " +
 		"262,144 translations per pass; the Cortex-A76 L2 TLB folds an aligned group of four physically consecutive pages into one entry, so how " +
 		"many pages come out consecutive decides the refills, and that is set by the free memory's fragmentation: the one parameter fitted, to the " +
-		"before figure. The default platform pairs that A76/N1-class L2 TLB with a C1-Ultra-style one-entry TRBE L1 TLB (assumed: N1 has no TRBE, " +
+		"before figure, given two assumptions it trades off against: the preset's memory size (16 GiB on the default, assumed 8..64 GiB) and " +
+		"how the small free blocks spread over the orders (the order ratio, assumed 0.5..2). The default platform pairs that A76/N1-class L2 TLB with a C1-Ultra-style one-entry TRBE L1 TLB (assumed: N1 has no TRBE, " +
 		"an Armv9 feature; C1-Ultra documents no coalescing). With PREFER_LARGE chunks and the vmap batching series (v4, not in a released kernel) " +
 		"an aligned 2 MiB step is one block, one entry for 512 pages. The core meanwhile runs the branch test, a loop over sparse branches through " +
 		"its code, touching its data, one pass per trace burst (its footprint is assumed: the published test's is not known); its misses refill " +
 		"the same L2 TLB. Each iteration is a perf session of its own."
-	params[4] = scenario.Param{Name: ParamRate, Label: "Trace rate", Kind: scenario.KindFloat, Unit: "MB/s", Default: defaultTraceRate, Min: 1, Max: 100000,
+	params[unitParam] = scenario.Param{Name: ParamRate, Label: "Trace rate", Kind: scenario.KindFloat, Unit: "MB/s", Default: defaultTraceRate, Min: 1, Max: 100000,
 		Help: "rate at which TRBE writes the AUX buffer (assumed, 100..4000 MB/s plausible)"}
 	params = append(params,
 		scenario.Param{Name: ParamCode, Label: "Branch test code", Kind: scenario.KindBytes, Unit: "B", Default: defaultBranchCode, Min: 4 << 10, Max: 64 << 20,
@@ -244,7 +262,7 @@ func (s *Scenario) speSpec(sp *scenario.Spec, params []scenario.Param) {
 		"contiguity alone (PREFER_LARGE chunks behind mainline vmap's 4 KiB PTEs) leaves SPE's translations as they were; the vmap batching " +
 		"series turns SPE's part into one walk per 2 MiB block. The default platform pairs an A76/N1-class L2 TLB (which coalesces up to four " +
 		"consecutive pages per entry) with a C1-Ultra-style one-entry SPE L1 TLB (assumed: the C1-Ultra TRM documents it)."
-	params[4] = scenario.Param{Name: ParamInterval, Label: "SPE sampling interval", Kind: scenario.KindInt, Unit: "ops", Default: defaultInterval, Min: 256, Max: 1 << 20,
+	params[unitParam] = scenario.Param{Name: ParamInterval, Label: "SPE sampling interval", Kind: scenario.KindInt, Unit: "ops", Default: defaultInterval, Min: 256, Max: 1 << 20,
 		Help: "operations between samples (PMSIRR_EL1); perf's default is the PMU's minimum (PMSIDR_EL1.INTERVAL, 256..4096; 1024 assumed); each sample writes a record of up to 64 bytes (assumed 64)"}
 	params = append(params,
 		scenario.Param{Name: ParamBS, Label: "dd block size (bs)", Kind: scenario.KindBytes, Unit: "B", Default: defaultDDBlock, Min: 512, Max: 64 << 20,

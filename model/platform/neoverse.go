@@ -79,7 +79,7 @@ func neoverseN1() soc.Config {
 			DSB:          clk.CPUCycles(20),   // assumed [10, 100] cycles: not published
 		},
 		TLB:      cortexA76TLB(clk), // Cortex-A76 / Neoverse N1 (tlb.go)
-		MemBytes: 16 << 30,          // assumed [8, 64] GiB: a Graviton2 instance's share; no timing effect
+		MemBytes: 16 << 30,          // assumed [8, 64] GiB: a Graviton2 instance's share; no timing effect, but with the fragmentation it sets the small free blocks trbe-aux and spe-aux allocate from
 		MaxOrder: 10,                // derived: Linux MAX_PAGE_ORDER for 4 KiB pages
 	}
 }

@@ -148,7 +148,7 @@ func dimensity9500() soc.Config {
 			DSB:          113500 * sim.Picosecond, // fitted to dma_map_sg -64.61 % (sg-sync, this preset): D = (B0 - q*A0)/(q*N - 1), q = 1 - 0.6461, N = 2560 DSBs per per-entry call, A0/B0 = per-entry/batched dma_map_sg at maint.dsb 0 (317.44/215.08 us) -> 113.52 ns (sgsync TestMaintDSBIsFittedToTheMapFigure)
 		},
 		TLB:      cortexX925TLB(clk), // C1-Ultra class (tlb.go)
-		MemBytes: 16 << 30,           // assumed [8, 24] GiB: a phone's RAM; no timing effect
+		MemBytes: 16 << 30,           // assumed [8, 24] GiB: a phone's RAM; no timing effect, but with the fragmentation it sets the small free blocks trbe-aux and spe-aux allocate from
 		MaxOrder: 10,                 // derived: Linux MAX_PAGE_ORDER for 4 KiB pages
 	}
 }
