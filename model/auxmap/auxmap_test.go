@@ -292,3 +292,18 @@ func TestBeforeFigureRestsOnTheAssumedFreeMemory(t *testing.T) {
 	assert.Less(t, high, mid/1.2, "more at high orders: more consecutive pages")
 	assert.Less(t, before("1", 8<<30), mid/1.2, "half the memory, half the small free blocks at the same fragmentation")
 }
+
+// The AUX buffer is refused past rb_alloc_aux's page-array limit (2 GiB of
+// 4 KiB pages), with the kernel's reason, in both scenarios; 2 GiB itself
+// is allowed where memory and the work bound allow it.
+func TestAUXLimitIsTheKernels(t *testing.T) {
+	for _, s := range []*Scenario{NewTRBE(), NewSPE()} {
+		_, err := s.parse(scenario.Params{ParamAUX: {Text: "4GiB"}, ParamIterations: {Text: "1"}})
+		require.Error(t, err)
+		for _, want := range []string{"aux: 4GiB", "allowed 64KiB..2GiB", "-ENOMEM", "failed to mmap with 12 (Cannot allocate memory)"} {
+			assert.Contains(t, err.Error(), want)
+		}
+		_, err = s.parse(scenario.Params{ParamAUX: {Text: "2GiB"}, ParamIterations: {Text: "1"}})
+		assert.NoError(t, err)
+	}
+}

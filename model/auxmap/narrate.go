@@ -41,7 +41,7 @@ func (r *run) narrate(t counts, groups, entries int) []scenario.Step {
 		steps = append(steps, r.largeStep())
 	}
 	steps = append(steps, scenario.Step{Title: "What fragmentation does to prefer-large", Text: fmt.Sprintf(
-		"PREFER_LARGE asks the buddy allocator for large chunks and lowers the order on each failure. With fragmentation %.2f, %d of "+
+		"PREFER_LARGE asks the buddy allocator for large chunks and lowers the order on each failure. With fragmentation %g, %d of "+
 			"the allocator's 4 MiB blocks were left whole; once a buffer needs more than that, the chunks shrink and so do the mappings, "+
 			"and the refill count climbs back toward the order-0 level.", r.c.frag, r.shape[len(r.shape)-1])})
 	steps = append(steps, r.workloadSteps(t)...)

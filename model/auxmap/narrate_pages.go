@@ -70,7 +70,7 @@ func (r *run) pageSteps(t counts, pages, groups, entries int) []scenario.Step {
 	if r.policy == Order0 {
 		steps = append(steps, scenario.Step{Title: "Where consecutive order-0 pages come from", Text: fmt.Sprintf(
 			"The buddy allocator hands out order-0 pages split from a free block of order 2 or more in a row, consecutive; those it takes from "+
-				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %.2f: that share of the %s of free memory "+
+				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %g: that share of the %s of free memory "+
 				"is in blocks below 4 MiB, each order's share %g times the one below's). Both the memory size and that ratio are assumed: "+
 				"more memory, or a lower ratio, puts more of the buffer in scattered pages. In the last simulated session %s of the %s groups are "+
 				"wholly consecutive.",
