@@ -229,7 +229,8 @@ func (s *Scenario) trbeSpec(sp *scenario.Spec, params []scenario.Param) {
 		"262,144 translations per pass; the Cortex-A76 L2 TLB folds an aligned group of four physically consecutive pages into one entry, so how " +
 		"many pages come out consecutive decides the refills, and that is set by the free memory's fragmentation: the one parameter fitted, to the " +
 		"before figure, given two assumptions it trades off against: the preset's memory size (16 GiB on the default, assumed 8..64 GiB) and " +
-		"how the small free blocks spread over the orders (the order ratio, assumed 0.5..2). The default platform pairs that A76/N1-class L2 TLB with a C1-Ultra-style one-entry TRBE L1 TLB (assumed: N1 has no TRBE, " +
+		"how the small free blocks spread over the orders (the order ratio, assumed 0.5..2). The default platform pairs that A76/N1-class L2 " +
+		"TLB with a C1-Ultra-style one-entry TRBE L1 TLB (assumed: N1 has no TRBE, " +
 		"an Armv9 feature; C1-Ultra documents no coalescing). With PREFER_LARGE chunks and the vmap batching series (v4, not in a released kernel) " +
 		"an aligned 2 MiB step is one block, one entry for 512 pages. The core meanwhile runs the branch test, a loop over sparse branches through " +
 		"its code, touching its data, one pass per trace burst (its footprint is assumed: the published test's is not known); its misses refill " +
