@@ -194,6 +194,7 @@ func TestRandomParameters(t *testing.T) {
 			p := scenario.Params{
 				ParamAUX:        {Text: fmt.Sprintf("%dKiB", 64<<rng.Intn(6))},
 				ParamFrag:       {Text: fmt.Sprintf("%.2f", float64(rng.Intn(101))/100)},
+				ParamShape:      {Text: fmt.Sprint([]float64{0.125, 0.5, 1, 2, 8}[rng.Intn(5)])},
 				ParamIterations: {Text: fmt.Sprint(1 + rng.Intn(4))},
 				ParamOverwrite:  {Text: fmt.Sprint(rng.Intn(2) == 1)},
 				ParamBurst:      {Text: fmt.Sprintf("%d", 64<<rng.Intn(7))},
@@ -210,7 +211,7 @@ func TestRandomParameters(t *testing.T) {
 			_, err := s.Run(t.Context(), p, pol, nil)
 			require.NoError(t, err, "%v %s", p, pol)
 		}
-		for key, bad := range map[string]string{ParamAUX: "3KiB", ParamFrag: "2", ParamIterations: "0", ParamBurst: "100", ParamPreset: "pdp11"} {
+		for key, bad := range map[string]string{ParamAUX: "3KiB", ParamFrag: "2", ParamShape: "0", ParamIterations: "0", ParamBurst: "100", ParamPreset: "pdp11"} {
 			_, err := s.Run(t.Context(), scenario.Params{key: {Text: bad}}, Order0, nil)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), key)

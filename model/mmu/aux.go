@@ -187,6 +187,12 @@ func checkAuxPageArray(pages, maxOrder int) error {
 // allocAuxPage is rb_alloc_aux_page: alloc_pages at order, one order lower
 // on each failure, and split_page of a high-order success.
 func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
+	// An order above the largest free block's fails; it is skipped
+	// without asking (the failure's message cost most of a fragmented
+	// PREFER_LARGE allocation). The first order tried is the kernel's.
+	for order > 0 && !freeAtOrAbove(b, order) {
+		order--
+	}
 	for {
 		ch, err := b.Alloc(order)
 		if err == nil {
@@ -202,6 +208,17 @@ func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
 		}
 		order--
 	}
+}
+
+// freeAtOrAbove reports whether b has a free block of order o or larger:
+// whether alloc_pages at order o succeeds.
+func freeAtOrAbove(b *mem.Buddy, o int) bool {
+	for ; o <= b.MaxOrder(); o++ {
+		if b.FreeBlocks(o) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Free returns every page to b (rb_free_aux: __free_page on each page)
