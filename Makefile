@@ -8,7 +8,7 @@ GOROOT    := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 VUGU_DIR   = $(shell $(GO) list -m -f '{{.Dir}}' github.com/vugu/vugu)
 # Packages that must also pass under GOOS=js GOARCH=wasm (run by Node).
-JS_PKGS   ?= ./model/... ./render/... ./site/control/... ./site/urlstate/...
+JS_PKGS   ?= ./model/... ./render/... ./site/control/... ./urlstate/...
 GEN_DIRS  := site
 
 .PHONY: all generate check-generated wasm site serve test fmt-check vet unit jstest e2e bench clean

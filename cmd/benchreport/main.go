@@ -33,7 +33,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
-	"github.com/dmaviz/dmaviz/e2e/chrome"
+	"github.com/dmaviz/dmaviz/internal/chrome"
 )
 
 // Budgets (issue 12): main.wasm compressed, and the start-up medians.

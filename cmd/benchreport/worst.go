@@ -13,7 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
-	"github.com/dmaviz/dmaviz/e2e/chrome"
+	"github.com/dmaviz/dmaviz/internal/chrome"
 )
 
 // Page budgets for a scenario's worst setting (issue 12).
