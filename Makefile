@@ -11,7 +11,7 @@ VUGU_DIR   = $(shell $(GO) list -m -f '{{.Dir}}' github.com/vugu/vugu)
 JS_PKGS   ?= ./model/... ./render/... ./site/control/... ./urlstate/...
 GEN_DIRS  := site
 
-.PHONY: all generate check-generated wasm site serve test fmt-check vet unit jstest e2e bench clean
+.PHONY: all generate check-generated wasm site serve test fmt-check vet unit benchcheck jstest e2e bench clean
 
 all: site
 
@@ -69,6 +69,11 @@ vet:
 unit:
 	$(GO) test ./...
 
+# Every benchmark once, natively: one that no longer runs (a setting its
+# scenario now refuses, a count that drifted) fails here, not in make bench.
+benchcheck:
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./...
+
 jstest:
 	@command -v node >/dev/null || { echo "GOOS=js tests need Node.js (Debian package nodejs)"; exit 1; }
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" $(JS_PKGS)
@@ -77,7 +82,7 @@ e2e: site
 	@command -v chromium >/dev/null || [ -n "$$DMAVIZ_CHROMIUM" ] || { echo "browser tests need the Debian package chromium: apt-get install chromium"; exit 1; }
 	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/
 
-test: check-generated fmt-check vet unit jstest e2e
+test: check-generated fmt-check vet unit benchcheck jstest e2e
 
 # Model speed natively and as WASM under Node (each benchmark reports its own
 # plain-Go baseline), then the page budgets, then every scenario's worst
