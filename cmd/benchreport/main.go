@@ -22,7 +22,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -212,14 +211,11 @@ func pageTimes(dist string, loads int) (panel, stage, results, dcl float64, pb p
 	if err != nil {
 		return 0, 0, 0, 0, pb, err
 	}
-	ln, h, err := sitesrv.Listen(dist, "127.0.0.1:0")
+	url, stopSrv, err := sitesrv.Start(dist)
 	if err != nil {
 		return 0, 0, 0, 0, pb, err
 	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/"
+	defer stopSrv()
 
 	var ps, ss, rs, ds []float64
 	for i := 0; i < loads; i++ {
@@ -231,16 +227,11 @@ func pageTimes(dist string, loads int) (panel, stage, results, dcl float64, pb p
 		pb.wire = int64(v[4])
 	}
 
-	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
+	ctx, stop, err := chrome.Fresh(bin, 1280, 800)
 	if err != nil {
 		return 0, 0, 0, 0, pb, err
 	}
-	defer os.RemoveAll(prof)
-	ctx, stop := chrome.Start(bin, prof)
 	defer stop()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		return 0, 0, 0, 0, pb, fmt.Errorf("starting chromium: %w", err)
-	}
 	pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 	err = chromedp.Do(pctx, chromedp.Navigate(url+"?speed=-6"),
@@ -288,16 +279,11 @@ func freshLoad(bin, url string) ([]float64, error) {
 // onFreshPage starts a browser with an empty profile in a 1280x800
 // window, navigates to url and calls fn, all within timeout.
 func onFreshPage(bin, url string, timeout time.Duration, fn func(context.Context) error) error {
-	prof, err := os.MkdirTemp("", "dmaviz-bench-chrome")
+	ctx, stop, err := chrome.Fresh(bin, 1280, 800)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(prof)
-	ctx, stop := chrome.Start(bin, prof)
 	defer stop()
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		return fmt.Errorf("starting chromium: %w", err)
-	}
 	lctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if err := chromedp.Do(lctx, chromedp.Navigate(url)); err != nil {

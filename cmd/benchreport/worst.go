@@ -5,7 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -44,20 +43,18 @@ func worstInPage(dist, file string) error {
 	if err != nil {
 		return err
 	}
-	ln, h, err := sitesrv.Listen(dist, "127.0.0.1:0")
+	site, stopSrv, err := sitesrv.Start(dist)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	defer srv.Close()
+	defer stopSrv()
 	fmt.Printf("  worst settings in the page (from %s), budget %v and %d MiB of WebAssembly memory:\n", file, budgetWorstPage, budgetWasmMem>>20)
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		id, query, _ := strings.Cut(strings.TrimSpace(line), " ")
 		if id == "" {
 			continue
 		}
-		url := "http://" + ln.Addr().String() + "/?scenario=" + id
+		url := site + "?scenario=" + id
 		if query != "" {
 			url += "&" + query
 		}
