@@ -11,7 +11,7 @@ VUGU_DIR   = $(shell $(GO) list -m -f '{{.Dir}}' github.com/vugu/vugu)
 JS_PKGS   ?= ./model/... ./render/... ./site/control/... ./urlstate/...
 GEN_DIRS  := site
 
-.PHONY: all generate check-generated wasm site serve test fmt-check vet unit benchcheck jstest e2e bench clean
+.PHONY: all generate check-generated wasm site serve test fmt-check vet unit benchcheck jstest e2e bench screenshot clean
 
 all: site
 
@@ -93,6 +93,10 @@ bench: site
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench . ./model/...
 	@worst=$$(mktemp); $(GO) run ./cmd/corners -worst $$worst; st=$$?; \
 	$(GO) run ./cmd/benchreport -worst $$worst || st=1; rm -f $$worst; exit $$st
+
+# The README's picture (cmd/screens -list names the other shots it takes).
+screenshot: site
+	$(GO) run ./cmd/screens -dist dist -out docs -only screenshot
 
 clean:
 	rm -rf dist
