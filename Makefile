@@ -84,15 +84,13 @@ e2e: site
 
 test: check-generated fmt-check vet unit benchcheck jstest e2e
 
-# Model speed natively and as WASM under Node (each benchmark reports its own
-# plain-Go baseline), then the page budgets, then every scenario's worst
-# setting (cmd/corners walks the parameter corners natively and fails past
-# 2 s; benchreport times the same settings in the page).
+# Every budget, each figure beside a baseline measured in the same run:
+# main.wasm's size, the model's speed natively and as WASM under Node, every
+# scenario's worst setting natively (cmd/corners, by CPU time) and in the
+# page, the page's start-up. Writes docs/PERFORMANCE.md; fails when a worst
+# setting is past its native bound.
 bench: site
-	$(GO) test -run '^$$' -bench . -benchmem ./model/... ./render/...
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench . ./model/...
-	@worst=$$(mktemp); $(GO) run ./cmd/corners -worst $$worst; st=$$?; \
-	$(GO) run ./cmd/benchreport -worst $$worst || st=1; rm -f $$worst; exit $$st
+	$(GO) run ./cmd/benchreport -go $(GO) -dist dist -out docs/PERFORMANCE.md
 
 # The README's picture (cmd/screens -list names the other shots it takes).
 screenshot: site

@@ -5,7 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -15,7 +14,7 @@ import (
 	"github.com/dmaviz/dmaviz/internal/chrome"
 )
 
-// Page budgets for a scenario's worst setting (issue 12).
+// Page budgets for a scenario's worst setting.
 const (
 	budgetWorstPage = 6 * time.Second
 	budgetWasmMem   = 512 << 20
@@ -31,14 +30,10 @@ const worstScript = `window.dmaviz && dmaviz.runState && dmaviz.runState().gen >
 // observeScript records long tasks from the start of the page.
 const observeScript = `window.benchLongTasks = []; new PerformanceObserver(l => { for (const e of l.getEntries()) benchLongTasks.push(e.duration); }).observe({type: "longtask", buffered: true}); true`
 
-// worstInPage opens each worst setting (cmd/corners -worst) in a fresh
-// browser and reports the run's time in the page, the WebAssembly memory
-// after it (its peak: the memory only grows) and the longest task.
-func worstInPage(dist, file string) error {
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return err
-	}
+// worstInPage opens each worst setting (cmd/corners) in a fresh browser
+// and writes the run's time in the page, the WebAssembly memory after it
+// (its peak: the memory only grows) and the longest task.
+func worstInPage(d *doc, dist string, ws []worstSetting) error {
 	bin, err := chrome.Find()
 	if err != nil {
 		return err
@@ -48,28 +43,35 @@ func worstInPage(dist, file string) error {
 		return err
 	}
 	defer stopSrv()
-	fmt.Printf("  worst settings in the page (from %s), budget %v and %d MiB of WebAssembly memory:\n", file, budgetWorstPage, budgetWasmMem>>20)
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		id, query, _ := strings.Cut(strings.TrimSpace(line), " ")
-		if id == "" {
-			continue
-		}
-		url := site + "?scenario=" + id
-		if query != "" {
-			url += "&" + query
+	var rows [][]string
+	allOK, slowest := true, 0.0
+	for _, w := range ws {
+		url := site + "?scenario=" + w.Scenario
+		if w.Query != "" {
+			url += "&" + w.Query
 		}
 		v, err := pageRun(bin, url)
 		if err != nil {
-			fmt.Printf("    %-8s could not be timed: %v\n", id, err)
+			allOK = false
+			rows = append(rows, []string{"`" + w.Scenario + "`", "could not be timed: " + strings.ReplaceAll(err.Error(), "|", "/"), "", "", ""})
 			continue
 		}
 		ms, mem, long, shown := v[0].(float64), v[1].(float64), v[2].(float64), v[3].(float64)
 		ok := time.Duration(ms)*time.Millisecond <= budgetWorstPage && mem <= budgetWasmMem && shown == 1
-		fmt.Printf("    %-8s run %6.2f s   wasm memory %6.0f MiB   longest task since navigation %4.0f ms   %s\n", id, ms/1000, mem/(1<<20), long, verdict(ok))
+		allOK, slowest = allOK && ok, max(slowest, ms)
+		run := fmt.Sprintf("%.2f s", ms/1000)
 		if shown != 1 {
-			fmt.Printf("             no results: %s\n", v[4])
+			run = fmt.Sprintf("no results: %v", v[4])
 		}
+		rows = append(rows, []string{"`" + w.Scenario + "`", run, fmt.Sprintf("%.0f MiB", mem/(1<<20)), fmt.Sprintf("%.0f ms", long), verdict(ok)})
 	}
+	d.h2("Worst settings in the page")
+	d.para("How: each scenario's worst native setting opened in a fresh headless Chromium (empty profile, 1280x800): the "+
+		"run's wall time as the page reports it, the WebAssembly memory after it (its peak: the memory only grows) and "+
+		"the longest main-thread task since navigation (start-up included). Budgets: %v per run (A and B), %d MiB of "+
+		"WebAssembly memory.", budgetWorstPage, budgetWasmMem>>20)
+	d.table([]string{"scenario", "run", "WebAssembly memory", "longest task", "verdict"}, rows)
+	d.budget(fmt.Sprintf("worst settings in the page within %v and %d MiB", budgetWorstPage, budgetWasmMem>>20), fmt.Sprintf("slowest %.2f s", slowest/1000), allOK)
 	return nil
 }
 
