@@ -32,17 +32,15 @@ check-generated:
 	done; echo "generated Vugu code is current"
 
 # The page's code is built without inlining except the runtime and the model:
-# inlining copies code into every caller, and without it main.wasm is about
-# 12 % smaller compressed (3.46 -> 3.04 MB gzip). The model keeps it because
-# its speed is measured against native; the stage's frame benchmarks
-# (render, BenchmarkStage*, natively) run the same either way. Of the model,
-# the scenario packages whose work is in the hardware packages they drive
-# (etr, sgsync, smmubypass: their own code is setup, recording and results),
-# and the cold ones (catalog, platform, sweep, demo, vmapdemo), are built
-# without it too: 35 KB less gzip, and their default runs as WASM were within
-# the noise of the inlined build (minimum of 3 pinned runs each: etr 0.95x,
-# sg-sync 0.90x, smmu-bypass 0.91x). auxmap keeps it (its burst loop is its
-# own: 1.06-1.09x without).
+# inlining copies code into every caller, which makes main.wasm markedly
+# larger to download (docs/PERFORMANCE.md has its size), while the stage's
+# frames take the same time either way. The model keeps it because its speed
+# is measured against native. Of the model, the scenario packages whose work
+# is in the hardware packages they drive (etr, sgsync, smmubypass: their own
+# code is setup, recording and results), and the cold ones (catalog,
+# platform, sweep, demo, vmapdemo), are built without it too: smaller, and
+# their runs as WASM are no slower for it. auxmap keeps it: its burst loop is
+# its own code, and slower without.
 MODEL     := github.com/dmaviz/dmaviz/model
 WASM_GCFLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=$(MODEL)/...= \
 	$(foreach p,etr sgsync smmubypass catalog platform sweep demo vmapdemo,-gcflags=$(MODEL)/$(p)=-l)
