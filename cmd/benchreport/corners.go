@@ -3,37 +3,23 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+
+	"github.com/dmaviz/dmaviz/cmd/internal/corners"
 )
 
 // budgetWorstNative bounds a scenario's worst setting natively (cmd/corners
 // -bound, A and B, CPU time).
 const budgetWorstNative = "2s"
 
-// worstSetting is one scenario's worst setting as cmd/corners -json writes
-// it (times in seconds).
-type worstSetting struct {
-	Scenario    string  `json:"scenario"`
-	Query       string  `json:"query"`
-	CPU         float64 `json:"cpu_s"`
-	Wall        float64 `json:"wall_s"`
-	DefaultCPU  float64 `json:"default_cpu_s"`
-	DefaultWall float64 `json:"default_wall_s"`
-	HeapMiB     float64 `json:"live_heap_mib"`
-	Ran         int     `json:"ran"`
-	Refused     int     `json:"refused"`
-	Over        bool    `json:"over"`
-}
-
-// corners runs cmd/corners (its progress on stderr) and writes each
+// runCorners runs cmd/corners (its progress on stderr) and writes each
 // scenario's worst setting natively; over is true when one is past the
 // bound.
-func corners(d *doc, goBin, tmp string) (ws []worstSetting, over bool, err error) {
+func runCorners(d *doc, goBin, tmp string) (ws []corners.Worst, over bool, err error) {
 	file := filepath.Join(tmp, "corners.json")
 	cmd := exec.Command(goBin, "run", "./cmd/corners", "-bound", budgetWorstNative, "-json", file)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
@@ -44,12 +30,8 @@ func corners(d *doc, goBin, tmp string) (ws []worstSetting, over bool, err error
 		}
 		over = true // exit 1: a worst setting past the bound; the file is written
 	}
-	b, err := os.ReadFile(file)
-	if err != nil {
+	if ws, err = corners.Read(file); err != nil {
 		return nil, false, err
-	}
-	if err := json.Unmarshal(b, &ws); err != nil {
-		return nil, false, fmt.Errorf("cmd/corners -json: %w", err)
 	}
 	d.h2("Worst settings, natively")
 	d.para("How: `cmd/corners` runs every min/max combination of each scenario's size-like parameters (the others at "+
@@ -59,7 +41,7 @@ func corners(d *doc, goBin, tmp string) (ws []worstSetting, over bool, err error
 		"which other programs on a busy machine do not inflate; its wall time is beside it. The baseline is the "+
 		"scenario's default setting in the same run (median of three by CPU time). Budget: %s of CPU time.", budgetWorstNative)
 	var rows [][]string
-	worst := worstSetting{}
+	worst := corners.Worst{}
 	for _, w := range ws {
 		if w.CPU > worst.CPU {
 			worst = w

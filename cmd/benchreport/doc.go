@@ -48,10 +48,12 @@ func verdict(ok bool) string {
 
 func mib(n int64) float64 { return float64(n) / (1 << 20) }
 
-// ms formats nanoseconds as milliseconds with about three significant
-// figures, or "–" when missing.
-func ms(ns float64) string {
-	v := ns / 1e6
+// ms formats nanoseconds as milliseconds (fig).
+func ms(ns float64) string { return fig(ns / 1e6) }
+
+// fig formats a positive figure with about three significant figures, or
+// "–" when it is missing.
+func fig(v float64) string {
 	switch {
 	case v <= 0:
 		return "–"

@@ -77,7 +77,7 @@ func report(o options) (failed bool, err error) {
 		}
 	}
 	if o.corners {
-		ws, over, err := corners(&d, o.goBin, tmp)
+		ws, over, err := runCorners(&d, o.goBin, tmp)
 		if err != nil {
 			return false, err
 		}

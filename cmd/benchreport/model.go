@@ -104,7 +104,7 @@ func modelSpeed(d *doc, goBin string) error {
 		w := inWasm[n.name]
 		nx, wx := n.values["x_plain"], w.values["x_plain"]
 		row := []string{"`" + n.name + "`", ms(n.values["ns/op"]), ms(w.values["ns/op"]),
-			ratio(w.values["ns/op"], n.values["ns/op"]), num(nx), num(wx), ratio(wx, nx), "–"}
+			ratio(w.values["ns/op"], n.values["ns/op"]), fig(nx), fig(wx), ratio(wx, nx), "–"}
 		if v, ok := n.values["allocs/op"]; ok {
 			row[7] = fmt.Sprintf("%.0f", v)
 		}
@@ -112,17 +112,4 @@ func modelSpeed(d *doc, goBin string) error {
 	}
 	d.table([]string{"benchmark", "native ms/op", "WASM ms/op", "WASM/native", "native x_plain", "WASM x_plain", "WASM/native (x_plain)", "native allocs/op"}, rows)
 	return nil
-}
-
-// num formats a positive figure with three significant figures, or "–".
-func num(v float64) string {
-	switch {
-	case v <= 0:
-		return "–"
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/dmaviz/dmaviz/cmd/internal/corners"
 	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
 	"github.com/dmaviz/dmaviz/internal/chrome"
 )
@@ -33,7 +34,7 @@ const observeScript = `window.benchLongTasks = []; new PerformanceObserver(l => 
 // worstInPage opens each worst setting (cmd/corners) in a fresh browser
 // and writes the run's time in the page, the WebAssembly memory after it
 // (its peak: the memory only grows) and the longest task.
-func worstInPage(d *doc, dist string, ws []worstSetting) error {
+func worstInPage(d *doc, dist string, ws []corners.Worst) error {
 	bin, err := chrome.Find()
 	if err != nil {
 		return err

@@ -21,7 +21,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -31,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dmaviz/dmaviz/cmd/internal/corners"
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -95,7 +95,7 @@ func main() {
 	}
 	fmt.Printf("worst setting per scenario, natively (A then B, default pair, one setting at a time), judged by %s; bound %v\n", judged, *bound)
 	over := false
-	var worst []Worst
+	var worst []corners.Worst
 	for _, s := range catalog.Registry().All() {
 		spec := s.Spec()
 		if *only != "" && spec.ID != *only {
@@ -103,7 +103,7 @@ func main() {
 		}
 		base := (&sweepResult{seen: map[string]bool{}, scenario: s, spec: spec}).baseline()
 		w := sweep(s, *top)
-		r := Worst{Scenario: spec.ID, Query: w.worst.query, CPU: w.worst.cpu.Seconds(), Wall: w.worst.wall.Seconds(),
+		r := corners.Worst{Scenario: spec.ID, Query: w.worst.query, CPU: w.worst.cpu.Seconds(), Wall: w.worst.wall.Seconds(),
 			DefaultCPU: base.cpu.Seconds(), DefaultWall: base.wall.Seconds(), HeapMiB: mib(w.worst.heap),
 			Ran: w.ran, Refused: w.refused, Offered: w.offered, SweepSeconds: w.total.Seconds(), Over: w.worst.cpu > *bound}
 		over = over || r.Over
@@ -113,8 +113,7 @@ func main() {
 			r.Ran, r.Refused, r.Offered, r.SweepSeconds, r.Scenario, r.Query)
 	}
 	if *jsonFile != "" {
-		b, _ := json.MarshalIndent(worst, "", "  ")
-		if err := os.WriteFile(*jsonFile, append(b, '\n'), 0o644); err != nil {
+		if err := corners.Write(*jsonFile, worst); err != nil {
 			fmt.Fprintln(os.Stderr, "corners:", err)
 			os.Exit(2)
 		}
@@ -123,25 +122,6 @@ func main() {
 		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
-}
-
-// Worst is a scenario's worst setting as -json writes it; times in
-// seconds, each of A then B run once.
-type Worst struct {
-	Scenario string  `json:"scenario"`
-	Query    string  `json:"query"`
-	CPU      float64 `json:"cpu_s"`
-	Wall     float64 `json:"wall_s"`
-	// DefaultCPU and DefaultWall are the scenario's default setting, the
-	// median of three by CPU time, measured in the same run.
-	DefaultCPU   float64 `json:"default_cpu_s"`
-	DefaultWall  float64 `json:"default_wall_s"`
-	HeapMiB      float64 `json:"live_heap_mib"`
-	Ran          int     `json:"ran"`
-	Refused      int     `json:"refused"`
-	Offered      int     `json:"offered"`
-	SweepSeconds float64 `json:"sweep_s"`
-	Over         bool    `json:"over"`
 }
 
 var verbose bool
@@ -203,9 +183,9 @@ func sizeLike(d *scenario.Param) bool {
 	return false
 }
 
-// corners lists every min/max combination of the size-like parameters as
+// minMax lists every min/max combination of the size-like parameters as
 // name=value texts.
-func corners(spec *scenario.Spec) [][]string {
+func minMax(spec *scenario.Spec) [][]string {
 	out := [][]string{nil}
 	for i := range spec.Params {
 		d := &spec.Params[i]
@@ -239,7 +219,7 @@ func sweep(s scenario.Scenario, top int) *sweepResult {
 	w := &sweepResult{seen: map[string]bool{}, scenario: s, spec: s.Spec()}
 	var tried []timing
 	w.deferRefused = true
-	for _, c := range corners(w.spec) {
+	for _, c := range minMax(w.spec) {
 		if t, ok := w.try(c); ok {
 			tried = append(tried, t)
 		}
