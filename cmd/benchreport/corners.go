@@ -46,7 +46,11 @@ func runCorners(d *doc, goBin, tmp string) (ws []corners.Worst, over bool, err e
 		if w.CPU > worst.CPU {
 			worst = w
 		}
-		rows = append(rows, []string{"`" + w.Scenario + "`", "`" + w.Query + "`", fmt.Sprintf("%.2f s", w.CPU), fmt.Sprintf("%.2f s", w.Wall),
+		q := "`" + w.Query + "`"
+		if w.Query == "" {
+			q = "the default"
+		}
+		rows = append(rows, []string{"`" + w.Scenario + "`", q, fmt.Sprintf("%.2f s", w.CPU), fmt.Sprintf("%.2f s", w.Wall),
 			fmt.Sprintf("%.3f s", w.DefaultCPU), ratio(w.CPU, w.DefaultCPU), fmt.Sprintf("%.0f MiB", w.HeapMiB),
 			fmt.Sprintf("%d / %d", w.Ran, w.Refused), verdict(!w.Over)})
 	}
