@@ -77,9 +77,9 @@ func worstInPage(d *doc, dist string, ws []corners.Worst) error {
 		"frames all run; its wall time as the page reports it is beside it, and also counts the pauses in which the run "+
 		"gives the thread to the page and time the machine spends elsewhere. Then the WebAssembly memory after it (its "+
 		"peak: the memory only grows) and the longest main-thread task since navigation (start-up included). Budgets: "+
-		"%v of CPU time per run, %d MiB of WebAssembly memory.", budgetWorstPage, budgetWasmMem>>20)
+		"%.0f s of CPU time per run, %d MiB of WebAssembly memory.", budgetWorstPage.Seconds(), budgetWasmMem>>20)
 	d.table([]string{"scenario", "CPU (page's thread)", "wall", "WebAssembly memory", "longest task", "verdict"}, rows)
-	d.budget(fmt.Sprintf("worst settings in the page within %v of CPU time and %d MiB", budgetWorstPage, budgetWasmMem>>20), fmt.Sprintf("slowest %.2f s", slowest), allOK)
+	d.budget(fmt.Sprintf("worst settings in the page within %.0f s of CPU time and %d MiB", budgetWorstPage.Seconds(), budgetWasmMem>>20), fmt.Sprintf("slowest %.2f s", slowest), allOK)
 	return nil
 }
 
