@@ -1,6 +1,7 @@
 package play_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/demo"
@@ -14,8 +15,8 @@ func Example() {
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
 	_ = s.Spec().Set(p, "buffer", "4KiB")
-	a, _ := s.Run(p, demo.PolicyNoncacheable)
-	b, _ := s.Run(p, demo.PolicyCacheableSync)
+	a, _ := s.Run(context.Background(), p, demo.PolicyNoncacheable, nil)
+	b, _ := s.Run(context.Background(), p, demo.PolicyCacheableSync, nil)
 	pl := play.New(a, b)
 	for {
 		sa, _, _ := pl.Caption(play.A)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Align says how the two runs share the cursor.
@@ -71,7 +72,7 @@ type Player struct {
 	align   Align
 
 	// st[i] is side i's state after applied[i] events.
-	st      [2]scenario.State
+	st      [2]timeline.State
 	applied [2]int
 	fresh   [2]bool // st[i] reflects res[i] (false after SetResults)
 	version uint64
@@ -107,7 +108,7 @@ func (p *Player) Result(side int) *scenario.Result {
 	return p.res[side]
 }
 
-func (p *Player) timeline(side int) *scenario.Timeline {
+func (p *Player) timeline(side int) *timeline.Timeline {
 	if r := p.Result(side); r != nil {
 		return r.Timeline
 	}

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"math/rand"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 func demoPair(t testing.TB, size string) (*scenario.Result, *scenario.Result) {
@@ -17,31 +19,31 @@ func demoPair(t testing.TB, size string) (*scenario.Result, *scenario.Result) {
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
 	require.NoError(t, s.Spec().Set(p, "buffer", size))
-	a, err := s.Run(p, demo.PolicyNoncacheable)
+	a, err := s.Run(context.Background(), p, demo.PolicyNoncacheable, nil)
 	require.NoError(t, err)
-	b, err := s.Run(p, demo.PolicyCacheableSync)
+	b, err := s.Run(context.Background(), p, demo.PolicyCacheableSync, nil)
 	require.NoError(t, err)
 	return a, b
 }
 
 // reference computes a side's state at the cursor from scratch.
-func reference(p *Player, side int) scenario.State {
-	var st scenario.State
+func reference(p *Player, side int) timeline.State {
+	var st timeline.State
 	tl := p.Result(side).Timeline
 	tl.StateAt(tl.EventsUntil(p.SideTime(side)), &st)
 	return st
 }
 
-func snapshot(p *Player) [2]scenario.State {
+func snapshot(p *Player) [2]timeline.State {
 	a, b := p.States()
-	return [2]scenario.State{a.Clone(), b.Clone()}
+	return [2]timeline.State{a.Clone(), b.Clone()}
 }
 
 func TestStepForwardThenBack(t *testing.T) {
 	for _, align := range []Align{AlignTime, AlignProgress} {
 		p := New(demoPair(t, "4KiB"))
 		p.SetAlign(align)
-		var trail [][2]scenario.State
+		var trail [][2]timeline.State
 		var cursors []sim.Time
 		for steps := 0; ; steps++ {
 			trail = append(trail, snapshot(p))

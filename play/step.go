@@ -3,6 +3,7 @@ package play
 import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // StepEvent moves the cursor to the next (dir > 0) or previous (dir < 0)
@@ -62,7 +63,7 @@ func (p *Player) stepBy(dir int, events bool) bool {
 
 // changePoints is a time-ordered list of either events or narration steps.
 type changePoints struct {
-	ev    []scenario.Event
+	ev    []timeline.Event
 	steps []scenario.Step
 }
 
@@ -124,21 +125,21 @@ func (p *Player) Applied(side int) int {
 
 // States returns both sides' states at the cursor. The pointers stay valid
 // and are overwritten by later calls; callers must not modify them.
-func (p *Player) States() (a, b *scenario.State) {
+func (p *Player) States() (a, b *timeline.State) {
 	return p.State(A), p.State(B)
 }
 
 // State returns side's state at the cursor, updating a reused buffer:
 // forward moves replay only the new events, other moves go through the
 // nearest keyframe. It does not allocate once the buffers are sized.
-func (p *Player) State(side int) *scenario.State {
+func (p *Player) State(side int) *timeline.State {
 	if side < 0 || side > 1 {
 		return nil
 	}
 	st := &p.st[side]
 	tl := p.timeline(side)
 	if tl == nil {
-		*st = scenario.State{}
+		*st = timeline.State{}
 		p.applied[side] = 0
 		return st
 	}
@@ -161,4 +162,4 @@ func (p *Player) State(side int) *scenario.State {
 
 // replayLimit is how many events a forward move replays before it prefers
 // a keyframe.
-const replayLimit = scenario.DefaultKeyEvery
+const replayLimit = timeline.DefaultKeyEvery

@@ -1,8 +1,8 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // recentEvents is how many of the latest events count as "just happened"
@@ -14,7 +14,7 @@ const recentEvents = 24
 // empty, valid ways in the "cached" colour, dirty ways in the CPU-written
 // colour with a D; tags when a way is wide enough to read them; ways changed
 // by one of the last recentEvents events before the side's time outlined.
-func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, c int, at sim.Time, x, y, w, h float32) {
+func (st *Stage) cache(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, c int, at sim.Time, x, y, w, h float32) {
 	ids := &sideIDs[side]
 	spec := &tl.Caches[c]
 	if c >= len(state.Caches) || spec.Ways <= 0 || spec.Sets <= 0 {
@@ -46,9 +46,9 @@ func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scena
 			fill := Surface
 			switch {
 			case l.Valid && l.Dirty:
-				fill = CellColor(scenario.CellCPUWritten)
+				fill = CellColor(timeline.CellCPUWritten)
 			case l.Valid:
-				fill = CellColor(scenario.CellCached)
+				fill = CellColor(timeline.CellCached)
 			}
 			lx, ly := x+float32(way)*cw, top+float32(set)*rh
 			s.Rect(ids.cache, int32(i), lx+inset, ly+inset, cw-2*inset, rh-2*inset, fill,
@@ -64,7 +64,7 @@ func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scena
 	}
 	n := tl.EventsUntil(at)
 	for _, e := range tl.Events[max(n-recentEvents, 0):n] {
-		if e.Kind != scenario.EvCache || int(e.Obj) != c || e.A < 0 || e.A >= int64(spec.Sets*spec.Ways) {
+		if e.Kind != timeline.EvCache || int(e.Obj) != c || e.A < 0 || e.A >= int64(spec.Sets*spec.Ways) {
 			continue
 		}
 		set, way := int(e.A)/spec.Ways, int(e.A)%spec.Ways
@@ -75,7 +75,7 @@ func (st *Stage) cache(s *Scene, side uint8, tl *scenario.Timeline, state *scena
 // gauges draws the values that are neither grid pointers nor grid flags:
 // gauges as bars of Value/Max, flags as on/off, pointers without a grid as
 // numbers.
-func (st *Stage) gauges(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, x, y, w float32) {
+func (st *Stage) gauges(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, x, y, w float32) {
 	ids := &sideIDs[side]
 	row := 0
 	for i, v := range tl.Values {
@@ -97,14 +97,14 @@ func (st *Stage) gauges(s *Scene, side uint8, tl *scenario.Timeline, state *scen
 		}
 		ref := Ref{Kind: RefValue, Side: side, Obj: int32(i)}
 		switch v.Kind {
-		case scenario.ValueFlag:
+		case timeline.ValueFlag:
 			fill, word := Surface, "off"
 			if val != 0 {
 				fill, word = Text, "on"
 			}
 			s.Rect(ids.gauge, int32(i), bx, ry+3, 28, gaugeRow-6, fill, ref)
 			s.Text(ids.gaugeLabel, bx+34, ry+textSz, word, smallSz, Text, AlignStart)
-		case scenario.ValueGauge:
+		case timeline.ValueGauge:
 			s.Rect(ids.gauge, int32(i), bx, ry+3, bw, gaugeRow-6, Surface, ref)
 			if v.Max > 0 && val > 0 {
 				s.Rect(ids.gauge, int32(i), bx, ry+3, bw*float32(min(val, v.Max))/float32(v.Max), gaugeRow-6, Accent, ref)
@@ -122,12 +122,12 @@ const maxGaugeRows = 6
 
 // gaugeTwoLines reports whether a gauge's label is too long to share its
 // line with the bar and value in a column w wide.
-func gaugeTwoLines(v scenario.ValueSpec, w float32) bool {
+func gaugeTwoLines(v timeline.ValueSpec, w float32) bool {
 	return textWidth(v.Label, smallSz)+6 > w*0.45
 }
 
 // gaugeRows is how many rows the gauges of tl take in a column w wide.
-func gaugeRows(tl *scenario.Timeline, w float32) int {
+func gaugeRows(tl *timeline.Timeline, w float32) int {
 	n := 0
 	for _, v := range tl.Values {
 		if !isGauge(v) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // seriesColours colour a chart's lines in order; markers differ too, so the
@@ -57,13 +59,13 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 	for _, v := range niceTicks(ymin, ymax, 5) {
 		ty := fy(v)
 		s.Line("chart/ygrid", px, ty, px+pw, ty, Background, 1)
-		s.Text("chart/ytick", px-4, ty+4, scenario.FormatNumber(v), chartSmallSz, Muted, AlignEnd)
+		s.Text("chart/ytick", px-4, ty+4, report.FormatNumber(v), chartSmallSz, Muted, AlignEnd)
 	}
 	bytes := strings.Contains(c.XLabel, "(B)")
 	for _, v := range xTicks(xmin, xmax, c.LogX) {
 		tx := fx(v)
 		s.Line("chart/xtick", tx, py+ph, tx, py+ph+4, Muted, 1)
-		label := scenario.FormatNumber(v)
+		label := report.FormatNumber(v)
 		if bytes {
 			label = scenario.FormatBytes(int64(v))
 		}
@@ -147,7 +149,7 @@ func chartFit(s string, w, size float32) string {
 	return t.Fit(s, w, size)
 }
 
-func finite(p scenario.Point) bool {
+func finite(p timeline.Point) bool {
 	return !math.IsNaN(p.X) && !math.IsInf(p.X, 0) && !math.IsNaN(p.Y) && !math.IsInf(p.Y, 0)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // A published figure is drawn as a marker in its series' colour, inside the
@@ -15,8 +16,8 @@ import (
 func TestPublishedMarkerAndLabelsStayInside(t *testing.T) {
 	c := scenario.Chart{XLabel: "buffer (B)", YLabel: "t_us", LogX: true,
 		Series: []scenario.Series{
-			{Name: "A", Points: []scenario.Point{{X: 1 << 16, Y: 1}, {X: 1 << 24, Y: 10}}},
-			{Name: "B", Points: []scenario.Point{{X: 1 << 16, Y: 1}, {X: 1 << 24, Y: 5}}},
+			{Name: "A", Points: []timeline.Point{{X: 1 << 16, Y: 1}, {X: 1 << 24, Y: 10}}},
+			{Name: "B", Points: []timeline.Point{{X: 1 << 16, Y: 1}, {X: 1 << 24, Y: 5}}},
 		},
 		Published: []scenario.ChartRef{{Series: 1, X: 1 << 24, Y: 40, Label: "published 40"}},
 	}
@@ -53,7 +54,7 @@ func TestSweepLegendWraps(t *testing.T) {
 	c := scenario.Chart{Title: "t", XLabel: "x (B)", YLabel: "y"}
 	for i := 0; i < 4; i++ {
 		c.Series = append(c.Series, scenario.Series{Name: "A per-entry-dsb, preset=neoverse-n1",
-			Points: []scenario.Point{{X: 1, Y: float64(i)}, {X: 2, Y: float64(i + 1)}}})
+			Points: []timeline.Point{{X: 1, Y: float64(i)}, {X: 2, Y: float64(i + 1)}}})
 	}
 	var s Scene
 	SweepChartScene(&s, &c, 760, 460)

@@ -8,11 +8,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 func TestChartPlacesPointsAndMarkOnALogAxis(t *testing.T) {
 	c := scenario.Chart{Title: "t", XLabel: "entry size (B)", YLabel: "%", LogX: true, Mark: 4096,
-		Series: []scenario.Series{{Name: "s", Points: []scenario.Point{{X: 512, Y: 10}, {X: 4096, Y: 50}, {X: 32768, Y: 90}, {X: math.NaN(), Y: 1}}}}}
+		Series: []scenario.Series{{Name: "s", Points: []timeline.Point{{X: 512, Y: 10}, {X: 4096, Y: 50}, {X: 32768, Y: 90}, {X: math.NaN(), Y: 1}}}}}
 	var s Scene
 	ChartScene(&s, &c, 400, 240)
 	var plot, mark *Item

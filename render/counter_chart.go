@@ -3,8 +3,8 @@ package render
 import (
 	"sort"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // counterChartNames are the PMU counters the counter chart draws, one strip
@@ -13,7 +13,7 @@ import (
 var counterChartNames = [...]string{"l2d_tlb_refill", "l1d_tlb_refill", "dtlb_walk"}
 
 // counterTrack returns side sd's track of the counter named name, or nil.
-func counterTrack(sd *Side, name string) *scenario.CounterTrack {
+func counterTrack(sd *Side, name string) *timeline.CounterTrack {
 	if sd.Result == nil || sd.Result.Timeline == nil {
 		return nil
 	}
@@ -32,7 +32,7 @@ func hasCounterChart(f *Frame) bool {
 }
 
 // countAt is the track's value at t: its last sample at or before t.
-func countAt(c *scenario.CounterTrack, t sim.Time) float64 {
+func countAt(c *timeline.CounterTrack, t sim.Time) float64 {
 	i := sort.Search(len(c.T), func(i int) bool { return c.T[i] > t })
 	if i == 0 {
 		return 0
@@ -69,7 +69,7 @@ func (st *Stage) counterChart(s *Scene, f *Frame, x, y, w, h float32) {
 	for ci, name := range counterChartNames {
 		sy := top + float32(ci)*stripH
 		py := sy + labelH
-		var tracks [2]*scenario.CounterTrack
+		var tracks [2]*timeline.CounterTrack
 		var scale [2]float64
 		ymax := 0.0
 		for side, sd := range [2]*Side{&f.A, &f.B} {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // The counter bars tell A from B by shape, not colour (every colour on the
@@ -176,7 +177,7 @@ func RatioText(a, b float64) string {
 	case math.Abs(r) < 1e-6:
 		return "×<0.000001"
 	case math.Abs(r) >= 1e6:
-		return "×" + scenario.FormatNumber(math.Round(r))
+		return "×" + report.FormatNumber(math.Round(r))
 	}
 	return "×" + formatSig(r, 3)
 }
@@ -190,7 +191,7 @@ func formatSig(v float64, n int) string {
 	p := math.Pow(10, float64(d))
 	r := math.Round(v*p) / p
 	if d <= 0 {
-		return scenario.FormatNumber(r)
+		return report.FormatNumber(r)
 	}
 	return trimZeros(r, d)
 }

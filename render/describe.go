@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Describe says in words what a Ref of the last built frame shows, e.g.
@@ -29,7 +30,7 @@ func (st *Stage) Describe(r Ref) string {
 			}
 			return ""
 		}
-		return "cell colour: " + CellLabel(scenario.CellState(r.Index)) + " · " + CellHelp(scenario.CellState(r.Index))
+		return "cell colour: " + CellLabel(timeline.CellState(r.Index)) + " · " + CellHelp(timeline.CellState(r.Index))
 	case RefMetric:
 		return st.describeMetric(r)
 	case RefExplain:
@@ -71,7 +72,7 @@ func (st *Stage) Describe(r Ref) string {
 		val := state.Values[r.Obj]
 		out := fmt.Sprintf("%s %s = %d (%s)", side, v.ID, val, v.Label)
 		switch {
-		case v.Kind == scenario.ValuePointer && v.Grid >= 0 && v.Grid < len(tl.Grids):
+		case v.Kind == timeline.ValuePointer && v.Grid >= 0 && v.Grid < len(tl.Grids):
 			g := &tl.Grids[v.Grid]
 			space := g.Space
 			if space == "" {
@@ -79,13 +80,13 @@ func (st *Stage) Describe(r Ref) string {
 			}
 			out = fmt.Sprintf("%s %s = %s %d, buffer offset %#x (%s %#x) (%s)", side, v.ID, unitWord(g.CellBytes, 1), val,
 				uint64(val)*uint64(g.CellBytes), space, g.Base+uint64(val)*uint64(g.CellBytes), v.Label)
-		case v.Kind == scenario.ValueFlag:
+		case v.Kind == timeline.ValueFlag:
 			word := "off"
 			if val != 0 {
 				word = "on"
 			}
 			out = fmt.Sprintf("%s %s: %s", side, v.Label, word)
-		case v.Kind == scenario.ValueGauge && v.Max > 0:
+		case v.Kind == timeline.ValueGauge && v.Max > 0:
 			out = fmt.Sprintf("%s %s: %d of %d", side, v.Label, val, v.Max)
 		}
 		if help := valueHelp(v); help != "" {
@@ -135,7 +136,7 @@ func unitWord(cellBytes int64, n int) string {
 // describeCells describes count cells from first: one cell with its
 // address, state and writer; a range with its address range and how many
 // cells are in each state.
-func describeCells(tl *scenario.Timeline, state *scenario.State, g, first, count int) string {
+func describeCells(tl *timeline.Timeline, state *timeline.State, g, first, count int) string {
 	if g < 0 || g >= len(tl.Grids) || state == nil || g >= len(state.Cells) {
 		return ""
 	}
@@ -154,16 +155,16 @@ func describeCells(tl *scenario.Timeline, state *scenario.State, g, first, count
 		c := cells[first]
 		return fmt.Sprintf("%s %d · buffer offset %#x (%s %#x) · %s · last writer %s", unitWord(spec.CellBytes, 1), first, off, space, spec.Base+off, c.State, tl.WriterName(c.Writer))
 	}
-	var n [scenario.NumCellStates]int
+	var n [timeline.NumCellStates]int
 	for _, c := range cells[first : first+count] {
-		if c.State < scenario.NumCellStates {
+		if c.State < timeline.NumCellStates {
 			n[c.State]++
 		}
 	}
 	var parts []string
 	for s := len(n) - 1; s >= 0; s-- {
 		if n[s] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n[s], scenario.CellState(s)))
+			parts = append(parts, fmt.Sprintf("%d %s", n[s], timeline.CellState(s)))
 		}
 	}
 	w := worst(cells[first : first+count])

@@ -1,7 +1,7 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // gridLayout is how a window of n cells fits an area: k cells per drawn
@@ -32,8 +32,8 @@ func layoutGrid(n int, w, h, least float32) gridLayout {
 }
 
 // worst returns the most severe state in cells (and its writer).
-func worst(cells []scenario.Cell) scenario.Cell {
-	var w scenario.Cell
+func worst(cells []timeline.Cell) timeline.Cell {
+	var w timeline.Cell
 	sev := -1
 	for _, c := range cells {
 		if s := Severity(c.State); s > sev {
@@ -46,7 +46,7 @@ func worst(cells []scenario.Cell) scenario.Cell {
 // grid draws one buffer grid: a label line, then the cells of the zoom
 // window coloured by state (the worst state when aggregated), pointers as
 // arrows onto their cell, and spans outlined.
-func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, x, y, w, h float32) {
+func (st *Stage) grid(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, x, y, w, h float32) {
 	ids := &sideIDs[side]
 	spec := &tl.Grids[g]
 	if g >= len(state.Cells) {
@@ -103,9 +103,9 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 		cx, cy := x+float32(col)*lay.size, top+float32(row)*lay.size
 		s.Rect(ids.grid, int32(i), cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, CellColor(c.State),
 			Ref{Kind: RefCells, Side: side, Obj: int32(g), Index: int32(lo), Count: int32(hi - lo)})
-		if c.State == scenario.CellStale || c.State == scenario.CellLost {
+		if c.State == timeline.CellStale || c.State == timeline.CellLost {
 			// Hatched (lost cross-hatched), so hazards do not rely on colour alone.
-			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == scenario.CellLost)
+			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == timeline.CellLost)
 		}
 		i += run
 	}
@@ -113,7 +113,7 @@ func (st *Stage) grid(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	st.gridPointers(s, side, tl, state, g, z, lay, x, top)
 }
 
-func (st *Stage) gridSpans(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, z Zoom, lay gridLayout, x, top float32) {
+func (st *Stage) gridSpans(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, z Zoom, lay gridLayout, x, top float32) {
 	ids := &sideIDs[side]
 	for i, sp := range tl.Spans {
 		if sp.Grid != g || i >= len(state.Spans) || state.Spans[i].Count <= 0 {
@@ -134,7 +134,7 @@ func (st *Stage) gridSpans(s *Scene, side uint8, tl *scenario.Timeline, state *s
 	}
 }
 
-func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, z Zoom, lay gridLayout, x, top float32) {
+func (st *Stage) gridPointers(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, z Zoom, lay gridLayout, x, top float32) {
 	ids := &sideIDs[side]
 	n := 0
 	// Pointers on the same or nearby squares (RRP = RWP, head just past
@@ -153,7 +153,7 @@ func (st *Stage) gridPointers(s *Scene, side uint8, tl *scenario.Timeline, state
 		return 0, 0, false
 	}
 	for i, v := range tl.Values {
-		if v.Kind != scenario.ValuePointer || v.Grid != g || i >= len(state.Values) {
+		if v.Kind != timeline.ValuePointer || v.Grid != g || i >= len(state.Values) {
 			continue
 		}
 		p := int(state.Values[i])

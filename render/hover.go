@@ -1,6 +1,8 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import (
+	"github.com/dmaviz/dmaviz/model/timeline"
+)
 
 // tipSz is the size of the hover description beside the pointer.
 const tipSz = 14
@@ -90,7 +92,7 @@ func explain(r Ref) string {
 
 // valueHelp explains the named values the scenarios draw (pointers, flags,
 // gauges) in words a kernel developer would use.
-func valueHelp(v *scenario.ValueSpec) string {
+func valueHelp(v *timeline.ValueSpec) string {
 	switch v.ID {
 	case "rrp":
 		return "RRP, the ETR's read pointer: where the oldest trace byte is. The driver reads it after stopping the ETR; with STS.FULL set the oldest byte is at RWP instead."

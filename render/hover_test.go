@@ -9,6 +9,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Every label a newcomer asks about explains itself on hover, and Hover
@@ -77,7 +78,7 @@ func TestCellAndPhaseLegendsSpellAMeaningAlike(t *testing.T) {
 		f.W = w
 		NewStage().Build(&s, f)
 		cells = joinTexts(&s, "legend/label")
-		for _, c := range []scenario.CellState{scenario.CellDeviceWritten, scenario.CellCPUWritten, scenario.CellInvalidated, scenario.CellCached, scenario.CellCopied, scenario.CellUncachedRead} {
+		for _, c := range []timeline.CellState{timeline.CellDeviceWritten, timeline.CellCPUWritten, timeline.CellInvalidated, timeline.CellCached, timeline.CellCopied, timeline.CellUncachedRead} {
 			assert.Contains(t, cells, CellLabel(c)+"|", "window %v: cell legend %s", w, cells)
 		}
 	}
@@ -123,7 +124,7 @@ func TestRingPointerNamesClearTheArc(t *testing.T) {
 		require.NotEmpty(t, rings, "window %v: no rings drawn", w)
 		names := 0
 		for _, it := range items(&s, "a/ring-label") {
-			if it.Ref.Kind != RefValue || a.Timeline.Values[it.Ref.Obj].Kind != scenario.ValuePointer {
+			if it.Ref.Kind != RefValue || a.Timeline.Values[it.Ref.Obj].Kind != timeline.ValuePointer {
 				continue
 			}
 			bx := rings[int32(a.Timeline.Values[it.Ref.Obj].Grid)]
@@ -174,9 +175,9 @@ func TestGridNamesShortenByWords(t *testing.T) {
 	require.NoError(t, err)
 	p, err := sc.Spec().Defaults()
 	require.NoError(t, err)
-	a, err := sc.Run(p, "per-entry-dsb")
+	a, err := sc.Run(t.Context(), p, "per-entry-dsb", nil)
 	require.NoError(t, err)
-	b, err := sc.Run(p, "batched-dsb")
+	b, err := sc.Run(t.Context(), p, "batched-dsb", nil)
 	require.NoError(t, err)
 	var s Scene
 	NewStage().Build(&s, frameAt(a, b, 0, 1024, 768))

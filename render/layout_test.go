@@ -11,6 +11,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // textBox is the box a text item covers, from its own size and alignment.
@@ -50,8 +51,8 @@ func layoutProblems(s *Scene, left, w, h, minSize float32) []string {
 	return out
 }
 
-func stateAt(r *scenario.Result, t sim.Time) *scenario.State {
-	var st scenario.State
+func stateAt(r *scenario.Result, t sim.Time) *timeline.State {
+	var st timeline.State
 	r.Timeline.StateAt(r.Timeline.EventsUntil(t), &st)
 	return &st
 }

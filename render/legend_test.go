@@ -8,6 +8,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // smallParams keeps each scenario's runs quick for the legend tests.
@@ -23,7 +24,7 @@ func runPolicy(t *testing.T, s scenario.Scenario, policy string) *scenario.Resul
 	for k, v := range smallParams[s.Spec().ID] {
 		require.NoError(t, s.Spec().Set(p, k, v))
 	}
-	r, err := s.Run(p, policy)
+	r, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err)
 	return r
 }
@@ -68,7 +69,7 @@ func runPolicyWith(t *testing.T, s scenario.Scenario, policy string, extra map[s
 	for k, v := range extra {
 		require.NoError(t, s.Spec().Set(p, k, v))
 	}
-	r, err := s.Run(p, policy)
+	r, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err)
 	return r
 }
@@ -89,11 +90,11 @@ func translationEntriesOf(rs ...*scenario.Result) map[int32]bool {
 	out := map[int32]bool{}
 	slot := func(b uint64) int32 {
 		switch {
-		case b >= scenario.Leaf1G:
+		case b >= timeline.Leaf1G:
 			return 3
-		case b >= scenario.Leaf2M:
+		case b >= timeline.Leaf2M:
 			return 2
-		case b >= scenario.Leaf64K:
+		case b >= timeline.Leaf64K:
 			return 1
 		}
 		return 0
@@ -110,7 +111,7 @@ func translationEntriesOf(rs ...*scenario.Result) map[int32]bool {
 			out[4] = true
 		}
 		for _, ev := range tr.TLBEvents {
-			if ev.Kind != scenario.TLBFill {
+			if ev.Kind != timeline.TLBFill {
 				continue
 			}
 			out[slot(ev.Entry.Bytes)] = true
@@ -167,13 +168,13 @@ func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
 					seen[c] = it.Index
 				}
 			}
-			var states [scenario.NumCellStates]bool
+			var states [timeline.NumCellStates]bool
 			for _, r := range []*scenario.Result{a, b} {
 				markStates(r.Timeline, &states)
 			}
 			for _, it := range find(&s, "legend/swatch") {
 				if assert.Less(t, int(it.Index), len(states)) {
-					assert.True(t, states[it.Index], "%s %s: legend shows %s, which neither run has", run.name, pol.ID, scenario.CellState(it.Index))
+					assert.True(t, states[it.Index], "%s %s: legend shows %s, which neither run has", run.name, pol.ID, timeline.CellState(it.Index))
 				}
 			}
 			want := translationEntriesOf(a, b)
@@ -194,7 +195,7 @@ func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
 					continue
 				}
 				sizes := map[int32]bool{}
-				for k := range translationEntriesOf(&scenario.Result{Timeline: &scenario.Timeline{Translation: &scenario.Translation{Mappings: r.Timeline.Translation.Mappings}}}) {
+				for k := range translationEntriesOf(&scenario.Result{Timeline: &timeline.Timeline{Translation: &timeline.Translation{Mappings: r.Timeline.Translation.Mappings}}}) {
 					sizes[k] = true
 				}
 				assert.Equal(t, sizes, band, "%s %s side %d: the band's legend lists its mappings' sizes", run.name, pol.ID, side)
@@ -208,8 +209,8 @@ func TestNoTwoLegendEntriesOfAViewShareAColour(t *testing.T) {
 // cache, a copy, an invalidate, a clean, an uncached read, a CPU write).
 func TestPhaseAndCellColoursMeanOneThing(t *testing.T) {
 	same := map[Color]bool{Orange: true, Yellow: true, Green: true, Sky: true, Violet: true, Blue: true, Grey: true}
-	cells := map[Color]scenario.CellState{}
-	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
+	cells := map[Color]timeline.CellState{}
+	for c := timeline.CellState(1); c < timeline.NumCellStates; c++ {
 		col := CellColor(c)
 		prev, dup := cells[col]
 		assert.False(t, dup, "cell states %s and %s share a colour", prev, c)

@@ -3,7 +3,7 @@ package render
 import (
 	"strings"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // PhaseMeaning is what a timeline bar stands for: one colour and one legend
@@ -64,36 +64,36 @@ func namedOnBar(kind string) bool {
 // the state's id (CellState.String, used in exports and traces) with the
 // CPU capitalised and "uncached read" spelt as the time-line legend spells
 // its phase.
-func CellLabel(c scenario.CellState) string {
+func CellLabel(c timeline.CellState) string {
 	switch c {
-	case scenario.CellCPUWritten:
+	case timeline.CellCPUWritten:
 		return "CPU-written"
-	case scenario.CellUncachedRead:
+	case timeline.CellUncachedRead:
 		return "uncached read"
 	}
 	return c.String()
 }
 
 // CellHelp says what a cell state means, for the legend's hover.
-func CellHelp(c scenario.CellState) string {
+func CellHelp(c timeline.CellState) string {
 	switch c {
-	case scenario.CellDeviceWritten:
+	case timeline.CellDeviceWritten:
 		return "a device wrote it; the CPU has not looked yet"
-	case scenario.CellCPUWritten:
+	case timeline.CellCPUWritten:
 		return "the CPU wrote it (a dirty line, or written back)"
-	case scenario.CellInvalidated:
+	case timeline.CellInvalidated:
 		return "invalidated (DC IVAC): the CPU's next read comes from memory"
-	case scenario.CellCleaned:
+	case timeline.CellCleaned:
 		return "cleaned (DC CVAC): memory holds what the CPU wrote"
-	case scenario.CellCached:
+	case timeline.CellCached:
 		return "filled into the CPU cache by a read"
-	case scenario.CellCopied:
+	case timeline.CellCopied:
 		return "copied out by the CPU with the right data"
-	case scenario.CellStale:
+	case timeline.CellStale:
 		return "hazard, hatched: the CPU read an older version than memory holds"
-	case scenario.CellLost:
+	case timeline.CellLost:
 		return "hazard, cross-hatched: data overwritten or dropped without being reported"
-	case scenario.CellUncachedRead:
+	case timeline.CellUncachedRead:
 		return "read through the Normal-NC (uncached) mapping"
 	}
 	return "not written in this run"

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // transIDs are the stable ids of one side's translation items.
@@ -24,11 +25,11 @@ var transSideIDs = [2]transIDs{
 // for nothing mapped.
 func leafClass(bytes uint64) int {
 	switch {
-	case bytes >= scenario.Leaf1G:
+	case bytes >= timeline.Leaf1G:
 		return 3
-	case bytes >= scenario.Leaf2M:
+	case bytes >= timeline.Leaf2M:
 		return 2
-	case bytes >= scenario.Leaf64K:
+	case bytes >= timeline.Leaf64K:
 		return 1
 	case bytes > 0:
 		return 0
@@ -47,7 +48,7 @@ type pmWindow struct {
 
 // pageWindow finds the first buffer's mappings and the zoom window on
 // them (the frame's Zoom, in pages, when the buffer has a page grid).
-func (st *Stage) pageWindow(tl *scenario.Timeline) (pmWindow, bool) {
+func (st *Stage) pageWindow(tl *timeline.Timeline) (pmWindow, bool) {
 	tr := tl.Translation
 	if tr == nil || len(tr.Mappings) == 0 {
 		return pmWindow{}, false
@@ -81,7 +82,7 @@ func (st *Stage) pageWindow(tl *scenario.Timeline) (pmWindow, bool) {
 // VA strip by lines. Work per frame is bounded by the width in pixels
 // and the number of mappings in the window, so a 1 GiB buffer of 4 KiB
 // pages costs no more than MaxMappings runs.
-func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time, x, y, w, h float32) {
+func (st *Stage) pageMap(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time, x, y, w, h float32) {
 	ids := &transSideIDs[side]
 	tr := tl.Translation
 	win, ok := st.pageWindow(tl)
@@ -243,7 +244,7 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 
 // pmChunks outlines the allocator chunks in the window (or says how many
 // when they are too narrow to outline).
-func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, xOf func(uint64) float32, vaY, stripH, w float32, noteRow bool) float32 {
+func (st *Stage) pmChunks(s *Scene, side uint8, tr *timeline.Translation, win pmWindow, xOf func(uint64) float32, vaY, stripH, w float32, noteRow bool) float32 {
 	ids := &transSideIDs[side]
 	if len(tr.Chunks) == 0 {
 		return 0
@@ -293,7 +294,7 @@ func (st *Stage) pmChunks(s *Scene, side uint8, tr *scenario.Translation, win pm
 // paUnit is one physically contiguous piece of the window (a chunk, or a
 // mapping run when there are no chunks) in PA order.
 // pmPhysical draws the window's memory in physical order.
-func (st *Stage) pmPhysical(s *Scene, side uint8, tr *scenario.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
+func (st *Stage) pmPhysical(s *Scene, side uint8, tr *timeline.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
 	ids := &transSideIDs[side]
 	// The cached units are read in place (a 1 GiB buffer has 262144):
 	// those not mapped yet at t are skipped, the rest grouped k at a time.

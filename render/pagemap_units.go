@@ -3,8 +3,8 @@ package render
 import (
 	"sort"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // paUnit is a piece of the page-mapping view's physical strip.
@@ -24,7 +24,7 @@ type paUnit struct {
 // the cursor, and sorting up to MaxMappings units every frame cost most
 // of a frame in WebAssembly.
 type pmSorted struct {
-	tr     *scenario.Translation
+	tr     *timeline.Translation
 	lo, hi uint64
 	buf    string
 	units  []paUnit
@@ -39,7 +39,7 @@ const maxLinks = 64
 
 // pmUnitsOf returns the window's units in physical order (cached per side,
 // or taken from what Prepare did for new results).
-func (st *Stage) pmUnitsOf(side uint8, tr *scenario.Translation, win pmWindow) []paUnit {
+func (st *Stage) pmUnitsOf(side uint8, tr *timeline.Translation, win pmWindow) []paUnit {
 	c := &st.pmCache[side&1]
 	if c.matches(tr, win) {
 		return c.units
@@ -52,12 +52,12 @@ func (st *Stage) pmUnitsOf(side uint8, tr *scenario.Translation, win pmWindow) [
 	return c.units
 }
 
-func (c *pmSorted) matches(tr *scenario.Translation, win pmWindow) bool {
+func (c *pmSorted) matches(tr *timeline.Translation, win pmWindow) bool {
 	return c.tr == tr && c.lo == win.lo && c.hi == win.hi && c.buf == win.buf
 }
 
 // fill builds the window's units in physical order, reusing c's slices.
-func (c *pmSorted) fill(tr *scenario.Translation, win pmWindow) {
+func (c *pmSorted) fill(tr *timeline.Translation, win pmWindow) {
 	// Chunks place the frames when all of them are recorded; past
 	// MaxChunks the mappings do (every page, in PA order). The units are
 	// built in VA order into a slice sized once.

@@ -3,7 +3,7 @@ package render
 import (
 	"image/color"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Color is an index into a Palette. Views pick colours by meaning; the
@@ -125,25 +125,25 @@ func Light() Palette {
 
 // CellColor is the colour of a cell state. Stale and lost cells are also
 // hatched by the grid view, so they do not rely on colour alone.
-func CellColor(s scenario.CellState) Color {
+func CellColor(s timeline.CellState) Color {
 	switch s {
-	case scenario.CellDeviceWritten:
+	case timeline.CellDeviceWritten:
 		return Orange
-	case scenario.CellCPUWritten:
+	case timeline.CellCPUWritten:
 		return Grey
-	case scenario.CellInvalidated:
+	case timeline.CellInvalidated:
 		return Sky
-	case scenario.CellCleaned:
+	case timeline.CellCleaned:
 		return Violet
-	case scenario.CellCached:
+	case timeline.CellCached:
 		return Yellow
-	case scenario.CellCopied:
+	case timeline.CellCopied:
 		return Green
-	case scenario.CellStale:
+	case timeline.CellStale:
 		return Red
-	case scenario.CellLost:
+	case timeline.CellLost:
 		return Purple
-	case scenario.CellUncachedRead:
+	case timeline.CellUncachedRead:
 		return Blue
 	}
 	return Surface
@@ -152,25 +152,25 @@ func CellColor(s scenario.CellState) Color {
 // Severity orders cell states for aggregation: when one drawn cell stands
 // for many, it shows the state with the highest severity, so one stale line
 // in a million stays visible.
-func Severity(s scenario.CellState) int {
+func Severity(s timeline.CellState) int {
 	switch s {
-	case scenario.CellLost:
+	case timeline.CellLost:
 		return 9
-	case scenario.CellStale:
+	case timeline.CellStale:
 		return 8
-	case scenario.CellDeviceWritten:
+	case timeline.CellDeviceWritten:
 		return 7
-	case scenario.CellCached:
+	case timeline.CellCached:
 		return 6
-	case scenario.CellInvalidated:
+	case timeline.CellInvalidated:
 		return 5
-	case scenario.CellCleaned:
+	case timeline.CellCleaned:
 		return 4
-	case scenario.CellUncachedRead:
+	case timeline.CellUncachedRead:
 		return 3
-	case scenario.CellCPUWritten:
+	case timeline.CellCPUWritten:
 		return 2
-	case scenario.CellCopied:
+	case timeline.CellCopied:
 		return 1
 	}
 	return 0

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Prepare does ahead of time, for results about to be shown, the part of
@@ -46,7 +47,7 @@ var prepared struct {
 }
 
 // takePrepared removes and returns what Prepare made for tr's window win.
-func takePrepared(tr *scenario.Translation, win pmWindow) (pmSorted, bool) {
+func takePrepared(tr *timeline.Translation, win pmWindow) (pmSorted, bool) {
 	prepared.mu.Lock()
 	defer prepared.mu.Unlock()
 	for i := range prepared.list {

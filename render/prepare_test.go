@@ -8,6 +8,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // A frame built from what Prepare made is the frame built without it, and
@@ -16,12 +17,12 @@ func TestPreparedFirstFrameIsTheSame(t *testing.T) {
 	s := auxmap.NewTRBE()
 	p := scenario.Params{}
 	require.NoError(t, s.Spec().Set(p, "aux", "64MiB"))
-	a, err := s.Run(p, auxmap.Order0)
+	a, err := s.Run(t.Context(), p, auxmap.Order0, nil)
 	require.NoError(t, err)
-	r, err := s.Run(p, auxmap.PreferLarge)
+	r, err := s.Run(t.Context(), p, auxmap.PreferLarge, nil)
 	require.NoError(t, err)
 	frame := func() *Frame {
-		var sa, sb scenario.State
+		var sa, sb timeline.State
 		return &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
 	}
 	var plain, ready Scene

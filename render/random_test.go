@@ -8,24 +8,25 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // randomResult records a timeline with odd specs: empty grids, pointers out
 // of range, negative spans, caches with no ways, values for missing grids.
 func randomResult(rng *rand.Rand) *scenario.Result {
-	r := scenario.NewRecorder()
+	r := timeline.NewRecorder()
 	grids := rng.Intn(3)
 	for g := 0; g < grids; g++ {
-		r.AddGrid(scenario.GridSpec{ID: "g", Label: "grid", Base: uint64(rng.Intn(1 << 20)), CellBytes: []int64{64, 4096, 1}[rng.Intn(3)], Cells: rng.Intn(3000) - 10})
+		r.AddGrid(timeline.GridSpec{ID: "g", Label: "grid", Base: uint64(rng.Intn(1 << 20)), CellBytes: []int64{64, 4096, 1}[rng.Intn(3)], Cells: rng.Intn(3000) - 10})
 	}
 	if rng.Intn(2) == 0 {
-		r.AddCache(scenario.CacheSpec{ID: "c", Label: "cache", Sets: rng.Intn(40) - 2, Ways: rng.Intn(9) - 1, TotalSets: 64, LineBytes: 64})
+		r.AddCache(timeline.CacheSpec{ID: "c", Label: "cache", Sets: rng.Intn(40) - 2, Ways: rng.Intn(9) - 1, TotalSets: 64, LineBytes: 64})
 	}
 	for v := rng.Intn(5); v > 0; v-- {
-		r.AddValue(scenario.ValueSpec{ID: "v", Label: "value", Kind: scenario.ValueKind(rng.Intn(4)), Grid: rng.Intn(4) - 1, Max: int64(rng.Intn(10) - 2)}, int64(rng.Intn(100)-50))
+		r.AddValue(timeline.ValueSpec{ID: "v", Label: "value", Kind: timeline.ValueKind(rng.Intn(4)), Grid: rng.Intn(4) - 1, Max: int64(rng.Intn(10) - 2)}, int64(rng.Intn(100)-50))
 	}
 	for s := rng.Intn(3); s > 0; s-- {
-		r.AddSpan(scenario.SpanSpec{ID: "s", Label: "span", Grid: rng.Intn(4) - 1})
+		r.AddSpan(timeline.SpanSpec{ID: "s", Label: "span", Grid: rng.Intn(4) - 1})
 	}
 	tl := r.Live()
 	t := sim.Time(0)
@@ -34,7 +35,7 @@ func randomResult(rng *rand.Rand) *scenario.Result {
 		switch rng.Intn(5) {
 		case 0:
 			if len(tl.Cells) > 0 {
-				r.Cells(t, rng.Intn(len(tl.Cells)), rng.Intn(3000)-100, rng.Intn(200), scenario.CellState(rng.Intn(12)), uint8(rng.Intn(5)))
+				r.Cells(t, rng.Intn(len(tl.Cells)), rng.Intn(3000)-100, rng.Intn(200), timeline.CellState(rng.Intn(12)), uint8(rng.Intn(5)))
 			}
 		case 1:
 			if len(tl.Caches) > 0 {
@@ -50,7 +51,7 @@ func randomResult(rng *rand.Rand) *scenario.Result {
 			}
 		case 4:
 			r.Mark(t, rng.Intn(3))
-			r.Phase(scenario.Phase{Lane: []string{"cpu", "dev"}[rng.Intn(2)], Kind: []string{"copy", "odd", "walk"}[rng.Intn(3)], Start: t - 500, End: t + sim.Time(rng.Intn(900))})
+			r.Phase(timeline.Phase{Lane: []string{"cpu", "dev"}[rng.Intn(2)], Kind: []string{"copy", "odd", "walk"}[rng.Intn(3)], Start: t - 500, End: t + sim.Time(rng.Intn(900))})
 		}
 	}
 	res := &scenario.Result{Policy: "p", Timeline: r.Finish(t)}
@@ -69,7 +70,7 @@ func TestStageRandomTimelines(t *testing.T) {
 	drawn, hits := 0, 0
 	for i := 0; i < 300; i++ {
 		a, b := randomResult(rng), randomResult(rng)
-		var sa, sb scenario.State
+		var sa, sb timeline.State
 		length := max(a.End, b.End)
 		cur := sim.Time(rng.Int63n(int64(length) + 1))
 		a.Timeline.StateAt(a.Timeline.EventsUntil(cur), &sa)

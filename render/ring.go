@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // ringSegments caps how many arcs the ring is drawn with.
@@ -15,7 +15,7 @@ const ringSegments = 96
 // the grid's pointers as arrows from the centre, its spans as an outer arc,
 // its flags as words under it and the zoom window as an inner arc. Its
 // label and flags may use labelW (at least w), the slot's width.
-func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, g int, x, y, w, h, labelW float32) {
+func (st *Stage) ring(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, x, y, w, h, labelW float32) {
 	ids := &sideIDs[side]
 	if g >= len(state.Cells) || len(state.Cells[g]) == 0 {
 		return
@@ -26,7 +26,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	// pointers' labels inside it.
 	flagsH := float32(0)
 	for _, v := range tl.Values {
-		if v.Grid == g && v.Kind == scenario.ValueFlag {
+		if v.Grid == g && v.Kind == timeline.ValueFlag {
 			flagsH += textSz + 2
 		}
 	}
@@ -52,7 +52,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			Ref{Kind: RefExplain, Side: side, Index: explainRing})
 		flags := 0
 		for i, v := range tl.Values {
-			if v.Grid == g && v.Kind == scenario.ValueFlag && i < len(state.Values) {
+			if v.Grid == g && v.Kind == timeline.ValueFlag && i < len(state.Values) {
 				colour, word := st.flagWord(v, state.Values[i])
 				s.TextRef(ids.ringLabel, x, y+textSz+4+float32(flags+1)*(textSz+2)-2, st.txt.Fit(word, labelW, textSz), textSz, colour, AlignStart,
 					Ref{Kind: RefValue, Side: side, Obj: int32(i)})
@@ -89,7 +89,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 	// its arc, so they go beside it, if the slot has the room.
 	nameX, widest := cx+6, float32(0)
 	for _, v := range tl.Values {
-		if v.Grid == g && v.Kind == scenario.ValuePointer {
+		if v.Grid == g && v.Kind == timeline.ValuePointer {
 			widest = max(widest, textWidth(v.ID, smallSz))
 		}
 	}
@@ -102,7 +102,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			continue
 		}
 		switch v.Kind {
-		case scenario.ValuePointer:
+		case timeline.ValuePointer:
 			f := float64(state.Values[i]) / float64(n)
 			tx, ty := polar(cx, cy, r-thick/2-2, f)
 			colour := pointerColour(k)
@@ -111,7 +111,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 			// arrow's colour; hover names the arrow too.
 			s.TextRef(ids.ringLabel, nameX, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
-		case scenario.ValueFlag:
+		case timeline.ValueFlag:
 			colour, word := st.flagWord(v, state.Values[i])
 			// Centred under the ring, or from its left edge when wider.
 			fx, align := cx, AlignMiddle
@@ -127,7 +127,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *scenario.Timeline, state *scenar
 // flagWord is how a ring flag reads: its name in the cursor colour when
 // set, "no" and its name, muted, when clear (the word that matters first,
 // if Fit shortens it).
-func (st *Stage) flagWord(v scenario.ValueSpec, val int64) (Color, string) {
+func (st *Stage) flagWord(v timeline.ValueSpec, val int64) (Color, string) {
 	if val != 0 {
 		return Cursor, v.Label
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 type fixedDescriber string
@@ -69,8 +69,8 @@ func TestResetKeepsCapacity(t *testing.T) {
 }
 
 func TestEveryCellStateHasDistinctColour(t *testing.T) {
-	seen := map[Color]scenario.CellState{}
-	for st := scenario.CellState(0); st < scenario.NumCellStates; st++ {
+	seen := map[Color]timeline.CellState{}
+	for st := timeline.CellState(0); st < timeline.NumCellStates; st++ {
 		c := CellColor(st)
 		o, dup := seen[c]
 		assert.False(t, dup, "%v and %v share colour %d", o, st, c)

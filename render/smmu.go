@@ -1,8 +1,8 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // The SMMU view (Timeline.SMMU): per side, the masters with their
@@ -57,7 +57,7 @@ func SideColor(side int) Color {
 
 // smmuOf returns the SMMU spec of the frame's runs, nil when neither has
 // one.
-func smmuOf(f *Frame) *scenario.SMMUSpec {
+func smmuOf(f *Frame) *timeline.SMMUSpec {
 	for _, sd := range [2]*Side{&f.A, &f.B} {
 		if sd.Result != nil && sd.Result.Timeline != nil && sd.Result.Timeline.SMMU != nil {
 			return sd.Result.Timeline.SMMU
@@ -136,7 +136,7 @@ func (st *Stage) smmuSide(s *Scene, side uint8, sd *Side, x, y, w, h float32, sh
 
 // smmuTxnAt picks master m's transaction to show at t: the last recorded
 // one issued at or before t, else the first one after t (next is true).
-func smmuTxnAt(sm *scenario.SMMUSpec, m int, t sim.Time) (i int, next bool) {
+func smmuTxnAt(sm *timeline.SMMUSpec, m int, t sim.Time) (i int, next bool) {
 	n := sm.TxnsUntil(t)
 	for i := n - 1; i >= 0; i-- {
 		if int(sm.Txns[i].Master) == m {
@@ -155,7 +155,7 @@ func smmuTxnAt(sm *scenario.SMMUSpec, m int, t sim.Time) (i int, next bool) {
 // TBU, TCU and DRAM boxes with the path of its transaction at t lit in the
 // stream's colour, and a status line with the latency. It returns the y
 // below the rows.
-func (st *Stage) smmuPaths(s *Scene, side uint8, sm *scenario.SMMUSpec, t sim.Time, x, y, w float32) float32 {
+func (st *Stage) smmuPaths(s *Scene, side uint8, sm *timeline.SMMUSpec, t sim.Time, x, y, w float32) float32 {
 	ids := &smmuSideIDs[side]
 	const arrowW = 18
 	// The master boxes take the long labels' width when it fits in 30 %
@@ -180,7 +180,7 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *scenario.SMMUSpec, t sim.Ti
 		}
 		s.Text(ids.boxLabel, x+6, ry+smmuBox-8, st.txt.Fit(label, mw-10, smmuSz), smmuSz, Background, AlignStart)
 		i, next := smmuTxnAt(sm, m, t)
-		var tx scenario.SMMUTxn
+		var tx timeline.SMMUTxn
 		if i >= 0 {
 			tx = sm.Txns[i]
 		}
@@ -231,7 +231,7 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *scenario.SMMUSpec, t sim.Ti
 
 // smmuStatus says what master's transaction i did, with its latency (in
 // fewer words when short).
-func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time, short bool) string {
+func (st *Stage) smmuStatus(sm *timeline.SMMUSpec, i int, next bool, t sim.Time, short bool) string {
 	if i < 0 {
 		return "no transaction recorded"
 	}
@@ -282,7 +282,7 @@ func (st *Stage) smmuStatus(sm *scenario.SMMUSpec, i int, next bool, t sim.Time,
 
 // smmuFaultName names the fault that aborted tx, from its master's stream
 // match: two SMRs (SMCF), none with USFCFG=1 (USF), or else its walk (TF).
-func smmuFaultName(sm *scenario.SMMUSpec, tx *scenario.SMMUTxn) string {
+func smmuFaultName(sm *timeline.SMMUSpec, tx *timeline.SMMUTxn) string {
 	if int(tx.Master) >= len(sm.Masters) {
 		return ""
 	}
@@ -300,7 +300,7 @@ func smmuFaultName(sm *scenario.SMMUSpec, tx *scenario.SMMUTxn) string {
 // smmuDecides reports whether table row r (an SMR, or the "no match" row
 // after them) takes part in master ms's stream match: every SMR that
 // matches it (two are a conflict), or the "no match" row when none does.
-func smmuDecides(sm *scenario.SMMUSpec, ms *scenario.SMMUMaster, r int) bool {
+func smmuDecides(sm *timeline.SMMUSpec, ms *timeline.SMMUMaster, r int) bool {
 	if r < len(sm.SMRs) {
 		return sm.SMRs[r].Matches(ms.SID)
 	}
@@ -315,7 +315,7 @@ func smmuDecides(sm *scenario.SMMUSpec, ms *scenario.SMMUMaster, r int) bool {
 // smmuTable draws the stream-match table: one row per SMR with its S2CR,
 // then the "no match" row (sCR0.USFCFG), each lit in the colour of every
 // master it decides, then the sACR bits. It returns the y below it.
-func (st *Stage) smmuTable(s *Scene, side uint8, sm *scenario.SMMUSpec, x, y, w float32) float32 {
+func (st *Stage) smmuTable(s *Scene, side uint8, sm *timeline.SMMUSpec, x, y, w float32) float32 {
 	ids := &smmuSideIDs[side]
 	head := "stream match: SMR → S2CR"
 	if sm.ClientPD {

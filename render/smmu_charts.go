@@ -1,15 +1,15 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // smmuLatMetric is the average the histogram marks.
 const smmuLatMetric = "bypass_read_latency_cycles"
 
 // smmuCurve returns a side's latency histogram (hist) or throughput curve.
-func smmuCurve(sd *Side, hist bool) []scenario.Point {
+func smmuCurve(sd *Side, hist bool) []timeline.Point {
 	if sd.Result == nil || sd.Result.Timeline == nil || sd.Result.Timeline.SMMU == nil {
 		return nil
 	}
@@ -49,7 +49,7 @@ func (st *Stage) smmuAxes(s *Scene, id, title, xlabel string, ymax float64, keys
 // smmuHistogram draws the NIC's read latency distribution of A and B as
 // paired bars, with each side's average as a vertical line.
 func (st *Stage) smmuHistogram(s *Scene, f *Frame, x, y, w, h float32) {
-	var series [2][]scenario.Point
+	var series [2][]timeline.Point
 	last, ymax := 0, 0.0
 	for side, sd := range [2]*Side{&f.A, &f.B} {
 		series[side] = smmuCurve(sd, true)
@@ -128,7 +128,7 @@ func niceMax(v float64) float64 {
 // smmuThroughput draws packets forwarded per microsecond over each run's
 // time, with the cursor.
 func (st *Stage) smmuThroughput(s *Scene, f *Frame, x, y, w, h float32) {
-	var curves [2][]scenario.Point
+	var curves [2][]timeline.Point
 	var xmax, ymax float64
 	for side, sd := range [2]*Side{&f.A, &f.B} {
 		curves[side] = smmuCurve(sd, false)

@@ -3,7 +3,7 @@ package render
 import (
 	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // describeSMMU says what an SMMU view item shows.
@@ -105,7 +105,7 @@ func rw(write bool) string {
 	return "read"
 }
 
-func (st *Stage) describeTLBEntry(sd *Side, sm *scenario.SMMUSpec, side string, i int) string {
+func (st *Stage) describeTLBEntry(sd *Side, sm *timeline.SMMUSpec, side string, i int) string {
 	tl := sd.Result.Timeline
 	state := sd.State
 	if state == nil && len(tl.Keyframes) > 0 {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmubypass"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // smmuPair runs smmu-bypass A and B with a short run and the given
@@ -23,9 +25,9 @@ func smmuPair(t testing.TB, kv ...string) (a, b *scenario.Result) {
 	for i := 0; i+1 < len(kv); i += 2 {
 		require.NoError(t, s.Spec().Set(p, kv[i], kv[i+1]))
 	}
-	a, err = s.Run(p, smmubypass.PolicyOff)
+	a, err = s.Run(context.Background(), p, smmubypass.PolicyOff, nil)
 	require.NoError(t, err)
-	b, err = s.Run(p, smmubypass.PolicyOn)
+	b, err = s.Run(context.Background(), p, smmubypass.PolicyOn, nil)
 	require.NoError(t, err)
 	return a, b
 }
@@ -38,7 +40,7 @@ func smmuFrame(a, b *scenario.Result, t sim.Time, w, h float32) (*Scene, *Stage)
 
 // smmuFrameLeft is smmuFrame with the panel covering [0, left).
 func smmuFrameLeft(a, b *scenario.Result, t sim.Time, w, h, left float32) (*Scene, *Stage) {
-	var sa, sb scenario.State
+	var sa, sb timeline.State
 	a.Timeline.StateAt(a.Timeline.EventsUntil(t), &sa)
 	b.Timeline.StateAt(b.Timeline.EventsUntil(t), &sb)
 	f := &Frame{A: Side{Result: a, State: &sa, Time: t}, B: Side{Result: b, State: &sb, Time: t},

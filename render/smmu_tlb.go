@@ -1,10 +1,12 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import (
+	"github.com/dmaviz/dmaviz/model/timeline"
+)
 
 // smmuTLB draws the TBU TLB window: sets as rows, ways as columns, each
 // valid entry in its stream's colour, a cached bypass crossed by a line.
-func (st *Stage) smmuTLB(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, x, y, w, h float32, shown *[3]bool) {
+func (st *Stage) smmuTLB(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, x, y, w, h float32, shown *[3]bool) {
 	ids := &smmuSideIDs[side]
 	sm := tl.SMMU
 	if sm.TLB < 0 || sm.TLB >= len(tl.Caches) || sm.TLB >= len(state.Caches) {
@@ -88,7 +90,7 @@ func tlbLayout(sets, ways int, w, h float32) tlbLay {
 	return best
 }
 
-func masterOfWriter(sm *scenario.SMMUSpec, w uint8) int {
+func masterOfWriter(sm *timeline.SMMUSpec, w uint8) int {
 	for m := range sm.Masters {
 		if sm.Masters[m].Writer == w {
 			return m

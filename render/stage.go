@@ -3,12 +3,13 @@ package render
 import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Side is one run as the stage shows it.
 type Side struct {
 	Result *scenario.Result
-	State  *scenario.State // state at the cursor; nil draws the initial state
+	State  *timeline.State // state at the cursor; nil draws the initial state
 	Time   sim.Time        // this side's simulated time at the cursor
 	// PolicyTitle labels the side, e.g. "cacheable + sync"; "" uses the id.
 	PolicyTitle string
@@ -110,7 +111,7 @@ type Stage struct {
 	// Translation views' scratch (pagemap.go, tlbview.go).
 	pmBins   [][4]float64
 	pmCache  [2]pmSorted
-	tlbState [2]scenario.TLBState
+	tlbState [2]timeline.TLBState
 }
 
 // NewStage returns an empty stage builder.
@@ -281,13 +282,13 @@ func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
 
 // isGauge reports whether a value is drawn in the gauge rows rather than on
 // its grid (pointers and flags that belong to a grid are drawn there).
-func isGauge(v scenario.ValueSpec) bool {
-	return v.Grid < 0 || (v.Kind != scenario.ValuePointer && v.Kind != scenario.ValueFlag)
+func isGauge(v timeline.ValueSpec) bool {
+	return v.Grid < 0 || (v.Kind != timeline.ValuePointer && v.Kind != timeline.ValueFlag)
 }
 
-func gridHasPointer(tl *scenario.Timeline, g int) bool {
+func gridHasPointer(tl *timeline.Timeline, g int) bool {
 	for _, v := range tl.Values {
-		if v.Kind == scenario.ValuePointer && v.Grid == g {
+		if v.Kind == timeline.ValuePointer && v.Grid == g {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // BenchmarkStage4MiB builds the stage for the demo's largest buffer (65536
@@ -19,7 +20,7 @@ func BenchmarkStage4MiB(b *testing.B) {
 // wide) with the cursor moving over 100 positions of [0, length), as the painter does
 // while playing, and reports the items of the last frame.
 func benchStage(b *testing.B, a, r *scenario.Result, length sim.Time, w, h, left float32) *Scene {
-	var sa, sb scenario.State
+	var sa, sb timeline.State
 	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: length, W: w, H: h, Left: left}
 	var s Scene
 	st := NewStage()

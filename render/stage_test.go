@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 func demoResult(t testing.TB, policy, size string) *scenario.Result {
@@ -18,7 +20,7 @@ func demoResult(t testing.TB, policy, size string) *scenario.Result {
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
 	require.NoError(t, s.Spec().Set(p, "buffer", size))
-	r, err := s.Run(p, policy)
+	r, err := s.Run(context.Background(), p, policy, nil)
 	require.NoError(t, err)
 	return r
 }
@@ -26,7 +28,7 @@ func demoResult(t testing.TB, policy, size string) *scenario.Result {
 // endFrame is the demo at the end of both runs.
 func endFrame(t testing.TB, b string) *Frame {
 	a, br := demoResult(t, demo.PolicyNoncacheable, "16KiB"), demoResult(t, b, "16KiB")
-	var sa, sb scenario.State
+	var sa, sb timeline.State
 	a.Timeline.StateAt(len(a.Timeline.Events), &sa)
 	br.Timeline.StateAt(len(br.Timeline.Events), &sb)
 	return &Frame{A: Side{Result: a, State: &sa, Time: a.End}, B: Side{Result: br, State: &sb, Time: br.End},
@@ -73,13 +75,13 @@ func TestStageHoverDescribesCells(t *testing.T) {
 // One stale line among a million copied ones must stay visible when cells
 // are aggregated.
 func TestAggregationShowsWorstState(t *testing.T) {
-	r := scenario.NewRecorder()
-	g := r.AddGrid(scenario.GridSpec{ID: "big", Label: "big", Base: 0x1000, CellBytes: 64, Cells: 1 << 20})
-	r.Cells(1, g, 0, 1<<20, scenario.CellCopied, 2)
-	r.Cells(2, g, 777_777, 1, scenario.CellStale, 2)
+	r := timeline.NewRecorder()
+	g := r.AddGrid(timeline.GridSpec{ID: "big", Label: "big", Base: 0x1000, CellBytes: 64, Cells: 1 << 20})
+	r.Cells(1, g, 0, 1<<20, timeline.CellCopied, 2)
+	r.Cells(2, g, 777_777, 1, timeline.CellStale, 2)
 	tl := r.Finish(10)
 	res := &scenario.Result{Policy: "x", Timeline: tl, End: 10}
-	var st scenario.State
+	var st timeline.State
 	tl.StateAt(len(tl.Events), &st)
 	var s Scene
 	NewStage().Build(&s, &Frame{A: Side{Result: res, State: &st, Time: 10}, Length: 10, Cursor: 10, W: 1200, H: 800})
@@ -88,7 +90,7 @@ func TestAggregationShowsWorstState(t *testing.T) {
 	require.LessOrEqual(t, len(cells), 20000, "items for a 1M-cell grid")
 	var stale []Item
 	for _, c := range cells {
-		if c.Fill == CellColor(scenario.CellStale) {
+		if c.Fill == CellColor(timeline.CellStale) {
 			stale = append(stale, c)
 		}
 	}
@@ -226,7 +228,7 @@ func TestCacheShowsRecentChanges(t *testing.T) {
 	var at sim.Time
 	seen := 0
 	for _, e := range tl.Events {
-		if e.Kind == scenario.EvCache && e.A/4 == 7 {
+		if e.Kind == timeline.EvCache && e.A/4 == 7 {
 			seen++
 			if seen == 2 { // the first is the earlier read's fill
 				at = e.T
@@ -235,7 +237,7 @@ func TestCacheShowsRecentChanges(t *testing.T) {
 		}
 	}
 	require.Equal(t, 2, seen, "no invalidation of set 7 recorded (cache events on set 7)")
-	var sb scenario.State
+	var sb timeline.State
 	tl.StateAt(tl.EventsUntil(at), &sb)
 	var s Scene
 	NewStage().Build(&s, &Frame{B: Side{Result: b, State: &sb, Time: at}, Cursor: at, Length: b.End, W: 1280, H: 720})

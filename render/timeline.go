@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // laneCache remembers, per pair of results, the lanes of each side, the
@@ -17,7 +18,7 @@ type laneCache struct {
 	res         [2]*scenario.Result
 	lanes       [2][]string
 	meanings    []PhaseMeaning
-	states      []scenario.CellState
+	states      []timeline.CellState
 	translation [numTLLegend]bool
 }
 
@@ -28,7 +29,7 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 	lc.res = [2]*scenario.Result{a, b}
 	lc.translation = translationShown(a, b)
 	lc.meanings = lc.meanings[:0]
-	var seen [scenario.NumCellStates]bool
+	var seen [timeline.NumCellStates]bool
 	for side, r := range lc.res {
 		lc.lanes[side] = lc.lanes[side][:0]
 		if r == nil || r.Timeline == nil {
@@ -43,7 +44,7 @@ func (lc *laneCache) update(a, b *scenario.Result) {
 		markStates(r.Timeline, &seen)
 	}
 	lc.states = lc.states[:0]
-	for c := scenario.CellState(1); c < scenario.NumCellStates; c++ {
+	for c := timeline.CellState(1); c < timeline.NumCellStates; c++ {
 		if seen[c] {
 			lc.states = append(lc.states, c)
 		}
@@ -61,19 +62,19 @@ func hasMeaning(list []PhaseMeaning, m PhaseMeaning) bool {
 
 // markStates records every cell state a timeline's grids take: in its
 // first keyframe or set by an event.
-func markStates(tl *scenario.Timeline, seen *[scenario.NumCellStates]bool) {
+func markStates(tl *timeline.Timeline, seen *[timeline.NumCellStates]bool) {
 	if len(tl.Keyframes) > 0 {
 		for _, g := range tl.Keyframes[0].State.Cells {
 			for _, c := range g {
-				if c.State < scenario.NumCellStates {
+				if c.State < timeline.NumCellStates {
 					seen[c.State] = true
 				}
 			}
 		}
 	}
 	for _, e := range tl.Events {
-		if e.Kind == scenario.EvCells {
-			if c := scenario.CellState(e.C & 0xff); c < scenario.NumCellStates {
+		if e.Kind == timeline.EvCells {
+			if c := timeline.CellState(e.C & 0xff); c < timeline.NumCellStates {
 				seen[c] = true
 			}
 		}
@@ -230,8 +231,8 @@ func textWidth(s string, size float32) float32 {
 // wrapping onto at most rows rows (cellLegendRows, fewer where the columns
 // need the room), so that no colour on the grids goes unexplained on a
 // narrow stage.
-func cellLegend(s *Scene, states []scenario.CellState, x, y, w float32, rows int) {
-	cellLegendFlow(states, w, rows, func(c scenario.CellState, name string, dx float32, row int) {
+func cellLegend(s *Scene, states []timeline.CellState, x, y, w float32, rows int) {
+	cellLegendFlow(states, w, rows, func(c timeline.CellState, name string, dx float32, row int) {
 		lx, ry := x+dx, y+float32(row)*legendH
 		s.Rect("legend/swatch", int32(c), lx, ry+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
 		s.TextRef("legend/label", lx+16, ry+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
@@ -244,7 +245,7 @@ const maxCellLegendRows = 3
 // cellLegendRows is the number of rows cellLegend needs for states in a
 // width of w: one on a wide stage, two for ETR's seven states beside the
 // panel in a 1024 px window.
-func cellLegendRows(states []scenario.CellState, w float32) int {
+func cellLegendRows(states []timeline.CellState, w float32) int {
 	return cellLegendFlow(states, w, maxCellLegendRows, nil)
 }
 
@@ -253,7 +254,7 @@ func cellLegendRows(states []scenario.CellState, w float32) int {
 // it stops at an entry that would start row maxRows or does not fit a row
 // of its own, and returns the rows used (at least one, the row the layout
 // always keeps).
-func cellLegendFlow(states []scenario.CellState, w float32, maxRows int, at func(c scenario.CellState, name string, dx float32, row int)) int {
+func cellLegendFlow(states []timeline.CellState, w float32, maxRows int, at func(c timeline.CellState, name string, dx float32, row int)) int {
 	dx, row := float32(0), 0
 	for _, c := range states {
 		name := CellLabel(c)

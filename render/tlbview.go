@@ -1,8 +1,8 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // tlbView draws the TLBs of tl.Translation at time t into (x, y, w, h):
@@ -11,7 +11,7 @@ import (
 // the entry it evicted named; below, the last walk level by level (the
 // descriptor's address and value, what it was, a walk-cache hit or a
 // memory read), the levels not yet arrived at t dimmed.
-func (st *Stage) tlbView(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time, x, y, w, h float32) {
+func (st *Stage) tlbView(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time, x, y, w, h float32) {
 	ids := &transSideIDs[side]
 	tr := tl.Translation
 	if tr == nil || len(tr.TLBs) == 0 || w < 40 || h < 40 {
@@ -37,7 +37,7 @@ func (st *Stage) tlbView(s *Scene, side uint8, tl *scenario.Timeline, t sim.Time
 
 // tlbWeight is a TLB's share of the view's height: the shared L2 TLB gets
 // more room than an L1 port.
-func tlbWeight(sp scenario.TLBSpec) float32 {
+func tlbWeight(sp timeline.TLBSpec) float32 {
 	if sp.Entries <= 1 {
 		return 0.7
 	}
@@ -47,7 +47,7 @@ func tlbWeight(sp scenario.TLBSpec) float32 {
 	return 1
 }
 
-func (st *Stage) tlbRow(s *Scene, side uint8, tr *scenario.Translation, state *scenario.TLBState, k int, x, y, w, h float32) {
+func (st *Stage) tlbRow(s *Scene, side uint8, tr *timeline.Translation, state *timeline.TLBState, k int, x, y, w, h float32) {
 	ids := &transSideIDs[side]
 	sp := &tr.TLBs[k]
 	ents := state.Entries[k]
@@ -103,7 +103,7 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *scenario.Translation, state *s
 	last := state.Last[k]
 	if last.Index >= 0 {
 		// What the last fill put in and what it pushed out.
-		note := st.txt.Join("filled ", st.txt.Hex(last.Entry.VA), st.txt.Join(" (", scenario.LeafName(last.Entry.Bytes), ")"))
+		note := st.txt.Join("filled ", st.txt.Hex(last.Entry.VA), st.txt.Join(" (", timeline.LeafName(last.Entry.Bytes), ")"))
 		nx := x + w
 		if last.Evicted {
 			ev := st.txt.Join("evicted ", st.txt.Hex(last.Old.VA), "")
@@ -160,14 +160,14 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *scenario.Translation, state *s
 		}
 		if len(ents) == 1 && any && lay.size >= textSz+6 {
 			e := ents[0]
-			txt := st.txt.Join(st.txt.Hex(e.VA), " → ", st.txt.Join(st.txt.Hex(e.PA), " · ", scenario.LeafName(e.Bytes)))
+			txt := st.txt.Join(st.txt.Hex(e.VA), " → ", st.txt.Join(st.txt.Hex(e.PA), " · ", timeline.LeafName(e.Bytes)))
 			s.Text(ids.tlbNote, cx+6, cy+lay.size/2+textSz*0.35+1, st.txt.Fit(txt, cw-12, textSz), textSz, Background, AlignStart)
 		}
 	}
 }
 
 // walkPanel draws the last walk at t level by level.
-func (st *Stage) walkPanel(s *Scene, side uint8, tr *scenario.Translation, t sim.Time, x, y, w, h float32) {
+func (st *Stage) walkPanel(s *Scene, side uint8, tr *timeline.Translation, t sim.Time, x, y, w, h float32) {
 	ids := &transSideIDs[side]
 	steps, arrived := tr.WalkAt(t)
 	if len(steps) == 0 {
@@ -213,7 +213,7 @@ func (st *Stage) walkPanel(s *Scene, side uint8, tr *scenario.Translation, t sim
 		case si < 0 && l < first:
 			txt = st.txt.Join(lvl, " · not read: the walk cache holds the level-", st.txt.Join(st.txt.Num(float64(first)), " table", ""))
 			short = st.txt.Join(lvl, " · not read: walk cache has L", st.txt.Num(float64(first)))
-		case si < 0 && len(steps) > 0 && arrived == len(steps) && steps[len(steps)-1].Kind == scenario.DescBlock:
+		case si < 0 && len(steps) > 0 && arrived == len(steps) && steps[len(steps)-1].Kind == timeline.DescBlock:
 			txt = st.txt.Join(lvl, " · not needed: the level above is a block", "")
 			short = st.txt.Join(lvl, " · not needed (block above)", "")
 		case si < 0:

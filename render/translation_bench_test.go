@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 	"github.com/dmaviz/dmaviz/model/vmapdemo"
 )
 
@@ -21,11 +22,11 @@ func BenchmarkStageVmap1GiB(b *testing.B) {
 	if err := s.Spec().Set(p, vmapdemo.ParamBuffer, "1GiB"); err != nil {
 		b.Fatal(err)
 	}
-	a, err := s.Run(p, vmapdemo.PolicyPTE)
+	a, err := s.Run(b.Context(), p, vmapdemo.PolicyPTE, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err := s.Run(p, vmapdemo.PolicyLarge)
+	r, err := s.Run(b.Context(), p, vmapdemo.PolicyLarge, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func BenchmarkStageTRBEAuxFirstFramePrepared(b *testing.B) { benchTRBEFirstFrame
 
 func benchTRBEFirstFrame(b *testing.B, prepare bool) {
 	a, r := trbeDefaults(b)
-	var sa, sb scenario.State
+	var sa, sb timeline.State
 	f := &Frame{A: Side{Result: a, State: &sa}, B: Side{Result: r, State: &sb}, Length: max(a.Timeline.End, r.Timeline.End), W: 1440, H: 900, Left: 330}
 	var sc Scene
 	b.ReportAllocs()
@@ -74,11 +75,11 @@ func benchTRBEFirstFrame(b *testing.B, prepare bool) {
 // prefer-large (B).
 func trbeDefaults(b *testing.B) (a, r *scenario.Result) {
 	s := auxmap.NewTRBE()
-	a, err := s.Run(scenario.Params{}, auxmap.Order0)
+	a, err := s.Run(b.Context(), scenario.Params{}, auxmap.Order0, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	r, err = s.Run(scenario.Params{}, auxmap.PreferLarge)
+	r, err = s.Run(b.Context(), scenario.Params{}, auxmap.PreferLarge, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

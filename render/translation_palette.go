@@ -1,6 +1,8 @@
 package render
 
-import "github.com/dmaviz/dmaviz/model/scenario"
+import (
+	"github.com/dmaviz/dmaviz/model/timeline"
+)
 
 // The page-mapping and TLB views' colours, in one place. Each view has
 // one colour per meaning: a mapping or TLB entry by its size, a TLB entry's
@@ -11,11 +13,11 @@ import "github.com/dmaviz/dmaviz/model/scenario"
 // LeafColor is the colour of a mapping or TLB entry of bytes.
 func LeafColor(bytes uint64) Color {
 	switch {
-	case bytes >= scenario.Leaf1G:
+	case bytes >= timeline.Leaf1G:
 		return Block1G
-	case bytes >= scenario.Leaf2M:
+	case bytes >= timeline.Leaf2M:
 		return Block2M
-	case bytes >= scenario.Leaf64K:
+	case bytes >= timeline.Leaf64K:
 		return Page64K
 	case bytes > 0:
 		return Page4K
@@ -27,7 +29,7 @@ func LeafColor(bytes uint64) Color {
 var leafLegend = [...]struct {
 	bytes uint64
 	name  string
-}{{scenario.Leaf4K, "4K page"}, {scenario.Leaf64K, "64K contig"}, {scenario.Leaf2M, "2M block"}, {scenario.Leaf1G, "1G block"}}
+}{{timeline.Leaf4K, "4K page"}, {timeline.Leaf64K, "64K contig"}, {timeline.Leaf2M, "2M block"}, {timeline.Leaf1G, "1G block"}}
 
 // OwnerColor is the colour of the requester that allocated a TLB entry:
 // the core, or a trace unit.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // translationSide lays out a side whose timeline records translation
@@ -12,7 +13,7 @@ import (
 // grids are not drawn (the mapping view shows the same buffer, and one
 // colour means one thing on the stage: a grid's cell states and the
 // mapping sizes share the palette); they remain the zoom's target.
-func (st *Stage) translationSide(s *Scene, side uint8, tl *scenario.Timeline, state *scenario.State, t sim.Time, x, y, w, h float32) {
+func (st *Stage) translationSide(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, t sim.Time, x, y, w, h float32) {
 	_ = state
 	pmH := h * 0.4
 	st.pageMap(s, side, tl, t, x, y, w, pmH-8)
@@ -21,12 +22,12 @@ func (st *Stage) translationSide(s *Scene, side uint8, tl *scenario.Timeline, st
 
 // hasTLBs reports whether tl records TLBs (the side then shows the
 // page-mapping and TLB views only).
-func hasTLBs(tl *scenario.Timeline) bool {
+func hasTLBs(tl *timeline.Timeline) bool {
 	return tl.Translation != nil && len(tl.Translation.TLBs) > 0
 }
 
 // hasMappings reports whether tl records mappings.
-func hasMappings(tl *scenario.Timeline) bool {
+func hasMappings(tl *timeline.Timeline) bool {
 	return tl.Translation != nil && len(tl.Translation.Mappings) > 0
 }
 
@@ -74,7 +75,7 @@ func translationShown(results ...*scenario.Result) (shown [numTLLegend]bool) {
 		}
 		for i := range tr.TLBEvents {
 			ev := &tr.TLBEvents[i]
-			if ev.Kind != scenario.TLBFill {
+			if ev.Kind != timeline.TLBFill {
 				continue
 			}
 			shown[tlFilled] = true
@@ -162,7 +163,7 @@ func translationLegend(s *Scene, shown [numTLLegend]bool, x, y, w float32) {
 
 // describeTranslation says what a translation item of the last frame
 // shows.
-func (st *Stage) describeTranslation(r Ref, tl *scenario.Timeline, side string) string {
+func (st *Stage) describeTranslation(r Ref, tl *timeline.Timeline, side string) string {
 	tr := tl.Translation
 	if tr == nil {
 		return ""
@@ -183,7 +184,7 @@ func (st *Stage) describeTranslation(r Ref, tl *scenario.Timeline, side string) 
 		if leafVA < m.VA {
 			leafVA = m.VA
 		}
-		out := fmt.Sprintf("%s VA %#x..%#x → PA %#x · %s · %s", side, leafVA, leafVA+m.Leaf-1, m.PA+(leafVA-m.VA), scenario.LeafName(m.Leaf), m.Attr)
+		out := fmt.Sprintf("%s VA %#x..%#x → PA %#x · %s · %s", side, leafVA, leafVA+m.Leaf-1, m.PA+(leafVA-m.VA), timeline.LeafName(m.Leaf), m.Attr)
 		if r.Count > 1 {
 			out += fmt.Sprintf(" · this column: %d pages", r.Count)
 		}
@@ -220,7 +221,7 @@ func (st *Stage) describeTranslation(r Ref, tl *scenario.Timeline, side string) 
 			if !e.Valid {
 				return where + " · invalid"
 			}
-			return fmt.Sprintf("%s · VA %#x → PA %#x · %s · allocated by %s", where, e.VA, e.PA, scenario.LeafName(e.Bytes), tl.WriterName(e.Owner))
+			return fmt.Sprintf("%s · VA %#x → PA %#x · %s · allocated by %s", where, e.VA, e.PA, timeline.LeafName(e.Bytes), tl.WriterName(e.Owner))
 		}
 		valid := 0
 		for _, e := range ents[lo:min(lo+n, len(ents))] {

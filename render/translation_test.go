@@ -10,6 +10,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 const tBase = 0xffff_8000_8000_0000
@@ -20,42 +21,42 @@ const tBase = 0xffff_8000_8000_0000
 // times (evicting the first entry), and one four-level walk at 100..400 ns.
 func transResult(t testing.TB, pages int) *scenario.Result {
 	t.Helper()
-	r := scenario.NewRecorder()
-	g := r.AddGrid(scenario.GridSpec{ID: "buf", Label: "buffer", Base: tBase, CellBytes: 4096, Cells: pages})
+	r := timeline.NewRecorder()
+	g := r.AddGrid(timeline.GridSpec{ID: "buf", Label: "buffer", Base: tBase, CellBytes: 4096, Cells: pages})
 	_ = g
 	if pages == 1024 {
-		r.AddChunk(scenario.Chunk{PA: 0x4010_0000, Order: 8, VA: tBase})
-		r.AddChunk(scenario.Chunk{PA: 0x4000_0000, Order: 8, VA: tBase + 1<<20})
-		r.AddChunk(scenario.Chunk{PA: 0x4040_0000, Order: 9, VA: tBase + 2<<20})
+		r.AddChunk(timeline.Chunk{PA: 0x4010_0000, Order: 8, VA: tBase})
+		r.AddChunk(timeline.Chunk{PA: 0x4000_0000, Order: 8, VA: tBase + 1<<20})
+		r.AddChunk(timeline.Chunk{PA: 0x4040_0000, Order: 9, VA: tBase + 2<<20})
 		for i := 0; i < 512; i++ {
 			pa := uint64(0x4010_0000) + uint64(i)<<12
 			chunk := 0
 			if i >= 256 {
 				pa, chunk = 0x4000_0000+uint64(i-256)<<12, 1
 			}
-			r.MapRun(scenario.Mapping{VA: tBase + uint64(i)<<12, PA: pa, Bytes: 4096, Leaf: scenario.Leaf4K, Attr: "normal-wb", Chunk: chunk, Buffer: "buf"})
+			r.MapRun(timeline.Mapping{VA: tBase + uint64(i)<<12, PA: pa, Bytes: 4096, Leaf: timeline.Leaf4K, Attr: "normal-wb", Chunk: chunk, Buffer: "buf"})
 		}
-		r.MapRun(scenario.Mapping{VA: tBase + 2<<20, PA: 0x4040_0000, Bytes: 2 << 20, Leaf: scenario.Leaf2M, Attr: "normal-wb", Chunk: 2, Buffer: "buf"})
+		r.MapRun(timeline.Mapping{VA: tBase + 2<<20, PA: 0x4040_0000, Bytes: 2 << 20, Leaf: timeline.Leaf2M, Attr: "normal-wb", Chunk: 2, Buffer: "buf"})
 	} else {
 		// Scattered pages: every page its own run.
 		for i := 0; i < pages; i++ {
-			r.MapRun(scenario.Mapping{VA: tBase + uint64(i)<<12, PA: uint64(2*i+1) << 12, Bytes: 4096, Leaf: scenario.Leaf4K, Attr: "normal-wb", Chunk: -1, Buffer: "buf"})
+			r.MapRun(timeline.Mapping{VA: tBase + uint64(i)<<12, PA: uint64(2*i+1) << 12, Bytes: 4096, Leaf: timeline.Leaf4K, Attr: "normal-wb", Chunk: -1, Buffer: "buf"})
 		}
 	}
-	k := r.AddTLB(scenario.TLBSpec{Name: "l1", Label: "L1 TLB", Entries: 2, Ways: 2})
+	k := r.AddTLB(timeline.TLBSpec{Name: "l1", Label: "L1 TLB", Entries: 2, Ways: 2})
 	fill := func(ts sim.Time, i int, va uint64, bytes uint64) {
-		r.TLBFill(ts, k, i, scenario.TLBEntryRec{VA: va, PA: va - tBase + 0x4000_0000, Bytes: bytes, Owner: 2})
+		r.TLBFill(ts, k, i, timeline.TLBEntryRec{VA: va, PA: va - tBase + 0x4000_0000, Bytes: bytes, Owner: 2})
 	}
 	fill(50, 0, tBase, 4096)
 	fill(60, 1, tBase+0x1000, 4096)
 	fill(450, 0, tBase+2<<20, 2<<20)
-	p := r.AddPointer(scenario.PointerSpec{ID: "trbe", Agent: 2})
+	p := r.AddPointer(timeline.PointerSpec{ID: "trbe", Agent: 2})
 	r.MovePointer(0, p, tBase)
 	r.MovePointer(500, p, tBase+3<<20)
 	r.BeginWalk()
-	kinds := []string{scenario.DescTable, scenario.DescTable, scenario.DescBlock}
+	kinds := []string{timeline.DescTable, timeline.DescTable, timeline.DescBlock}
 	for l := 0; l < 3; l++ {
-		r.WalkStep(scenario.WalkStep{T: sim.Time(100 * (l + 1)), Agent: 2, VA: tBase + 2<<20, Level: l,
+		r.WalkStep(timeline.WalkStep{T: sim.Time(100 * (l + 1)), Agent: 2, VA: tBase + 2<<20, Level: l,
 			DescAddr: 0x1000 + uint64(l)*8, Desc: 3, Kind: kinds[l], WalkCache: l == 0})
 	}
 	tl := r.Finish(1000)
@@ -63,7 +64,7 @@ func transResult(t testing.TB, pages int) *scenario.Result {
 }
 
 func transFrame(res *scenario.Result, t sim.Time, z Zoom) *Frame {
-	var st scenario.State
+	var st timeline.State
 	res.Timeline.StateAt(len(res.Timeline.Events), &st)
 	return &Frame{A: Side{Result: res, State: &st, Time: t}, B: Side{Result: res, State: &st, Time: t},
 		Cursor: t, Length: res.End, W: 1400, H: 860, Zoom: z}
@@ -92,8 +93,8 @@ func TestPageMapWholeBuffer(t *testing.T) {
 	for _, w := range c {
 		total += w
 	}
-	assert.InDelta(t, 0.5, c[LeafColor(scenario.Leaf2M)]/total, 0.01, "the block is half the buffer")
-	assert.InDelta(t, 0.5, c[LeafColor(scenario.Leaf4K)]/total, 0.01, "the pages are the other half")
+	assert.InDelta(t, 0.5, c[LeafColor(timeline.Leaf2M)]/total, 0.01, "the block is half the buffer")
+	assert.InDelta(t, 0.5, c[LeafColor(timeline.Leaf4K)]/total, 0.01, "the pages are the other half")
 	assert.LessOrEqual(t, len(va), 3, "equal neighbours merge into one rectangle")
 	assert.Len(t, find(&s, "a/pm-chunk"), 3)
 	require.Len(t, find(&s, "a/pm-sep"), 1, "4 KiB leaves are too narrow to separate; the block's edge is drawn")
@@ -101,7 +102,7 @@ func TestPageMapWholeBuffer(t *testing.T) {
 	require.Len(t, pa, 3, "three chunks in PA order")
 	assert.InDelta(t, pa[0].X+pa[0].W, pa[1].X, 0.01, "chunk 0 follows chunk 1 in PA: no gap")
 	assert.Less(t, pa[1].X+pa[1].W+2, pa[2].X, "a gap before the block's chunk")
-	assert.Equal(t, LeafColor(scenario.Leaf2M), pa[2].Fill)
+	assert.Equal(t, LeafColor(timeline.Leaf2M), pa[2].Fill)
 	ptr := find(&s, "a/pm-pointer")
 	require.Len(t, ptr, 1)
 	x0, x1 := va[0].X, va[len(va)-1].X+va[len(va)-1].W
@@ -137,7 +138,7 @@ func TestPageMapZoomToPages(t *testing.T) {
 // A 1 GiB buffer of scattered 4 KiB pages stays a bounded drawing.
 func TestPageMapGiBBounded(t *testing.T) {
 	res := transResult(t, 1<<18)
-	require.LessOrEqual(t, len(res.Timeline.Translation.Mappings), scenario.MaxMappings)
+	require.LessOrEqual(t, len(res.Timeline.Translation.Mappings), timeline.MaxMappings)
 	var s Scene
 	NewStage().Build(&s, transFrame(res, 1000, Zoom{}))
 	assert.LessOrEqual(t, len(find(&s, "a/pm-va")), 700)
@@ -189,7 +190,7 @@ func TestTLBViewFillEvictWalk(t *testing.T) {
 // One colour per leaf size, none of them the empty colour nor a cell
 // state's or phase's colour (a band under the grids shares the stage).
 func TestLeafColoursDistinct(t *testing.T) {
-	for c := scenario.CellState(0); c < scenario.NumCellStates; c++ {
+	for c := timeline.CellState(0); c < timeline.NumCellStates; c++ {
 		for _, l := range leafLegend {
 			assert.NotEqual(t, CellColor(c), LeafColor(l.bytes), "%s has the colour of %s", l.name, c)
 		}
@@ -239,11 +240,11 @@ func TestPageMapAnyZoom(t *testing.T) {
 // Mappings without TLBs (a device's IOVAs) add a band with its own
 // legend under the usual views; the stage legend stays the cell states'.
 func TestIOVABandUnderTheGrids(t *testing.T) {
-	r := scenario.NewRecorder()
-	r.AddGrid(scenario.GridSpec{ID: "phys", Label: "physical", Base: 0x4000_0000, CellBytes: 64, Cells: 256})
+	r := timeline.NewRecorder()
+	r.AddGrid(timeline.GridSpec{ID: "phys", Label: "physical", Base: 0x4000_0000, CellBytes: 64, Cells: 256})
 	for i := 0; i < 4; i++ {
-		r.MapRun(scenario.Mapping{VA: 0xffff_f000_0000 + uint64(i)<<12, PA: 0x4000_0000 + uint64(3-i)<<12, Bytes: 4096,
-			Leaf: scenario.Leaf4K, Chunk: -1, Buffer: "iova", T: 100})
+		r.MapRun(timeline.Mapping{VA: 0xffff_f000_0000 + uint64(i)<<12, PA: 0x4000_0000 + uint64(3-i)<<12, Bytes: 4096,
+			Leaf: timeline.Leaf4K, Chunk: -1, Buffer: "iova", T: 100})
 	}
 	res := &scenario.Result{Policy: "x", Timeline: r.Finish(1000), End: 1000}
 	var s Scene
@@ -259,10 +260,10 @@ func TestIOVABandUnderTheGrids(t *testing.T) {
 	}
 	s = Scene{}
 	st.Build(&s, transFrame(res, 200, Zoom{}))
-	assert.Equal(t, LeafColor(scenario.Leaf4K), find(&s, "a/pm-va")[0].Fill)
+	assert.Equal(t, LeafColor(timeline.Leaf4K), find(&s, "a/pm-va")[0].Fill)
 	sw := find(&s, "a/pm-legend")
 	require.Len(t, sw, 1, "only the size the mappings have: 4K pages")
-	assert.Equal(t, LeafColor(scenario.Leaf4K), sw[0].Fill)
+	assert.Equal(t, LeafColor(timeline.Leaf4K), sw[0].Fill)
 	lab := find(&s, "a/pm-legend-label")
 	require.Len(t, lab, 1)
 	assert.Equal(t, "4K page", lab[0].Text)

@@ -6,6 +6,7 @@ import (
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // maxHazardsShown bounds the list per side; the rest are counted.
@@ -31,7 +32,7 @@ func (c *Hazards) items() []hazardLine {
 		name := [2]string{"A", "B"}[side]
 		for _, m := range r.Checks {
 			if m.Value != 0 {
-				out = append(out, hazardLine{fmt.Sprintf("%s (%s): %s = %s %s", name, r.Policy, m.Name, scenario.FormatNumber(m.Value), m.Unit), "check"})
+				out = append(out, hazardLine{fmt.Sprintf("%s (%s): %s = %s %s", name, r.Policy, m.Name, report.FormatNumber(m.Value), m.Unit), "check"})
 			}
 		}
 		for i, h := range r.Hazards {

@@ -7,11 +7,12 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 func TestHeadlineCaptionAndPicture(t *testing.T) {
 	ch := &scenario.Chart{ID: "h", XLabel: "buffer (B)", YLabel: "t_us", Mark: 4,
-		Series:    []scenario.Series{{Name: "A", Points: []scenario.Point{{X: 1, Y: 1}, {X: 8, Y: 2}}}},
+		Series:    []scenario.Series{{Name: "A", Points: []timeline.Point{{X: 1, Y: 1}, {X: 8, Y: 2}}}},
 		Published: []scenario.ChartRef{{X: 4, Y: 2}}}
 	h := &Headline{Chart: ch}
 	assert.True(t, h.show())

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/render"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // Metrics is the A/B table: each metric on both sides, B/A, and the
@@ -40,7 +41,7 @@ func (c *Metrics) HTML() string {
 		if cl := c.rowClass(r); cl != "" {
 			b.WriteString(` class="` + cl + `"`)
 		}
-		b.WriteString(` data-metric="` + name + `" title="` + label + `"><td class="unit">` + esc(UnitSymbol(r.Unit)) +
+		b.WriteString(` data-metric="` + name + `" title="` + label + `"><td class="unit">` + esc(report.UnitSymbol(r.Unit)) +
 			`</td><td class="num a">` + esc(c.value(r.A, r.HasA)) + `</td><td class="num b">` + esc(c.value(r.B, r.HasB)) +
 			`</td><td class="num ratio">` + esc(c.ratio(r)) + `</td></tr>`)
 		if len(r.Refs) > 0 {
@@ -65,7 +66,7 @@ func (c *Metrics) value(v float64, ok bool) string {
 	if !ok {
 		return "–"
 	}
-	return scenario.FormatNumber(v)
+	return report.FormatNumber(v)
 }
 
 // ratio is B/A as the stage prints it ("×0.313", "=" for equal values and
@@ -87,14 +88,11 @@ func (c *Metrics) ratio(r scenario.Row) string {
 
 // scope labels per-call figures and whole-run totals.
 func (c *Metrics) scope(r scenario.Row) string {
-	if sc := r.Scope(); sc != "" {
+	if sc := report.Scope(&r); sc != "" {
 		return "· " + sc
 	}
 	return ""
 }
-
-// UnitSymbol prints a metric unit with its proper symbol: µs, not us.
-func UnitSymbol(u string) string { return scenario.UnitSymbol(u) }
 
 func (c *Metrics) rowClass(r scenario.Row) string {
 	if r.Check && ((r.HasA && r.A != 0) || (r.HasB && r.B != 0)) {
@@ -106,7 +104,7 @@ func (c *Metrics) rowClass(r scenario.Row) string {
 	return ""
 }
 
-func (c *Metrics) refText(f scenario.RowRef) string { return f.PanelText() }
+func (c *Metrics) refText(f scenario.RowRef) string { return report.PanelText(&f) }
 
 func (c *Metrics) refClass(f scenario.RowRef) string {
 	if f.OK {

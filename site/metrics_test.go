@@ -11,6 +11,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sweep"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 func TestMetricsPrintRatiosChangesUnitsAndScope(t *testing.T) {
@@ -28,8 +29,6 @@ func TestMetricsPrintRatiosChangesUnitsAndScope(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, m.ratio(c.row), "%+v", c.row)
 	}
-	assert.Equal(t, "µs", UnitSymbol("us"))
-	assert.Equal(t, "MB/s", UnitSymbol("MB/s"))
 	assert.Equal(t, "· per call", m.scope(scenario.Row{Label: "dma_map_sg (average per call)"}))
 	assert.Equal(t, "· per call", m.scope(scenario.Row{Label: "DC ops per dma_unmap_sg"}))
 	assert.Equal(t, "· whole run", m.scope(scenario.Row{Label: "dc_cvac (whole run)"}))
@@ -45,7 +44,7 @@ func TestChartsFitOneDOMUpdate(t *testing.T) {
 			require.NoError(t, sc.Spec().Set(p, "iterations", "2"))
 		}
 		for _, pol := range sc.Spec().Policies {
-			r, err := sc.Run(p, pol.ID)
+			r, err := sc.Run(t.Context(), p, pol.ID, nil)
 			require.NoError(t, err)
 			c := Charts{Results: [2]*scenario.Result{r, nil}}
 			for i := range c.charts() {
@@ -76,7 +75,7 @@ func TestHeadlineChartsFitOneDOMUpdate(t *testing.T) {
 	big := &scenario.Chart{ID: "big", XLabel: "x", YLabel: "y"}
 	ser := scenario.Series{Name: "s"}
 	for i := range 2000 {
-		ser.Points = append(ser.Points, scenario.Point{X: float64(i + 1), Y: float64(i%7 + 1)})
+		ser.Points = append(ser.Points, timeline.Point{X: float64(i + 1), Y: float64(i%7 + 1)})
 	}
 	big.Series = []scenario.Series{ser, ser}
 	assert.Empty(t, (&Headline{Chart: big}).dataURL(), "an oversized chart is left out")

@@ -1,7 +1,7 @@
 package trace
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // sample is one counter value at a time in nanoseconds.
@@ -23,7 +23,7 @@ type series struct {
 // cell update adds its cells' bytes); and the machine's PMU and model
 // counters where the scenario sampled them. Series are in the timeline's
 // declaration order, so the output is deterministic.
-func counterSeries(tl *scenario.Timeline) []series {
+func counterSeries(tl *timeline.Timeline) []series {
 	var out []series
 	valueIdx := make([]int, len(tl.Values))
 	for i, v := range tl.Values {
@@ -32,7 +32,7 @@ func counterSeries(tl *scenario.Timeline) []series {
 		if name == "" {
 			name = v.ID
 		}
-		if v.Kind == scenario.ValuePointer {
+		if v.Kind == timeline.ValuePointer {
 			name += " (offset, B)"
 		}
 		s := series{name: name, cat: "value"}
@@ -43,8 +43,8 @@ func counterSeries(tl *scenario.Timeline) []series {
 	}
 	// Cumulative bytes per (grid, state), created on first use in the
 	// order of the states' constants.
-	cum := make([][scenario.NumCellStates]int, len(tl.Grids))
-	totals := make([][scenario.NumCellStates]int64, len(tl.Grids))
+	cum := make([][timeline.NumCellStates]int, len(tl.Grids))
+	totals := make([][timeline.NumCellStates]int64, len(tl.Grids))
 	for g := range cum {
 		for st := range cum[g] {
 			cum[g][st] = -1
@@ -54,19 +54,19 @@ func counterSeries(tl *scenario.Timeline) []series {
 	for _, e := range tl.Events {
 		t := ns(e.T)
 		switch e.Kind {
-		case scenario.EvValue:
+		case timeline.EvValue:
 			if int(e.Obj) >= 0 && int(e.Obj) < len(tl.Values) {
 				s := &out[valueIdx[e.Obj]]
 				s.points = appendSample(s.points, sample{t, float64(valueScale(tl, int(e.Obj)) * e.A)})
 			}
-		case scenario.EvCells:
+		case timeline.EvCells:
 			g, st := int(e.Obj), int(e.C&0xff)
-			if g < 0 || g >= len(tl.Grids) || st >= int(scenario.NumCellStates) || e.B <= 0 {
+			if g < 0 || g >= len(tl.Grids) || st >= int(timeline.NumCellStates) || e.B <= 0 {
 				continue
 			}
 			if cum[g][st] < 0 {
 				cum[g][st] = len(cumOrder)
-				cumOrder = append(cumOrder, series{name: tl.Grids[g].ID + ": bytes " + scenario.CellState(st).String() + " (cumulative)",
+				cumOrder = append(cumOrder, series{name: tl.Grids[g].ID + ": bytes " + timeline.CellState(st).String() + " (cumulative)",
 					cat: "cumulative", points: []sample{{0, 0}}})
 			}
 			totals[g][st] += e.B * tl.Grids[g].CellBytes
@@ -114,9 +114,9 @@ func appendSample(ps []sample, p sample) []sample {
 }
 
 // valueScale turns a pointer (in cells) into bytes.
-func valueScale(tl *scenario.Timeline, i int) int64 {
+func valueScale(tl *timeline.Timeline, i int) int64 {
 	v := tl.Values[i]
-	if v.Kind == scenario.ValuePointer && v.Grid >= 0 && v.Grid < len(tl.Grids) {
+	if v.Kind == timeline.ValuePointer && v.Grid >= 0 && v.Grid < len(tl.Grids) {
 		return tl.Grids[v.Grid].CellBytes
 	}
 	return 1

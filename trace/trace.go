@@ -24,6 +24,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // MaxEvents bounds the events written per side.
@@ -138,7 +139,7 @@ func side(pid int, label string, r *scenario.Result, budget int) ([]event, SideI
 	// the scenario recorded its agents in.
 	tids := map[string]int{}
 	var lanes []string
-	byLane := map[string][]scenario.Phase{}
+	byLane := map[string][]timeline.Phase{}
 	for _, p := range tl.Phases {
 		if _, ok := tids[p.Lane]; !ok {
 			tids[p.Lane] = len(lanes) + 1
@@ -202,7 +203,7 @@ func side(pid int, label string, r *scenario.Result, budget int) ([]event, SideI
 
 // appendSlices writes a track's phases as X events, group consecutive
 // phases per slice.
-func appendSlices(evs []event, pid, tid int, ps []scenario.Phase, group int) []event {
+func appendSlices(evs []event, pid, tid int, ps []timeline.Phase, group int) []event {
 	for i := 0; i < len(ps); i += group {
 		j := min(i+group, len(ps))
 		start, end := ns(ps[i].Start), ns(ps[j-1].End)

@@ -13,6 +13,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sgsync"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // parsed is a trace as a reader sees it: every field decoded loosely, so a
@@ -49,7 +50,7 @@ func runTrace(t *testing.T, s scenario.Scenario) (*parsed, [2]*scenario.Result) 
 	require.NoError(t, err)
 	var res [2]*scenario.Result
 	for i, pol := range []string{spec.DefaultA, spec.DefaultB} {
-		res[i], err = s.Run(p, pol)
+		res[i], err = s.Run(t.Context(), p, pol, nil)
 		require.NoError(t, err)
 	}
 	meta := Meta{Scenario: spec.ID, Title: spec.Title}
@@ -201,17 +202,17 @@ func TestSGSyncTrace(t *testing.T) {
 // A run with more operations than the budget is aggregated into bounded
 // slices that keep the busy time, and says so.
 func TestAggregation(t *testing.T) {
-	rec := scenario.NewRecorder()
+	rec := timeline.NewRecorder()
 	const n = 30000
 	var busy int64
 	for i := 0; i < n; i++ {
 		start := sim.Time(i) * 10 * sim.Nanosecond
-		rec.Phase(scenario.Phase{Lane: "cpu", Kind: "dc", Label: "DC CIVAC", Start: start, End: start + 7*sim.Nanosecond})
+		rec.Phase(timeline.Phase{Lane: "cpu", Kind: "dc", Label: "DC CIVAC", Start: start, End: start + 7*sim.Nanosecond})
 		busy += 7
 	}
-	g := rec.AddGrid(scenario.GridSpec{ID: "g", CellBytes: 64, Cells: n})
+	g := rec.AddGrid(timeline.GridSpec{ID: "g", CellBytes: 64, Cells: n})
 	for i := 0; i < n; i++ {
-		rec.Cells(sim.Time(i)*10*sim.Nanosecond, g, i, 1, scenario.CellCopied, scenario.WriterCPU)
+		rec.Cells(sim.Time(i)*10*sim.Nanosecond, g, i, 1, timeline.CellCopied, timeline.WriterCPU)
 	}
 	r := &scenario.Result{Policy: "p", End: n * 10 * sim.Nanosecond, Timeline: rec.Finish(n * 10 * sim.Nanosecond)}
 	evs, info := side(1, "A", r, 2000)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/vugu/vugu"
 
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/app"
 )
 
@@ -45,8 +44,7 @@ func startHeadline(env vugu.EventEnv, a *app.App) {
 				last = time.Now()
 			}
 			if stale() {
-				cancel()
-				return scenario.ErrCanceled
+				cancel() // the run stops right after this call
 			}
 			return nil
 		}

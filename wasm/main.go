@@ -7,6 +7,7 @@
 package main
 
 import (
+	"context"
 	"log"
 	"runtime"
 	"syscall/js"
@@ -136,9 +137,9 @@ func main() {
 		start()
 	}
 	runWork = func(req app.Request) control.RunWork {
-		return func(hook func(side int, done float64) error) func(bool) {
+		return func(ctx context.Context, hook func(side int, done float64) error) func(bool) {
 			side := 0
-			ra, rb, err := req.RunPaced(func(s int, done float64) error {
+			ra, rb, err := req.Run(ctx, func(s int, done float64) error {
 				if s != side {
 					side = s
 					env.Lock()
@@ -154,7 +155,8 @@ func main() {
 			// work, rather than in that frame.
 			if err == nil {
 				render.Prepare(ra)
-				if hook(1, 1) == nil {
+				_ = hook(1, 1) // give way between the two
+				if ctx.Err() == nil {
 					render.Prepare(rb)
 				}
 			}

@@ -21,6 +21,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -335,10 +337,9 @@ func (w *sweepResult) try(kv []string) (timing, bool) {
 	}
 	runtime.GC()
 	c0, t0 := cpuTime(), time.Now()
-	ra, err := w.scenario.Run(p, w.spec.DefaultA)
-	var rb *scenario.Result
-	if err == nil {
-		rb, err = w.scenario.Run(p, w.spec.DefaultB)
+	ra, rb, err := scenario.RunPair(context.Background(), w.scenario, p, w.spec.DefaultA, w.spec.DefaultB, nil, nil)
+	if se, ok := errors.AsType[*scenario.SideError](err); ok {
+		err = se.Err // the refusal names the parameter: tryOffered reads it
 	}
 	wall, cpu := time.Since(t0), cpuTime()-c0
 	if c0 < 0 {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -137,16 +139,14 @@ func resolve(c *cliArgs, stderr io.Writer) (*resolved, bool) {
 		return nil, false
 	}
 	r := &resolved{spec: s.Spec(), state: st}
-	for _, side := range []struct {
-		policy string
-		out    **scenario.Result
-	}{{st.A, &r.a}, {st.B, &r.b}} {
-		res, err := s.Run(st.Params, side.policy)
-		if err != nil {
-			fmt.Fprintf(stderr, "dmaviz: %s %s: %v\n", st.Scenario, side.policy, err)
-			return nil, false
+	r.a, r.b, err = scenario.RunPair(context.Background(), s, st.Params, st.A, st.B, nil, nil)
+	if err != nil {
+		policy, cause := st.A, err
+		if se, ok := errors.AsType[*scenario.SideError](err); ok {
+			policy, cause = se.Policy, se.Err
 		}
-		*side.out = res
+		fmt.Fprintf(stderr, "dmaviz: %s %s: %v\n", st.Scenario, policy, cause)
+		return nil, false
 	}
 	return r, true
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // dmaviz run --json etr at the defaults carries the three published
@@ -15,9 +16,9 @@ import (
 func TestRunJSONCarriesReferences(t *testing.T) {
 	code, out, errs := call(t, "run", "--json", "etr")
 	require.Equal(t, 0, code, errs)
-	var rep scenario.Report
+	var rep report.Report
 	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
-	assert.Equal(t, scenario.ReportSchemaVersion, rep.SchemaVersion)
+	assert.Equal(t, report.SchemaVersion, rep.SchemaVersion)
 	require.Len(t, rep.References, 3)
 	want := []struct {
 		side, pair string
@@ -50,6 +51,6 @@ func TestRunJSONCarriesReferences(t *testing.T) {
 	// A figure outside its tolerance says so, in the verdict and the text.
 	ref := scenario.RowRef{Reference: scenario.Reference{Value: 10, Tolerance: 0.1}, Side: "A", Got: 20}
 	ref.OK = ref.Within(ref.Got)
-	assert.Equal(t, "outside", ref.Verdict())
-	assert.Contains(t, ref.PanelText(), "✗ outside tolerance")
+	assert.Equal(t, "outside", report.Verdict(&ref))
+	assert.Contains(t, report.PanelText(&ref), "✗ outside tolerance")
 }

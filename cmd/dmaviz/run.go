@@ -9,6 +9,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/render"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // runRun runs a scenario's A and B policies and prints the metrics table,
@@ -40,7 +41,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if c.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(scenario.NewReport(r.spec, r.state.Params, r.a, r.b)); err != nil {
+		if err := enc.Encode(report.New(r.spec, r.state.Params, r.a, r.b)); err != nil {
 			fmt.Fprintln(stderr, "dmaviz run:", err)
 			return 1
 		}
@@ -71,7 +72,7 @@ func (r *resolved) writeTable(w io.Writer) {
 		if row.HasA && row.HasB {
 			ratio = render.RatioText(row.A, row.B) // as the page prints it: never ×0 for 0.0004, "=" for 0/0
 		}
-		unit, scope := scenario.UnitSymbol(row.Unit), row.Scope()
+		unit, scope := report.UnitSymbol(row.Unit), report.Scope(&row)
 		if unit == "" {
 			unit = "-"
 		}
@@ -112,7 +113,7 @@ func (r *resolved) references(row *scenario.Row) string {
 		if one {
 			src = ""
 		}
-		out = append(out, fmt.Sprintf("%s (%ssimulated %s, %s)", ref.Describe(), src, ref.DescribeGot(), verdict))
+		out = append(out, fmt.Sprintf("%s (%ssimulated %s, %s)", report.Describe(&ref), src, report.DescribeGot(&ref), verdict))
 	}
 	s := strings.Join(out, "; ")
 	if one {
@@ -121,4 +122,4 @@ func (r *resolved) references(row *scenario.Row) string {
 	return s
 }
 
-func num(v float64) string { return scenario.FormatNumber(v) }
+func num(v float64) string { return report.FormatNumber(v) }

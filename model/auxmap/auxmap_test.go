@@ -24,7 +24,7 @@ func runP(t *testing.T, s *Scenario, policy string, kv ...string) *scenario.Resu
 	for i := 0; i+1 < len(kv); i += 2 {
 		p[kv[i]] = scenario.Value{Text: kv[i+1]}
 	}
-	res, err := s.Run(p, policy)
+	res, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err)
 	return res
 }
@@ -185,16 +185,16 @@ func TestRandomParameters(t *testing.T) {
 				ParamPreset:     {Text: []string{"neoverse-n1", "juno-r2", "dimensity-9500"}[rng.Intn(3)]},
 			}
 			pol := spec.Policies[rng.Intn(len(spec.Policies))].ID
-			_, err := s.Run(p, pol)
+			_, err := s.Run(t.Context(), p, pol, nil)
 			require.NoError(t, err, "%v %s", p, pol)
 		}
 		for key, bad := range map[string]string{ParamAUX: "3KiB", ParamFrag: "2", ParamIterations: "0", ParamBurst: "100", ParamPreset: "pdp11"} {
-			_, err := s.Run(scenario.Params{key: {Text: bad}}, Order0)
+			_, err := s.Run(t.Context(), scenario.Params{key: {Text: bad}}, Order0, nil)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), key)
 			assert.Contains(t, err.Error(), "allowed")
 		}
-		_, err := s.Run(scenario.Params{ParamAUX: {Text: "96KiB"}}, Order0)
+		_, err := s.Run(t.Context(), scenario.Params{ParamAUX: {Text: "96KiB"}}, Order0, nil)
 		assert.ErrorContains(t, err, "aux: 96KiB is not a power-of-two number")
 	}
 }

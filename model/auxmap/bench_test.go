@@ -18,7 +18,7 @@ func BenchmarkDefaults(b *testing.B) {
 			start := cpuTime()
 			for b.Loop() {
 				for _, pol := range []string{Order0, PreferLarge} {
-					if _, err := s.Run(scenario.Params{}, pol); err != nil {
+					if _, err := s.Run(b.Context(), scenario.Params{}, pol, nil); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -1,21 +1,19 @@
 package auxmap
 
 import (
+	"context"
+
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// Run simulates one policy. Errors name the parameter at fault.
-func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
-	return s.RunPaced(p, policy, nil)
-}
-
-// RunPaced is Run under a pacer (scenario.Paced): the run counts one unit
-// of work per translation (a trace burst's, a loop pass's or a copy's page)
-// and one per page vmap maps, vunmap unmaps or the views' recording reads
-// (mmu.PageTable.Progress, Recording.Pace), and gives way every
-// scenario.PaceQuantum units. Its result equals Run's.
-func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+// Run simulates one policy (errors name the parameter at fault). It counts
+// one unit of work per translation (a trace burst's, a loop pass's or a
+// copy's page) and one per page vmap maps, vunmap unmaps or the views'
+// recording reads (mmu.PageTable.Progress, Recording.Pace), and gives way
+// every scenario.PaceQuantum units.
+func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+	pace = pace.Bind(ctx)
 	spec := s.Spec()
 	if _, err := spec.Policy(policy); err != nil {
 		return nil, err

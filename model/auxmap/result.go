@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Metric names.
@@ -91,10 +92,10 @@ func (r *run) result() *scenario.Result {
 	)
 	faults := r.trace.R.Stats.Faults
 	steps := r.narrate(t, groups, entries)
-	var tl *scenario.Timeline
+	var tl *timeline.Timeline
 	if r.recording != nil {
 		r.sampleCounters(max(r.tTrace, r.tCore) - r.origin) // the tracks end at the session's counts
-		r.rec.Phase(scenario.Phase{Lane: unitName(r.c.unit), Kind: "dma-write", Label: "trace writes (last simulated session)", Start: 0, End: r.tTrace - r.origin})
+		r.rec.Phase(timeline.Phase{Lane: unitName(r.c.unit), Kind: "dma-write", Label: "trace writes (last simulated session)", Start: 0, End: r.tTrace - r.origin})
 		tl = r.rec.Finish(max(r.tTrace, r.tCore) - r.origin)
 	}
 	return &scenario.Result{

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // fullIterations is how many iterations are simulated access by access;
@@ -48,8 +50,8 @@ type run struct {
 	simulated  int
 	// Recording of the last simulated iteration: the AUX buffer as a
 	// grid of cells filled as the write pointer passes.
-	rec       *scenario.Recorder
-	recording *scenario.Recording
+	rec       *timeline.Recorder
+	recording *hwview.Recording
 	origin    sim.Time // the recorded iteration's start
 	agent     uint8    // the trace unit's writer and agent id
 	grid, ptr int
@@ -59,7 +61,7 @@ type run struct {
 	// The PMU counters of the recorded session, sampled over its time
 	// (Timeline.Counters): values since recBase, in pmu's order.
 	recBase counts
-	pmu     [3]scenario.Metric
+	pmu     [3]timeline.Counter
 	pace    *scenario.Pacer // nil when not paced
 }
 
@@ -96,7 +98,7 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 		return nil, err
 	}
 	k := m.Kernel()
-	r.rec = scenario.NewRecorder()
+	r.rec = timeline.NewRecorder()
 	r.agent = r.rec.Writer(unitName(c.unit))
 	if r.trace, err = m.AddTracePort(unitName(c.unit)+"_tlb", r.agent); err != nil {
 		return nil, err
@@ -254,7 +256,7 @@ func (r *run) simulate(full int) error {
 // the shared L2 TLB and the walks.
 func (r *run) startRecording() error {
 	r.origin = min(r.tTrace, r.tCore)
-	r.recording = scenario.NewRecording(r.m, r.rec)
+	r.recording = hwview.NewRecording(r.m, r.rec)
 	r.recording.Origin = r.origin
 	r.recording.Pace = r.pace
 	r.recording.WatchTLBs()
@@ -263,16 +265,16 @@ func (r *run) startRecording() error {
 	if err := r.recording.MapBuffer("aux", r.area.VA, r.c.aux, r.buf.Chunks); err != nil {
 		return err // the buffer is mapped: only the pacer can say stop
 	}
-	r.tptr = r.rec.AddPointer(scenario.PointerSpec{ID: unitName(r.c.unit), Label: strings.ToUpper(unitName(r.c.unit)) + " write pointer", Agent: r.agent})
+	r.tptr = r.rec.AddPointer(timeline.PointerSpec{ID: unitName(r.c.unit), Label: strings.ToUpper(unitName(r.c.unit)) + " write pointer", Agent: r.agent})
 	r.rec.MovePointer(0, r.tptr, r.area.VA)
 	cells := min(uint64(maxCells), r.c.aux/mem.PageSize)
 	r.cellBytes = r.c.aux / cells
-	r.grid = r.rec.AddGrid(scenario.GridSpec{ID: "aux", Label: "AUX buffer (" + scenario.FormatBytes(int64(r.cellBytes)) + " per cell)",
+	r.grid = r.rec.AddGrid(timeline.GridSpec{ID: "aux", Label: "AUX buffer (" + scenario.FormatBytes(int64(r.cellBytes)) + " per cell)",
 		Base: r.area.VA, CellBytes: int64(r.cellBytes), Cells: int(cells)})
-	r.ptr = r.rec.AddValue(scenario.ValueSpec{ID: "wp", Label: unitName(r.c.unit) + " write pointer", Kind: scenario.ValuePointer, Grid: r.grid}, 0)
+	r.ptr = r.rec.AddValue(timeline.ValueSpec{ID: "wp", Label: unitName(r.c.unit) + " write pointer", Kind: timeline.ValuePointer, Grid: r.grid}, 0)
 	r.cell = 0
 	r.recBase = r.snapshot()
-	r.pmu = [3]scenario.Metric{{Name: MetricL2Refill, Group: "pmu"}, {Name: MetricL1Refill, Group: "pmu"}, {Name: MetricDTLBWalk, Group: "pmu"}}
+	r.pmu = [3]timeline.Counter{{Name: MetricL2Refill, Group: "pmu"}, {Name: MetricL1Refill, Group: "pmu"}, {Name: MetricDTLBWalk, Group: "pmu"}}
 	r.sampleCounters(0)
 	return nil
 }
@@ -288,7 +290,7 @@ func (r *run) expectedTLBEvents() int {
 		written := r.c.rate * float64(r.c.ws) / r.c.copyRate
 		n = 2*leaves*min(1, written/float64(r.c.aux)) + 4*float64(r.c.ws/mem.PageSize) + 64
 	}
-	return int(min(n, scenario.MaxTLBEvents))
+	return int(min(n, timeline.MaxTLBEvents))
 }
 
 // sampleCounters records the session's PMU counts so far at t (from the
@@ -313,7 +315,7 @@ func (r *run) traceBurst() {
 	r.wp = (r.wp + r.c.burst) % r.c.aux
 	if r.recording != nil && r.cell < maxCells && (r.wp == 0 || r.wp >= (r.cell+1)*r.cellBytes) {
 		t := r.tTrace - r.origin
-		r.rec.Cells(t, r.grid, int(r.cell), 1, scenario.CellDeviceWritten, r.agent)
+		r.rec.Cells(t, r.grid, int(r.cell), 1, timeline.CellDeviceWritten, r.agent)
 		r.cell++
 		r.rec.Value(t, r.ptr, int64(r.cell))
 		r.rec.MovePointer(t, r.tptr, r.area.VA+r.cell*r.cellBytes)

@@ -61,7 +61,7 @@ func TestSpecsAreComplete(t *testing.T) {
 				assert.NotEqualValues(t, "", ref.Source, "reference for %s has no source", ref.Metric)
 			}
 			for _, id := range []string{spec.DefaultA, spec.DefaultB} {
-				res, err := s.Run(p, id)
+				res, err := s.Run(t.Context(), p, id, nil)
 				require.NoError(t, err, "Run(defaults, %s)", id)
 				for _, c := range []string{"stale_bytes", "lost_bytes"} {
 					{

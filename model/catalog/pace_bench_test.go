@@ -32,7 +32,7 @@ func BenchmarkPacingGaps(b *testing.B) {
 						calls++
 						return nil
 					})
-					if _, err := scenario.RunPaced(s, p, pol, pace); err != nil {
+					if _, err := s.Run(b.Context(), p, pol, pace); err != nil {
 						b.Fatal(err)
 					}
 					worst = max(worst, time.Since(last))

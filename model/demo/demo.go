@@ -16,6 +16,7 @@
 package demo
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -99,8 +100,14 @@ func presetCosts(id string) (costs, error) {
 	return costs{}, fmt.Errorf("preset: %q is not one of juno-r2, neoverse-n1", id)
 }
 
-// Run simulates one policy.
-func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+// Run simulates one policy. The run is small and done in one piece: its
+// pacer hears before it and at its end.
+func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+	pace = pace.Bind(ctx)
+	pace.Plan(1)
+	if err := pace.Point(); err != nil {
+		return nil, err
+	}
 	spec := s.Spec()
 	if _, err := spec.Policy(policy); err != nil {
 		return nil, err
@@ -119,5 +126,6 @@ func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, erro
 	res.Scenario = spec.ID
 	res.Policy = policy
 	res.Preset = full.Text("preset")
-	return res, nil
+	_ = pace.Work(1) // the whole run: one unit, so the end shows done
+	return res, pace.Point()
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 func runDemo(t *testing.T, policy string, set map[string]string) *scenario.Result {
@@ -17,7 +18,7 @@ func runDemo(t *testing.T, policy string, set map[string]string) *scenario.Resul
 	for k, v := range set {
 		require.NoError(t, s.Spec().Set(p, k, v))
 	}
-	r, err := s.Run(p, policy)
+	r, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err, "Run(%s)", policy)
 	return r
 }
@@ -83,11 +84,11 @@ func TestTimelineEndState(t *testing.T) {
 	for _, pol := range []string{PolicyNoncacheable, PolicyCacheableSync, PolicyCacheableNoSync} {
 		r := runDemo(t, pol, map[string]string{"buffer": "4KiB", "preset": "neoverse-n1"})
 		tl := r.Timeline
-		var st scenario.State
+		var st timeline.State
 		tl.StateAt(len(tl.Events), &st)
-		want := scenario.CellCopied
+		want := timeline.CellCopied
 		if pol == PolicyCacheableNoSync {
-			want = scenario.CellStale
+			want = timeline.CellStale
 		}
 		for i, c := range st.Cells[0] {
 			require.EqualValues(t, want, c.State, "%s: cell %d = %v by %s, want %v by dev", pol, i, c.State, tl.WriterName(c.Writer), want)
@@ -96,7 +97,7 @@ func TestTimelineEndState(t *testing.T) {
 		assert.EqualValues(t, 64, st.Values[1], "%s: cpu pointer at end = %d, want 64", pol, st.Values[1])
 		marks := 0
 		for _, e := range tl.Events {
-			if e.Kind == scenario.EvMark {
+			if e.Kind == timeline.EvMark {
 				marks++
 			}
 		}
@@ -111,19 +112,19 @@ func TestBadInput(t *testing.T) {
 	s := New()
 	p, _ := s.Spec().Defaults()
 	{
-		_, err := s.Run(p, "nope")
+		_, err := s.Run(t.Context(), p, "nope", nil)
 		require.Error(t, err, "unknown policy accepted")
 	}
 	p["preset"] = scenario.Value{Text: "pdp11"}
 	{
-		_, err := s.Run(p, PolicyNoncacheable)
+		_, err := s.Run(t.Context(), p, PolicyNoncacheable, nil)
 		require.Error(t, err, "unknown preset accepted")
 	}
 	p, _ = s.Spec().Defaults()
 	p["zz"], p["colour"] = scenario.Value{}, scenario.Value{}
 	for i := 0; i < 5; i++ {
 		{
-			_, err := s.Run(p, PolicyNoncacheable)
+			_, err := s.Run(t.Context(), p, PolicyNoncacheable, nil)
 			require.Error(t, err, "unknown parameters: %v", err)
 			require.EqualValues(t, "colour: unknown parameter for scenario demo", err.Error(), "unknown parameters: %v", err)
 		}
@@ -131,7 +132,7 @@ func TestBadInput(t *testing.T) {
 	p, _ = s.Spec().Defaults()
 	p["buffer"] = scenario.Value{Num: -5}
 	{
-		_, err := s.Run(p, PolicyNoncacheable)
+		_, err := s.Run(t.Context(), p, PolicyNoncacheable, nil)
 		require.Error(t, err, "negative buffer accepted")
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // cacheWindowSets is how many sets of the CPU cache the cache view shows.
@@ -40,7 +41,7 @@ type run struct {
 	stamp uint32
 
 	now sim.Time
-	rec *scenario.Recorder
+	rec *timeline.Recorder
 	dev uint8
 	// recorded object indices
 	grid, win, devPtr, cpuPtr, pending, synced, span int
@@ -58,16 +59,16 @@ func newRun(c costs, size int64, policy string) *run {
 	lines := int((size + LineBytes - 1) / LineBytes)
 	r := &run{c: c, policy: policy, size: size, lines: lines,
 		mem: make([]uint32, lines), devWrote: make([]uint32, lines),
-		cache: make([]way, c.sets*c.ways), rec: scenario.NewRecorder()}
+		cache: make([]way, c.sets*c.ways), rec: timeline.NewRecorder()}
 	r.dev = r.rec.Writer("dev")
-	r.grid = r.rec.AddGrid(scenario.GridSpec{ID: "buf", Label: "DMA buffer", Base: BufferBase, CellBytes: LineBytes, Cells: lines})
-	r.win = r.rec.AddCache(scenario.CacheSpec{ID: "l1d", Label: "CPU L1D", FirstSet: 0, Sets: min(cacheWindowSets, c.sets),
+	r.grid = r.rec.AddGrid(timeline.GridSpec{ID: "buf", Label: "DMA buffer", Base: BufferBase, CellBytes: LineBytes, Cells: lines})
+	r.win = r.rec.AddCache(timeline.CacheSpec{ID: "l1d", Label: "CPU L1D", FirstSet: 0, Sets: min(cacheWindowSets, c.sets),
 		TotalSets: c.sets, Ways: c.ways, LineBytes: LineBytes})
-	r.devPtr = r.rec.AddValue(scenario.ValueSpec{ID: "dev", Label: "device write pointer", Kind: scenario.ValuePointer, Grid: r.grid}, 0)
-	r.cpuPtr = r.rec.AddValue(scenario.ValueSpec{ID: "cpu", Label: "CPU copy pointer", Kind: scenario.ValuePointer, Grid: r.grid}, 0)
-	r.pending = r.rec.AddValue(scenario.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for", Kind: scenario.ValueGauge, Grid: -1, Max: int64(lines)}, 0)
-	r.synced = r.rec.AddValue(scenario.ValueSpec{ID: "synced", Label: "synced for CPU", Kind: scenario.ValueFlag, Grid: -1}, 0)
-	r.span = r.rec.AddSpan(scenario.SpanSpec{ID: "sync", Label: "synced span", Grid: r.grid})
+	r.devPtr = r.rec.AddValue(timeline.ValueSpec{ID: "dev", Label: "device write pointer", Kind: timeline.ValuePointer, Grid: r.grid}, 0)
+	r.cpuPtr = r.rec.AddValue(timeline.ValueSpec{ID: "cpu", Label: "CPU copy pointer", Kind: timeline.ValuePointer, Grid: r.grid}, 0)
+	r.pending = r.rec.AddValue(timeline.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for", Kind: timeline.ValueGauge, Grid: -1, Max: int64(lines)}, 0)
+	r.synced = r.rec.AddValue(timeline.ValueSpec{ID: "synced", Label: "synced for CPU", Kind: timeline.ValueFlag, Grid: -1}, 0)
+	r.span = r.rec.AddSpan(timeline.SpanSpec{ID: "sync", Label: "synced span", Grid: r.grid})
 	return r
 }
 
@@ -86,7 +87,7 @@ func (r *run) simulate() {
 		// takes no time and counts in no counter.
 		for i := 0; i < r.lines; i++ {
 			r.read(i)
-			r.rec.Cells(r.now, r.grid, i, 1, scenario.CellCached, scenario.WriterNobody)
+			r.rec.Cells(r.now, r.grid, i, 1, timeline.CellCached, timeline.WriterNobody)
 		}
 		r.refills, r.bus = 0, 0
 	} else {
@@ -104,11 +105,11 @@ func (r *run) simulate() {
 		r.now += r.c.devLine
 		r.mem[i]++
 		r.devWrote[i] = r.mem[i]
-		r.rec.Cells(r.now, r.grid, i, 1, scenario.CellDeviceWritten, r.dev)
+		r.rec.Cells(r.now, r.grid, i, 1, timeline.CellDeviceWritten, r.dev)
 		r.rec.Value(r.now, r.devPtr, int64(i+1))
 	}
 	r.devTime = r.now - start
-	r.rec.Phase(scenario.Phase{Lane: "dev", Kind: "dma-write", Label: "device writes", Start: start, End: r.now})
+	r.rec.Phase(timeline.Phase{Lane: "dev", Kind: "dma-write", Label: "device writes", Start: start, End: r.now})
 
 	if r.policy == PolicyCacheableSync {
 		r.sync()
@@ -128,7 +129,7 @@ func (r *run) simulate() {
 	if !r.cacheable() {
 		kind = "nc-read"
 	}
-	r.rec.Phase(scenario.Phase{Lane: "cpu", Kind: kind, Label: "copy out", Start: start, End: r.now})
+	r.rec.Phase(timeline.Phase{Lane: "cpu", Kind: kind, Label: "copy out", Start: start, End: r.now})
 
 	for i := range r.mem {
 		if r.mem[i] != r.devWrote[i] {
@@ -149,16 +150,16 @@ func (r *run) sync() {
 		r.now += r.c.dcIssue
 		r.dcOps++
 		r.invalidate(i)
-		r.rec.Cells(r.now, r.grid, i, 1, scenario.CellInvalidated, r.dev)
+		r.rec.Cells(r.now, r.grid, i, 1, timeline.CellInvalidated, r.dev)
 		r.rec.Value(r.now, r.pending, int64(i+1))
 	}
-	r.rec.Phase(scenario.Phase{Lane: "cpu", Kind: "invalidate", Label: "DC IVAC", Start: start, End: r.now})
+	r.rec.Phase(timeline.Phase{Lane: "cpu", Kind: "invalidate", Label: "DC IVAC", Start: start, End: r.now})
 	wait := r.now
 	r.now += r.c.dsb
 	r.dsbs++
 	r.rec.Value(r.now, r.pending, 0)
 	r.rec.Value(r.now, r.synced, 1)
-	r.rec.Phase(scenario.Phase{Lane: "cpu", Kind: "dsb-wait", Label: "DSB SY", Start: wait, End: r.now})
+	r.rec.Phase(timeline.Phase{Lane: "cpu", Kind: "dsb-wait", Label: "DSB SY", Start: wait, End: r.now})
 	r.syncTime = r.now - start
 }
 
@@ -180,9 +181,9 @@ func (r *run) copyLine(i int) {
 	}
 	n := r.lineBytes(i)
 	r.bytesCopied += n
-	state := scenario.CellCopied
+	state := timeline.CellCopied
 	if got != r.mem[i] {
-		state = scenario.CellStale
+		state = timeline.CellStale
 		r.staleBytes += n
 		r.addHazard(i, n)
 	}

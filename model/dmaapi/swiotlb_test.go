@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/hwevent"
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
 
@@ -46,7 +46,7 @@ func TestSWIOTLBSkipUnmapIsStale(t *testing.T) {
 		assert.Equal(t, f.buf.PA(0x2000), hs[0].Addr)
 		assert.EqualValues(t, 0x1000, hs[0].Bytes)
 		assert.True(t, hs[0].Has(hwevent.Stale|hwevent.Elsewhere), "%+v", hs[0])
-		assert.Contains(t, scenario.CauseOf(hs[0]), "SWIOTLB bounce slot")
+		assert.Contains(t, hwview.CauseOf(hs[0]), "SWIOTLB bounce slot")
 		// Releasing the slot without the sync leaves the buffer stale.
 		require.NoError(t, f.d.UnmapSG(sg, SkipCPUSync))
 		_, err = f.m.Read(seg.VA, seg.Len, 16)

@@ -29,7 +29,7 @@ func BenchmarkETRDefault(b *testing.B) {
 		b.Run(string(pol.ID), func(b *testing.B) {
 			var res *scenario.Result
 			for i := 0; i < b.N; i++ {
-				if res, err = s.Run(p, string(pol.ID)); err != nil {
+				if res, err = s.Run(b.Context(), p, string(pol.ID), nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // sweep is the parameter grid the correctness tests walk: buffer sizes
@@ -230,10 +231,10 @@ func TestBugPoliciesStaleExactlyWhereCachedAndUnsynced(t *testing.T) {
 				require.Equal(t, head, uint64(n)*lb, "wrong-wrap: %d stale bytes, want the head part %d", uint64(n)*lb, head)
 			}
 			// Each stale line is shown red on the buffer grid and covered by a hazard.
-			var end scenario.State
+			var end timeline.State
 			res.Timeline.StateAt(len(res.Timeline.Events), &end)
 			for i, s := range stale {
-				require.False(t, s && end.Cells[r.ids.grid][i].State != scenario.CellStale, "line %d read stale but drawn %v", i, end.Cells[r.ids.grid][i].State)
+				require.False(t, s && end.Cells[r.ids.grid][i].State != timeline.CellStale, "line %d read stale but drawn %v", i, end.Cells[r.ids.grid][i].State)
 			}
 			var hz int64
 			for _, h := range res.Hazards {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -269,7 +270,7 @@ func (r *run) narrateWriteBacks(from sim.Time) {
 	}
 	hs := r.m.Hazards()
 	for ; r.narrated < len(hs); r.narrated++ {
-		h := scenario.HazardOf(hs[r.narrated])
+		h := hwview.HazardOf(hs[r.narrated])
 		if h.T < from {
 			continue
 		}

@@ -1,6 +1,7 @@
 package etr
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -20,7 +21,7 @@ func runWith(t testing.TB, policy string, kv ...string) *scenario.Result {
 	for i := 0; i+1 < len(kv); i += 2 {
 		require.NoError(t, spec.Set(p, kv[i], kv[i+1]))
 	}
-	res, err := s.Run(p, policy)
+	res, err := s.Run(context.Background(), p, policy, nil)
 	require.NoError(t, err, "%s %v", policy, kv)
 	return res
 }

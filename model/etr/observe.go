@@ -8,7 +8,7 @@ import (
 )
 
 // observer follows the soc machine's hardware events after the
-// scenario.Recording has drawn them: it tallies, per ETR buffer line,
+// hwview.Recording has drawn them: it tallies, per ETR buffer line,
 // whether the copy read it stale and whether it read it at all, for the
 // lost-bytes accounting, and collects the stale runs for hazards.
 type observer struct {

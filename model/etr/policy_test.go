@@ -77,7 +77,7 @@ func TestUnknownPolicy(t *testing.T) {
 	require.Contains(t, err.Error(), "cached-maybe", "error %v", err)
 	require.Contains(t, err.Error(), string(WholeWhenFull), "error %v", err)
 	{
-		_, err := New().Run(nil, "nope")
+		_, err := New().Run(t.Context(), nil, "nope", nil)
 		require.Error(t, err, "Run with unknown policy: %v", err)
 		require.Contains(t, err.Error(), "policy", "Run with unknown policy: %v", err)
 	}

@@ -4,8 +4,10 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Metric names.
@@ -89,7 +91,7 @@ func (r *run) result() *scenario.Result {
 		{Name: MetricStale, Label: "stale bytes read by the CPU", Unit: "B", Value: stale, Group: "check"},
 		{Name: MetricLost, Label: "trace valid at stop that reached AUX wrong or not at all, unreported", Unit: "B", Value: lost, Group: "check"},
 	}
-	var tl *scenario.Timeline
+	var tl *timeline.Timeline
 	if r.rec != nil {
 		tl = r.rec.Finish(r.at(r.m.Now()))
 	}
@@ -140,7 +142,7 @@ func (r *run) hazards(p path) []scenario.Hazard {
 		if e.T < p.start || e.Kind == hwevent.LineRead {
 			continue // stale reads are listed above, with the scenario's cause
 		}
-		h := scenario.HazardOf(e)
+		h := hwview.HazardOf(e)
 		if cause, ok := r.writeBackCause(h); ok {
 			h.Cause = cause
 		}

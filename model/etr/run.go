@@ -1,13 +1,16 @@
 package etr
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/dmaapi"
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Seed is the run's RNG seed (cache replacement where a preset uses random
@@ -21,13 +24,10 @@ const maxCells = 65536
 // cacheWindowSets is how many sets of L1D and L2 the cache views show.
 const cacheWindowSets = 16
 
-// Run simulates one policy. Errors name the parameter at fault.
-func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
-	return s.RunPaced(p, policy, nil)
-}
-
-// RunPaced is Run under a pacer (scenario.Paced); see pace.go.
-func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+// Run simulates one policy (errors name the parameter at fault), paced
+// as pace.go says.
+func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+	pace = pace.Bind(ctx)
 	spec := s.Spec()
 	pol, err := LookupPolicy(policy)
 	if err != nil {
@@ -80,8 +80,8 @@ type run struct {
 
 	// Recording (the live session only).
 	live      bool
-	rec       *scenario.Recorder
-	recording *scenario.Recording
+	rec       *timeline.Recorder
+	recording *hwview.Recording
 	obs       *observer
 	origin    sim.Time
 	cellBytes uint64
@@ -220,8 +220,8 @@ func (r *run) startRecording() {
 	m := r.m
 	r.live = true
 	r.origin = m.Now()
-	r.rec = scenario.NewRecorder()
-	r.recording = scenario.NewRecording(m, r.rec)
+	r.rec = timeline.NewRecorder()
+	r.recording = hwview.NewRecording(m, r.rec)
 	etrW := r.rec.Writer("etr")
 	lines := r.c.size / m.LineBytes()
 	r.cellBytes = m.LineBytes() * ((lines + maxCells - 1) / maxCells)
@@ -241,29 +241,29 @@ func (r *run) startRecording() {
 		r.recording.Cache("l2", "L2", 1, 0, cacheWindowSets),
 	}
 	g, a := r.ids.grid, r.ids.auxGrid
-	r.ids.rrp = r.rec.AddValue(scenario.ValueSpec{ID: "rrp", Label: "RRP (read pointer)", Kind: scenario.ValuePointer, Grid: g}, 0)
-	r.ids.rwp = r.rec.AddValue(scenario.ValueSpec{ID: "rwp", Label: "RWP (write pointer)", Kind: scenario.ValuePointer, Grid: g}, 0)
-	r.ids.full = r.rec.AddValue(scenario.ValueSpec{ID: "full", Label: "STS.FULL", Kind: scenario.ValueFlag, Grid: g}, 0)
-	r.ids.dcInFlight = r.rec.AddValue(scenario.ValueSpec{ID: "dc_outstanding", Label: "DC ops in flight", Kind: scenario.ValueGauge, Grid: -1,
+	r.ids.rrp = r.rec.AddValue(timeline.ValueSpec{ID: "rrp", Label: "RRP (read pointer)", Kind: timeline.ValuePointer, Grid: g}, 0)
+	r.ids.rwp = r.rec.AddValue(timeline.ValueSpec{ID: "rwp", Label: "RWP (write pointer)", Kind: timeline.ValuePointer, Grid: g}, 0)
+	r.ids.full = r.rec.AddValue(timeline.ValueSpec{ID: "full", Label: "STS.FULL", Kind: timeline.ValueFlag, Grid: g}, 0)
+	r.ids.dcInFlight = r.rec.AddValue(timeline.ValueSpec{ID: "dc_outstanding", Label: "DC ops in flight", Kind: timeline.ValueGauge, Grid: -1,
 		Max: int64(r.c.hw.Maint.Inflight)}, 0)
-	r.ids.sync[0] = r.rec.AddSpan(scenario.SpanSpec{ID: "synced", Label: "dma_sync_single_for_cpu", Grid: g})
-	r.ids.sync[1] = r.rec.AddSpan(scenario.SpanSpec{ID: "synced-head", Label: "dma_sync_single_for_cpu (head chunk)", Grid: g})
+	r.ids.sync[0] = r.rec.AddSpan(timeline.SpanSpec{ID: "synced", Label: "dma_sync_single_for_cpu", Grid: g})
+	r.ids.sync[1] = r.rec.AddSpan(timeline.SpanSpec{ID: "synced-head", Label: "dma_sync_single_for_cpu (head chunk)", Grid: g})
 	head := int64(r.ring.Head % r.ring.Size / mem.PageSize)
-	r.ids.head = r.rec.AddValue(scenario.ValueSpec{ID: "head", Label: "AUX head (driver)", Kind: scenario.ValuePointer, Grid: a}, head)
-	r.ids.tail = r.rec.AddValue(scenario.ValueSpec{ID: "tail", Label: "AUX tail (perf tool)", Kind: scenario.ValuePointer, Grid: a}, head)
-	r.ids.truncated = r.rec.AddValue(scenario.ValueSpec{ID: "truncated", Label: "TRUNCATED", Kind: scenario.ValueFlag, Grid: a}, 0)
+	r.ids.head = r.rec.AddValue(timeline.ValueSpec{ID: "head", Label: "AUX head (driver)", Kind: timeline.ValuePointer, Grid: a}, head)
+	r.ids.tail = r.rec.AddValue(timeline.ValueSpec{ID: "tail", Label: "AUX tail (perf tool)", Kind: timeline.ValuePointer, Grid: a}, head)
+	r.ids.truncated = r.rec.AddValue(timeline.ValueSpec{ID: "truncated", Label: "TRUNCATED", Kind: timeline.ValueFlag, Grid: a}, 0)
 
 	// What the caches hold of the buffer now, shown at time 0.
 	writer := etrW
 	if r.c.prior != PriorSteady {
-		writer = scenario.WriterNobody
+		writer = timeline.WriterNobody
 	}
 	shift := lineShift(m)
 	for off := uint64(0); off < r.c.size; off += m.LineBytes() {
 		r.pace.Work(1) // an error is seen at the session's next pacing point
 		if r.cached(r.buf.PA(off) >> shift) {
 			_, cell := r.recording.Locate(r.buf.PA(off))
-			r.rec.Cells(0, r.ids.grid, cell, 1, scenario.CellCached, writer)
+			r.rec.Cells(0, r.ids.grid, cell, 1, timeline.CellCached, writer)
 		}
 	}
 	for level, obj := range windows {
@@ -329,7 +329,7 @@ func (r *run) at(t sim.Time) sim.Time {
 
 func (r *run) phase(lane, kind, label string, start, end sim.Time) {
 	if r.live {
-		r.rec.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: label, Start: r.at(start), End: r.at(end)})
+		r.rec.Phase(timeline.Phase{Lane: lane, Kind: kind, Label: label, Start: r.at(start), End: r.at(end)})
 		r.sampleCounters()
 	}
 }
@@ -338,7 +338,7 @@ func (r *run) phase(lane, kind, label string, start, end sim.Time) {
 // counter tracks (the live session only).
 func (r *run) sampleCounters() {
 	if r.live {
-		r.rec.SampleCounters(r.at(r.m.Now()), scenario.CounterMetrics(r.m.Counters()))
+		r.rec.SampleCounters(r.at(r.m.Now()), hwview.Counters(r.m.Counters()))
 	}
 }
 

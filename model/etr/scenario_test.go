@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // The same parameters give the same result, timeline included.
@@ -52,7 +53,7 @@ func TestBadParams(t *testing.T) {
 		{"preset unknown", scenario.Params{ParamPreset: {Text: "pentium"}}, ParamPreset},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := s.Run(tc.p, string(WholeWhenFull))
+			res, err := s.Run(t.Context(), tc.p, string(WholeWhenFull), nil)
 			require.Error(t, err, "accepted: %+v", res)
 			require.True(t, strings.HasPrefix(err.Error(), tc.field+":"), "error %q does not name %s first", err, tc.field)
 		})
@@ -60,7 +61,7 @@ func TestBadParams(t *testing.T) {
 	// 64-byte loads on a preset with 64-byte lines are fine; every choice runs.
 	for _, c := range spec.Param(ParamWidth).Choices {
 		{
-			_, err := s.Run(scenario.Params{ParamWidth: {Text: c.Value}, ParamBuffer: val(ParamBuffer, "64KiB")}, string(Coherent))
+			_, err := s.Run(t.Context(), scenario.Params{ParamWidth: {Text: c.Value}, ParamBuffer: val(ParamBuffer, "64KiB")}, string(Coherent), nil)
 			require.NoError(t, err, "width %s", c.Value)
 		}
 	}
@@ -93,19 +94,19 @@ func TestTimelineShowsTheSession(t *testing.T) {
 		{
 			n := len(tl.Events)
 			require.False(t, n > 400000, "%s: %d events, %d keyframes", r.Policy, n, len(tl.Keyframes))
-			require.False(t, len(tl.Keyframes) > scenario.MaxKeyframes, "%s: %d events, %d keyframes", r.Policy, n, len(tl.Keyframes))
+			require.False(t, len(tl.Keyframes) > timeline.MaxKeyframes, "%s: %d events, %d keyframes", r.Policy, n, len(tl.Keyframes))
 		}
-		var end scenario.State
+		var end timeline.State
 		tl.StateAt(len(tl.Events), &end)
-		want := scenario.CellCopied
+		want := timeline.CellCopied
 		if r.Policy == string(Coherent) {
-			want = scenario.CellUncachedRead
+			want = timeline.CellUncachedRead
 		}
 		for i, c := range end.Cells[0] {
-			require.False(t, c.State != want && !(i == 0 && c.State == scenario.CellCopied), "%s: cell %d is %v at the end, want %v", r.Policy, i, c.State, want)
+			require.False(t, c.State != want && !(i == 0 && c.State == timeline.CellCopied), "%s: cell %d is %v at the end, want %v", r.Policy, i, c.State, want)
 		}
 		for i, c := range end.Cells[1] {
-			require.EqualValues(t, scenario.CellCPUWritten, c.State, "%s: AUX page %d is %v, want cpu-written", r.Policy, i, c.State)
+			require.EqualValues(t, timeline.CellCPUWritten, c.State, "%s: AUX page %d is %v, want cpu-written", r.Policy, i, c.State)
 		}
 		require.False(t, len(r.Narration) < 5, "%s: %d narration steps", r.Policy, len(r.Narration))
 		for i := 1; i < len(r.Narration); i++ {
@@ -115,7 +116,7 @@ func TestTimelineShowsTheSession(t *testing.T) {
 		}
 		marks := 0
 		for _, e := range tl.Events {
-			if e.Kind == scenario.EvMark {
+			if e.Kind == timeline.EvMark {
 				marks++
 			}
 		}

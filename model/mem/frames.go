@@ -1,6 +1,6 @@
 package mem
 
-import "strconv"
+import "github.com/dmaviz/dmaviz/model/bytesize"
 
 // frameTable is the buddy allocator's per-frame state, stored in chunks of
 // one max-order block that are allocated on first change. An untouched
@@ -79,15 +79,6 @@ func (t *frameTable) setAlloc(pfn uint64, o int8) {
 }
 
 // FormatBytes prints n with the largest binary unit that divides it
-// exactly ("4MiB", "48B"), for messages of the hardware packages.
-func FormatBytes(n int64) string {
-	switch {
-	case n != 0 && n%(1<<30) == 0:
-		return strconv.FormatInt(n>>30, 10) + "GiB"
-	case n != 0 && n%(1<<20) == 0:
-		return strconv.FormatInt(n>>20, 10) + "MiB"
-	case n != 0 && n%(1<<10) == 0:
-		return strconv.FormatInt(n>>10, 10) + "KiB"
-	}
-	return strconv.FormatInt(n, 10) + "B"
-}
+// exactly ("4MiB", "48B"), for messages of the hardware packages
+// (bytesize.Format).
+func FormatBytes(n int64) string { return bytesize.Format(n) }

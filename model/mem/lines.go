@@ -6,7 +6,7 @@ import (
 )
 
 // Writer ids: who wrote a line's data last. Devices use 2 and up (the
-// scenario names them, see scenario.Recorder.Writer).
+// scenario names them, see timeline.Recorder.Writer).
 const (
 	Nobody uint8 = 0
 	CPU    uint8 = 1

@@ -1,11 +1,5 @@
 package scenario
 
-import (
-	"math"
-	"strconv"
-	"strings"
-)
-
 // Row is one line of an A/B metrics table: the metric on both sides and the
 // published figures that apply to what is shown.
 type Row struct {
@@ -98,68 +92,4 @@ func rowRefs(spec *Spec, a, b *Result, r *Row) []RowRef {
 		out = append(out, rr)
 	}
 	return out
-}
-
-// FormatNumber prints a metric value compactly: integers in full, values
-// of 100,000 and more with one decimal (161884.9, never 1.6188e+05: a
-// count averaged over iterations reads as the count it is), other values
-// with up to five significant digits.
-func FormatNumber(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatInt(int64(v), 10)
-	}
-	if a := math.Abs(v); a >= 1e5 && a < 1e15 {
-		r := math.Round(v*10) / 10
-		if r == math.Trunc(r) {
-			return strconv.FormatInt(int64(r), 10)
-		}
-		return strconv.FormatFloat(r, 'f', 1, 64)
-	}
-	return strconv.FormatFloat(v, 'g', 5, 64)
-}
-
-// Describe prints the reference's figure in words, e.g. "A/B 3.31x" (a
-// ratio) or "B vs A -64.61 %" (a change, (B-A)/A).
-func (r *RowRef) Describe() string {
-	switch r.Pair {
-	case PairRatio:
-		return r.Side + " " + FormatNumber(r.Value) + "x"
-	case PairChange:
-		return "B vs A " + FormatNumber(r.Value) + " %"
-	}
-	return r.Side + " " + FormatNumber(r.Value)
-}
-
-// DescribeGot prints the simulated figure the same way.
-func (r *RowRef) DescribeGot() string {
-	v := math.Round(r.Got*100) / 100
-	switch r.Pair {
-	case PairRatio:
-		return FormatNumber(v) + "x"
-	case PairChange:
-		return FormatNumber(v) + " %"
-	}
-	return FormatNumber(r.Got)
-}
-
-// Scope says whether a row is a per-call figure or a whole-run total, from
-// its label (scenarios say "per call", "per dma_..." or "(whole run)"
-// there); "" when the label says neither.
-func (r *Row) Scope() string {
-	switch {
-	case strings.Contains(r.Label, "whole run"):
-		return "whole run"
-	case strings.Contains(r.Label, "per call") || strings.Contains(r.Label, "per dma_"):
-		return "per call"
-	}
-	return ""
-}
-
-// UnitSymbol prints a metric unit with its proper symbol: "µs" for "us";
-// other units are already written as they print.
-func UnitSymbol(u string) string {
-	if u == "us" {
-		return "µs"
-	}
-	return u
 }

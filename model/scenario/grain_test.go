@@ -30,11 +30,3 @@ func TestStepAndPow2AreOneRuleTheRangeStates(t *testing.T) {
 	n := Param{Name: "iterations", Kind: KindInt, Min: 1, Max: 100}
 	assert.Equal(t, "1..100", n.Range(), "no step, no words")
 }
-
-func TestSizesAreBinaryWhateverTheSpelling(t *testing.T) {
-	for text, want := range map[string]float64{"2mb": 2 << 20, "2MB": 2 << 20, "2MiB": 2 << 20, "2m": 2 << 20, "64kb": 64 << 10, "1GB": 1 << 30, "512": 512} {
-		got, err := ParseBytes(text)
-		require.NoError(t, err, text)
-		assert.Equal(t, want, got, text)
-	}
-}

@@ -1,9 +1,13 @@
 package scenario
 
-import "errors"
+import (
+	"context"
+	"errors"
+)
 
-// ErrCanceled is what a paced run returns when its Hook asked it to stop
-// (the page's Cancel, or a newer setting superseding the run).
+// ErrCanceled is what a run returns when its context was canceled (the
+// page's Cancel, or a newer setting superseding the run) or its pacer's
+// Hook asked it to stop.
 var ErrCanceled = errors.New("run canceled")
 
 // PaceQuantum is how many units of work (cache lines touched, recorded
@@ -15,12 +19,15 @@ var ErrCanceled = errors.New("run canceled")
 // clock; the Hook may.
 const PaceQuantum = 1 << 12
 
-// Pacer lets a long run give way and be stopped. A scenario that supports
-// it (see Paced) calls Work as it goes, with the units of work just done;
-// every PaceQuantum units Work calls Hook with the fraction done so far.
-// Hook is a plain function: in the browser it parks the goroutine until the
-// JavaScript event loop has run (so the page stays responsive), natively it
-// is usually nil. A non-nil error from Hook is kept (Err) and returned by
+// Pacer lets a long run give way, show its progress and be stopped. A
+// scenario's Run binds the pacer it is given to its context (Bind) and
+// calls Work as it goes, with the units of work just done; every
+// PaceQuantum units Work calls Hook with the fraction done so far and
+// checks the context. Hook is a plain function: in the browser it parks
+// the goroutine until the JavaScript event loop has run (so the page stays
+// responsive) and shows the progress, natively it is usually nil. Once the
+// context is done Work returns ErrCanceled; a non-nil error from Hook
+// stops the run the same way. The error is kept (Err) and returned by
 // every later Work, and the run returns it.
 //
 // A nil *Pacer is valid and does nothing, so models call it
@@ -28,6 +35,7 @@ const PaceQuantum = 1 << 12
 type Pacer struct {
 	Hook func(done float64) error
 
+	ctx               context.Context // nil: never canceled
 	total, done, next int64
 	shown             float64
 	err               error
@@ -35,6 +43,22 @@ type Pacer struct {
 
 // NewPacer returns a pacer calling hook.
 func NewPacer(hook func(done float64) error) *Pacer { return &Pacer{Hook: hook, next: PaceQuantum} }
+
+// Bind returns the pacer a run under ctx works with: p itself, which from
+// now on also stops the run once ctx is done; for a nil p, a pacer
+// without a Hook when ctx can be canceled, else nil (an unpaced run under
+// a context that never ends makes no call per unit of work). Every
+// scenario's Run starts with it.
+func (p *Pacer) Bind(ctx context.Context) *Pacer {
+	if ctx == nil || ctx.Done() == nil {
+		return p
+	}
+	if p == nil {
+		p = NewPacer(nil)
+	}
+	p.ctx = ctx
+	return p
+}
 
 // Plan sets the expected total units of work (an estimate: the fraction
 // passed to Hook is clamped to [0, 1] and never goes back).
@@ -94,52 +118,35 @@ func (p *Pacer) Point() error {
 	return p.call()
 }
 
+// call checks the context, calls Hook, and checks the context again (the
+// page may cancel while Hook has parked the run).
 func (p *Pacer) call() error {
-	if p.Hook == nil {
-		return nil
+	if p.err = p.canceled(); p.err != nil || p.Hook == nil {
+		return p.err
 	}
 	if p.total > 0 {
 		p.shown = max(p.shown, min(float64(p.done)/float64(p.total), 1))
 	}
-	p.err = p.Hook(p.shown)
+	if p.err = p.Hook(p.shown); p.err != nil {
+		return p.err
+	}
+	p.err = p.canceled()
 	return p.err
 }
 
-// Err returns the error Hook returned, if any (for models that learn of it
-// after a callback that cannot return one).
+func (p *Pacer) canceled() error {
+	if p.ctx != nil && p.ctx.Err() != nil {
+		return ErrCanceled
+	}
+	return nil
+}
+
+// Err returns the error that stopped the run (ErrCanceled or Hook's), if
+// any (for models that learn of it after a callback that cannot return
+// one).
 func (p *Pacer) Err() error {
 	if p == nil {
 		return nil
 	}
 	return p.err
-}
-
-// Paced is a Scenario whose runs report progress and give way through a
-// Pacer. Scenarios that do not implement it run in one piece.
-type Paced interface {
-	Scenario
-	// RunPaced is Run with a pacer (possibly nil); its result equals Run's.
-	RunPaced(p Params, policy string, pace *Pacer) (*Result, error)
-}
-
-// RunPaced runs s under pace when s is Paced, else with s.Run (calling the
-// pacer's Hook once before and once after).
-func RunPaced(s Scenario, p Params, policy string, pace *Pacer) (*Result, error) {
-	if ps, ok := s.(Paced); ok {
-		return ps.RunPaced(p, policy, pace)
-	}
-	if err := pace.Point(); err != nil {
-		return nil, err
-	}
-	res, err := s.Run(p, policy)
-	if err != nil {
-		return nil, err
-	}
-	if pace != nil {
-		pace.done, pace.total = max(pace.total, 1), max(pace.total, 1)
-	}
-	if err := pace.Point(); err != nil {
-		return nil, err
-	}
-	return res, nil
 }

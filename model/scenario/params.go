@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/bytesize"
 )
 
 // Kind is the type of a parameter.
@@ -228,37 +228,13 @@ func (s *Spec) Set(p Params, name, text string) error {
 	return nil
 }
 
-var byteUnits = []struct {
-	suffix string
-	mul    float64
-}{
-	{"gib", 1 << 30}, {"mib", 1 << 20}, {"kib", 1 << 10},
-	{"gb", 1 << 30}, {"mb", 1 << 20}, {"kb", 1 << 10},
-	{"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10}, {"b", 1},
-}
-
-// ParseBytes reads a size such as "4MiB", "64k", "512" into bytes. Every
-// unit is binary, as the kernel's memparse reads "2M" and as every size
-// dmaviz prints: "2MB" and "2mb" are 2 MiB, never 2,000,000 bytes.
-func ParseBytes(s string) (float64, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	mul := 1.0
-	for _, u := range byteUnits {
-		if strings.HasSuffix(t, u.suffix) {
-			t, mul = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mul
-			break
-		}
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil {
-		return 0, err
-	}
-	return math.Round(v * mul), nil
-}
+// ParseBytes reads a size such as "4MiB", "64k", "512" into bytes
+// (bytesize.Parse: every unit binary).
+func ParseBytes(s string) (float64, error) { return bytesize.Parse(s) }
 
 // FormatBytes prints n with the largest binary unit that divides it exactly
-// (mem.FormatBytes, which the hardware packages use for their messages).
-func FormatBytes(n int64) string { return mem.FormatBytes(n) }
+// (bytesize.Format, which the hardware packages use for their messages).
+func FormatBytes(n int64) string { return bytesize.Format(n) }
 
 // AtDefaults reports whether every parameter of p has its default value
 // (the setting the scenario's published figures were measured at).

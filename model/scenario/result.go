@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Result is everything one run of one policy produced. It is plain data:
@@ -27,7 +28,7 @@ type Result struct {
 	// Narration is the classroom commentary, ordered by time.
 	Narration []Step
 	// Timeline is the recorded state the player scrubs over.
-	Timeline *Timeline
+	Timeline *timeline.Timeline
 	// Charts answer the question a reader asks next (e.g. how the saving
 	// changes with entry size). They are computed by the scenario from
 	// extra model runs, not drawn from the timeline.
@@ -61,11 +62,8 @@ type ChartRef struct {
 // Series is one named line of a Chart.
 type Series struct {
 	Name   string
-	Points []Point
+	Points []timeline.Point
 }
-
-// Point is one (x, y) sample.
-type Point struct{ X, Y float64 }
 
 // Metric is one named number.
 type Metric struct {
@@ -111,13 +109,4 @@ type Step struct {
 	T     sim.Time
 	Title string
 	Text  string
-}
-
-// Phase is a span of time spent on one kind of work, for the timeline view.
-type Phase struct {
-	Lane  string // e.g. "cpu", "etr", "smmu"
-	Kind  string // e.g. "copy", "invalidate", "dsb-wait", "nc-read", "walk"
-	Label string
-	Start sim.Time
-	End   sim.Time
 }

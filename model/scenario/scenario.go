@@ -4,10 +4,14 @@
 //
 // A scenario declares its parameters, policies and reference figures as data
 // and turns (Params, policy) into a Result with Run. Adding a scenario means
-// registering one more Scenario; no other package changes.
+// registering one more Scenario; no other package changes. What a Result
+// records for the views is a timeline.Timeline; scenarios on the simulated
+// machine fill it through package hwview. The contract itself imports no
+// hardware package.
 package scenario
 
 import (
+	"context"
 	"fmt"
 	"sort"
 )
@@ -18,8 +22,11 @@ type Scenario interface {
 	Spec() *Spec
 	// Run simulates one policy with validated parameters. It never panics on
 	// input a user can produce: bad combinations are returned as errors, and
-	// hardware faults are modelled outcomes inside the Result.
-	Run(p Params, policy string) (*Result, error)
+	// hardware faults are modelled outcomes inside the Result. pace, if not
+	// nil, hears the run's progress and lets it give way (Pacer); once ctx
+	// is done the run stops where it next gives way and returns
+	// ErrCanceled. Neither changes what the run computes.
+	Run(ctx context.Context, p Params, policy string, pace *Pacer) (*Result, error)
 }
 
 // Spec is everything a scenario declares about itself.

@@ -16,7 +16,7 @@ func BenchmarkSGDefault(b *testing.B) {
 		b.Run(pol, func(b *testing.B) {
 			p := params(b)
 			for i := 0; i < b.N; i++ {
-				if _, err := New().Run(p, pol); err != nil {
+				if _, err := New().Run(b.Context(), p, pol, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -45,7 +45,7 @@ func BenchmarkSGHeaviest(b *testing.B) {
 		"preset", "dimensity-9500", "total", "45MiB")
 	for i := 0; i < b.N; i++ {
 		for _, pol := range []string{PolicyPerEntry, PolicyBatched} {
-			if _, err := New().Run(p, pol); err != nil {
+			if _, err := New().Run(b.Context(), p, pol, nil); err != nil {
 				b.Fatal(err)
 			}
 		}

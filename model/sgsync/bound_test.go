@@ -81,7 +81,7 @@ func TestOverBudgetSettingIsRefusedWithATotalThatFits(t *testing.T) {
 	s := New()
 	heavy := []string{"total", "64MiB", "entry", "2KiB", "path", "swiotlb", "cpu", "writes", "direction", "bidirectional",
 		"iterations", "100000", "entry-offset", "4095"}
-	_, err := s.Run(params(t, heavy...), PolicyBatched)
+	_, err := s.Run(t.Context(), params(t, heavy...), PolicyBatched, nil)
 	require.Error(t, err)
 	msg := err.Error()
 	assert.True(t, strings.HasPrefix(msg, "total: "), msg)
@@ -103,32 +103,32 @@ func TestOverBudgetSettingIsRefusedWithATotalThatFits(t *testing.T) {
 }
 
 // Where the two DSB policies do the same thing (SWIOTLB, a coherent device)
-// the second run reuses the first's simulation; its result equals a run of
-// its own.
+// the pair's B side reuses A's simulation; its result equals a run of its
+// own.
 func TestEquivalentPoliciesShareTheirSimulation(t *testing.T) {
 	s := New()
 	for _, path := range []string{"swiotlb", "coherent"} {
 		p := params(t, "total", "256KiB", "path", path, "cpu", "writes", "iterations", "7")
-		forget()
-		a, err := s.Run(p, PolicyPerEntry)
-		require.NoError(t, err)
-		b, err := s.Run(p, PolicyBatched)
+		a, b, err := scenario.RunPair(t.Context(), s, p, PolicyPerEntry, PolicyBatched, nil, nil)
 		require.NoError(t, err)
 		assert.Same(t, a.Timeline, b.Timeline, "%s: the batched run was simulated again", path)
 		assert.Equal(t, PolicyBatched, b.Policy)
-		forget()
-		own, err := s.Run(p, PolicyBatched)
+		own, err := s.Run(t.Context(), p, PolicyBatched, nil)
 		require.NoError(t, err)
 		assert.Equal(t, own, b, "%s: the shared result differs from the policy's own run", path)
 	}
 	// On the direct path the policies differ: no sharing.
 	p := params(t, "total", "256KiB")
-	a, err := s.Run(p, PolicyPerEntry)
-	require.NoError(t, err)
-	b, err := s.Run(p, PolicyBatched)
+	a, b, err := scenario.RunPair(t.Context(), s, p, PolicyPerEntry, PolicyBatched, nil, nil)
 	require.NoError(t, err)
 	assert.NotSame(t, a.Timeline, b.Timeline)
 	assert.NotEqual(t, a.Metrics, b.Metrics)
+	// Nor with a policy that changes what the machine does.
+	p = params(t, "total", "256KiB", "path", "swiotlb")
+	a, b, err = scenario.RunPair(t.Context(), s, p, PolicyBatched, PolicySkipUnmap, nil, nil)
+	require.NoError(t, err)
+	assert.NotSame(t, a.Timeline, b.Timeline)
+	assert.Equal(t, PolicySkipUnmap, b.Policy)
 }
 
 // The budget counts what a run does once as well as per iteration: the

@@ -6,6 +6,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/dmaapi"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Chart sweep: entry sizes 512 B .. 1 MiB. Each point times dma_map_sg and
@@ -43,7 +44,7 @@ func savingChart(c config) scenario.Chart {
 		}
 		for i, ser := range []*scenario.Series{&mapS, &unmapS} {
 			if a[i] > 0 {
-				ser.Points = append(ser.Points, scenario.Point{X: float64(s), Y: 100 * (1 - b[i]/a[i])})
+				ser.Points = append(ser.Points, timeline.Point{X: float64(s), Y: 100 * (1 - b[i]/a[i])})
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -79,7 +80,7 @@ func (r *run) result(out *outcome) *scenario.Result {
 		{Name: "device_stale_bytes", Label: "stale bytes read by the device", Unit: "B", Value: total["device_stale_lines"] * float64(r.m.LineBytes()), Group: "check"},
 		{Name: "lost_bytes", Label: "bytes lost", Unit: "B", Value: total["lost_bytes"], Group: "check"},
 	}
-	res.Hazards = scenario.HazardsOf(r.m.Hazards())
+	res.Hazards = hwview.HazardsOf(r.m.Hazards())
 	if r.list.buf.Size != 0 && out.timeline != nil {
 		// Hazards point into the physical grid (grid 0).
 		for i := range res.Hazards {

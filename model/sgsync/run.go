@@ -1,6 +1,7 @@
 package sgsync
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/dmaapi"
@@ -9,6 +10,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // device is the DMA master: a generic SG-capable engine (assumed figures;
@@ -37,14 +39,10 @@ type run struct {
 	worked int
 }
 
-// Run simulates one policy.
-func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, error) {
-	return s.RunPaced(p, policyID, nil)
-}
-
-// RunPaced is Run under a pacer (scenario.Paced): the run counts the cache
-// lines it touches and gives way every scenario.PaceQuantum of them.
-func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.Pacer) (*scenario.Result, error) {
+// Run simulates one policy. It counts the cache lines it touches and
+// gives way every scenario.PaceQuantum of them.
+func (s *Scenario) Run(ctx context.Context, p scenario.Params, policyID string, pace *scenario.Pacer) (*scenario.Result, error) {
+	pace = pace.Bind(ctx)
 	spec := s.Spec()
 	if _, err := spec.Policy(policyID); err != nil {
 		return nil, err
@@ -52,14 +50,6 @@ func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.P
 	c, err := parse(spec, p)
 	if err != nil {
 		return nil, err
-	}
-	full, err := spec.Resolve(p)
-	if err != nil {
-		return nil, err
-	}
-	key := runKey(spec, full, c, policyOf(policyID))
-	if res := recall(c, key, policyID); res != nil { // see memo.go
-		return res, pace.Point()
 	}
 	c.pace = pace
 	pace.Plan(planWork(c))
@@ -69,7 +59,6 @@ func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.P
 	}
 	res.Scenario = spec.ID
 	res.Charts = []scenario.Chart{savingChart(c)}
-	remember(c, key, res)
 	return res, nil
 }
 
@@ -194,7 +183,7 @@ type outcome struct {
 	simulated int
 	perIter   sim.Time // core time of one steady-state iteration
 	stale     float64  // stale_bytes (staleCount), extrapolated
-	timeline  *scenario.Timeline
+	timeline  *timeline.Timeline
 }
 
 // iteration is one transfer: CPU use, map (or sync for the device),

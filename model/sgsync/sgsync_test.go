@@ -1,6 +1,7 @@
 package sgsync
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // params returns the defaults with kv (name, text pairs) applied.
@@ -29,7 +31,7 @@ func params(t testing.TB, kv ...string) scenario.Params {
 
 func runP(t testing.TB, policy string, kv ...string) *scenario.Result {
 	t.Helper()
-	res, err := New().Run(params(t, kv...), policy)
+	res, err := New().Run(context.Background(), params(t, kv...), policy, nil)
 	require.NoError(t, err, "%s %v", policy, kv)
 	return res
 }
@@ -256,7 +258,7 @@ func TestBadParamsNameTheField(t *testing.T) {
 	s := New()
 	bad := func(field string, p scenario.Params, policy string) {
 		t.Helper()
-		_, err := s.Run(p, policy)
+		_, err := s.Run(t.Context(), p, policy, nil)
 		require.Error(t, err, "want an error naming %q, got %v", field, err)
 		assert.Contains(t, err.Error(), field, "want an error naming %q, got %v", field, err)
 	}
@@ -330,27 +332,27 @@ func TestExtrapolationMatchesFullSimulation(t *testing.T) {
 // the physical-memory grid (the CPU had the buffer cached beforehand).
 func TestTimelineShowsHazards(t *testing.T) {
 	// count is how many cell updates of grid 0 set state st.
-	count := func(r *scenario.Result, st scenario.CellState) int {
+	count := func(r *scenario.Result, st timeline.CellState) int {
 		n := 0
 		for _, e := range r.Timeline.Events {
-			if e.Kind == scenario.EvCells && e.Obj == 0 && scenario.CellState(e.C&0xff) == st {
+			if e.Kind == timeline.EvCells && e.Obj == 0 && timeline.CellState(e.C&0xff) == st {
 				n += int(e.B)
 			}
 		}
 		return n
 	}
 	{
-		n := count(runP(t, PolicySkipUnmap, small...), scenario.CellStale)
+		n := count(runP(t, PolicySkipUnmap, small...), timeline.CellStale)
 		assert.NotEqualValues(t, 0, n, "skip-unmap: no stale cells in the first iteration's timeline")
 	}
 	{
-		n := count(runP(t, PolicySkipDevice, with(small, "cpu", "writes")...), scenario.CellLost)
+		n := count(runP(t, PolicySkipDevice, with(small, "cpu", "writes")...), timeline.CellLost)
 		assert.NotEqualValues(t, 0, n, "skip-sync-for-device: no lost cells in the first iteration's timeline")
 	}
 	ok := runP(t, PolicyBatched, with(small, "cpu", "writes")...)
-	assert.EqualValues(t, 0, count(ok, scenario.CellStale)+count(ok, scenario.CellLost), "batched-dsb: stale or lost cells")
-	assert.NotEqualValues(t, 0, count(ok, scenario.CellCleaned), "batched-dsb: no cleaned or invalidated cells recorded")
-	assert.NotEqualValues(t, 0, count(ok, scenario.CellInvalidated), "batched-dsb: no cleaned or invalidated cells recorded")
+	assert.EqualValues(t, 0, count(ok, timeline.CellStale)+count(ok, timeline.CellLost), "batched-dsb: stale or lost cells")
+	assert.NotEqualValues(t, 0, count(ok, timeline.CellCleaned), "batched-dsb: no cleaned or invalidated cells recorded")
+	assert.NotEqualValues(t, 0, count(ok, timeline.CellInvalidated), "batched-dsb: no cleaned or invalidated cells recorded")
 }
 
 // The timeline stays bounded at the seed's size: one iteration in detail.
@@ -359,7 +361,7 @@ func TestTimelineBounded(t *testing.T) {
 		tl := runP(t, pol).Timeline
 		assert.False(t, len(tl.Events) > 200000, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
 		assert.False(t, len(tl.Phases) > 20000, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
-		assert.False(t, len(tl.Keyframes) > scenario.MaxKeyframes, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
+		assert.False(t, len(tl.Keyframes) > timeline.MaxKeyframes, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
 		assert.False(t, tl.Grids[0].Cells > maxCells, "%s: %d events, %d phases, %d keyframes, %d cells", pol, len(tl.Events), len(tl.Phases), len(tl.Keyframes), tl.Grids[0].Cells)
 	}
 }
@@ -385,7 +387,7 @@ func TestRandomParams(t *testing.T) {
 				_ = spec.Set(p, d.Name, strconv.Itoa(rng.IntN(4096)))
 			}
 		}
-		res, err := New().Run(p, PolicyBatched)
+		res, err := New().Run(t.Context(), p, PolicyBatched, nil)
 		if err != nil {
 			assert.Contains(t, err.Error(), "entry", "%v: %v", p, err)
 			continue
@@ -396,7 +398,7 @@ func TestRandomParams(t *testing.T) {
 		q := params(t)
 		q[spec.Params[rng.IntN(len(spec.Params))].Name] = scenario.Value{Text: "%zz", Num: math.NaN()}
 		{
-			_, err := New().Run(q, PolicyBatched)
+			_, err := New().Run(t.Context(), q, PolicyBatched, nil)
 			require.Error(t, err, "%v accepted", q)
 		}
 	}

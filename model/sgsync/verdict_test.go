@@ -18,7 +18,7 @@ func TestSkipUnmapNarrationEndsOnTheStaleData(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.Spec().Set(p, "total", "256KiB"))
 	require.NoError(t, s.Spec().Set(p, "iterations", "4"))
-	res, err := s.Run(p, PolicySkipUnmap)
+	res, err := s.Run(t.Context(), p, PolicySkipUnmap, nil)
 	require.NoError(t, err)
 	stale, _ := res.Metric("stale_bytes")
 	for _, c := range res.Checks {
@@ -30,7 +30,7 @@ func TestSkipUnmapNarrationEndsOnTheStaleData(t *testing.T) {
 	last := res.Narration[len(res.Narration)-1].Text
 	assert.Contains(t, last, "the CPU read "+scenario.FormatBytes(int64(stale))+" of stale data")
 
-	ok, err := s.Run(p, PolicyBatched)
+	ok, err := s.Run(t.Context(), p, PolicyBatched, nil)
 	require.NoError(t, err)
 	assert.False(t, strings.Contains(ok.Narration[len(ok.Narration)-1].Text, "stale data"), "a correct policy's narration speaks of stale data")
 }

@@ -1,10 +1,12 @@
 package sgsync
 
 import (
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // maxCells bounds the physical-memory grid; cells grow from one line to
@@ -20,8 +22,8 @@ type view struct {
 	m *soc.Machine // sampled for the trace's counter tracks
 	// sampled is when the counters were last sampled (see sample).
 	sampled sim.Time
-	rec     *scenario.Recording
-	r       *scenario.Recorder
+	rec     *hwview.Recording
+	r       *timeline.Recorder
 	grid    int
 	gauge   int // DC ops issued since the last DSB
 	queue   int // DC ops in flight (the machine's maintenance queue)
@@ -37,20 +39,20 @@ type view struct {
 }
 
 func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
-	v := &view{m: m, r: scenario.NewRecorder(), lastEntry: -1}
+	v := &view{m: m, r: timeline.NewRecorder(), lastEntry: -1}
 	v.r.Writer("dma") // the machine's first device is writer 2
-	v.rec = scenario.NewRecording(m, v.r)
+	v.rec = hwview.NewRecording(m, v.r)
 	cell := m.LineBytes()
 	for (hi-lo)/cell > maxCells && cell < mem.PageSize<<10 {
 		cell *= 2
 	}
 	v.grid = v.rec.Grid("phys", "physical memory (under the SG list)", physRange(lo, hi), cell)
 	v.rec.Cache("l1d", "CPU L1D", 0, 0, 16)
-	v.gauge = v.r.AddValue(scenario.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for (DSB drains)",
-		Kind: scenario.ValueGauge, Grid: -1, Max: max(maxOps, 1)}, 0)
-	v.queue = v.r.AddValue(scenario.ValueSpec{ID: "dc_inflight", Label: "DC ops in flight (maintenance queue)",
-		Kind: scenario.ValueGauge, Grid: -1, Max: int64(m.Config().Maint.Inflight)}, 0)
-	v.span = v.r.AddSpan(scenario.SpanSpec{ID: "entry", Label: "SG entry being maintained", Grid: v.grid})
+	v.gauge = v.r.AddValue(timeline.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for (DSB drains)",
+		Kind: timeline.ValueGauge, Grid: -1, Max: max(maxOps, 1)}, 0)
+	v.queue = v.r.AddValue(timeline.ValueSpec{ID: "dc_inflight", Label: "DC ops in flight (maintenance queue)",
+		Kind: timeline.ValueGauge, Grid: -1, Max: int64(m.Config().Maint.Inflight)}, 0)
+	v.span = v.r.AddSpan(timeline.SpanSpec{ID: "entry", Label: "SG entry being maintained", Grid: v.grid})
 	return v
 }
 
@@ -60,7 +62,7 @@ func (v *view) step(t sim.Time, title, text string) {
 }
 
 func (v *view) phase(lane, kind, label string, start, end sim.Time) {
-	v.r.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: label, Start: start, End: end})
+	v.r.Phase(timeline.Phase{Lane: lane, Kind: kind, Label: label, Start: start, End: end})
 	v.sample(lane == "api")
 }
 
@@ -72,7 +74,7 @@ const counterEvery = 2 * sim.Microsecond
 func (v *view) sample(always bool) {
 	if now := v.m.Now(); always || now-v.sampled >= counterEvery {
 		v.sampled = now
-		v.r.SampleCounters(now, scenario.CounterMetrics(v.m.Counters()))
+		v.r.SampleCounters(now, hwview.Counters(v.m.Counters()))
 	}
 }
 
@@ -126,7 +128,7 @@ func (v *view) cached(m *soc.Machine, l *sgList) {
 		g0, c0 := v.rec.Locate(l.buf.PA(e.off))
 		g1, c1 := v.rec.Locate(l.buf.PA(e.off + e.len - 1))
 		if g0 == v.grid && g1 == v.grid && c1 >= c0 {
-			v.r.Cells(t, v.grid, c0, c1-c0+1, scenario.CellCached, scenario.WriterNobody)
+			v.r.Cells(t, v.grid, c0, c1-c0+1, timeline.CellCached, timeline.WriterNobody)
 		}
 	}
 	l1 := m.Cache(0)
@@ -139,11 +141,11 @@ func (v *view) cached(m *soc.Machine, l *sgList) {
 		v.r.CacheLine(t, 0, i, k<<l1.LineShift, ok, ok && l1.Meta[i].Dirty)
 	}
 	m.SetObserver(v.rec)
-	m.WatchKinds(scenario.RecordingKinds)
+	m.WatchKinds(hwview.RecordingKinds)
 }
 
 // finish detaches the recorder from the machine and closes the timeline.
-func (v *view) finish(m *soc.Machine) *scenario.Timeline {
+func (v *view) finish(m *soc.Machine) *timeline.Timeline {
 	v.closeIssue(m.Now())
 	v.sample(true)
 	v.r.Span(m.Now(), v.span, 0, 0)

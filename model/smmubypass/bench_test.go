@@ -70,7 +70,7 @@ func BenchmarkRun(b *testing.B) {
 	s := New()
 	p, _ := s.Spec().Defaults()
 	for i := 0; i < b.N; i++ {
-		if _, err := s.Run(p, PolicyOn); err != nil {
+		if _, err := s.Run(b.Context(), p, PolicyOn, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package smmubypass
 
 import (
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // chartPackets is the most packets per point of the working-set chart
@@ -36,9 +37,9 @@ func wsCharts(c config, pace *scenario.Pacer) ([]scenario.Chart, error) {
 			v, _ := res.Metric("bypass_read_latency_cycles")
 			t, _ := res.Metric("translated_read_latency_cycles")
 			h, _ := res.Metric("translated_hit_rate")
-			bl.Points = append(bl.Points, scenario.Point{X: float64(ws), Y: v})
-			tl.Points = append(tl.Points, scenario.Point{X: float64(ws), Y: t})
-			hr.Points = append(hr.Points, scenario.Point{X: float64(ws), Y: h})
+			bl.Points = append(bl.Points, timeline.Point{X: float64(ws), Y: v})
+			tl.Points = append(tl.Points, timeline.Point{X: float64(ws), Y: t})
+			hr.Points = append(hr.Points, timeline.Point{X: float64(ws), Y: h})
 		}
 		lat.Series = append(lat.Series, bl, tl)
 		hit.Series = append(hit.Series, hr)

@@ -1,15 +1,18 @@
 package smmubypass
 
 import (
+	"context"
+
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// RunPaced is Run under a pacer (scenario.Paced): the run counts
-// unitsPerEvent units of work per event it takes from the queue (a transaction's completion or
-// TCU answer, a packet's or an engine stream's next step), for the default
-// run and each point of the working-set chart, and gives way every
-// scenario.PaceQuantum units. Its result equals Run's.
-func (s *Scenario) RunPaced(p scenario.Params, policyID string, pace *scenario.Pacer) (*scenario.Result, error) {
+// Run simulates one policy. It counts unitsPerEvent units of work per
+// event it takes from the queue (a transaction's completion or TCU answer,
+// a packet's or an engine stream's next step), for the default run and
+// each point of the working-set chart, and gives way every
+// scenario.PaceQuantum units.
+func (s *Scenario) Run(ctx context.Context, p scenario.Params, policyID string, pace *scenario.Pacer) (*scenario.Result, error) {
+	pace = pace.Bind(ctx)
 	spec := s.Spec()
 	if _, err := spec.Policy(policyID); err != nil {
 		return nil, err

@@ -1,9 +1,9 @@
 package smmubypass
 
 import (
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // recording is the timeline the SMMU view draws: a window on the TBU TLB
@@ -13,8 +13,8 @@ import (
 // walks, and the first transactions as phases on lanes nic and engine.
 type recording struct {
 	r                *run
-	rec              *scenario.Recorder
-	spec             *scenario.SMMUSpec
+	rec              *timeline.Recorder
+	spec             *timeline.SMMUSpec
 	tlb, reads, walk int
 	phases, fills    int
 	nextSample       sim.Time    // gauges are sampled every sampleEvery
@@ -41,15 +41,15 @@ const (
 )
 
 func newRecording(r *run) *recording {
-	rec := scenario.NewRecorder()
+	rec := timeline.NewRecorder()
 	t := r.tbu.TLB()
 	g := &recording{r: r, rec: rec}
-	g.tlb = rec.AddCache(scenario.CacheSpec{ID: "tbu0-tlb", Label: "TBU0 TLB", FirstSet: 0,
+	g.tlb = rec.AddCache(timeline.CacheSpec{ID: "tbu0-tlb", Label: "TBU0 TLB", FirstSet: 0,
 		Sets: min(windowSets, t.Sets()), TotalSets: t.Sets(), Ways: t.Ways(), LineBytes: 4096})
-	g.reads = rec.AddValue(scenario.ValueSpec{ID: "tbu0_reads", Label: "TBU0 reads outstanding", Kind: scenario.ValueGauge, Grid: -1, Max: int64(r.s.Config().Reads)}, 0)
-	g.walk = rec.AddValue(scenario.ValueSpec{ID: "tbu0_walks", Label: "TBU0 walks in flight", Kind: scenario.ValueGauge, Grid: -1, Max: int64(r.s.Config().Walks)}, 0)
+	g.reads = rec.AddValue(timeline.ValueSpec{ID: "tbu0_reads", Label: "TBU0 reads outstanding", Kind: timeline.ValueGauge, Grid: -1, Max: int64(r.s.Config().Reads)}, 0)
+	g.walk = rec.AddValue(timeline.ValueSpec{ID: "tbu0_walks", Label: "TBU0 walks in flight", Kind: timeline.ValueGauge, Grid: -1, Max: int64(r.s.Config().Walks)}, 0)
 	regs := &r.s.Regs
-	g.spec = &scenario.SMMUSpec{Label: "MMU-500 TBU0", TLB: g.tlb, Clock: r.s.Config().Clock,
+	g.spec = &timeline.SMMUSpec{Label: "MMU-500 TBU0", TLB: g.tlb, Clock: r.s.Config().Clock,
 		USFCFG: regs.CR0&smmu.CR0USFCFG != 0, SMTNMBTLBEN: regs.ACR&smmu.ACRSMTNMBTLBEN != 0, S2CRBTLBEN: regs.ACR&smmu.ACRS2CRBTLBEN != 0,
 		ClientPD: regs.CR0&smmu.CR0ClientPD != 0}
 	// Room for the transactions the run is expected to record (the first
@@ -57,10 +57,10 @@ func newRecording(r *run) *recording {
 	// arrive), allocated once: growing the slice copies it a dozen times,
 	// and in WebAssembly the collector runs on the one thread.
 	arrivals := sim.Time(r.cfg.packets) * r.interval
-	g.spec.Txns = make([]scenario.SMMUTxn, 0, min(maxTxns, allTxns+2*int(arrivals/txnEvery)+64))
+	g.spec.Txns = make([]timeline.SMMUTxn, 0, min(maxTxns, allTxns+2*int(arrivals/txnEvery)+64))
 	for i, smr := range regs.SMR {
 		s2 := regs.S2CR[i]
-		e := scenario.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX}
+		e := timeline.SMMUStreamMatch{ID: smr.ID, Mask: smr.Mask, Valid: smr.Valid, Type: s2.Type.String(), CB: s2.CBNDX}
 		if cb := r.s.Bank(s2.CBNDX); s2.Type == smmu.Translate && cb != nil {
 			switch {
 			case cb.Nested():
@@ -77,7 +77,7 @@ func newRecording(r *run) *recording {
 		agent uint8
 	}{{"NIC", nicSID, nicAgent}, {"engine", engineSID, engAgent}} {
 		d := regs.Decide(m.sid)
-		g.spec.Masters = append(g.spec.Masters, scenario.SMMUMaster{Name: m.name, SID: m.sid, Writer: m.agent, SMR: d.SMR, Route: d.Route.String()})
+		g.spec.Masters = append(g.spec.Masters, timeline.SMMUMaster{Name: m.name, SID: m.sid, Writer: m.agent, SMR: d.SMR, Route: d.Route.String()})
 	}
 	return g
 }
@@ -119,7 +119,7 @@ func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
 		if n < cap(txns) {
 			txns = txns[:n+1]
 		} else {
-			txns = append(txns, scenario.SMMUTxn{})
+			txns = append(txns, timeline.SMMUTxn{})
 		}
 		i := n
 		for i > 0 && txns[i-1].Issue > t {
@@ -148,7 +148,7 @@ func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
 	if o.Aborted {
 		kind = "fault"
 	}
-	g.rec.Phase(scenario.Phase{Lane: lane, Kind: kind, Label: o.Route.String(), Start: t, End: o.Done})
+	g.rec.Phase(timeline.Phase{Lane: lane, Kind: kind, Label: o.Route.String(), Start: t, End: o.Done})
 }
 
 // fill records a TBU TLB fill at t, when it lands in the window.
@@ -167,7 +167,7 @@ func (g *recording) fill(t sim.Time, x *smmu.Txn, e int) {
 	}
 }
 
-func (g *recording) finish(end sim.Time) *scenario.Timeline {
+func (g *recording) finish(end sim.Time) *timeline.Timeline {
 	tl := g.rec.Finish(end)
 	tl.Writers = []string{"nic", "engine"}
 	tl.SMMU = g.spec

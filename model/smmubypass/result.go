@@ -3,12 +3,8 @@ package smmubypass
 import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
-
-// Run simulates one policy.
-func (s *Scenario) Run(p scenario.Params, policyID string) (*scenario.Result, error) {
-	return s.RunPaced(p, policyID, nil)
-}
 
 // runConfig is one run without the working-set chart.
 func runConfig(c config, policyID string, record bool, pace *scenario.Pacer) (*scenario.Result, error) {
@@ -90,10 +86,10 @@ func (r *run) result() *scenario.Result {
 }
 
 // histogram is the NIC's read latency distribution (% of reads per bin).
-func (r *run) histogram() []scenario.Point {
-	var pts []scenario.Point
+func (r *run) histogram() []timeline.Point {
+	var pts []timeline.Point
 	for i, n := range r.st.hist {
-		pts = append(pts, scenario.Point{X: float64(i*histWidth + histWidth/2), Y: 100 * ratio(n, r.st.nicReads)})
+		pts = append(pts, timeline.Point{X: float64(i*histWidth + histWidth/2), Y: 100 * ratio(n, r.st.nicReads)})
 	}
 	return pts
 }
@@ -104,8 +100,8 @@ const maxTputPoints = 200
 
 // throughput is packets forwarded per microsecond over the run, in buckets
 // of a whole number of tputBucket so that there are at most maxTputPoints.
-func (r *run) throughput() []scenario.Point {
-	var pts []scenario.Point
+func (r *run) throughput() []timeline.Point {
+	var pts []timeline.Point
 	n := len(r.st.forwarded)
 	k := max((n+maxTputPoints-1)/maxTputPoints, 1)
 	per := float64(k) * float64(tputBucket) / float64(sim.Microsecond)
@@ -114,7 +110,7 @@ func (r *run) throughput() []scenario.Point {
 		for _, v := range r.st.forwarded[i:min(i+k, n)] {
 			sum += v
 		}
-		pts = append(pts, scenario.Point{X: (float64(i/k) + 0.5) * per, Y: float64(sum) / per})
+		pts = append(pts, timeline.Point{X: (float64(i/k) + 0.5) * per, Y: float64(sum) / per})
 	}
 	return pts
 }

@@ -97,7 +97,7 @@ func TestRegisterSlicesAddACycle(t *testing.T) {
 func TestRunResultAndBadText(t *testing.T) {
 	s := New()
 	_, p := params(t, "packets", "1000")
-	res, err := s.Run(p, PolicyOn)
+	res, err := s.Run(t.Context(), p, PolicyOn, nil)
 	require.NoError(t, err)
 	require.NotNil(t, res.Timeline)
 	require.Len(t, res.Charts, 2)
@@ -107,7 +107,7 @@ func TestRunResultAndBadText(t *testing.T) {
 	assert.Len(t, res.Timeline.SMMU.LatencyHist, histBins)
 	assert.NotEmpty(t, res.Timeline.SMMU.Throughput)
 	assert.Len(t, res.Narration, 8)
-	_, err = s.Run(p, "smtnmb")
+	_, err = s.Run(t.Context(), p, "smtnmb", nil)
 	require.ErrorContains(t, err, "smtnmb-tlben-off")
 	spec := s.Spec()
 	for _, c := range []struct{ key, text, want string }{
@@ -196,7 +196,7 @@ func TestUnboundedEngineRejected(t *testing.T) {
 func TestThroughputHasFewPoints(t *testing.T) {
 	s := New()
 	_, p := params(t, "packets", "20000")
-	res, err := s.Run(p, PolicyOn)
+	res, err := s.Run(t.Context(), p, PolicyOn, nil)
 	require.NoError(t, err)
 	n := len(res.Timeline.SMMU.Throughput)
 	assert.LessOrEqual(t, n, maxTputPoints)

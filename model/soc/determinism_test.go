@@ -12,10 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/platform"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata golden files")
@@ -36,10 +37,10 @@ const (
 // machine, the timeline (observeRecording) and the events (observeLog).
 // A small workload keeps every access in the buffer's first page and at
 // most two lines long (a short trace).
-func workload(t testing.TB, preset string, seed uint64, steps int, small bool, obs observe) (*soc.Machine, *scenario.Timeline, []hwevent.Event) {
+func workload(t testing.TB, preset string, seed uint64, steps int, small bool, obs observe) (*soc.Machine, *timeline.Timeline, []hwevent.Event) {
 	m, err := platform.New(preset, seed)
 	require.NoError(t, err)
-	var rec *scenario.Recording
+	var rec *hwview.Recording
 	var log hwevent.Log
 	_, err = m.Buddy().Fragment(m.RNG(), 0.3)
 	require.NoError(t, err)
@@ -52,7 +53,7 @@ func workload(t testing.TB, preset string, seed uint64, steps int, small bool, o
 	require.NoError(t, m.Track(buf))
 	switch obs {
 	case observeRecording:
-		rec = scenario.NewRecording(m, scenario.NewRecorder())
+		rec = hwview.NewRecording(m, timeline.NewRecorder())
 		rec.Grid("buf", "buffer", buf, 4096)
 		rec.Cache("l1d", "L1D", 0, 0, 8)
 	case observeLog:
@@ -111,7 +112,7 @@ func workload(t testing.TB, preset string, seed uint64, steps int, small bool, o
 		_, err := m.FinishDMA(j)
 		require.NoError(t, err)
 	}
-	var tl *scenario.Timeline
+	var tl *timeline.Timeline
 	if rec != nil {
 		tl = rec.Recorder().Finish(m.Now())
 	}

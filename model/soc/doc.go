@@ -78,5 +78,5 @@
 // only a nil check. scenario.NewRecording is the adapter that turns them
 // into a timeline's cells and cache windows. Hazards returns the
 // correctness events (stale reads, stale device reads, data destroyed) as
-// neutral records; scenario.HazardsOf puts them in words.
+// neutral records; hwview.HazardsOf puts them in words.
 package soc

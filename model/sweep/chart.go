@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // x is the chart position of an axis value: the number for numeric kinds,
@@ -79,7 +80,7 @@ func (t *Table) Chart(metric string) (scenario.Chart, error) {
 					s = &p.B
 				}
 				if v, ok := s.Metric(metric); ok {
-					ser.Points = append(ser.Points, scenario.Point{X: ax.x(i / len(inner)), Y: v})
+					ser.Points = append(ser.Points, timeline.Point{X: ax.x(i / len(inner)), Y: v})
 				}
 			}
 			ch.Series = append(ch.Series, ser)

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -27,7 +28,7 @@ func (fake) Spec() *scenario.Spec {
 	}
 }
 
-func (f fake) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+func (f fake) Run(_ context.Context, p scenario.Params, policy string, _ *scenario.Pacer) (*scenario.Result, error) {
 	p, err := f.Spec().Resolve(p)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Headline computes the scenario's headline chart (Spec.Headline) for the
@@ -55,7 +56,7 @@ func Headline(ctx context.Context, s scenario.Scenario, params scenario.Params, 
 				return nil, fmt.Errorf("%s: %w", pointName(req.Axes, tab.Points[i].Values), err)
 			}
 			if v, ok := side.Metric(h.Metric); ok {
-				ser.Points = append(ser.Points, scenario.Point{X: ax.x(i), Y: v})
+				ser.Points = append(ser.Points, timeline.Point{X: ax.x(i), Y: v})
 			}
 		}
 		ch.Series = append(ch.Series, ser)

@@ -35,7 +35,7 @@ func TestHeadlinesAreValid(t *testing.T) {
 		}
 		p, err := spec.Defaults()
 		require.NoError(t, err)
-		r, err := s.Run(p, spec.DefaultA)
+		r, err := s.Run(t.Context(), p, spec.DefaultA, nil)
 		require.NoError(t, err)
 		_, ok := r.Metric(spec.Headline.Metric)
 		assert.True(t, ok, "%s does not report its headline metric %s", spec.ID, spec.Headline.Metric)
@@ -66,7 +66,7 @@ func TestETRHeadline(t *testing.T) {
 	assert.Equal(t, float64(4<<20), ch.Published[0].X)
 	for _, pt := range ch.Series[0].Points {
 		if pt.X == 4<<20 {
-			res, err := s.Run(p, spec.DefaultA)
+			res, err := s.Run(t.Context(), p, spec.DefaultA, nil)
 			require.NoError(t, err)
 			v, _ := res.Metric(etr.MetricUpdate)
 			assert.Equal(t, v, pt.Y, "the chart's 4 MiB point is the main run's figure")
@@ -138,7 +138,7 @@ func TestTRBEHeadlineDrawsEveryPolicy(t *testing.T) {
 	}
 	// The lone policy's run is the one a main run of it gives.
 	set(p, auxmap.ParamFrag, "0.2")
-	res, err := s.Run(p, auxmap.PreferLarge4K)
+	res, err := s.Run(t.Context(), p, auxmap.PreferLarge4K, nil)
 	require.NoError(t, err)
 	v, _ := res.Metric(auxmap.MetricL2Refill)
 	assert.Equal(t, v, ch.Series[2].Points[2].Y)

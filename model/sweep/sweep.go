@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -21,9 +22,9 @@ type Request struct {
 	// point, A then B): the page yields its only thread there.
 	BeforeRun func()
 	// Pace, if set, is the hook of the scenario.Pacer each run gives way
-	// through (scenario.RunPaced): the page parks the run there so it never
-	// holds the event loop long; an error it returns (scenario.ErrCanceled)
-	// stops the run.
+	// through: the page parks the run there so it never holds the event
+	// loop long. Cancel the sweep's context to stop it (an error Pace
+	// returns stops the run as well).
 	Pace func(done float64) error
 }
 
@@ -101,21 +102,23 @@ func (r *Request) points() []Point {
 }
 
 // Run runs every point's A and B on up to workers goroutines (at least
-// one) and returns the table in grid order. Each side of each point is a
-// job of its own, and jobs start from the end of the grid: a range usually
-// grows in cost along the grid, so the longest runs start first and do not
-// trail alone at the end. progress, if set, is called after each finished
-// run with the count done and the total (two per point), from one
+// one) and returns the table in grid order. Each point is a job of its own
+// (its pair runs as scenario.RunPair, so sides that share work share it),
+// and jobs start from the end of the grid: a range usually grows in cost
+// along the grid, so the longest runs start first and do not trail alone
+// at the end. progress, if set, is called after each finished point with
+// the count of runs done and the total (two per point), from one
 // goroutine at a time. Run returns as soon as ctx is done, with ctx's
-// error and no table; runs already started finish in the background and
-// are discarded. The first failing run in grid order is the error.
+// error and no table; runs already started stop at their next pacing
+// point and are discarded. The first failing run in grid order is the
+// error.
 func Run(ctx context.Context, req Request, workers int, progress func(done, total int)) (*Table, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
 	}
 	spec := req.Scenario.Spec()
 	pts := req.points()
-	n := 2 * len(pts) // job j is point j/2, side j%2 (0 = A)
+	n := len(pts)
 	workers = max(1, min(workers, n))
 	errs := make([]error, n)
 	jobs := make(chan int)
@@ -123,7 +126,7 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 	for w := 0; w < workers; w++ {
 		go func() {
 			for j := range jobs {
-				errs[j] = runSide(ctx, req, &pts[j/2], j%2)
+				errs[j] = runPoint(ctx, req, &pts[j])
 				select {
 				case finished <- j:
 				case <-ctx.Done():
@@ -151,30 +154,28 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 			return nil, ctx.Err()
 		}
 		if progress != nil {
-			progress(done+1, n)
+			progress(2*(done+1), 2*n)
 		}
 	}
 	// Every job has reported, so errs and pts are complete.
 	for j, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pointName(req.Axes, pts[j/2].Values), err)
+			return nil, fmt.Errorf("%s: %w", pointName(req.Axes, pts[j].Values), err)
 		}
 	}
 	return &Table{Spec: spec, Base: req.Base, A: req.A, B: req.B, Axes: req.Axes, Points: pts}, nil
 }
 
-// runSide runs one side (0 = A) of point p. The two sides of a point may
-// run at once: they only read p.Params.
-func runSide(ctx context.Context, req Request, p *Point, side int) error {
-	policy, out := req.A, &p.A
-	if side == 1 {
-		policy, out = req.B, &p.B
+// runPoint runs both sides of point p.
+func runPoint(ctx context.Context, req Request, p *Point) error {
+	ra, rb, err := scenario.RunPair(ctx, req.Scenario, p.Params, req.A, req.B, req.pacer(true), req.pacer(true))
+	if se, ok := errors.AsType[*scenario.SideError](err); ok {
+		return fmt.Errorf("%s: %w", se.Policy, se.Err)
 	}
-	s, err := runPolicy(ctx, req, p.Params, policy)
 	if err != nil {
 		return err
 	}
-	*out = s
+	p.A, p.B = side(req.A, ra), side(req.B, rb)
 	return nil
 }
 
@@ -187,17 +188,39 @@ func runPolicy(ctx context.Context, req Request, params scenario.Params, policy 
 	if err := ctx.Err(); err != nil {
 		return Side{}, err
 	}
-	var res *scenario.Result
-	var err error
-	if req.Pace != nil {
-		res, err = scenario.RunPaced(req.Scenario, params, policy, scenario.NewPacer(req.Pace))
-	} else {
-		res, err = req.Scenario.Run(params, policy)
-	}
+	res, err := req.Scenario.Run(ctx, params, policy, req.pacer(false))
 	if err != nil {
 		return Side{}, fmt.Errorf("%s: %w", policy, err)
 	}
-	return Side{Policy: policy, Metrics: res.Metrics, Checks: res.Checks}, nil
+	return side(policy, res), nil
+}
+
+// pacer is the pacer of one run: nil when the request sets neither hook,
+// else one calling Pace and, when before is set, BeforeRun on its first
+// call (RunPair calls a side's pacer before the side starts).
+func (r *Request) pacer(before bool) *scenario.Pacer {
+	first := r.BeforeRun
+	if !before {
+		first = nil
+	}
+	if first == nil && r.Pace == nil {
+		return nil
+	}
+	return scenario.NewPacer(func(done float64) error {
+		if first != nil {
+			first()
+			first = nil
+		}
+		if r.Pace != nil {
+			return r.Pace(done)
+		}
+		return nil
+	})
+}
+
+// side keeps what a sweep shows of a run of policy: its metrics and checks.
+func side(policy string, res *scenario.Result) Side {
+	return Side{Policy: policy, Metrics: res.Metrics, Checks: res.Checks}
 }
 
 func pointName(axes []Axis, vals []scenario.Value) string {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/etr"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -175,10 +176,10 @@ var slowRuns atomic.Int32
 // slowFake takes a few milliseconds per run.
 type slowFake struct{ fake }
 
-func (s slowFake) Run(p scenario.Params, policy string) (*scenario.Result, error) {
+func (s slowFake) Run(ctx context.Context, p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
 	slowRuns.Add(1)
 	time.Sleep(5 * time.Millisecond)
-	return s.fake.Run(p, policy)
+	return s.fake.Run(ctx, p, policy, pace)
 }
 
 func TestRunErrorNamesThePoint(t *testing.T) {
@@ -203,7 +204,7 @@ func TestChart(t *testing.T) {
 	assert.Equal(t, "Buffer size (B)", ch.XLabel)
 	assert.Equal(t, "t_us", ch.YLabel)
 	require.Len(t, ch.Series[0].Points, 5)
-	assert.Equal(t, scenario.Point{X: 4096, Y: 12}, ch.Series[0].Points[2])
+	assert.Equal(t, timeline.Point{X: 4096, Y: 12}, ch.Series[0].Points[2])
 	require.Len(t, ch.Published, 1)
 	assert.Equal(t, scenario.ChartRef{Series: 0, X: 4096, Y: 12, Label: "published 12", Source: "fake figure"}, ch.Published[0])
 	assert.Equal(t, 4096.0, ch.Mark)

@@ -3,12 +3,14 @@ package vmapdemo
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // config is one run's settings.
@@ -55,10 +57,10 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 		return nil, err
 	}
 
-	r := scenario.NewRecorder()
-	rec := scenario.NewRecording(m, r)
+	r := timeline.NewRecorder()
+	rec := hwview.NewRecording(m, r)
 	agent := r.Writer("trbe")
-	grid := r.AddGrid(scenario.GridSpec{ID: "aux", Label: "AUX buffer (4 KiB pages, VA order)", Base: va, CellBytes: mem.PageSize, Cells: pages})
+	grid := r.AddGrid(timeline.GridSpec{ID: "aux", Label: "AUX buffer (4 KiB pages, VA order)", Base: va, CellBytes: mem.PageSize, Cells: pages})
 	rec.WatchTLBs()
 	port, err := m.AddTracePort("trbe_tlb", agent)
 	if err != nil {
@@ -68,7 +70,7 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 	if err := rec.MapBuffer("aux", va, c.bytes, aux.Chunks); err != nil {
 		return nil, err
 	}
-	ptr := r.AddPointer(scenario.PointerSpec{ID: "trbe", Label: "TRBE write pointer", Agent: agent})
+	ptr := r.AddPointer(timeline.PointerSpec{ID: "trbe", Label: "TRBE write pointer", Agent: agent})
 
 	var steps []scenario.Step
 	step := func(t sim.Time, title, text string) {
@@ -101,7 +103,7 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 			t += sim.Time(float64(part) / c.rate * float64(sim.Nanosecond))
 			if off+done == next || off+done == c.bytes {
 				upto := int((off + done) >> mem.PageShift)
-				r.Cells(t, grid, cellsDone, upto-cellsDone, scenario.CellDeviceWritten, agent)
+				r.Cells(t, grid, cellsDone, upto-cellsDone, timeline.CellDeviceWritten, agent)
 				cellsDone = upto
 				r.MovePointer(t, ptr, va+off+done)
 				next += every
@@ -110,7 +112,7 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 		off += n
 	}
 	step(t, "buffer written", fmt.Sprintf("%d walks for %d pages", port.R.Stats.Walks, pages))
-	r.Phase(scenario.Phase{Lane: "trbe", Kind: "dma-write", Label: "trace writes", Start: 0, End: t})
+	r.Phase(timeline.Phase{Lane: "trbe", Kind: "dma-write", Label: "trace writes", Start: 0, End: t})
 	tl := r.Finish(t)
 	return result(m, port, aux, tl, steps, t, translate), pace.Point()
 }
@@ -123,7 +125,7 @@ func mapWords(large bool) string {
 }
 
 // result assembles the metrics.
-func result(m *soc.Machine, port *soc.TracePort, aux *mmu.AuxBuffer, tl *scenario.Timeline, steps []scenario.Step,
+func result(m *soc.Machine, port *soc.TracePort, aux *mmu.AuxBuffer, tl *timeline.Timeline, steps []scenario.Step,
 	end, translate sim.Time) *scenario.Result {
 	us := func(t sim.Time) float64 { return float64(t) / float64(sim.Microsecond) }
 	res := &scenario.Result{End: end, Timeline: tl, Narration: steps}
@@ -141,9 +143,9 @@ func result(m *soc.Machine, port *soc.TracePort, aux *mmu.AuxBuffer, tl *scenari
 	add("descriptor_reads", "descriptor reads", "", "model", float64(ws.Reads))
 	add("aux_chunks", "rb_alloc_aux chunks", "", "model", float64(len(aux.Chunks)))
 	lb := tl.Translation.LeafBytes()
-	add("leaves_4k", "4 KiB PTEs", "", "model", float64(lb[scenario.Leaf4K]/scenario.Leaf4K))
-	add("leaves_64k", "64 KiB contiguous runs", "", "model", float64(lb[scenario.Leaf64K]/scenario.Leaf64K))
-	add("leaves_2m", "2 MiB blocks", "", "model", float64(lb[scenario.Leaf2M]/scenario.Leaf2M))
+	add("leaves_4k", "4 KiB PTEs", "", "model", float64(lb[timeline.Leaf4K]/timeline.Leaf4K))
+	add("leaves_64k", "64 KiB contiguous runs", "", "model", float64(lb[timeline.Leaf64K]/timeline.Leaf64K))
+	add("leaves_2m", "2 MiB blocks", "", "model", float64(lb[timeline.Leaf2M]/timeline.Leaf2M))
 	res.Checks = []scenario.Metric{
 		{Name: "stale_bytes", Label: "stale bytes read by the CPU", Unit: "B", Value: float64(len(m.StaleLines())) * float64(m.LineBytes()), Group: "check"},
 		{Name: "lost_bytes", Label: "bytes lost", Unit: "B", Value: float64(m.Count(soc.LostBytes)), Group: "check"},

@@ -10,6 +10,8 @@
 package vmapdemo
 
 import (
+	"context"
+
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -82,16 +84,11 @@ func (*Scenario) Spec() *scenario.Spec {
 	}
 }
 
-// Run simulates one policy.
-func (s *Scenario) Run(p scenario.Params, policy string) (*scenario.Result, error) {
-	return s.RunPaced(p, policy, nil)
-}
-
-// RunPaced is Run under a pacer (scenario.Paced): the run counts one unit
-// of work per page it allocates and maps and one per translation of the
-// trace unit's writes, and gives way every scenario.PaceQuantum units. Its
-// result equals Run's.
-func (s *Scenario) RunPaced(p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+// Run simulates one policy. It counts one unit of work per page it
+// allocates and maps and one per translation of the trace unit's writes,
+// and gives way every scenario.PaceQuantum units.
+func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pace *scenario.Pacer) (*scenario.Result, error) {
+	pace = pace.Bind(ctx)
 	spec := s.Spec()
 	if _, err := spec.Policy(policy); err != nil {
 		return nil, err

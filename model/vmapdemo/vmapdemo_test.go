@@ -17,7 +17,7 @@ func runWith(t *testing.T, policy string, kv ...string) *scenario.Result {
 	for i := 0; i+1 < len(kv); i += 2 {
 		require.NoError(t, s.Spec().Set(p, kv[i], kv[i+1]))
 	}
-	r, err := s.Run(p, policy)
+	r, err := s.Run(t.Context(), p, policy, nil)
 	require.NoError(t, err)
 	return r
 }
@@ -89,6 +89,6 @@ func TestBadInput(t *testing.T) {
 	require.NoError(t, err)
 	assert.ErrorContains(t, s.Spec().Set(p, ParamBuffer, "4GiB"), ParamBuffer)
 	assert.ErrorContains(t, s.Spec().Set(p, ParamRate, "0"), ParamRate)
-	_, err = s.Run(p, "nope")
+	_, err = s.Run(t.Context(), p, "nope", nil)
 	assert.ErrorContains(t, err, "policy")
 }

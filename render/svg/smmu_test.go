@@ -22,7 +22,7 @@ func TestSMMUGolden(t *testing.T) {
 	require.NoError(t, s.Spec().Set(p, "packets", "2000"))
 	var res [2]*scenario.Result
 	for i, pol := range []string{smmubypass.PolicyOff, smmubypass.PolicyOn} {
-		res[i], err = s.Run(p, pol)
+		res[i], err = s.Run(t.Context(), p, pol, nil)
 		require.NoError(t, err)
 	}
 	pl := play.New(res[0], res[1])

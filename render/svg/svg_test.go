@@ -13,6 +13,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 	"github.com/dmaviz/dmaviz/play"
 	"github.com/dmaviz/dmaviz/render"
 )
@@ -25,9 +26,9 @@ func frameAt(t *testing.T, bPolicy string, progress float64, zoom render.Zoom) (
 	t.Helper()
 	s := demo.New()
 	p, _ := s.Spec().Defaults()
-	a, err := s.Run(p, demo.PolicyNoncacheable)
+	a, err := s.Run(t.Context(), p, demo.PolicyNoncacheable, nil)
 	require.NoError(t, err)
-	b, err := s.Run(p, bPolicy)
+	b, err := s.Run(t.Context(), p, bPolicy, nil)
 	require.NoError(t, err)
 	pl := play.New(a, b)
 	pl.Seek(sim.Time(progress * float64(pl.Length())))
@@ -101,8 +102,8 @@ func TestChartGolden(t *testing.T) {
 	c := scenario.Chart{
 		ID: "saving", Title: "Time saved by batching", XLabel: "entry size (B)", YLabel: "saved (%)", LogX: true, Mark: 4096,
 		Series: []scenario.Series{
-			{Name: "dma_map_sg", Points: []scenario.Point{{X: 512, Y: 80}, {X: 4096, Y: 64.6}, {X: 65536, Y: 12}, {X: 1 << 20, Y: 1}}},
-			{Name: "dma_unmap_sg", Points: []scenario.Point{{X: 512, Y: 82}, {X: 4096, Y: 66.6}, {X: 65536, Y: 13}, {X: 1 << 20, Y: 1.2}}},
+			{Name: "dma_map_sg", Points: []timeline.Point{{X: 512, Y: 80}, {X: 4096, Y: 64.6}, {X: 65536, Y: 12}, {X: 1 << 20, Y: 1}}},
+			{Name: "dma_unmap_sg", Points: []timeline.Point{{X: 512, Y: 82}, {X: 4096, Y: 66.6}, {X: 65536, Y: 13}, {X: 1 << 20, Y: 1.2}}},
 		},
 	}
 	var sc render.Scene

@@ -24,7 +24,7 @@ func vmapFrame(t *testing.T, progress float64, zoom render.Zoom, kv ...string) *
 		require.NoError(t, s.Spec().Set(p, kv[i], kv[i+1]))
 	}
 	run := func(policy string) *scenario.Result {
-		r, err := s.Run(p, policy)
+		r, err := s.Run(t.Context(), p, policy, nil)
 		require.NoError(t, err)
 		return r
 	}

@@ -6,6 +6,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/url"
@@ -181,23 +182,12 @@ func (a *App) NextRun() (Request, error) {
 	return Request{Gen: a.Gen, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, nil
 }
 
-// Run simulates both sides of a request. It is what the runner goroutine
-// calls; after is called between the two runs (to let the page breathe and
-// show progress).
-func (r Request) Run(between func()) (ra, rb *scenario.Result, err error) {
-	return r.RunPaced(func(side int, done float64) error {
-		if side == 1 && done == 0 && between != nil {
-			between()
-			between = nil
-		}
-		return nil
-	})
-}
-
-// RunPaced simulates both sides under a pacing hook (scenario.Pacer): hook
-// hears the side (0 = A, 1 = B) and the fraction of it done, at least once
-// before each side, and its error (e.g. scenario.ErrCanceled) ends the run.
-func (r Request) RunPaced(hook func(side int, done float64) error) (ra, rb *scenario.Result, err error) {
+// Run simulates both sides of a request as scenario.RunPair does, under
+// ctx (canceling it stops the run with scenario.ErrCanceled). hook, if not
+// nil, hears the side (0 = A, 1 = B) and the fraction of it done, at least
+// once before each side; it is where the page gives way and shows the
+// progress.
+func (r Request) Run(ctx context.Context, hook func(side int, done float64) error) (ra, rb *scenario.Result, err error) {
 	// A model bug must not take the page down with it (a panic in
 	// WebAssembly ends the program): report it as a failed run.
 	defer func() {
@@ -206,21 +196,12 @@ func (r Request) RunPaced(hook func(side int, done float64) error) (ra, rb *scen
 		}
 	}()
 	side := func(i int) *scenario.Pacer {
+		if hook == nil {
+			return nil
+		}
 		return scenario.NewPacer(func(done float64) error { return hook(i, done) })
 	}
-	if err := hook(0, 0); err != nil {
-		return nil, nil, err
-	}
-	if ra, err = scenario.RunPaced(r.Scenario, r.Params, r.A, side(0)); err != nil {
-		return nil, nil, fmt.Errorf("A (%s): %w", r.A, err)
-	}
-	if err := hook(1, 0); err != nil {
-		return nil, nil, err
-	}
-	if rb, err = scenario.RunPaced(r.Scenario, r.Params, r.B, side(1)); err != nil {
-		return nil, nil, fmt.Errorf("B (%s): %w", r.B, err)
-	}
-	return ra, rb, nil
+	return scenario.RunPair(ctx, r.Scenario, r.Params, r.A, r.B, side(0), side(1))
 }
 
 // SetResults takes a finished run; it reports false (and drops it) when a

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -46,7 +47,7 @@ func TestRunsAreMatchedToTheLatestRequest(t *testing.T) {
 	old, err := a.NextRun()
 	require.NoError(t, err)
 	req, _ := a.NextRun()
-	ra, rb, err := req.Run(nil)
+	ra, rb, err := req.Run(t.Context(), nil)
 	require.NoError(t, err)
 	require.False(t, a.SetResults(old.Gen, ra, rb, nil), "a stale run's results were taken")
 	require.True(t, a.Running, "a stale run ended the current one")
@@ -100,13 +101,15 @@ func TestEmbedCodeEscapes(t *testing.T) {
 
 type panicky struct{ scenario.Scenario }
 
-func (panicky) Run(scenario.Params, string) (*scenario.Result, error) { panic("index out of range") }
+func (panicky) Run(context.Context, scenario.Params, string, *scenario.Pacer) (*scenario.Result, error) {
+	panic("index out of range")
+}
 
 func TestAModelPanicBecomesAFailedRun(t *testing.T) {
 	reg := catalog.Registry()
 	s, _ := reg.Get("demo")
 	req := Request{Scenario: panicky{s}, A: "x", B: "y"}
-	ra, rb, err := req.Run(nil)
+	ra, rb, err := req.Run(t.Context(), nil)
 	require.ErrorContains(t, err, "internal error in scenario demo: index out of range", "Run's error")
 	require.Nil(t, ra, "Run's result A after a panic")
 	require.Nil(t, rb, "Run's result B after a panic")

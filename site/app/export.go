@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/report"
 	"github.com/dmaviz/dmaviz/trace"
 )
 
@@ -51,9 +52,9 @@ func (a *App) MetricsCSV() (string, bool) {
 		var pub, src, verdict []string
 		for i := range r.Refs {
 			f := &r.Refs[i]
-			pub = append(pub, f.PanelText())
+			pub = append(pub, report.PanelText(f))
 			src = append(src, f.Source)
-			verdict = append(verdict, f.Verdict())
+			verdict = append(verdict, report.Verdict(f))
 		}
 		_ = w.Write([]string{r.Name, r.Unit, num(r.A, r.HasA), num(r.B, r.HasB), ratio,
 			strings.Join(pub, "; "), strings.Join(src, "; "), strings.Join(verdict, "; ")})
@@ -62,12 +63,12 @@ func (a *App) MetricsCSV() (string, bool) {
 	return b.String(), w.Error() == nil
 }
 
-// ReportJSON is the run as scenario.Report, indented as the CLI prints it.
+// ReportJSON is the run as report.Report, indented as the CLI prints it.
 func (a *App) ReportJSON() (string, bool) {
 	if a.A == nil || a.B == nil || a.Spec == nil {
 		return "", false
 	}
-	out, err := json.MarshalIndent(scenario.NewReport(a.Spec, a.State.Params, a.A, a.B), "", "  ")
+	out, err := json.MarshalIndent(report.New(a.Spec, a.State.Params, a.A, a.B), "", "  ")
 	if err != nil {
 		return "", false
 	}

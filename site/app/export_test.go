@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
-	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/report"
 )
 
 // ran returns the panel state for query with both sides run.
@@ -20,7 +20,7 @@ func ran(t *testing.T, query string) *App {
 	a := New(catalog.Registry(), query)
 	req, err := a.NextRun()
 	require.NoError(t, err)
-	ra, rb, err := req.Run(nil)
+	ra, rb, err := req.Run(t.Context(), nil)
 	require.NoError(t, err)
 	require.True(t, a.SetResults(req.Gen, ra, rb, nil))
 	return a
@@ -51,9 +51,9 @@ func TestExports(t *testing.T) {
 
 	js, ok := a.ReportJSON()
 	require.True(t, ok)
-	var rep scenario.Report
+	var rep report.Report
 	require.NoError(t, json.Unmarshal([]byte(js), &rep))
-	assert.Equal(t, scenario.ReportSchemaVersion, rep.SchemaVersion)
+	assert.Equal(t, report.SchemaVersion, rep.SchemaVersion)
 	assert.Len(t, rep.References, 3)
 	assert.Equal(t, "coherent", rep.A.Policy)
 

@@ -36,7 +36,7 @@ func TestARunErrorIsShownBesideItsField(t *testing.T) {
 	a := New(catalog.Registry(), "?scenario=etr")
 	req, err := a.NextRun()
 	require.NoError(t, err)
-	ra, rb, err := req.Run(nil)
+	ra, rb, err := req.Run(t.Context(), nil)
 	require.NoError(t, err)
 	require.True(t, a.SetResults(req.Gen, ra, rb, nil))
 	require.NotEmpty(t, a.Rows())

@@ -18,9 +18,9 @@ func demoResults(t *testing.T) (*scenario.Result, *scenario.Result) {
 	s := demo.New()
 	p, err := s.Spec().Defaults()
 	require.NoError(t, err)
-	a, err := s.Run(p, demo.PolicyNoncacheable)
+	a, err := s.Run(t.Context(), p, demo.PolicyNoncacheable, nil)
 	require.NoError(t, err)
-	b, err := s.Run(p, demo.PolicyCacheableSync)
+	b, err := s.Run(t.Context(), p, demo.PolicyCacheableSync, nil)
 	require.NoError(t, err)
 	return a, b
 }

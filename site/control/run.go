@@ -1,6 +1,7 @@
 package control
 
 import (
+	"context"
 	"errors"
 	"runtime"
 	"sync"
@@ -15,13 +16,15 @@ import (
 // WebAssembly switches goroutines only where one blocks, so a run that
 // never blocked would freeze the page (no input, no stage frame) until it
 // ended. Instead the model calls a pacing hook every few thousand lines of
-// work (scenario.Pacer); the hook checks the clock and, once the run has
-// worked RunSlice since it last gave way, calls Yield, which in the
-// browser parks the goroutine until the event loop has run (a posted message), so
-// input, the panel and the stage's frames get their turn. The same hook
-// carries cancellation: Cancel, or a newer StartRun superseding the run,
-// makes the hook return scenario.ErrCanceled, and the model returns it at
-// once.
+// work (scenario.Pacer); the hook records the progress, checks the clock
+// and, once the run has worked RunSlice since it last gave way, calls
+// Yield, which in the browser parks the goroutine until the event loop has
+// run (a posted message), so input, the panel and the stage's frames get
+// their turn. Cancellation goes through the run's context: Cancel, or a
+// newer StartRun superseding the run, cancels it, and the model's pacer
+// stops the run with scenario.ErrCanceled at its next pacing point (the
+// one right after the page has run, if the cancel came while it was
+// parked).
 
 // RunSlice is how long a run works before it gives way: short enough that
 // a slice, the pacing quantum that overshoots it and a panel render or a
@@ -59,13 +62,14 @@ type RunState struct {
 	Deliver time.Duration
 }
 
-// RunWork is one run: it calls hook (often) with the side it is simulating
-// and the fraction of that side done, and stops with hook's error. It
-// returns what to do with its outcome: the runner gives way once more and
-// then calls deliver(true) to show the results (or the error), or
-// deliver(false) when the run was canceled or superseded meanwhile (its
-// results are discarded).
-type RunWork func(hook func(side int, done float64) error) (deliver func(show bool))
+// RunWork is one run: it runs under ctx, which is canceled when the run is
+// canceled or superseded, and calls hook (often) with the side it is
+// simulating and the fraction of that side done. It returns what to do
+// with its outcome: the runner gives way once more and then calls
+// deliver(true) to show the results (or the error), or deliver(false) when
+// the run was canceled or superseded meanwhile (its results are
+// discarded).
+type RunWork func(ctx context.Context, hook func(side int, done float64) error) (deliver func(show bool))
 
 // runner is the Controller's part that launches runs.
 type runner struct {
@@ -80,24 +84,15 @@ type runner struct {
 }
 
 type job struct {
-	gen   uint64
-	stop  chan struct{} // closed to cancel
-	done  chan struct{} // closed when the work returned
-	once  sync.Once
-	start time.Time
-	slice time.Time // when the current slice of work began
+	gen    uint64
+	ctx    context.Context    // the run's: done once canceled or superseded
+	cancel context.CancelFunc // cancels ctx
+	done   chan struct{}      // closed when the work returned
+	start  time.Time
+	slice  time.Time // when the current slice of work began
 }
 
-func (j *job) cancel() { j.once.Do(func() { close(j.stop) }) }
-
-func (j *job) stopped() bool {
-	select {
-	case <-j.stop:
-		return true
-	default:
-		return false
-	}
-}
+func (j *job) stopped() bool { return j.ctx.Err() != nil }
 
 // SetYield sets how a run gives way to the page (see the comment above)
 // and how long it works between two (0: RunSlice).
@@ -115,7 +110,8 @@ func (c *Controller) StartRun(work RunWork) uint64 {
 	r := &c.runs
 	r.mu.Lock()
 	old := r.cur
-	j := &job{gen: r.state.Gen + 1, stop: make(chan struct{}), done: make(chan struct{})}
+	j := &job{gen: r.state.Gen + 1, done: make(chan struct{})}
+	j.ctx, j.cancel = context.WithCancel(context.Background())
 	r.cur = j
 	r.state = RunState{Gen: j.gen, Running: true}
 	r.mu.Unlock()
@@ -135,7 +131,7 @@ func (c *Controller) StartRun(work RunWork) uint64 {
 		// and once before delivering, so the model's last slice and the
 		// redraw of the new results are separate tasks of the page.
 		c.giveWay(j)
-		deliver := work(c.hook(j)) // a canceled j stops at its first hook
+		deliver := work(j.ctx, c.hook(j)) // a canceled j stops at its first pacing point
 		show := c.giveWay(j)
 		t0 := time.Now()
 		if deliver != nil {
@@ -195,14 +191,15 @@ func (c *Controller) Current(gen uint64) bool {
 }
 
 // Canceled tells whether err means the run was canceled or superseded.
-func Canceled(err error) bool { return errors.Is(err, scenario.ErrCanceled) }
+func Canceled(err error) bool {
+	return errors.Is(err, scenario.ErrCanceled) || errors.Is(err, context.Canceled)
+}
 
-// hook is the pacing hook of job j.
+// hook is the pacing hook of job j: it records the progress and gives way
+// once the run has worked a slice. It stops nothing itself: j's context
+// does (the model's pacer checks it around every call).
 func (c *Controller) hook(j *job) func(side int, done float64) error {
 	return func(side int, done float64) error {
-		if j.stopped() {
-			return scenario.ErrCanceled
-		}
 		c.progress(j, side, done)
 		r := &c.runs
 		r.mu.Lock()
@@ -211,8 +208,8 @@ func (c *Controller) hook(j *job) func(side int, done float64) error {
 		if slice <= 0 {
 			slice = RunSlice
 		}
-		if time.Since(j.slice) >= slice && !c.giveWay(j) {
-			return scenario.ErrCanceled
+		if time.Since(j.slice) >= slice {
+			c.giveWay(j)
 		}
 		return nil
 	}

@@ -1,6 +1,7 @@
 package control
 
 import (
+	"context"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -11,8 +12,9 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// spin is work that calls hook forever (side 0 then 1) until it says stop,
-// recording what it was told.
+// spin is work that runs as a model does, forever or limit quanta of work
+// (side 0 then 1), through a pacer bound to the run's context that calls
+// hook, until the pacer says stop; it records what it was told.
 type spin struct {
 	started, stopped chan struct{}
 	delivered        chan bool
@@ -25,14 +27,16 @@ func newSpin() *spin {
 }
 
 func (s *spin) work(limit int64) RunWork {
-	return func(hook func(int, float64) error) func(bool) {
+	return func(ctx context.Context, hook func(int, float64) error) func(bool) {
 		close(s.started)
+		side := 0
+		pace := scenario.NewPacer(func(done float64) error { return hook(side, done) }).Bind(ctx)
+		pace.Plan(max(limit, 100) * scenario.PaceQuantum)
 		for i := int64(0); limit == 0 || i < limit; i++ {
-			side := 0
 			if limit > 0 && i >= limit/2 {
 				side = 1
 			}
-			if err := hook(side, float64(i%100)/100); err != nil {
+			if err := pace.Work(scenario.PaceQuantum); err != nil { // one hook call each
 				s.err = err
 				break
 			}
@@ -85,13 +89,13 @@ func TestNewerRunSupersedesTheRunningOne(t *testing.T) {
 	newer := newSpin()
 	var overlapped atomic.Bool
 	work := newer.work(100)
-	gen := c.StartRun(func(hook func(int, float64) error) func(bool) {
+	gen := c.StartRun(func(ctx context.Context, hook func(int, float64) error) func(bool) {
 		select {
 		case <-old.stopped:
 		default:
 			overlapped.Store(true)
 		}
-		return work(hook)
+		return work(ctx, hook)
 	})
 	waitClosed(t, old.stopped, "the superseded run's stop")
 	assert.ErrorIs(t, old.err, scenario.ErrCanceled)

@@ -1,4 +1,4 @@
-package scenario
+package hwview
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // tlbWatch maps a TLB event's (Level, Agent) to a declared TLB.
@@ -68,7 +69,7 @@ func (rec *Recording) WatchRequester(r *mmu.Requester, label string) {
 
 func (rec *Recording) watchTLB(t *mmu.TLB, name, label string, level int8, agent uint8) {
 	c := t.Config()
-	k := rec.r.AddTLB(TLBSpec{Name: name, Label: label, Entries: c.Entries, Ways: c.Ways, Level: int(level), Owner: agent})
+	k := rec.r.AddTLB(timeline.TLBSpec{Name: name, Label: label, Entries: c.Entries, Ways: c.Ways, Level: int(level), Owner: agent})
 	rec.tw.tlbs = append(rec.tw.tlbs, tlbWatch{level: level, agent: agent, tlb: k, ways: c.Ways})
 }
 
@@ -94,15 +95,14 @@ func (rec *Recording) MapIOVA(id string, s *mmu.IOSpace, iova, bytes uint64) err
 }
 
 func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, chunks []mem.Chunk) error {
-	first := len(rec.r.trans().x.Chunks)
+	first := rec.r.ChunkCount()
 	cva := va
 	for _, c := range chunks {
-		rec.r.AddChunk(Chunk{PA: c.PA(), Order: c.Order, VA: cva})
+		rec.r.AddChunk(timeline.Chunk{PA: c.PA(), Order: c.Order, VA: cva})
 		cva += uint64(mem.PageSize) << c.Order
 	}
 	if len(chunks) > 0 { // about one run per chunk: grow once
-		x := &rec.r.trans().x
-		x.Mappings = reserve(x.Mappings, min(MaxMappings, len(x.Mappings)+len(chunks)))
+		rec.r.ReserveMappings(len(chunks))
 	}
 	ci, cend := first, va
 	if len(chunks) > 0 {
@@ -112,7 +112,6 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 	// it gives (the buffer must be mapped throughout).
 	off := uint64(0)
 	var err error
-	x := &rec.r.trans().x
 	now := rec.at(rec.m.Now()) // reading the table takes no simulated time
 	pt.EachLeaf(va, bytes, func(l *mmu.Leaf) bool {
 		a := va + off
@@ -125,16 +124,12 @@ func (rec *Recording) mapTable(pt *mmu.PageTable, id string, va, bytes uint64, c
 			cend += uint64(mem.PageSize) << chunks[ci-first].Order
 		}
 		chunk := -1
-		if len(chunks) > 0 && a < cend && ci < MaxChunks {
+		if len(chunks) > 0 && a < cend && ci < timeline.MaxChunks {
 			chunk = ci // chunks past MaxChunks are not recorded
 		}
 		pa, attr := l.PA+(a-l.VA), l.Prot.Attr.String()
-		if k := len(x.Mappings); n > 0 && k > 0 && x.Mappings[k-1].continuedBy(a, pa, l.Bytes, attr, l.Prot.ReadOnly, chunk, id, now) {
-			// MapRun's first rule, without a Mapping built and passed by
-			// value per page (a memory.copy call each in Go's WASM port).
-			x.Mappings[k-1].Bytes += n
-		} else {
-			rec.r.MapRun(Mapping{VA: a, PA: pa, Bytes: n, Leaf: l.Bytes, Attr: attr,
+		if !rec.r.ExtendMapping(a, pa, n, l.Bytes, attr, l.Prot.ReadOnly, chunk, id, now) {
+			rec.r.MapRun(timeline.Mapping{VA: a, PA: pa, Bytes: n, Leaf: l.Bytes, Attr: attr,
 				ReadOnly: l.Prot.ReadOnly, Chunk: chunk, Buffer: id, T: now})
 		}
 		off += n
@@ -175,13 +170,13 @@ func (rec *Recording) translationEvent(e *hwevent.Event) {
 			rec.r.BeginWalk()
 		}
 		tw.walkEnd[e.Agent] = rec.at(e.T)
-		rec.r.WalkStep(WalkStep{T: rec.at(e.T), Agent: e.Agent, VA: tw.walkVA[e.Agent], Level: int(e.Level),
+		rec.r.WalkStep(timeline.WalkStep{T: rec.at(e.T), Agent: e.Agent, VA: tw.walkVA[e.Agent], Level: int(e.Level),
 			DescAddr: e.Addr, Desc: e.Victim, Kind: descKind(e.Victim, int(e.Level)), WalkCache: e.Has(hwevent.Hit)})
 	case hwevent.TLBFill:
 		for _, w := range tw.tlbs {
 			if w.level == e.Level && (w.level == 1 || w.agent == e.Agent) {
 				rec.r.TLBFill(max(rec.at(e.T), tw.walkEnd[e.Agent]), w.tlb, int(e.Set)*w.ways+int(e.Way),
-					TLBEntryRec{VA: e.Addr, PA: e.Victim, Bytes: e.Bytes, Owner: e.Agent})
+					timeline.TLBEntryRec{VA: e.Addr, PA: e.Victim, Bytes: e.Bytes, Owner: e.Agent})
 			}
 		}
 	}
@@ -200,13 +195,13 @@ func (rec *Recording) InvalidateTLBs(t sim.Time) {
 func descKind(d uint64, l int) string {
 	switch {
 	case d&1 == 0:
-		return DescInvalid
+		return timeline.DescInvalid
 	case l == 3 && d&2 != 0:
-		return DescPage
+		return timeline.DescPage
 	case l == 3:
-		return DescInvalid
+		return timeline.DescInvalid
 	case d&2 != 0:
-		return DescTable
+		return timeline.DescTable
 	}
-	return DescBlock
+	return timeline.DescBlock
 }

@@ -1,4 +1,4 @@
-package scenario
+package timeline
 
 import "github.com/dmaviz/dmaviz/model/sim"
 

@@ -1,4 +1,4 @@
-package scenario
+package timeline
 
 import (
 	"sort"
@@ -35,7 +35,7 @@ import (
 // MaxTLBEntries is a recommendation for what a scenario declares, not
 // enforced.
 //
-// A scenario on a soc machine fills it by observing: NewRecording, then
+// A scenario on a soc machine fills it by observing: hwview.NewRecording, then
 // Recording.WatchTLBs (the core's L1 data TLB and the shared L2 TLB),
 // WatchRequester for each trace port's TLB, MapBuffer for each buffer
 // (with the allocator's chunks), Recorder.AddPointer and MovePointer as

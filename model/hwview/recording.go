@@ -1,4 +1,11 @@
-package scenario
+// Package hwview is the one adapter from hardware events to view states:
+// a Recording observes a soc machine (its buffers, cache sets, TLBs and
+// walks) and records into a timeline.Recorder what the views draw, and
+// the machine's correctness events become the Result's hazards in words.
+// It is the only package between the scenario contract, the timeline and
+// the hardware packages: the views, the player and the panel see the
+// recorded timeline only.
+package hwview
 
 import (
 	"fmt"
@@ -6,8 +13,10 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/hwevent"
 	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // Recording is the one adapter from hardware events to views: it watches
@@ -27,7 +36,7 @@ import (
 // Times are shifted by Origin (the machine time shown as 0).
 type Recording struct {
 	m      *soc.Machine
-	r      *Recorder
+	r      *timeline.Recorder
 	runs   mem.RunIndex // the grids' frames; Run.List is the grid
 	cellBy []uint64     // cell bytes by grid index
 	// overlap says two grids' runs share frames: a physical address's
@@ -38,7 +47,7 @@ type Recording struct {
 	// of (lineCell), qGrid -1 for none.
 	qGrid, qCell int
 	caches       []cacheWin
-	tw           transWatch // TLBs and walks (translation_adapt.go)
+	tw           transWatch // TLBs and walks (translation.go)
 	// Origin is the machine time the timeline starts at; earlier events
 	// show at 0.
 	Origin sim.Time
@@ -47,7 +56,7 @@ type Recording struct {
 	Next hwevent.Observer
 	// Pace, if set, counts a unit of work per page MapBuffer and MapIOVA
 	// look up, so recording a large buffer's mappings gives way.
-	Pace *Pacer
+	Pace *scenario.Pacer
 }
 
 type cacheWin struct {
@@ -55,7 +64,7 @@ type cacheWin struct {
 }
 
 // NewRecording attaches a recording into r to m as its observer.
-func NewRecording(m *soc.Machine, r *Recorder) *Recording {
+func NewRecording(m *soc.Machine, r *timeline.Recorder) *Recording {
 	rec := &Recording{m: m, r: r, qGrid: -1}
 	m.SetObserver(rec)
 	m.WatchKinds(RecordingKinds)
@@ -68,7 +77,7 @@ var RecordingKinds = hwevent.Kinds(hwevent.LineRead, hwevent.LineWrite, hwevent.
 	hwevent.Discard, hwevent.DMABurst, hwevent.Fill, hwevent.Drop, hwevent.Update)
 
 // Recorder returns the underlying recorder.
-func (rec *Recording) Recorder() *Recorder { return rec.r }
+func (rec *Recording) Recorder() *timeline.Recorder { return rec.r }
 
 // Grid declares buffer b as a grid of cellBytes cells (64 for lines, 4096
 // for pages), watches its frames and returns the grid index. Cells are in
@@ -77,7 +86,7 @@ func (rec *Recording) Grid(id, label string, b soc.Buffer, cellBytes uint64) int
 	if cellBytes == 0 {
 		cellBytes = rec.m.LineBytes()
 	}
-	g := rec.r.AddGrid(GridSpec{ID: id, Label: label, Base: b.VA, Space: addrSpace(b), CellBytes: int64(cellBytes),
+	g := rec.r.AddGrid(timeline.GridSpec{ID: id, Label: label, Base: b.VA, Space: addrSpace(b), CellBytes: int64(cellBytes),
 		Cells: int((b.Size + cellBytes - 1) / cellBytes)})
 	for len(rec.cellBy) <= g {
 		rec.cellBy = append(rec.cellBy, 0)
@@ -104,7 +113,7 @@ func (rec *Recording) Cache(id, label string, level, first, sets int) int {
 	}
 	first = min(max(first, 0), c.Sets())
 	sets = min(max(sets, 0), c.Sets()-first)
-	obj := rec.r.AddCache(CacheSpec{ID: id, Label: label, FirstSet: first, Sets: sets,
+	obj := rec.r.AddCache(timeline.CacheSpec{ID: id, Label: label, FirstSet: first, Sets: sets,
 		TotalSets: c.Sets(), Ways: c.Ways(), LineBytes: int64(c.Cfg.LineBytes)})
 	rec.caches = append(rec.caches, cacheWin{level: level, first: first, sets: sets, ways: c.Ways(), obj: obj})
 	rec.m.WatchSets(level, first, sets)
@@ -122,7 +131,7 @@ func (rec *Recording) Locate(pa uint64) (grid, cell int) {
 }
 
 // Annotate fills in the grid and cell of each hazard that falls in a grid.
-func (rec *Recording) Annotate(hs []Hazard) {
+func (rec *Recording) Annotate(hs []scenario.Hazard) {
 	for i := range hs {
 		hs[i].Grid, hs[i].Cell = rec.Locate(hs[i].Addr)
 	}
@@ -139,27 +148,27 @@ func (rec *Recording) at(t sim.Time) sim.Time {
 func (rec *Recording) Event(e *hwevent.Event) {
 	switch e.Kind {
 	case hwevent.LineRead:
-		st := CellCached
+		st := timeline.CellCached
 		switch {
 		case e.Has(hwevent.Stale):
-			st = CellStale
+			st = timeline.CellStale
 		case e.Has(hwevent.NC):
-			st = CellUncachedRead
+			st = timeline.CellUncachedRead
 		case e.Has(hwevent.Copy):
-			st = CellCopied
+			st = timeline.CellCopied
 		}
 		rec.lineCell(e, st)
 	case hwevent.LineWrite:
-		rec.lineCell(e, CellCPUWritten)
+		rec.lineCell(e, timeline.CellCPUWritten)
 	case hwevent.DCOp:
-		st := CellInvalidated
+		st := timeline.CellInvalidated
 		if e.Op == 0 { // DC CVAC
-			st = CellCleaned
+			st = timeline.CellCleaned
 		}
 		rec.lineCell(e, st)
 	case hwevent.WriteBack, hwevent.Discard:
 		if e.Has(hwevent.Lost) {
-			rec.cell(e.T, e.Addr, CellLost, e.Writer)
+			rec.cell(e.T, e.Addr, timeline.CellLost, e.Writer)
 		}
 	case hwevent.DMABurst:
 		if e.Has(hwevent.Write) {
@@ -167,7 +176,7 @@ func (rec *Recording) Event(e *hwevent.Event) {
 			// nothing more (see lineCell): one cell call per cell.
 			lb := rec.m.LineBytes()
 			for a, end := e.Addr&^(lb-1), e.Addr+e.Bytes; a < end; {
-				i, cell := rec.cell(e.T, a, CellDeviceWritten, e.Agent)
+				i, cell := rec.cell(e.T, a, timeline.CellDeviceWritten, e.Agent)
 				a += lb
 				if i >= 0 && rec.cellBy[rec.runs.Runs()[i].List] > lb {
 					_, hi := rec.cellSpan(i, cell)
@@ -192,9 +201,9 @@ func (rec *Recording) Event(e *hwevent.Event) {
 
 // clears says whether st replaces a stale or lost cell: only new data (a
 // device write) or maintenance that makes the CPU's view current.
-func clears(st CellState) bool {
+func clears(st timeline.CellState) bool {
 	switch st {
-	case CellDeviceWritten, CellInvalidated, CellCleaned, CellLost:
+	case timeline.CellDeviceWritten, timeline.CellInvalidated, timeline.CellCleaned, timeline.CellLost:
 		return true
 	}
 	return false
@@ -206,7 +215,7 @@ func clears(st CellState) bool {
 // Either way the cell then shows st by writer or stays Stale or Lost, so
 // the same report again changes nothing until something else happens to
 // the cell.
-func (rec *Recording) cell(t sim.Time, pa uint64, st CellState, writer uint8) (run, cell int) {
+func (rec *Recording) cell(t sim.Time, pa uint64, st timeline.CellState, writer uint8) (run, cell int) {
 	i := rec.runs.Find(pa)
 	if i < 0 {
 		return -1, -1
@@ -223,10 +232,10 @@ func (rec *Recording) cell(t sim.Time, pa uint64, st CellState, writer uint8) (r
 		rec.m.Quiet(0, 0, 0, 0, 0, 0)
 	}
 	cur := cells[cell]
-	if cur == (Cell{State: st, Writer: writer}) {
+	if cur == (timeline.Cell{State: st, Writer: writer}) {
 		return i, cell
 	}
-	if (cur.State == CellStale || cur.State == CellLost) && !clears(st) {
+	if (cur.State == timeline.CellStale || cur.State == timeline.CellLost) && !clears(st) {
 		return i, cell
 	}
 	rec.r.Cells(rec.at(t), g, cell, 1, st, writer)
@@ -247,7 +256,7 @@ func (rec *Recording) cellSpan(i, cell int) (lo, hi uint64) {
 // nothing, so unless a Next observer takes e's kind the machine is told to
 // skip those (soc.Machine.Quiet): a page-sized cell costs the machine one
 // report per state change, not one per line.
-func (rec *Recording) lineCell(e *hwevent.Event, st CellState) {
+func (rec *Recording) lineCell(e *hwevent.Event, st timeline.CellState) {
 	i, cell := rec.cell(e.T, e.Addr, st, e.Writer)
 	if i < 0 || rec.overlap || rec.cellBy[rec.runs.Runs()[i].List] <= rec.m.LineBytes() || rec.nextTakes(e.Kind) {
 		return
@@ -277,13 +286,13 @@ var _ hwevent.Observer = (*Recording)(nil)
 
 // HazardOf turns a machine's correctness event (soc.Machine.Hazards) into
 // a hazard with its cause in words. Grid is -1 (see Recording.Annotate).
-func HazardOf(e hwevent.Event) Hazard {
-	return Hazard{T: e.T, Addr: e.Addr, Bytes: int64(e.Bytes), Cause: CauseOf(e), Grid: -1}
+func HazardOf(e hwevent.Event) scenario.Hazard {
+	return scenario.Hazard{T: e.T, Addr: e.Addr, Bytes: int64(e.Bytes), Cause: CauseOf(e), Grid: -1}
 }
 
 // HazardsOf is HazardOf for each event.
-func HazardsOf(es []hwevent.Event) []Hazard {
-	out := make([]Hazard, len(es))
+func HazardsOf(es []hwevent.Event) []scenario.Hazard {
+	out := make([]scenario.Hazard, len(es))
 	for i, e := range es {
 		out[i] = HazardOf(e)
 	}
@@ -324,12 +333,13 @@ func addrSpace(b soc.Buffer) string {
 	return "PA"
 }
 
-// CounterMetrics turns the machine's counter readings into metrics (name as
-// label), in the machine's fixed counter order.
-func CounterMetrics(cs []soc.CounterValue) []Metric {
-	out := make([]Metric, len(cs))
+// Counters turns the machine's counter readings into the timeline's
+// counter samples (Recorder.SampleCounters), in the machine's fixed
+// counter order.
+func Counters(cs []soc.CounterValue) []timeline.Counter {
+	out := make([]timeline.Counter, len(cs))
 	for i, c := range cs {
-		out[i] = Metric{Name: c.Name, Label: c.Name, Unit: c.Unit, Value: c.Value, Group: c.Group}
+		out[i] = timeline.Counter{Name: c.Name, Unit: c.Unit, Value: c.Value, Group: c.Group}
 	}
 	return out
 }

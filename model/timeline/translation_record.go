@@ -1,4 +1,4 @@
-package scenario
+package timeline
 
 import (
 	"sort"
@@ -95,6 +95,34 @@ func (r *Recorder) MapRun(m Mapping) {
 	}
 	x.Mappings = append(x.Mappings, m)
 }
+
+// ExtendMapping is MapRun's first rule for a recording that reads a page
+// table leaf by leaf, without a Mapping built and passed by value per leaf
+// (a memory.copy call each in Go's WASM port): when n bytes at va, pa
+// (leaves of leaf bytes, with these attributes, chunk, buffer and time)
+// continue the last run, it lengthens that run by n and reports true;
+// otherwise it records nothing.
+func (r *Recorder) ExtendMapping(va, pa, n, leaf uint64, attr string, readOnly bool, chunk int, buffer string, t sim.Time) bool {
+	x := &r.trans().x
+	k := len(x.Mappings)
+	if n == 0 || k == 0 || !x.Mappings[k-1].continuedBy(va, pa, leaf, attr, readOnly, chunk, buffer, t) {
+		return false
+	}
+	x.Mappings[k-1].Bytes += n
+	return true
+}
+
+// ReserveMappings makes room for n more mapping runs (at most MaxMappings
+// in all), so a recording that knows about how many it adds grows the
+// list once.
+func (r *Recorder) ReserveMappings(n int) {
+	x := &r.trans().x
+	x.Mappings = reserve(x.Mappings, min(MaxMappings, len(x.Mappings)+n))
+}
+
+// ChunkCount returns how many chunks are recorded: the index the next
+// AddChunk gives (below MaxChunks).
+func (r *Recorder) ChunkCount() int { return len(r.trans().x.Chunks) }
 
 // AddChunk records an allocator chunk and returns its index (once
 // MaxChunks are recorded, later chunks are counted in DroppedChunks and -1

@@ -1,4 +1,4 @@
-package scenario
+package timeline
 
 import (
 	"testing"
@@ -14,9 +14,9 @@ import (
 // latest.
 func TestSampleCounters(t *testing.T) {
 	r := NewRecorder()
-	r.SampleCounters(10, []Metric{{Name: "a", Value: 1}, {Name: "b", Unit: "us", Group: "pmu", Value: 5}})
-	r.SampleCounters(10, []Metric{{Name: "a", Value: 2}})
-	r.SampleCounters(5, []Metric{{Name: "a", Value: 3}}) // late: kept at 10's time or after
+	r.SampleCounters(10, []Counter{{Name: "a", Value: 1}, {Name: "b", Unit: "us", Group: "pmu", Value: 5}})
+	r.SampleCounters(10, []Counter{{Name: "a", Value: 2}})
+	r.SampleCounters(5, []Counter{{Name: "a", Value: 3}}) // late: kept at 10's time or after
 	tl := r.Finish(20)
 	require.Len(t, tl.Counters, 2)
 	a := tl.Counters[0]
@@ -27,7 +27,7 @@ func TestSampleCounters(t *testing.T) {
 	r = NewRecorder()
 	const n = 10 * MaxCounterSamples
 	for i := 0; i < n; i++ {
-		r.SampleCounters(sim.Time(i), []Metric{{Name: "c", Value: float64(i)}})
+		r.SampleCounters(sim.Time(i), []Counter{{Name: "c", Value: float64(i)}})
 	}
 	c := r.Finish(n).Counters[0]
 	assert.LessOrEqual(t, len(c.T), MaxCounterSamples)

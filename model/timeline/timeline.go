@@ -1,4 +1,12 @@
-package scenario
+// Package timeline is what a run records and every view replays: the
+// Recorder a scenario fills while its model runs, the Timeline it closes
+// into (grids of cells, cache windows, named values, spans, phases,
+// counters, keyframes), the State at any cursor, and the schemas of the
+// views that need more than cells (the SMMU's stream table and
+// transactions, the page mappings, TLBs and walks). It is plain data over
+// simulated time (sim.Time): it knows no hardware and no drawing. The
+// hardware's events become these states in package hwview.
+package timeline
 
 import (
 	"sort"
@@ -55,6 +63,19 @@ type Timeline struct {
 	// scenario records no translation).
 	Translation *Translation
 }
+
+// Phase is a span of time spent on one kind of work, for the timeline view.
+type Phase struct {
+	Lane  string // e.g. "cpu", "etr", "smmu"
+	Kind  string // e.g. "copy", "invalidate", "dsb-wait", "nc-read", "walk"
+	Label string
+	Start sim.Time
+	End   sim.Time
+}
+
+// Point is one (x, y) sample: of a chart's series (a scenario's Result
+// charts) or of a curve the SMMU view draws.
+type Point struct{ X, Y float64 }
 
 // GridSpec is a buffer shown as a grid of equal cells (cache lines or pages).
 type GridSpec struct {

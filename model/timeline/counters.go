@@ -1,4 +1,4 @@
-package scenario
+package timeline
 
 import "github.com/dmaviz/dmaviz/model/sim"
 
@@ -17,10 +17,18 @@ type CounterTrack struct {
 	minGap            sim.Time // kept samples are at least this far apart (after thinning)
 }
 
+// Counter is one counter's reading as the machine reports it: a PMU
+// event under its Linux name or a model count, with its unit and group
+// ("pmu", "model"), as the metrics name them.
+type Counter struct {
+	Name, Unit, Group string
+	Value             float64
+}
+
 // SampleCounters records the values of ms at t, one track per name (in the
 // order first seen). A sample at the same time as the previous one
 // replaces it.
-func (r *Recorder) SampleCounters(t sim.Time, ms []Metric) {
+func (r *Recorder) SampleCounters(t sim.Time, ms []Counter) {
 	for k, m := range ms {
 		i := k // the same list every time: its place is its track
 		if i >= len(r.tl.Counters) || r.tl.Counters[i].Name != m.Name {
@@ -55,7 +63,7 @@ func (r *Recorder) SampleCounters(t sim.Time, ms []Metric) {
 	}
 }
 
-func (r *Recorder) counterIndex(m Metric) int {
+func (r *Recorder) counterIndex(m Counter) int {
 	if r.counterIdx == nil {
 		r.counterIdx = map[string]int{}
 	}

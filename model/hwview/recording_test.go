@@ -1,4 +1,4 @@
-package scenario_test
+package hwview_test
 
 import (
 	"testing"
@@ -8,10 +8,11 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
-	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/soc"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // smallMachine is the soc tests' round-numbered machine.
@@ -45,7 +46,7 @@ func buffer(t *testing.T, m *soc.Machine, name string, size uint64, attr mem.Att
 	return b
 }
 
-func countCells(cells []scenario.Cell, st scenario.CellState) int {
+func countCells(cells []timeline.Cell, st timeline.CellState) int {
 	n := 0
 	for _, c := range cells {
 		if c.State == st {
@@ -64,7 +65,7 @@ func wait(t *testing.T) func(sim.Time, error) {
 // located in the grid.
 func TestRecordingIntoTimeline(t *testing.T) {
 	m := smallMachine(t)
-	rec := scenario.NewRecording(m, scenario.NewRecorder())
+	rec := hwview.NewRecording(m, timeline.NewRecorder())
 	b := buffer(t, m, "buf", 8192, mem.Normal, true)
 	other := buffer(t, m, "other", 4096, mem.Normal, false)
 	g := rec.Grid("buf", "DMA buffer", b, 64)
@@ -78,16 +79,16 @@ func TestRecordingIntoTimeline(t *testing.T) {
 	require.NoError(t, err)
 	m.WaitUntil(done)
 	live := rec.Recorder().Live()
-	assert.Equal(t, 128, countCells(live.Cells[g], scenario.CellDeviceWritten))
+	assert.Equal(t, 128, countCells(live.Cells[g], timeline.CellDeviceWritten))
 	assert.Equal(t, m.DeviceWriter(dev), live.Cells[g][0].Writer)
 	assert.EqualValues(t, 2, live.Cells[g][0].Writer)
 	wait(t)(m.Read(b.VA, b.Size, 16))
 	tl := rec.Recorder().Finish(m.Now())
 
-	var end scenario.State
+	var end timeline.State
 	tl.StateAt(len(tl.Events), &end)
-	assert.Equal(t, 64, countCells(end.Cells[g], scenario.CellStale), "the half cached before the DMA")
-	assert.Equal(t, 64, countCells(end.Cells[g], scenario.CellCached), "freshly cached")
+	assert.Equal(t, 64, countCells(end.Cells[g], timeline.CellStale), "the half cached before the DMA")
+	assert.Equal(t, 64, countCells(end.Cells[g], timeline.CellCached), "freshly cached")
 	valid := 0
 	for _, l := range end.Caches[win] {
 		if l.Valid {
@@ -100,7 +101,7 @@ func TestRecordingIntoTimeline(t *testing.T) {
 	for i := 1; i < len(tl.Events); i++ {
 		require.GreaterOrEqual(t, tl.Events[i].T, tl.Events[i-1].T, "recorded events go back in time")
 	}
-	hz := scenario.HazardsOf(m.Hazards())
+	hz := hwview.HazardsOf(m.Hazards())
 	rec.Annotate(hz)
 	require.Len(t, hz, 1)
 	assert.Equal(t, g, hz[0].Grid)
@@ -120,31 +121,31 @@ func TestRecordingIntoTimeline(t *testing.T) {
 func TestRecordingRules(t *testing.T) {
 	m := smallMachine(t)
 	b := buffer(t, m, "buf", 4096, mem.Normal, true)
-	rec := scenario.NewRecording(m, scenario.NewRecorder())
+	rec := hwview.NewRecording(m, timeline.NewRecorder())
 	g := rec.Grid("buf", "buf", b, 64)
 	rec.Origin = 100
-	ev := func(k hwevent.Kind, f hwevent.Flags, t sim.Time) scenario.CellState {
+	ev := func(k hwevent.Kind, f hwevent.Flags, t sim.Time) timeline.CellState {
 		rec.Event(&hwevent.Event{T: t, Kind: k, Flags: f, Addr: b.PA(0), Bytes: 64, Agent: 2, Writer: 2, Level: -1})
 		return rec.Recorder().Live().Cells[g][0].State
 	}
 	for _, tc := range []struct {
 		kind hwevent.Kind
 		f    hwevent.Flags
-		want scenario.CellState
+		want timeline.CellState
 	}{
-		{hwevent.LineRead, hwevent.NC | hwevent.Copy, scenario.CellUncachedRead},
-		{hwevent.LineRead, hwevent.Copy, scenario.CellCopied},
-		{hwevent.LineRead, 0, scenario.CellCached},
-		{hwevent.LineRead, hwevent.Stale | hwevent.Copy, scenario.CellStale},
-		{hwevent.LineWrite, 0, scenario.CellStale},
-		{hwevent.LineRead, hwevent.Copy, scenario.CellStale},
-		{hwevent.DMABurst, hwevent.Write, scenario.CellDeviceWritten},
-		{hwevent.LineRead, hwevent.Stale, scenario.CellStale},
-		{hwevent.DCOp, 0, scenario.CellCleaned},
-		{hwevent.WriteBack, 0, scenario.CellCleaned},
-		{hwevent.WriteBack, hwevent.Lost, scenario.CellLost},
-		{hwevent.LineRead, 0, scenario.CellLost},
-		{hwevent.DMABurst, 0, scenario.CellLost}, // a device read changes nothing
+		{hwevent.LineRead, hwevent.NC | hwevent.Copy, timeline.CellUncachedRead},
+		{hwevent.LineRead, hwevent.Copy, timeline.CellCopied},
+		{hwevent.LineRead, 0, timeline.CellCached},
+		{hwevent.LineRead, hwevent.Stale | hwevent.Copy, timeline.CellStale},
+		{hwevent.LineWrite, 0, timeline.CellStale},
+		{hwevent.LineRead, hwevent.Copy, timeline.CellStale},
+		{hwevent.DMABurst, hwevent.Write, timeline.CellDeviceWritten},
+		{hwevent.LineRead, hwevent.Stale, timeline.CellStale},
+		{hwevent.DCOp, 0, timeline.CellCleaned},
+		{hwevent.WriteBack, 0, timeline.CellCleaned},
+		{hwevent.WriteBack, hwevent.Lost, timeline.CellLost},
+		{hwevent.LineRead, 0, timeline.CellLost},
+		{hwevent.DMABurst, 0, timeline.CellLost}, // a device read changes nothing
 	} {
 		assert.Equal(t, tc.want, ev(tc.kind, tc.f, 150), "%s %b", tc.kind, tc.f)
 	}
@@ -167,7 +168,7 @@ func TestCauseOf(t *testing.T) {
 		{hwevent.Event{Kind: hwevent.WriteBack, Flags: hwevent.Lost, Why: hwevent.ReasonIVAC}, "behaves as DC CIVAC"},
 		{hwevent.Event{Kind: hwevent.Discard, Flags: hwevent.Lost}, "DC IVAC discarded"},
 	} {
-		assert.Contains(t, scenario.CauseOf(tc.e), tc.want)
+		assert.Contains(t, hwview.CauseOf(tc.e), tc.want)
 	}
 }
 
@@ -192,13 +193,13 @@ func TestRecordingQuietKeepsTheTimeline(t *testing.T) {
 	run := func(next interface {
 		hwevent.Observer
 		count() int
-	}) (*scenario.Timeline, int) {
+	}) (*timeline.Timeline, int) {
 		m := smallMachine(t)
 		dev, err := m.AddDevice(soc.DeviceConfig{Name: "dev", Burst: 256, Bandwidth: 4e9})
 		require.NoError(t, err)
 		pages := buffer(t, m, "pages", 64<<10, mem.Normal, true)
 		lines := buffer(t, m, "lines", 8192, mem.Normal, true)
-		rec := scenario.NewRecording(m, scenario.NewRecorder())
+		rec := hwview.NewRecording(m, timeline.NewRecorder())
 		rec.Grid("pages", "pages", pages, mem.PageSize)
 		rec.Grid("lines", "lines", lines, 64)
 		rec.Cache("l1d", "L1D", 0, 0, 4)

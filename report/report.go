@@ -1,0 +1,120 @@
+package report
+
+import (
+	"strconv"
+
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// SchemaVersion is the version of Report's JSON layout. It grows when
+// a field changes meaning or is removed; new fields keep the version.
+const SchemaVersion = 1
+
+// Report is one A/B run as machine-readable data: what `dmaviz run --json`
+// prints and the panel's "Download JSON" saves. Each published figure that
+// applies carries its value, source, tolerance and verdict exactly as the
+// metrics table shows them.
+type Report struct {
+	SchemaVersion int            `json:"schema_version"`
+	Scenario      string         `json:"scenario"`
+	Preset        string         `json:"preset"`
+	Params        map[string]any `json:"params"`
+	A             Side           `json:"a"`
+	B             Side           `json:"b"`
+	// References lists, in table order, every published figure beside a
+	// metric of this run (none when the parameters are not the defaults
+	// the figures were measured at).
+	References []Ref `json:"references"`
+}
+
+// Side is one side of a Report.
+type Side struct {
+	Policy  string             `json:"policy"`
+	Metrics map[string]float64 `json:"metrics"`
+	Checks  map[string]float64 `json:"checks"`
+	Hazards []Hazard           `json:"hazards"`
+}
+
+// Hazard is one hazard of a side.
+type Hazard struct {
+	TimeUS float64 `json:"time_us"`
+	Addr   string  `json:"addr"`
+	Bytes  int64   `json:"bytes"`
+	Cause  string  `json:"cause"`
+}
+
+// Ref is one published figure beside a metric.
+type Ref struct {
+	Metric string `json:"metric"`
+	Side   string `json:"side"` // "A", "B" or "A/B" (a pair figure)
+	// Pair is "", "ratio" (A/B) or "change" ((B-A)/A in percent).
+	Pair      string  `json:"pair,omitempty"`
+	Published float64 `json:"published"`
+	Simulated float64 `json:"simulated"`
+	// Tolerance is relative (0.1 = 10 %) unless Absolute, then in the
+	// figure's unit.
+	Tolerance float64 `json:"tolerance"`
+	Absolute  bool    `json:"absolute,omitempty"`
+	// ToleranceText is the tolerance in words, e.g. "±10 %".
+	ToleranceText string `json:"tolerance_text"`
+	Source        string `json:"source"`
+	// Calibrated says how the model is fitted to the figure (absent when
+	// the figure is a prediction).
+	Calibrated string `json:"calibrated,omitempty"`
+	Verdict    string `json:"verdict"` // "within" or "outside" (the tolerance)
+	// Text is the line the panel shows, e.g. "published A 8148.32 ·
+	// simulated 8120.4 ✓ within tolerance".
+	Text string `json:"text"`
+}
+
+// New builds the Report of a and b run with params (validated, full).
+func New(spec *scenario.Spec, params scenario.Params, a, b *scenario.Result) *Report {
+	rep := &Report{SchemaVersion: SchemaVersion, Scenario: spec.ID, Preset: params.Text("preset"),
+		Params: map[string]any{}, A: side(a), B: side(b), References: []Ref{}}
+	for _, d := range spec.Params {
+		v := params[d.Name]
+		switch d.Kind {
+		case scenario.KindChoice:
+			rep.Params[d.Name] = v.Text
+		case scenario.KindBool:
+			rep.Params[d.Name] = v.Num != 0
+		default:
+			rep.Params[d.Name] = v.Num
+		}
+	}
+	for _, row := range scenario.Compare(spec, params, a, b) {
+		for i := range row.Refs {
+			f := &row.Refs[i]
+			pair := ""
+			switch f.Pair {
+			case scenario.PairRatio:
+				pair = "ratio"
+			case scenario.PairChange:
+				pair = "change"
+			}
+			rep.References = append(rep.References, Ref{Metric: row.Name, Side: f.Side, Pair: pair,
+				Published: f.Value, Simulated: scenario.Finite(f.Got), Tolerance: f.Tolerance, Absolute: f.Absolute,
+				ToleranceText: DescribeTolerance(&f.Reference),
+				Source:        f.Source, Calibrated: f.Calibrated, Verdict: Verdict(f), Text: PanelText(f)})
+		}
+	}
+	return rep
+}
+
+func side(res *scenario.Result) Side {
+	s := Side{Metrics: map[string]float64{}, Checks: map[string]float64{}, Hazards: []Hazard{}}
+	if res == nil {
+		return s
+	}
+	s.Policy = res.Policy
+	for _, m := range res.Metrics {
+		s.Metrics[m.Name] = scenario.Finite(m.Value)
+	}
+	for _, m := range res.Checks {
+		s.Checks[m.Name] = scenario.Finite(m.Value)
+	}
+	for _, h := range res.Hazards {
+		s.Hazards = append(s.Hazards, Hazard{TimeUS: h.T.Microseconds(), Addr: "0x" + strconv.FormatUint(h.Addr, 16), Bytes: h.Bytes, Cause: h.Cause})
+	}
+	return s
+}
