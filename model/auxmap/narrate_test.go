@@ -91,13 +91,19 @@ func TestNarrationSaysWhatIsFittedAndWhatIsMapped(t *testing.T) {
 			assert.Contains(t, text, "fragmentation is fitted", "%s %s", preset, pol)
 		}
 	}
+	// What the fit rests on: the assumed memory size and free-memory shape.
+	text := narrationText(runP(t, s, Order0, ParamIterations, "1", ParamAUX, "64MiB", ParamShape, "0.5"))
+	assert.Contains(t, text, "given the assumed 16GiB of memory and free-memory shape")
+	assert.Contains(t, text, "each order's share 0.5 times the one below's). Both the memory size and that ratio are assumed")
+	assert.Contains(t, s.Spec().Explanation, "memory size (16 GiB on the default, assumed 8..64 GiB)")
+	assert.Contains(t, s.Spec().Explanation, "the order ratio, assumed 0.5..2")
 	res := runP(t, s, PreferLarge, ParamIterations, "1", ParamAUX, "1GiB", ParamFrag, "1")
 	contig, blocks := metric(t, res, "map_64k_contig"), metric(t, res, "map_2m_blocks")
 	require.Positive(t, contig, "fully fragmented memory gives chunks below 2 MiB")
 	for _, st := range res.Narration {
 		assert.NotContains(t, st.Title, "2 MiB block", "a buffer of %v blocks and %v runs", blocks, contig)
 	}
-	text := narrationText(res)
+	text = narrationText(res)
 	assert.Contains(t, text, fmt.Sprintf("Here %d blocks, %d 64 KiB runs", int(blocks), int(contig)))
 	full := narrationText(runP(t, s, PreferLarge, ParamIterations, "1", ParamAUX, "64MiB"))
 	assert.Contains(t, full, "Here 32 blocks, 0 64 KiB runs, 0 4 KiB PTEs", "unfragmented enough: all blocks")
