@@ -29,7 +29,7 @@ func (r *run) narrate(t counts, groups, entries int) []scenario.Step {
 				"instruction-fetch walks (itlb_walk) %.1f. l1d_tlb_refill counts only refills of the core's L1 data TLB (%.1f): the trace "+
 				"unit's misses never appear in it or in dtlb_walk.", float64(t.l2Refill)/n, unit, float64(t.traceWalks)/n,
 			float64(t.dtlbWalk)/n, float64(t.itlbWalk)/n, float64(t.l1Refill)/n)},
-		r.platformStep(unit, pages),
+		r.platformStep(unit),
 	}
 	switch r.policy {
 	case Order0, PreferLarge4K:

@@ -69,11 +69,9 @@ func (r *run) pageSteps(t counts, pages, groups, entries int) []scenario.Step {
 		"(not necessarily 16 KiB aligned); pages that entry does not cover get 4 KiB entries."}}
 	if r.policy == Order0 {
 		steps = append(steps, scenario.Step{Title: "Where consecutive order-0 pages come from", Text: fmt.Sprintf(
-			"The buddy allocator hands out order-0 pages split from a free block of order 2 or more in a row, consecutive; those it takes from "+
-				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %g: that share of the %s of free memory "+
-				"is in blocks below 4 MiB, each order's share %g times the one below's). Both the memory size and that ratio are assumed: "+
-				"more memory, or a lower ratio, puts more of the buffer in scattered pages. In the last simulated session %s of the %s groups are "+
-				"wholly consecutive.",
+			"Order-0 pages split from a free block of order 2 or more come out consecutive; those from scattered order-0 and order-1 free "+
+				"blocks do not (fragmentation %g: that share of the %s of free memory is below 4 MiB, each order holding %g times the one below; "+
+				"memory size and ratio are assumed). In the last simulated session %s of the %s groups are wholly consecutive.",
 			r.c.frag, scenario.FormatBytes(int64(r.c.hw.MemBytes)), r.c.ratio, count(float64(groups)), count(float64(pages/4)))})
 	}
 	if r.c.unit != TRBE || len(r.iters) < 3 || r.iters[1].l2Refill == r.iters[2].l2Refill {
@@ -151,7 +149,7 @@ func (r *run) startOrder() int { return min(r.buf.MaxOrder, r.m.Buddy().MaxOrder
 // platformStep says which core the run models and why: the default pairs
 // an A76/N1-class L2 TLB with an assumed C1-Ultra-style one-entry L1 TLB
 // for the trace unit (model/platform tlb.go keeps the sources).
-func (r *run) platformStep(unit string, pages int) scenario.Step {
+func (r *run) platformStep(unit string) scenario.Step {
 	title := "Which core: N1 L2 TLB, C1-Ultra trace TLB"
 	if r.c.preset != DefaultPreset {
 		co := "does not coalesce pages (none is documented for its core)"
@@ -165,10 +163,10 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 	}
 	tail := ": every page written would need its own refill"
 	if r.c.unit == TRBE {
-		tail = fmt.Sprintf(": 1 refill per page (about %s per iteration here), not the published 0.62", count(float64(pages)))
+		tail = ": 1 refill per page, not the published 0.62"
 	}
 	calibrated := fmt.Sprintf("Its before figure is calibrated: the fragmentation is fitted to it, given the assumed %s of memory and "+
-		"free-memory shape (so the figure fixes how much free memory sits in small blocks, not the share alone).", scenario.FormatBytes(int64(r.c.hw.MemBytes)))
+		"free-memory shape.", scenario.FormatBytes(int64(r.c.hw.MemBytes)))
 	if r.c.unit == SPE {
 		calibrated = "Nothing is fitted to SPE's counters."
 	}
@@ -176,8 +174,8 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 	if r.c.unit == SPE {
 		lack = "SPE's one-entry L1 TLB is documented for C1-Ultra, not Neoverse N1"
 	}
-	return scenario.Step{Title: title, Text: fmt.Sprintf("The published TRBE figure's platform is not named. %s, so the default (%s) pairs an "+
-		"A76/N1-class L2 TLB (%d entries, %d-way, coalescing up to four consecutive pages: A76 TRM) with a one-entry %s L1 TLB, assumed after "+
+	return scenario.Step{Title: title, Text: fmt.Sprintf("The TRBE figure's platform is not named. %s, so the default (%s) pairs an "+
+		"A76/N1-class L2 TLB (%d entries, %d-way, 4-page coalescing: A76 TRM) with a one-entry %s L1 TLB, assumed after "+
 		"the C1-Ultra TRM. %s A C1-Ultra-class preset (dimensity-9500) documents no coalescing%s.",
 		lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, calibrated, tail)}
 }

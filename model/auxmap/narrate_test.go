@@ -94,7 +94,7 @@ func TestNarrationSaysWhatIsFittedAndWhatIsMapped(t *testing.T) {
 	// What the fit rests on: the assumed memory size and free-memory shape.
 	text := narrationText(runP(t, s, Order0, ParamIterations, "1", ParamAUX, "64MiB", ParamShape, "0.5"))
 	assert.Contains(t, text, "given the assumed 16GiB of memory and free-memory shape")
-	assert.Contains(t, text, "each order's share 0.5 times the one below's). Both the memory size and that ratio are assumed")
+	assert.Contains(t, text, "each order holding 0.5 times the one below; memory size and ratio are assumed")
 	assert.Contains(t, s.Spec().Explanation, "memory size (16 GiB on the default, assumed 8..64 GiB)")
 	assert.Contains(t, s.Spec().Explanation, "the order ratio, assumed 0.5..2")
 	res := runP(t, s, PreferLarge, ParamIterations, "1", ParamAUX, "1GiB", ParamFrag, "1")
