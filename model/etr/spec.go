@@ -63,8 +63,10 @@ func (*Scenario) Spec() *scenario.Spec {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
 	return &scenario.Spec{
-		ID:    "etr",
-		Title: "CoreSight ETR bounce buffer: Normal-NC coherent buffer vs cacheable buffer + sync",
+		ID:         "etr",
+		Lesson:     lesson,
+		LessonNote: lessonNote,
+		Title:      "CoreSight ETR bounce buffer: Normal-NC coherent buffer vs cacheable buffer + sync",
 		Explanation: "The ETR trace sink writes by DMA into a circular buffer; at the end of a perf session " +
 			"tmc_update_etr_buffer stops it, reads RRP, RWP and STS.FULL and copies the trace into the perf AUX ring. " +
 			"With dma_alloc_coherent the CPU reads the buffer through a Normal-NC mapping: every load is its own DRAM read, " +
@@ -74,8 +76,8 @@ func (*Scenario) Spec() *scenario.Spec {
 			"cached when the copy reaches them: at 4 MiB on Juno's 1 MiB L2 the copy's own fills evict them first, so try a " +
 			"1 MiB buffer or a short session (laps 0.25) to see the bug policies fail.",
 		Params: []scenario.Param{
-			{Name: ParamBuffer, Label: "ETR buffer size", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 64 << 10, Max: 32 << 20, Step: mem.PageSize,
-				Help: "size of the ETR's flat DMA buffer, in whole 4 KiB pages (sysfs default and perf minimum: 1 MiB); at most 32 MiB here, as a 64 MiB buffer took 1.6-2.1 s to simulate natively and 7.3 s in the page (every setting must end within 2 s natively, 6 s in the page)"},
+			{Name: ParamBuffer, Label: "ETR buffer size", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 16 << 10, Max: 32 << 20, Step: mem.PageSize,
+				Help: "size of the ETR's flat DMA buffer, in whole 4 KiB pages (sysfs default and perf minimum: 1 MiB; below that only for watching, as the lesson size does); at most 32 MiB here, as a 64 MiB buffer took 1.6-2.1 s to simulate natively and 7.3 s in the page (every setting must end within 2 s natively, 6 s in the page)"},
 			{Name: ParamLaps, Label: "Trace written (laps)", Kind: scenario.KindFloat, Default: "1", Min: 0, Max: 4,
 				Help: "trace the ETR writes this session, in buffer sizes: below 1 the buffer is partly filled; 1 exactly fills it (STS.FULL); above 1 the ring wraps and overwrites its oldest trace"},
 			{Name: ParamAUX, Label: "perf AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 4 << 10, Max: 256 << 20, Step: mem.PageSize, Pow2: true,
