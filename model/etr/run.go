@@ -96,9 +96,10 @@ type run struct {
 	// session before the current one.
 	barrierAt, prevBarrierAt  uint64
 	barrierDirty, prevBarrier bool
-	narrated                  int      // machine hazards narrated so far
-	path                      path     // the live session's tmc_update_etr_buffer
-	fullAt                    sim.Time // when STS.FULL set in the live session (0: not yet)
+	fates0                    scenario.Fates // the machine's fates when the live session began
+	narrated                  int            // machine hazards narrated so far
+	path                      path           // the live session's tmc_update_etr_buffer
+	fullAt                    sim.Time       // when STS.FULL set in the live session (0: not yet)
 
 	pace *scenario.Pacer // nil when not paced
 	// dcPaced is the DC ops already counted by the machine's Progress
@@ -112,6 +113,7 @@ type ids struct {
 	rrp, rwp, full, head, tail int
 	truncated, dcInFlight      int
 	sync                       [2]int
+	barrier                    int // span: the barrier packet's cell
 }
 
 func newRun(c config, pol *Policy) (*run, error) {
@@ -220,6 +222,7 @@ func (r *run) startRecording() {
 	m := r.m
 	r.live = true
 	r.origin = m.Now()
+	r.fates0 = hwview.Fates(m.Fates())
 	r.rec = timeline.NewRecorder()
 	r.recording = hwview.NewRecording(m, r.rec)
 	etrW := r.rec.Writer("etr")
@@ -248,6 +251,7 @@ func (r *run) startRecording() {
 		Max: int64(r.c.hw.Maint.Inflight)}, 0)
 	r.ids.sync[0] = r.rec.AddSpan(timeline.SpanSpec{ID: "synced", Label: "dma_sync_single_for_cpu", Grid: g})
 	r.ids.sync[1] = r.rec.AddSpan(timeline.SpanSpec{ID: "synced-head", Label: "dma_sync_single_for_cpu (head chunk)", Grid: g})
+	r.ids.barrier = r.rec.AddSpan(timeline.SpanSpec{ID: "barrier", Label: "barrier packet", Grid: g})
 	head := int64(r.ring.Head % r.ring.Size / mem.PageSize)
 	r.ids.head = r.rec.AddValue(timeline.ValueSpec{ID: "head", Label: "AUX head (driver)", Kind: timeline.ValuePointer, Grid: a}, head)
 	r.ids.tail = r.rec.AddValue(timeline.ValueSpec{ID: "tail", Label: "AUX tail (perf tool)", Kind: timeline.ValuePointer, Grid: a}, head)
