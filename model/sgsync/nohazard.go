@@ -17,7 +17,7 @@ func (r *run) noHazard(f scenario.Fates) string {
 		w.Dirty = true
 		switch r.cfg.cpu {
 		case cpuReads:
-			w.DirtyClause = "the CPU only read the buffer (cpu=reads), so the DC CVAC this policy skips had nothing to write back; with cpu=writes it loses the device's data"
+			w.DirtyClause = "the CPU only read the buffer (cpu=reads); with cpu=writes it loses the device's data"
 		case cpuNone:
 			w.DirtyClause = "the CPU does not touch the buffer (cpu=none)"
 		}

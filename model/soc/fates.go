@@ -74,7 +74,8 @@ func (m *Machine) outdate(line uint64, idx int, t sim.Time, agent uint8, f hweve
 	}
 	switch cur := m.outdated[idx]; {
 	case cur == st:
-		return // outdated since an earlier write
+		// Outdated since an earlier write (counted then); reported
+		// again, as this write's data is what the copy now hides.
 	case cur == copyCurrent && st == copyStale:
 		m.fates.Stale++
 		m.nOutdated++
