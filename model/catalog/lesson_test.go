@@ -42,7 +42,8 @@ func TestEveryScenarioHasALessonSize(t *testing.T) {
 var driverFindings = map[string]bool{"etr/cached-sync-two-chunks": true, "etr/cached-sync-whole-when-full": true}
 
 // At each scenario's lesson size every bug policy reports its hazard
-// (stale or lost bytes), against the default A; every correct policy
+// (stale or lost bytes, more than the default B's), against the default
+// A; every correct policy
 // reports none, but for a driver's own finding (driverFindings), which
 // loses at most one line. The table it logs is the lesson table: each
 // policy's headline figures against A.
@@ -53,6 +54,10 @@ func TestLessonCatchesEveryBug(t *testing.T) {
 			p, err := spec.SizeParams(scenario.SizeLesson)
 			require.NoError(t, err)
 			var table []string
+			_, def, err := scenario.RunPair(t.Context(), s, p, spec.DefaultA, spec.DefaultB, nil, nil)
+			require.NoError(t, err)
+			defStale, _ := def.Metric("stale_bytes")
+			defLost, _ := def.Metric("lost_bytes")
 			for _, pol := range spec.Policies {
 				if pol.ID == spec.DefaultA {
 					continue
@@ -63,6 +68,7 @@ func TestLessonCatchesEveryBug(t *testing.T) {
 				lost, _ := b.Metric("lost_bytes")
 				if pol.Bug {
 					assert.Positive(t, stale+lost, "bug %s at the lesson size reads nothing stale and loses nothing", pol.ID)
+					assert.Greater(t, stale+lost, defStale+defLost, "bug %s bites no more than the default B, %s", pol.ID, spec.DefaultB)
 					assert.Empty(t, b.NoHazard, "%s bit: no explanation why not", pol.ID)
 				} else if driverFindings[spec.ID+"/"+pol.ID] {
 					assert.Positive(t, lost, "%s: the driver's finding shows at the lesson size", pol.ID)
