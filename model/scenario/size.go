@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Size names one of a scenario's two settings (DESIGN.md decision 10).
+// Size names one of a scenario's two settings.
 // The paper setting is the published measurement: the parameters'
 // defaults, which the CLI runs and the references were measured at. The
 // lesson setting is made for watching: few enough lines, entries and
