@@ -108,7 +108,7 @@ const (
 	Dirty                         // Fill, Update: the entry is dirty
 	VictimValid                   // Fill: a valid line was displaced
 	VictimDirty                   // Fill: the displaced line was dirty (written down)
-	Lost                          // WriteBack, Discard: newer data destroyed
+	Lost                          // WriteBack, Discard: newer data destroyed; LineRead Stale: the newest data was destroyed so
 	Elsewhere                     // LineRead Stale: the newest data is in another buffer (a bounce slot)
 	OwnWrite                      // LineRead Stale: the newest data was the core's own write
 	Hit                           // TLBLookup: a hit

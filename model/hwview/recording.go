@@ -341,6 +341,8 @@ func CauseOf(e hwevent.Event) string {
 	switch e.Kind {
 	case hwevent.LineRead:
 		switch {
+		case e.Has(hwevent.Lost):
+			return "CPU read what a dirty line's write-back left in DRAM: the device's newer data there was destroyed (missing DC CVAC before the DMA: dma_sync_*_for_device)"
 		case e.Has(hwevent.Elsewhere):
 			return "CPU read its buffer while the device's data was still in the SWIOTLB bounce slot (missing dma_unmap_*/dma_sync_*_for_cpu: the slot was never copied back)"
 		case e.Has(hwevent.NC):

@@ -179,6 +179,7 @@ func TestCauseOf(t *testing.T) {
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale}, "missing dma_sync_*_for_cpu"},
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.NC}, "Normal-NC alias"},
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.Elsewhere}, "SWIOTLB bounce slot"},
+		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.Lost}, "write-back left in DRAM"},
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.OwnWrite}, "its own write"},
 		{hwevent.Event{Kind: hwevent.DeviceStaleRead}, "dma_sync_*_for_device"},
 		{hwevent.Event{Kind: hwevent.WriteBack, Flags: hwevent.Lost, Why: hwevent.ReasonEvict}, "(evicted from the last cache level;"},

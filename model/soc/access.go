@@ -369,6 +369,8 @@ func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
 	}
 	f := hwevent.Stale
 	switch {
+	case m.ver.Destroyed[idx]:
+		f |= hwevent.Lost
 	case m.ver.Elsewhere(idx):
 		f |= hwevent.Elsewhere
 	case nc:

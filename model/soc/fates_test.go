@@ -175,3 +175,26 @@ func TestFatesDoNotDependOnObserving(t *testing.T) {
 	assert.Equal(t, c0, c1)
 	assert.NotZero(t, f0.Stale+f0.Doomed, "the workload outdates some copies")
 }
+
+// A read after a dirty line's write-back destroyed the device's data is
+// stale for that reason (Lost), not as if the data sat in a bounce slot
+// (Elsewhere): no slot was declared. A later device write clears it.
+func TestStaleReadAfterALostWriteBackNamesIt(t *testing.T) {
+	m := newMachine(t, nil)
+	b := alloc(t, m, "buf", 4096, mem.Normal, true)
+	dev := addDev(t, m, false)
+	must[sim.Time](t)(m.Write(b.VA, b.Size, 16))
+	m.WaitUntil(must[sim.Time](t)(m.DeviceWrite(dev, b.PA(0), b.Size)))
+	must[sim.Time](t)(m.DC(CIVAC, b.VA, b.Size))
+	require.EqualValues(t, 4096, m.Count(LostBytes))
+	must[sim.Time](t)(m.Read(b.VA, 64, 16))
+	hs := m.Hazards()
+	read := hs[len(hs)-1]
+	require.Equal(t, hwevent.LineRead, read.Kind, "%+v", hs)
+	assert.True(t, read.Has(hwevent.Stale|hwevent.Lost), "%v", read)
+	assert.False(t, read.Has(hwevent.Elsewhere), "%v", read)
+	m.WaitUntil(must[sim.Time](t)(m.DeviceWrite(dev, b.PA(0), b.Size)))
+	must[sim.Time](t)(m.DC(IVAC, b.VA, b.Size))
+	must[sim.Time](t)(m.Read(b.VA, 64, 16))
+	assert.Len(t, m.Hazards(), len(hs), "the device's new data is read, not stale")
+}
