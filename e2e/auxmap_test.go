@@ -70,7 +70,7 @@ func checkCounterViews(t *testing.T, b *browser, name string, embed bool) {
 // the stage shows the PMU counter chart and the counters' B/A column.
 func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	b := newBrowser(t)
-	openReady(t, b, "?scenario=trbe-aux")
+	openReady(t, b, "?scenario=trbe-aux&size=paper")
 	before, after := metricCell(t, b, "l2d_tlb_refill", "a"), metricCell(t, b, "l2d_tlb_refill", "b")
 	assert.InEpsilon(t, 161884.9, before, 0.15, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (A ±15 %%)", before, after)
 	assert.InEpsilon(t, 513.1, after, 0.25, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (B ±25 %%)", before, after)
