@@ -124,7 +124,7 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	assert.Less(t, v, before, "prefer-large-4k-vmap: l2d_tlb_refill %v; want fewer than order0's %v (contiguity coalesces more pages)", v, before)
 
 	saveShot(t, b, "trbe-aux-4k-vmap")
-	openReady(t, b, "?scenario=spe-aux")
+	openReady(t, b, "?scenario=spe-aux&size=paper")
 	saveShot(t, b, "spe-aux")
 	for _, m := range []string{"l1d_tlb_refill", "l2d_tlb_refill", "dtlb_walk", "walks_by_trace_unit"} {
 		assert.Positive(t, metricCell(t, b, m, "a"), "spe-aux %s", m)
