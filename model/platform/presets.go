@@ -1,9 +1,15 @@
-// Package platform holds named hardware presets: complete soc.Config values
-// for real SoCs, each parameter with its source (a TRM, the facts table in
-// MODEL.md) or "fitted to <figure>" when it was chosen so that the model's
-// mechanism reproduces a published measurement. A preset is calibrated
-// only to its own seed figure (juno-r2 to the ETR copy, dimensity-9500 to
-// SG batching); everything else the model reports on it is a prediction.
+// Package platform holds named hardware presets: complete boards (a
+// soc.Config and, for the LS2088A, its SMMU) for real SoCs.
+//
+// Every hardware parameter has a dotted path in the schema (paths.go:
+// "l2.latency", "smmu.tbu.tlb_entries"), with its unit and a getter and
+// setter on a Board, and every preset a provenance table (prov_*.go) with
+// one entry per parameter: measured (a document's section or table, or a
+// published benchmark), derived (the formula), assumed (a plausible range
+// and why) or fitted (to which published figure). A figure a parameter
+// was fitted to is calibrated, not predicted; a preset is fitted only to
+// its own scenario's figures. Tests fail when a parameter has no entry or
+// an assumed value leaves its range.
 package platform
 
 import (
@@ -12,7 +18,9 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/smmu"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
 
@@ -23,17 +31,23 @@ type Preset struct {
 	// Figure is the published measurement the preset is calibrated to.
 	Figure string
 	build  func() soc.Config
+	// smmu builds the SoC's SMMU (nil: none in the model).
+	smmu func() smmu.Config
+	// table is the provenance of every parameter (one entry per schema
+	// path the board has).
+	table []provenance.Entry
 }
 
 var presets = []Preset{
 	{Name: "juno-r2", Title: "Arm Juno r2, Cortex-A53 cluster",
-		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent vs 2463.98 us cacheable + sync", build: junoR2},
+		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent vs 2463.98 us cacheable + sync", build: junoR2, table: junoR2Provenance},
 	{Name: "dimensity-9500", Title: "MediaTek Dimensity 9500, big core at 2.6 GHz",
-		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500},
+		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500, table: dimensity9500Provenance},
 	{Name: "neoverse-n1", Title: "Arm Neoverse N1 (Cortex-A76 class) server core",
-		Figure: "none: uses MODEL.md latencies only", build: neoverseN1},
+		Figure: "none: uses MODEL.md latencies only", build: neoverseN1, table: neoverseN1Provenance},
 	{Name: "ls2088a", Title: "NXP QorIQ LS2088A, Cortex-A72 cores, MMU-500",
-		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a},
+		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a,
+		smmu: LS2088ASMMU, table: ls2088aProvenance},
 }
 
 // Names returns the preset names, sorted.
@@ -56,12 +70,42 @@ func Presets() []Preset {
 // Lookup returns a fresh copy of the named preset's configuration, or an
 // error naming the allowed presets.
 func Lookup(name string) (soc.Config, error) {
-	for _, p := range presets {
-		if p.Name == name {
-			return p.build(), nil
+	p, err := find(name)
+	if err != nil {
+		return soc.Config{}, err
+	}
+	return p.build(), nil
+}
+
+func find(name string) (*Preset, error) {
+	for i := range presets {
+		if presets[i].Name == name {
+			return &presets[i], nil
 		}
 	}
-	return soc.Config{}, fmt.Errorf("preset: %q is not one of %s", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("preset: %q is not one of %s", name, strings.Join(Names(), ", "))
+}
+
+// board builds a fresh board of the preset.
+func (p *Preset) board() Board {
+	b := Board{Config: p.build()}
+	if p.smmu != nil {
+		s := p.smmu()
+		b.SMMU = &s
+	}
+	return b
+}
+
+func (p *Preset) prov() []provenance.Entry { return p.table }
+
+// entry returns the preset's provenance of path (zero when it has none).
+func (p *Preset) entry(path string) provenance.Entry {
+	for _, e := range p.table {
+		if e.Path == path {
+			return e
+		}
+	}
+	return provenance.Entry{}
 }
 
 // New builds a machine from the named preset with the run's seed.

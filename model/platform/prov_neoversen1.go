@@ -1,0 +1,78 @@
+package platform
+
+import "github.com/dmaviz/dmaviz/model/provenance"
+
+// Sources of the Neoverse N1 table.
+const (
+	srcGraviton2 = "AnandTech 'Cloud Clash: Amazon Graviton2' p.3"
+	srcA76TRM    = "Cortex-A76 TRM (100798; the N1 is A76-derived, its TRM 100616 not retrieved)"
+	whyA76Walk   = "separate walk caches not documented: the A76's L2 TLB also holds intermediate walk results (Table A5-3)"
+)
+
+// neoverseN1Provenance: an Arm Neoverse N1 server core (neoverseN1,
+// cortexA76TLB).
+var neoverseN1Provenance = []provenance.Entry{
+	measured("clocks.cpu", "AnandTech Ampere Altra review p.2: '2.5GHz of the Amazon chip' (Graviton2)"),
+	assumed("clocks.platform", 1800, 2000, "chipsandcheese 'Deep Diving Neoverse N1': Altra's CMN-600 mesh at 1.8 GHz, 'can technically hit 2 GHz'"),
+	measured("clocks.dram", srcGraviton2+": '8 DDR4-3200 memory controllers'"),
+	measured("core.load_issue", srcA76TRM+" A6.1.2: 'Two 128-bit read paths from the data L1 memory system to the datapath'"),
+	assumed("core.store_issue", 0.5, 1, srcA76TRM+" A6.1.2: a '256-bit write path'; the store issue rate is not stated"),
+	assumed("core.mlp", 16, 46, "the L2 tracks 46 outstanding misses (A76 TRM Table A7-1: transaction queue up to 46)"),
+	assumed("core.write_stream_after", 1, 8, srcA76TRM+" A6.2.6: write streaming 'depending on different thresholds' (values unstated)"),
+	measured("l1d.size", srcA76TRM+" A6.1: L1 data cache 'fixed size of 64KB'"),
+	measured("l1d.ways", srcA76TRM+" A6.1.2: '4-way set-associative'"),
+	measured("l1d.line_bytes", srcA76TRM+" A6.1.2: '64 bytes' per line"),
+	measured("l1d.policy", srcA76TRM+" A6.1.2: 'Pseudo-LRU cache replacement policy'"),
+	measured("l1d.latency", srcGraviton2+": L1 'access latencies ... should be 4 cycles'"),
+	measured("l2.size", srcGraviton2+": 'The L2 cache of the Graviton2 falls in at 1MB'"),
+	measured("l2.ways", "Neoverse N1 TRM: 8-way L2 (claim kept; TRM 100616 not retrieved)"),
+	measured("l2.line_bytes", srcModelLine),
+	assumed("l2.policy", 0, 2, "WikiChip A76: a 'dynamic biased replacement policy'; pseudo-LRU approximates it"),
+	measured("l2.latency", srcGraviton2+": L2 'access latency here is also competitive at 11 cycles'"),
+	measured("l3.size", "AnandTech: Graviton2 and Altra have '32MB of distributed system level cache'"),
+	assumed("l3.ways", 8, 16, "not documented"),
+	measured("l3.line_bytes", srcModelLine),
+	assumed("l3.policy", 0, 2, whyPolicy),
+	assumed("l3.latency", 30, 120, "MODEL.md's about 30 cycles is the DSU L3 of mobile A76; a CMN-600 system cache is several mesh hops away (no Graviton2 SLC latency found)"),
+	assumed("prefetch.streams", 4, 16, "not documented"),
+	assumed("prefetch.degree", 8, 32, "not documented"),
+	assumed("prefetch.confirm", 1, 3, "not documented"),
+	assumed("prefetch.max_stride", 4, 16, "not documented"),
+	measured("prefetch.page_lines", srcA76TRM+" 'Data prefetching': 'The load side prefetcher uses the virtual address', so streams cross pages"),
+	assumed("prefetch.inflight", 16, 46, "bounded by the L2 transaction queue (Table A7-1: 46)"),
+	measured("dram.latency", srcGraviton2+": 'Our measured 81ns structural estimate ... matches up with Arm's published 83ns figure'"),
+	assumed("dram.bandwidth", 20, 164, "the value is MODEL.md's 19 B/cycle x 2.5 GHz, chipsandcheese's N1 L2 bandwidth, not DRAM's; the DRAM peak is 204.8 GB/s ("+srcGraviton2+"), 0.6-0.8 of it sustained, one core's share unknown"),
+	measured("dram.min_burst", "JEDEC DDR4: burst of 8 on a 64-bit channel"),
+	assumed("nc.inflight", 4, 46, "bounded by the L2 transaction queue (Table A7-1: 46)"),
+	assumed("nc.device_inflight", 1, 8, "not documented"),
+	assumed("nc.latency", 0, 20, "Normal-NC skips the cache lookups but may take a slower path; no source"),
+	assumed("maint.issue", 1, 5, "no DC-op throughput published (searched software optimization guides)"),
+	assumed("maint.clean_latency", 30, 120, "a maintenance op to the point of coherency in a CMN-600 (the HN-F holds the system cache); no source"),
+	assumed("maint.inval_latency", 30, 120, "as maint.clean_latency: DC IVAC runs as DC CIVAC ("+srcA76TRM+" A6.2.4)"),
+	assumed("maint.inflight", 22, 128, "bounded by the L2 transaction queue (Table A7-1: 22/34/46) if maintenance is queued there; not documented"),
+	measured("maint.ivac_cleans", srcA76IVAC),
+	assumed("maint.dsb", 10, 100, "a DSB with nothing outstanding; no source"),
+	measured("tlb.l1.entries", srcA76L1TLB),
+	measured("tlb.l1.ways", srcA76L1TLB),
+	measured("tlb.l1.sizes", srcA76L1TLB),
+	measured("tlb.l1.hit", srcA76TRM+" A5.2.2: L1 TLB access in a single cycle, inside the L1D load latency"),
+	assumed("tlb.l1.coalesce", 0, 0, "coalescing documented only for the L2 TLB (Table A6-31)"),
+	measured("tlb.l2.entries", srcA76L2TLB),
+	measured("tlb.l2.ways", srcA76L2TLB),
+	measured("tlb.l2.sizes", srcA76L2TLB),
+	measured("tlb.l2.hit", srcA76L2TLB),
+	measured("tlb.l2.coalesce", srcA76TRM+" Table A6-31 (L2 TLB entry format) bit [6]: 'entry is coalesced and holds translations for four contiguous pages'"),
+	assumed("tlb.trace.entries", 1, 1, "the N1 has SPE (no TRBE); its buffer TLB is not documented: the C1-Ultra's one entry"),
+	derived("tlb.trace.ways", traceWays),
+	derived("tlb.trace.sizes", traceSizes),
+	assumed("tlb.trace.hit", 0, 0, "a trace unit's L1 TLB hit is taken as free"),
+	assumed("tlb.trace.coalesce", 0, 0, whyNoCoalesce),
+	assumed("tlb.walk.l0.entries", 0, 16, whyA76Walk),
+	assumed("tlb.walk.l1.entries", 8, 64, whyA76Walk),
+	assumed("tlb.walk.l1.ways", 4, 4, whyA76Walk),
+	assumed("tlb.walk.l2.entries", 8, 64, whyA76Walk),
+	assumed("tlb.walk.l2.ways", 4, 4, whyA76Walk),
+	derived("tlb.linear", srcLinear),
+	assumed("mem.bytes", 8<<30, 64<<30, "a server's memory (no timing effect; the buddy allocator's size)"),
+	derived("mem.max_order", srcMaxOrder),
+}
