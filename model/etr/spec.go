@@ -62,7 +62,7 @@ func (*Scenario) Spec() *scenario.Spec {
 	for _, p := range platform.Presets() {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
-	return &scenario.Spec{
+	sp := &scenario.Spec{
 		ID:    "etr",
 		Title: "CoreSight ETR bounce buffer: Normal-NC coherent buffer vs cacheable buffer + sync",
 		Explanation: "The ETR trace sink writes by DMA into a circular buffer; at the end of a perf session " +
@@ -108,4 +108,5 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Metric: MetricUpdate, Pair: scenario.PairRatio, Value: FigureRatio, Tolerance: FigureTolerance, Source: figureSource},
 		},
 	}
+	return withProvenance(sp)
 }

@@ -14,6 +14,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
+
+	"github.com/dmaviz/dmaviz/model/provenance"
 )
 
 // Scenario is one experiment with two or more policies to compare.
@@ -42,6 +44,11 @@ type Spec struct {
 	// preset is also a parameter (named "preset"), listed in Params.
 	DefaultPreset string
 	References    []Reference
+	// Constants are the scenario's own hardware and workload constants
+	// with their provenance, named "<id>.<name>" (a constant that is also
+	// a parameter is named after it, "<id>.<param>", and holds its
+	// default). A fitted one makes its figure calibrated (Classify).
+	Constants []provenance.Param
 	// Headline, if set, is the chart the panel draws for the scenario: its
 	// main metric against its main parameter, A and B, computed by a sweep
 	// after the main runs.
@@ -85,9 +92,14 @@ type Reference struct {
 	Tolerance float64
 	Absolute  bool
 	Source    string // where the figure comes from (commit, list post, board)
-	// Calibrated, when set, says how the model is made to match the
-	// figure (the preset parameters fitted to it): such a figure is
-	// reproduced by calibration, not predicted. Empty: a prediction.
+	// Fitted lists the parameters solved from this figure: paths of the
+	// default preset's parameters, or the scenario's constants. A figure
+	// with any is calibrated (the model reproduces it by construction);
+	// without, a prediction. Spec.Classify fills it from the provenance
+	// tables; scenarios never write it.
+	Fitted []string
+	// Calibrated, when set, says in words how the model is made to match
+	// the figure.
 	Calibrated string
 }
 

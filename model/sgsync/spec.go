@@ -84,7 +84,7 @@ func New() *Scenario { return &Scenario{} }
 
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
-	return &scenario.Spec{
+	sp := &scenario.Spec{
 		ID:    "sg-sync",
 		Title: "Scatter-gather DMA sync: one DSB per entry vs one per list",
 		Explanation: "A non-coherent device needs cache maintenance around streaming DMA: dma_map_sg cleans every " +
@@ -144,6 +144,7 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Metric: "unmap_sg_us", Pair: scenario.PairChange, Value: -66.60, Tolerance: 3, Absolute: true, Source: figureSource},
 		},
 	}
+	return withProvenance(sp)
 }
 
 // Path, direction and CPU use, parsed.

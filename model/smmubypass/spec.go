@@ -82,7 +82,7 @@ func New() *Scenario { return &Scenario{} }
 
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
-	return &scenario.Spec{
+	sp := &scenario.Spec{
 		ID:    "smmu-bypass",
 		Title: "SMMU bypass caching (MMU-500 SMTNMB_TLBEN): latency gained, TLB space lost",
 		Explanation: "Every transaction a master sends through an Arm SMMU carries a StreamID. The SMMU compares it " +
@@ -158,4 +158,5 @@ func (*Scenario) Spec() *scenario.Spec {
 		// working-set chart scales its packets and goes further).
 		Headline: &scenario.Headline{Metric: "translated_hit_rate", Vary: "ws=256KiB..2MiB:x2"},
 	}
+	return withProvenance(sp)
 }

@@ -1,0 +1,163 @@
+package catalog
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/platform"
+	"github.com/dmaviz/dmaviz/model/provenance"
+	"github.com/dmaviz/dmaviz/model/scenario"
+)
+
+// figures maps each published figure's id to its scenario's spec.
+func figures(t *testing.T) map[string]*scenario.Spec {
+	out := map[string]*scenario.Spec{}
+	for _, s := range Registry().All() {
+		sp := s.Spec()
+		for i := range sp.References {
+			id := scenario.FigureID(sp.ID, &sp.References[i])
+			require.NotContains(t, out, id, "two figures with the id %s", id)
+			out[id] = sp
+		}
+	}
+	return out
+}
+
+// fittedEntry is one fitted parameter: a preset's or a scenario's.
+type fittedEntry struct {
+	owner string // preset name or scenario id
+	entry provenance.Entry
+}
+
+func allFitted() []fittedEntry {
+	var out []fittedEntry
+	for _, n := range platform.Names() {
+		for _, e := range platform.Provenance(n) {
+			if e.Kind == provenance.Fitted {
+				out = append(out, fittedEntry{n, e})
+			}
+		}
+	}
+	for _, s := range Registry().All() {
+		sp := s.Spec()
+		for _, c := range sp.Constants {
+			if c.Kind == provenance.Fitted {
+				out = append(out, fittedEntry{sp.ID, c.Entry})
+			}
+		}
+	}
+	return out
+}
+
+// A figure's kind follows the tables: every scenario classifies its
+// references, each lists exactly the parameters of its default preset
+// and its own constants fitted to it.
+func TestReferenceKindsFollowTheTables(t *testing.T) {
+	for _, s := range Registry().All() {
+		sp := s.Spec()
+		for i := range sp.References {
+			r := &sp.References[i]
+			id := scenario.FigureID(sp.ID, r)
+			want := platform.FittedTo(sp.DefaultPreset, id)
+			for _, c := range sp.Constants {
+				if c.Kind == provenance.Fitted && c.Figure == id {
+					want = append(want, c.Path)
+				}
+			}
+			assert.Equal(t, want, r.Fitted, "%s: fitted parameters", id)
+			if len(want) > 0 {
+				assert.Equal(t, scenario.Calibrated, r.Kind(), id)
+			} else {
+				assert.Equal(t, scenario.Prediction, r.Kind(), id)
+			}
+		}
+	}
+}
+
+// A fitted parameter names a figure that is one of its own: a preset's
+// parameter one of the figures of a scenario that defaults to the preset
+// (never another scenario's: MODEL.md), a scenario's constant one of the
+// scenario's figures.
+func TestFittedParametersNameTheirOwnFigures(t *testing.T) {
+	figs := figures(t)
+	fits := allFitted()
+	require.NotEmpty(t, fits)
+	for _, f := range fits {
+		sp, ok := figs[f.entry.Figure]
+		if !assert.True(t, ok, "%s %s: fitted to %q, which is no scenario's published figure", f.owner, f.entry.Path, f.entry.Figure) {
+			continue
+		}
+		if platform.IsPath(f.entry.Path) {
+			assert.Equal(t, f.owner, sp.DefaultPreset, "%s %s is fitted to %s, a figure of %s (whose preset is %s)", f.owner, f.entry.Path, f.entry.Figure, sp.ID, sp.DefaultPreset)
+		} else {
+			assert.Equal(t, f.owner, sp.ID, "%s is fitted to another scenario's figure %s", f.entry.Path, f.entry.Figure)
+		}
+	}
+}
+
+// knownOverfitted are the figures with more than one parameter fitted to
+// them, and how many: the set may only shrink. A figure here whose count
+// drops must be updated (to 1: removed), so the list stays the truth.
+var knownOverfitted = map[string]int{
+	platform.FigETRCacheable: 3, // core.mlp, prefetch.degree, maint.inflight
+	platform.FigSGMap:        4, // maint.issue, maint.clean_latency, maint.inflight, maint.dsb
+}
+
+// At most one parameter is fitted to a published figure (MODEL.md): no
+// figure outside the known list has more, and the known ones have no more
+// than listed.
+func TestAtMostOneFittedParameterPerFigure(t *testing.T) {
+	byFig := map[string][]string{}
+	for _, f := range allFitted() {
+		byFig[f.entry.Figure] = append(byFig[f.entry.Figure], f.owner+" "+f.entry.Path)
+	}
+	var ids []string
+	for id := range byFig {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		n, known := knownOverfitted[id]
+		got := len(byFig[id])
+		switch {
+		case got > 1 && !known:
+			assert.Fail(t, "more than one parameter fitted to a figure", "%s: %s", id, strings.Join(byFig[id], ", "))
+		case known && got > n:
+			assert.Fail(t, "a known over-fitted figure gained a parameter", "%s: %d listed, now %s", id, n, strings.Join(byFig[id], ", "))
+		case known && got < n:
+			assert.Fail(t, "a known over-fitted figure lost a parameter: update knownOverfitted", "%s: %d listed, now %d (%s)", id, n, got, strings.Join(byFig[id], ", "))
+		}
+	}
+	for id := range knownOverfitted {
+		assert.Contains(t, byFig, id, "knownOverfitted lists %s, which nothing is fitted to now", id)
+	}
+}
+
+// Every scenario constant has provenance that holds its value, is named
+// under its scenario, and names a real parameter when it is one.
+func TestScenarioConstantsHaveProvenance(t *testing.T) {
+	n := 0
+	for _, s := range Registry().All() {
+		sp := s.Spec()
+		seen := map[string]bool{}
+		for _, c := range sp.Constants {
+			n++
+			assert.True(t, strings.HasPrefix(c.Path, sp.ID+"."), "%s: constant %s is not under the scenario's id", sp.ID, c.Path)
+			assert.False(t, seen[c.Path], "%s listed twice", c.Path)
+			seen[c.Path] = true
+			assert.NotEmpty(t, c.Text, "%s: no value (a constant named after a parameter names no parameter of %s?)", c.Path, sp.ID)
+			assert.NoError(t, c.Check(c.Value))
+			if d := sp.Param(strings.TrimPrefix(c.Path, sp.ID+".")); d != nil {
+				assert.Equal(t, d.Default, strings.TrimSuffix(c.Text, " "+d.Unit), "%s: the constant is the parameter's default", c.Path)
+			}
+		}
+	}
+	assert.Greater(t, n, 15)
+	assert.True(t, slices.ContainsFunc(allFitted(), func(f fittedEntry) bool { return f.entry.Path == "trbe-aux.fragmentation" }),
+		"trbe-aux's fragmentation is fitted to its before figure")
+}
