@@ -8,7 +8,9 @@ import (
 
 // SchemaVersion is the version of Report's JSON layout. It grows when
 // a field changes meaning or is removed; new fields keep the version.
-const SchemaVersion = 1
+// Version 2: a reference's "calibrated" (free text) became "kind" and
+// "fitted", and its verdict is "calibrated" for a fitted figure.
+const SchemaVersion = 2
 
 // Report is one A/B run as machine-readable data: what `dmaviz run --json`
 // prints and the panel's "Download JSON" saves. Each published figure that
@@ -58,12 +60,16 @@ type Ref struct {
 	// ToleranceText is the tolerance in words, e.g. "±10 %".
 	ToleranceText string `json:"tolerance_text"`
 	Source        string `json:"source"`
-	// Calibrated says how the model is fitted to the figure (absent when
-	// the figure is a prediction).
-	Calibrated string `json:"calibrated,omitempty"`
-	Verdict    string `json:"verdict"` // "within" or "outside" (the tolerance)
-	// Text is the line the panel shows, e.g. "published A 8148.32 ·
-	// simulated 8120.4 ✓ within tolerance".
+	// Kind is "calibrated" (a parameter was fitted to the figure) or
+	// "prediction".
+	Kind string `json:"kind"`
+	// Fitted lists the parameters fitted to a calibrated figure.
+	Fitted []string `json:"fitted,omitempty"`
+	// Verdict is "within" or "outside" (the tolerance) for a prediction,
+	// "calibrated" for a calibrated figure.
+	Verdict string `json:"verdict"`
+	// Text is the line the panel shows, e.g. "published A/B 3.31x ·
+	// simulated 3.19x ✓ within tolerance".
 	Text string `json:"text"`
 }
 
@@ -95,7 +101,7 @@ func New(spec *scenario.Spec, params scenario.Params, a, b *scenario.Result) *Re
 			rep.References = append(rep.References, Ref{Metric: row.Name, Side: f.Side, Pair: pair,
 				Published: f.Value, Simulated: scenario.Finite(f.Got), Tolerance: f.Tolerance, Absolute: f.Absolute,
 				ToleranceText: DescribeTolerance(&f.Reference),
-				Source:        f.Source, Calibrated: f.Calibrated, Verdict: Verdict(f), Text: PanelText(f)})
+				Source:        f.Source, Kind: f.Kind(), Fitted: f.Fitted, Verdict: Verdict(f), Text: PanelText(f)})
 		}
 	}
 	return rep

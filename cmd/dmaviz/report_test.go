@@ -12,7 +12,9 @@ import (
 )
 
 // dmaviz run --json etr at the defaults carries the three published
-// figures with their source, tolerance and the panel's verdict.
+// figures with their source, tolerance, kind and the panel's verdict: the
+// two times are calibrated (parameters of juno-r2 are fitted to them),
+// the ratio is a prediction.
 func TestRunJSONCarriesReferences(t *testing.T) {
 	code, out, errs := call(t, "run", "--json", "etr")
 	require.Equal(t, 0, code, errs)
@@ -21,9 +23,9 @@ func TestRunJSONCarriesReferences(t *testing.T) {
 	assert.Equal(t, report.SchemaVersion, rep.SchemaVersion)
 	require.Len(t, rep.References, 3)
 	want := []struct {
-		side, pair string
-		published  float64
-	}{{"A", "", 8148.32}, {"B", "", 2463.98}, {"A/B", "ratio", 3.31}}
+		side, pair, kind string
+		published        float64
+	}{{"A", "", "calibrated", 8148.32}, {"B", "", "calibrated", 2463.98}, {"A/B", "ratio", "prediction", 3.31}}
 	for i, w := range want {
 		r := rep.References[i]
 		assert.Equal(t, "update_etr_buffer_us", r.Metric)
@@ -33,8 +35,18 @@ func TestRunJSONCarriesReferences(t *testing.T) {
 		assert.Contains(t, r.Source, "tmc-etr: Speed up for bounce buffer")
 		assert.Equal(t, 0.1, r.Tolerance)
 		assert.Equal(t, "±10 %", r.ToleranceText)
-		assert.Equal(t, "within", r.Verdict)
-		assert.Contains(t, r.Text, "✓ within tolerance")
+		assert.Equal(t, w.kind, r.Kind)
+		if w.kind == "calibrated" {
+			assert.Equal(t, "calibrated", r.Verdict)
+			assert.NotEmpty(t, r.Fitted)
+			assert.Contains(t, r.Text, "calibrated to this figure (fitted: ")
+			assert.NotContains(t, r.Text, "✓")
+			assert.NotContains(t, r.Text, "within")
+		} else {
+			assert.Equal(t, "within", r.Verdict)
+			assert.Empty(t, r.Fitted)
+			assert.Contains(t, r.Text, "✓ within tolerance")
+		}
 		assert.InEpsilon(t, w.published, r.Simulated, 0.1)
 	}
 	assert.InDelta(t, rep.A.Metrics["update_etr_buffer_us"], rep.References[0].Simulated, 1e-9)
@@ -53,4 +65,9 @@ func TestRunJSONCarriesReferences(t *testing.T) {
 	ref.OK = ref.Within(ref.Got)
 	assert.Equal(t, "outside", report.Verdict(&ref))
 	assert.Contains(t, report.PanelText(&ref), "✗ outside tolerance")
+	// A calibrated figure the fit no longer reproduces has no ✗ either,
+	// but says so.
+	ref.Fitted = []string{"core.mlp"}
+	assert.Equal(t, "calibrated", report.Verdict(&ref))
+	assert.Equal(t, "published A 10 · simulated 20 · calibrated to this figure (fitted: core.mlp); outside tolerance: the fit no longer reproduces it", report.PanelText(&ref))
 }

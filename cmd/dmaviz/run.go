@@ -103,11 +103,11 @@ func (r *resolved) references(row *scenario.Row) string {
 	var out []string
 	for _, ref := range row.Refs {
 		verdict := "within tolerance"
-		if !ref.OK {
+		switch {
+		case ref.Kind() == scenario.Calibrated:
+			verdict = report.Judgement(&ref)
+		case !ref.OK:
 			verdict = "OUTSIDE tolerance"
-		}
-		if ref.Calibrated != "" {
-			verdict += "; " + ref.Calibrated
 		}
 		src := ref.Source + "; "
 		if one {

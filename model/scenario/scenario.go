@@ -98,9 +98,6 @@ type Reference struct {
 	// without, a prediction. Spec.Classify fills it from the provenance
 	// tables; scenarios never write it.
 	Fitted []string
-	// Calibrated, when set, says in words how the model is made to match
-	// the figure.
-	Calibrated string
 }
 
 // PairKind says how a pair reference compares A and B.
