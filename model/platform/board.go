@@ -2,8 +2,6 @@ package platform
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/provenance"
@@ -111,15 +109,5 @@ func FittedTo(name, figure string) []string {
 	return out
 }
 
-// FormatValue prints v in unit u, as `preset show` and the panel print a
-// parameter: numbers compactly with their unit.
-func FormatValue(v float64, unit string) string {
-	s := strconv.FormatFloat(v, 'g', 6, 64)
-	if math.Abs(v) >= 1e6 && v == math.Trunc(v) {
-		s = strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	if unit == "" {
-		return s
-	}
-	return s + " " + unit
-}
+// FormatValue prints v in unit u (provenance.FormatValue).
+func FormatValue(v float64, unit string) string { return provenance.FormatValue(v, unit) }

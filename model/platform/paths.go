@@ -171,7 +171,7 @@ func linear(path string, f func(b *Board) *mmu.Size) param {
 		get: func(b *Board) float64 { return float64(*f(b)) },
 		put: func(b *Board, v float64) error {
 			if err := whole(v, 1, 15); err != nil {
-				return errRange(v, "", "a mask of 1 (4K), 2 (64K), 4 (2M), 8 (1G)")
+				return errRange(v, unitNone, "a mask of 1 (4K), 2 (64K), 4 (2M), 8 (1G)")
 			}
 			*f(b) = mmu.Size(v)
 			return nil

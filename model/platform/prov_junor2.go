@@ -5,7 +5,7 @@ import "github.com/dmaviz/dmaviz/model/provenance"
 // Sources of the Juno r2 table.
 const (
 	srcJunoDTS = "Linux arch/arm64/boot/dts/arm/juno-r2.dts"
-	srcA53TRM  = "Cortex-A53 TRM (ARM DDI 0500)"
+	srcA53TRM  = "Cortex-A53 TRM, ARM DDI 0500"
 )
 
 // junoR2Provenance: Juno r2's Cortex-A53 cluster (junoR2, cortexA53TLB).
@@ -25,8 +25,8 @@ var junoR2Provenance = []provenance.Entry{
 	assumed("l1d.policy", 0, 2, whyPolicy),
 	measured("l1d.latency", srcA53TRM+": 3-cycle load-to-use"),
 	measured("l2.size", srcJunoDTS+" A53_L2: cache-size = <0x100000>"),
-	measured("l2.ways", srcA53TRM+" G §2.1.7: 'Is 16-way set associative'"),
-	measured("l2.line_bytes", srcA53TRM+" G §2.1.7: 'Supports 64 byte cache lines'"),
+	measured("l2.ways", srcA53TRM+"G §2.1.7: 'Is 16-way set associative'"),
+	measured("l2.line_bytes", srcA53TRM+"G §2.1.7: 'Supports 64 byte cache lines'"),
 	assumed("l2.policy", 0, 2, whyPolicy),
 	assumed("l2.latency", 12, 21, "no A53 L2 latency measurement found"),
 	measured("l3.size", srcJunoDTS+": the A53 cluster's L2 is the last level (no L3 node; the CCI-400 holds no cache)"),

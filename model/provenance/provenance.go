@@ -16,6 +16,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dmaviz/dmaviz/model/bytesize"
 )
 
 // Kind is how a parameter's value was obtained.
@@ -141,4 +143,43 @@ func Counts(params []Param) map[Kind]int {
 		out[params[i].Kind]++
 	}
 	return out
+}
+
+// FormatValue prints v in unit u as `preset show` and the panel print a
+// parameter: compactly with the unit, whole byte counts in binary units
+// ("32KiB").
+func FormatValue(v float64, unit string) string {
+	if unit == "B" && v == math.Trunc(v) && v >= 0 && v < 1<<62 {
+		return bytesize.Format(int64(v))
+	}
+	s := strconv.FormatFloat(v, 'g', 6, 64)
+	if math.Abs(v) >= 1e6 && v == math.Trunc(v) {
+		s = strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	if unit == "" {
+		return s
+	}
+	return s + " " + unit
+}
+
+// RangeText is an assumed parameter's range with its unit: "[12, 21]
+// cycles", "[64KiB, 128KiB]".
+func (p *Param) RangeText() string {
+	if p.Unit == "B" {
+		return "[" + FormatValue(p.Low, p.Unit) + ", " + FormatValue(p.High, p.Unit) + "]"
+	}
+	return strings.TrimSpace("[" + FormatValue(p.Low, "") + ", " + FormatValue(p.High, "") + "] " + p.Unit)
+}
+
+// Describe is the entry's provenance in words, after its kind: the
+// source, the formula, "fitted to <figure>: <how>" or "range <range>:
+// <why>".
+func (p *Param) Describe() string {
+	switch p.Kind {
+	case Assumed:
+		return "range " + p.RangeText() + ": " + p.Source
+	case Fitted:
+		return "fitted to " + p.Figure + ": " + p.Source
+	}
+	return p.Source
 }
