@@ -27,6 +27,23 @@ type Report struct {
 	// metric of this run (none when the parameters are not the defaults
 	// the figures were measured at).
 	References []Ref `json:"references"`
+	// Uncertainty is present with --uncertainty (AttachBands).
+	Uncertainty *Uncertainty `json:"uncertainty,omitempty"`
+}
+
+// AttachBands adds u to the report and each figure's band to the
+// reference of the same metric and side.
+func (r *Report) AttachBands(u *Uncertainty) {
+	r.Uncertainty = u
+	for i := range r.References {
+		ref := &r.References[i]
+		for _, f := range u.Figures {
+			if f.Metric == ref.Metric && f.Side == ref.Side {
+				b := f.Band
+				ref.Band = &b
+			}
+		}
+	}
 }
 
 // Side is one side of a Report.
@@ -71,6 +88,9 @@ type Ref struct {
 	// Text is the line the panel shows, e.g. "published A/B 3.31x ·
 	// simulated 3.19x ✓ within tolerance".
 	Text string `json:"text"`
+	// Band is the figure's range over the assumed parameters' extremes
+	// (with --uncertainty).
+	Band *Band `json:"band,omitempty"`
 }
 
 // New builds the Report of a and b run with params (validated, full).
@@ -123,4 +143,53 @@ func side(res *scenario.Result) Side {
 		s.Hazards = append(s.Hazards, Hazard{TimeUS: h.T.Microseconds(), Addr: "0x" + strconv.FormatUint(h.Addr, 16), Bytes: h.Bytes, Cause: h.Cause})
 	}
 	return s
+}
+
+// Band is a figure's range when the assumed hardware parameters go to the
+// ends of their ranges (`dmaviz run --uncertainty`).
+type Band struct {
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+	// Dominant is the parameter whose ends alone moved the figure most
+	// ("" when none moved it).
+	Dominant string `json:"dominant"`
+	// Outside says the published figure lies outside the band: a finding.
+	Outside bool `json:"outside,omitempty"`
+}
+
+// Uncertainty says how the bands were made: the runs, each figure with
+// its band (also where no published figure applies: the headline
+// metric), each varied parameter's effect, and what was moved together or
+// not varied.
+type Uncertainty struct {
+	Runs    int            `json:"runs"`
+	Figures []BandedFigure `json:"figures"`
+	Effects []BandEffect   `json:"effects"`
+	// Together are the assumed parameters outside what the scenario reads,
+	// moved all at once (their effect is the effect named Rest).
+	Together []string `json:"together"`
+	// Fixed are assumed scenario constants no run can vary.
+	Fixed []string `json:"fixed"`
+	// Notes say which runs did not run, and why.
+	Notes []string `json:"notes"`
+}
+
+// BandedFigure is one figure and its band.
+type BandedFigure struct {
+	Metric string  `json:"metric"`
+	Side   string  `json:"side"`
+	Figure string  `json:"figure,omitempty"` // the published figure's id
+	Value  float64 `json:"value"`
+	Band   Band    `json:"band"`
+}
+
+// BandEffect is one parameter's ends: each figure (in Figures' order) at
+// the parameter's low and high end; null where the end did not run.
+type BandEffect struct {
+	Path  string     `json:"path"`
+	Range string     `json:"range"`
+	Low   []*float64 `json:"low"`
+	High  []*float64 `json:"high"`
+	// None says neither end moved any figure.
+	None bool `json:"none,omitempty"`
 }

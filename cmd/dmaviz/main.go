@@ -2,7 +2,7 @@
 //
 //	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080]
 //	dmaviz list
-//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file]
+//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file] [--uncertainty]
 //	dmaviz export <scenario> ... --at <cursor> --svg out.svg
 //	dmaviz sweep <scenario> --vary key=lo..hi:x2 [--vary key=a,b] ... [--csv f] [--json f] [--svg f --metric m]
 //	dmaviz preset list | dmaviz preset show <name> [--json]

@@ -14,7 +14,7 @@ func (s *Scenario) withProvenance(sp *scenario.Spec) *scenario.Spec {
 		sp.AddParamConstants(
 			provenance.Fit(id+ParamFrag, sp.ID+"/"+MetricL2Refill+"/"+Order0, "the share of free memory in small blocks that gives 161,884.9 refills with order-0 pages on the default preset (a one-dimensional solve)"),
 			provenance.Assume(id+ParamRate, 100, 10000, "the trace rate of the published run is not given; it sets the session's length, not the translations per page"),
-			provenance.Assume(id+ParamWorkingSet, 4<<10, 1<<20, "the published 'sparse branch test' footprint was not found; a loop of branches keeps its data in a stack page"),
+			provenance.Assume(id+ParamWorkingSet, 4<<10, 64<<10, "the published 'sparse branch test' footprint was not found; a loop of branches keeps its data in a stack page or a few"),
 		)
 	} else {
 		sp.Constants = append(sp.Constants, provenance.Param{
@@ -26,6 +26,8 @@ func (s *Scenario) withProvenance(sp *scenario.Spec) *scenario.Spec {
 			provenance.Assume(id+ParamCopyRate, 1000, 20000, "dd's copy throughput on the core; bounded by one core's DRAM copy rate"),
 		)
 	}
+	sp.OnBoard = true
+	sp.Reads = []string{"mem.bytes", "tlb.", id}
 	sp.Classify(platform.Provenance(sp.DefaultPreset))
 	return sp
 }

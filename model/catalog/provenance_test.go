@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"slices"
 	"sort"
 	"strings"
@@ -160,4 +161,32 @@ func TestScenarioConstantsHaveProvenance(t *testing.T) {
 	assert.Greater(t, n, 15)
 	assert.True(t, slices.ContainsFunc(allFitted(), func(f fittedEntry) bool { return f.entry.Path == "trbe-aux.fragmentation" }),
 		"trbe-aux's fragmentation is fitted to its before figure")
+}
+
+// Every scenario on a board builds its machine from the preset with the
+// run's hardware overrides: a slower DRAM changes what policy A reports,
+// and an unknown path is refused by name.
+func TestHardwareOverridesReachEveryRun(t *testing.T) {
+	for _, s := range Registry().All() {
+		sp := s.Spec()
+		if !sp.OnBoard {
+			_, err := sp.Resolve(scenario.Params{"hw.dram.latency": {Num: 1}})
+			assert.ErrorContains(t, err, "hw.dram.latency: unknown parameter", "%s is on no board: it refuses overrides", sp.ID)
+			continue
+		}
+		t.Run(sp.ID, func(t *testing.T) {
+			ctx := context.Background()
+			base, err := s.Run(ctx, scenario.Params{}, sp.DefaultA, nil)
+			require.NoError(t, err)
+			def, _ := sp.Defaults()
+			b, err := platform.LookupBoard(def.Text("preset"))
+			require.NoError(t, err)
+			lat, _ := b.Value("dram.latency")
+			slow, err := s.Run(ctx, scenario.Params{scenario.HardwarePrefix + "dram.latency": {Num: 3 * lat}}, sp.DefaultA, nil)
+			require.NoError(t, err)
+			assert.NotEqual(t, base.Metrics, slow.Metrics, "a DRAM three times slower changed nothing")
+			_, err = s.Run(ctx, scenario.Params{"hw.dram.latnecy": {Num: 1}}, sp.DefaultA, nil)
+			assert.ErrorContains(t, err, "hw.dram.latnecy: unknown hardware parameter")
+		})
+	}
 }

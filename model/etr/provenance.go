@@ -16,6 +16,8 @@ func withProvenance(sp *scenario.Spec) *scenario.Spec {
 		provenance.Measure("etr.width", "arm64 memcpy (arch/arm64/lib/memcpy.S) copies with LDP/STP of X-register pairs: 16 B per load and store"),
 		provenance.Assume("etr.rate", 100, 2000, "the trace rate of the published run is not given; it sets how long the session lasts, not the copy"),
 	)
+	sp.OnBoard = true
+	sp.Reads = []string{"core.", "prefetch.", "dram.", "nc.inflight", "nc.latency", "maint.", "tlb.l2.hit", "l2.latency"}
 	sp.Classify(platform.Provenance(sp.DefaultPreset))
 	return sp
 }

@@ -2,6 +2,7 @@ package platform
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/provenance"
@@ -55,12 +56,50 @@ func (b *Board) Value(path string) (v float64, ok bool) {
 
 // LookupBoard returns a fresh copy of the named preset's board, or an
 // error naming the allowed presets.
-func LookupBoard(name string) (Board, error) {
+func LookupBoard(name string) (Board, error) { return BoardWith(name, nil) }
+
+// BoardWith returns the named preset's board with the overrides hw
+// (path -> value in the path's unit, as scenario.Params.Hardware gives
+// them) applied in schema order, so a clock is set before the cycle
+// counts given with it. The error names the first bad path.
+func BoardWith(name string, hw map[string]float64) (Board, error) {
 	p, err := find(name)
 	if err != nil {
 		return Board{}, err
 	}
-	return p.board(), nil
+	b := p.board()
+	if len(hw) == 0 {
+		return b, nil
+	}
+	var over []Override
+	for i := range schema {
+		if v, ok := hw[schema[i].path]; ok {
+			over = append(over, Override{schema[i].path, v})
+		}
+	}
+	if len(over) < len(hw) { // a path the schema does not have: name it
+		var paths []string
+		for path := range hw {
+			paths = append(paths, path)
+		}
+		sort.Strings(paths)
+		for _, path := range paths {
+			if paramByPath(path) == nil {
+				over = append([]Override{{path, hw[path]}}, over...)
+				break
+			}
+		}
+	}
+	if err := b.Apply(over); err != nil {
+		return Board{}, err
+	}
+	return b, nil
+}
+
+// LookupWith is the machine configuration of BoardWith.
+func LookupWith(name string, hw map[string]float64) (soc.Config, error) {
+	b, err := BoardWith(name, hw)
+	return b.Config, err
 }
 
 // Parameters lists every parameter of the named preset's board, in schema

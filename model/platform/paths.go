@@ -146,6 +146,16 @@ func walkCaches(prefix string, c func(b *Board) *mmu.Config, has func(b *Board) 
 	for l := range 3 {
 		lvl := prefix + ".l" + string(rune('0'+l))
 		entries := count(lvl+".entries", unitNone, func(b *Board) *int { return &c(b).WalkCache[l].Entries })
+		setEntries := entries.put
+		entries.put = func(b *Board, v float64) error { // a new walk cache is fully associative
+			if err := setEntries(b, v); err != nil {
+				return err
+			}
+			if w := &c(b).WalkCache[l]; w.Ways == 0 && w.Entries > 0 {
+				w.Ways = w.Entries
+			}
+			return nil
+		}
 		ways := count(lvl+".ways", unitNone, func(b *Board) *int { return &c(b).WalkCache[l].Ways })
 		entries.has = has
 		ways.has = func(b *Board) bool { return (has == nil || has(b)) && c(b).WalkCache[l].Entries > 0 }

@@ -109,8 +109,12 @@ func (p *Preset) entry(path string) provenance.Entry {
 }
 
 // New builds a machine from the named preset with the run's seed.
-func New(name string, seed uint64) (*soc.Machine, error) {
-	cfg, err := Lookup(name)
+func New(name string, seed uint64) (*soc.Machine, error) { return NewWith(name, nil, seed) }
+
+// NewWith builds a machine from the named preset with the hardware
+// overrides hw (BoardWith).
+func NewWith(name string, hw map[string]float64, seed uint64) (*soc.Machine, error) {
+	cfg, err := LookupWith(name, hw)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ var dimensity9500Provenance = []provenance.Entry{
 	assumed("l2.policy", 0, 2, whyPolicy),
 	assumed("l2.latency", 9, 15, "MODEL.md gives 9-11 cycles for A76/N1; a 2 MiB X-class L2 is likely slower"),
 	measured("l3.size", srcMediaTek+": 'increased the L3 cache from 12MB to 16MB' (the 10 MB SLC beyond it is not modelled)"),
-	assumed("l3.ways", 12, 16, "not documented"),
+	assumed("l3.ways", 8, 16, "not documented (a power-of-two number of sets in 16 MiB: 8 or 16 ways)"),
 	measured("l3.line_bytes", srcModelLine),
 	assumed("l3.policy", 0, 2, whyPolicy),
 	assumed("l3.latency", 26, 60, "WikiChip: the A76's DSU L3 takes 26-31 cycles at 2-4 MiB; a 16 MiB L3 is likely slower"),

@@ -49,6 +49,16 @@ type Spec struct {
 	// a parameter is named after it, "<id>.<param>", and holds its
 	// default). A fitted one makes its figure calibrated (Classify).
 	Constants []provenance.Param
+	// Reads lists, most telling first, the hardware parameters (schema
+	// path prefixes: "maint.", "dram.latency") and the scenario's own
+	// constants ("etr.rate") its figures depend on. The uncertainty bands
+	// vary each assumed one of them alone and every other assumed
+	// parameter all together, and say how far those moved the figures.
+	Reads []string
+	// OnBoard says the scenario builds its machine from the platform
+	// preset its "preset" parameter names, so it takes hardware overrides
+	// (HardwarePrefix) and its figures can be given uncertainty bands.
+	OnBoard bool
 	// Headline, if set, is the chart the panel draws for the scenario: its
 	// main metric against its main parameter, A and B, computed by a sweep
 	// after the main runs.

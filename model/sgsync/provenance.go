@@ -23,6 +23,8 @@ func withProvenance(sp *scenario.Spec) *scenario.Spec {
 	} {
 		sp.Constants = append(sp.Constants, provenance.Param{Entry: c.e, Unit: c.unit, Value: c.v, Text: platform.FormatValue(c.v, c.unit)})
 	}
+	sp.OnBoard = true
+	sp.Reads = []string{"maint.", "clocks.cpu", "core.", "tlb.l1.hit", "sg-sync."}
 	sp.Classify(platform.Provenance(sp.DefaultPreset))
 	return sp
 }

@@ -94,7 +94,7 @@ func memBytes(c config, preset uint64) uint64 {
 // setup builds the machine, the device, the list (and bounce pool), and
 // the view when record is set.
 func setup(c config, pol policy, record bool) (*run, error) {
-	hw, err := platform.Lookup(c.preset)
+	hw, err := platform.LookupWith(c.preset, c.hw)
 	if err != nil {
 		return nil, err
 	}

@@ -188,7 +188,8 @@ type policy struct {
 // config is a run's validated parameters.
 type config struct {
 	preset     string
-	sizes      []uint64 // entry sizes in list order
+	hw         map[string]float64 // hardware overrides (hw.<path>)
+	sizes      []uint64           // entry sizes in list order
 	entry      uint64
 	total      uint64
 	offset     uint64
@@ -225,6 +226,7 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	}
 	c := config{
 		preset:     full.Text("preset"),
+		hw:         full.Hardware(),
 		entry:      uint64(full.Int("entry")),
 		total:      uint64(full.Int("total")),
 		offset:     uint64(full.Int("entry-offset")),

@@ -19,6 +19,8 @@ func withProvenance(sp *scenario.Spec) *scenario.Spec {
 		provenance.Assume("smmu-bypass.ring", 32, 1024, whyL3fwd+" (packets in flight)"),
 		provenance.Assume("smmu-bypass.burst", 64, 256, whyL3fwd+" (the NIC's DMA burst)"),
 	)
+	sp.OnBoard = true
+	sp.Reads = []string{"smmu.tcu.", "smmu.bus.", "smmu.link_cycles", "smmu-bypass.packet", "clocks.platform", "smmu.tbu.", "smmu.bypass_bytes", "smmu-bypass."}
 	sp.Classify(platform.Provenance(sp.DefaultPreset))
 	return sp
 }
