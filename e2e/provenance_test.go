@@ -5,7 +5,9 @@ package e2e
 import (
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The panel lists the hardware under the run, each parameter with its
@@ -36,5 +38,38 @@ func TestHardwareListShowsKindsAndSources(t *testing.T) {
 	dram = row("dram.latency")
 	assert.Equal(t, "measured", dram[0])
 	assert.Contains(t, dram[1], "AnandTech")
+	assert.Empty(t, b.consoleErrors(), "console errors")
+}
+
+// The error-bar button runs the pair at the assumed parameters' extremes
+// in the page, with progress, and lists each figure's band with the
+// parameter that dominates it (at 256 KiB the published figures, measured
+// at 4 MiB, are not compared); a second run can be canceled, and a change
+// of setting hides the bars.
+func TestErrorBarsButton(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=etr&buffer=256KiB")
+	eval[bool](t, b, observeLongTasks)
+	b.do(t, "clicking Error bars", chromedp.Click(chromedp.ID("btn-uncertainty")))
+	b.waitFor(t, "the progress", `!!document.getElementById("uncertainty-progress") || !!document.querySelector("#uncertainty-bands li")`)
+	b.waitFor(t, "the bands", `!!document.querySelector("#uncertainty-bands li")`)
+	lines := eval[[]string](t, b, `Array.from(document.querySelectorAll("#uncertainty-bands li")).map(l => l.dataset.figure + "|" + l.textContent)`)
+	t.Logf("bands: %q; longest frame while computing %.0f ms", lines, eval[float64](t, b, `Math.max(0, ...longFrames)`))
+	require.Len(t, lines, 3, "the published figures' metric on A, B and A/B")
+	for i, side := range []string{"A", "B", "A/B"} {
+		assert.Regexp(t, `^update_etr_buffer_us `+side+`\|update_etr_buffer_us `+side+`: \S+ in \[\S+, \S+\], most from \S+$`, lines[i])
+	}
+	assert.Contains(t, eval[string](t, b, `document.getElementById("uncertainty-status").textContent`), "pair runs")
+	assert.Equal(t, "Error bars computed", eval[string](t, b, `document.getElementById("btn-uncertainty").textContent`))
+
+	gen := eval[int](t, b, `dmaviz.runState().gen`)
+	setParam(t, b, "buffer", "1MiB")
+	b.waitFor(t, "the new run", runDone(gen)+` && location.search.includes("buffer=1MiB")`)
+	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#uncertainty-bands li").length`), "another setting's bands are not shown")
+	b.do(t, "clicking Error bars", chromedp.Click(chromedp.ID("btn-uncertainty")))
+	b.waitFor(t, "the progress", `!!document.getElementById("btn-cancel-uncertainty")`)
+	b.do(t, "canceling", chromedp.Click(chromedp.ID("btn-cancel-uncertainty")))
+	b.waitFor(t, "the cancel", `document.getElementById("uncertainty-status").textContent.includes("canceled") && !!document.getElementById("btn-uncertainty")`)
+	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#uncertainty-bands li").length`))
 	assert.Empty(t, b.consoleErrors(), "console errors")
 }

@@ -178,7 +178,7 @@ type Uncertainty struct {
 type BandedFigure struct {
 	Metric string  `json:"metric"`
 	Side   string  `json:"side"`
-	Figure string  `json:"figure,omitempty"` // the published figure's id
+	Figure string  `json:"figure,omitempty"` // the published figure's id, at the setting it was measured at
 	Value  float64 `json:"value"`
 	Band   Band    `json:"band"`
 }

@@ -114,6 +114,7 @@ func main() {
 	if webgl {
 		firstGate = stageUp
 	}
+	root.StartBands = func() { startBands(env, a) }
 	root.Rerun = func() {
 		req, err := a.NextRun()
 		if err != nil {

@@ -55,6 +55,9 @@ type Result struct {
 	// Combined notes a combined extreme that did not run.
 	Combined []string
 	Runs     int
+	// Published says the run is at the setting the published figures were
+	// measured at (their values apply).
+	Published bool
 }
 
 // Run runs the plan for the pair a, b of s at params (full, validated)
@@ -126,7 +129,8 @@ func Run(ctx context.Context, s scenario.Scenario, params scenario.Params, a, b 
 		}
 		cvals = append(cvals, values(plan.Targets, spec, &cpts[i]))
 	}
-	res.Bands = bands(plan.Targets, nominal, res.Effects, cvals, spec.AtDefaults(params))
+	res.Published = spec.AtDefaults(params)
+	res.Bands = bands(plan.Targets, nominal, res.Effects, cvals, res.Published)
 	return res, nil
 }
 

@@ -14,8 +14,12 @@ func Of(res *uncertainty.Result) *report.Uncertainty {
 	u := &report.Uncertainty{Runs: res.Runs, Figures: []report.BandedFigure{}, Effects: []report.BandEffect{},
 		Together: []string{}, Fixed: append([]string{}, res.Plan.Fixed...), Notes: append([]string{}, res.Combined...)}
 	for _, b := range res.Bands {
-		u.Figures = append(u.Figures, report.BandedFigure{Metric: b.Metric, Side: b.Side, Figure: b.Figure, Value: finite(b.Value),
-			Band: report.Band{Low: finite(b.Low), High: finite(b.High), Dominant: b.Dominant, Outside: b.Outside}})
+		f := report.BandedFigure{Metric: b.Metric, Side: b.Side, Value: finite(b.Value),
+			Band: report.Band{Low: finite(b.Low), High: finite(b.High), Dominant: b.Dominant, Outside: b.Outside}}
+		if res.Published {
+			f.Figure = b.Figure // the published figure applies
+		}
+		u.Figures = append(u.Figures, f)
 	}
 	for _, k := range res.Plan.Together {
 		u.Together = append(u.Together, k.Describe())
