@@ -12,7 +12,7 @@ import (
 func TestPresetList(t *testing.T) {
 	code, out, errs := call(t, "preset", "list")
 	require.Equal(t, 0, code, errs)
-	for _, want := range []string{"juno-r2", "dimensity-9500", "neoverse-n1", "ls2088a", "58: measured 23 · derived 6 · assumed 25 · fitted 4"} {
+	for _, want := range []string{"juno-r2", "dimensity-9500", "neoverse-n1", "ls2088a", "juno-r2-a72", "59: measured 26 · derived 8 · assumed 24 · fitted 1"} {
 		assert.Contains(t, out, want)
 	}
 }
@@ -29,7 +29,7 @@ func TestPresetShow(t *testing.T) {
 			dram = l
 		}
 	}
-	assert.Regexp(t, `^dram.latency +124 ns +fitted +fitted to etr/update_etr_buffer_us/coherent: `, dram, out)
+	assert.Regexp(t, `^dram.latency +123.752 ns +fitted +fitted to etr/update_etr_buffer_us/coherent: `, dram, out)
 	assert.Regexp(t, `(?m)^l2.latency +15 cycles +assumed +range \[12, 21\] cycles: `, out)
 	assert.Regexp(t, `(?m)^l2.size +1MiB +measured +Linux arch/arm64/boot/dts/arm/juno-r2.dts`, out)
 
@@ -68,7 +68,7 @@ func TestPresetShow(t *testing.T) {
 
 	code, _, errs = call(t, "preset", "show", "pentium")
 	assert.Equal(t, 2, code)
-	assert.Contains(t, errs, `"pentium" is not one of dimensity-9500, juno-r2, ls2088a, neoverse-n1`)
+	assert.Contains(t, errs, `"pentium" is not one of dimensity-9500, juno-r2, juno-r2-a72, ls2088a, neoverse-n1`)
 	code, _, errs = call(t, "preset", "shw")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, `unknown subcommand "shw"`)

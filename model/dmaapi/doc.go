@@ -1,6 +1,8 @@
 // Package dmaapi is the Linux DMA API on top of the soc machine, written
 // once for every scenario: dma_alloc_coherent (pages cleaned and
-// invalidated once, then a Normal-NC alias), dma_alloc_noncoherent,
+// invalidated once, then a Normal-NC alias the buffer is zeroed through),
+// dma_alloc_noncoherent (zeroed through the cacheable map, dirty lines
+// left for the driver to sync), alloc_pages(__GFP_ZERO) for dma_map_page,
 // dma_map_single / dma_map_page and their unmaps, dma_sync_single_for_cpu
 // / _for_device, and dma_map_sg / dma_unmap_sg / dma_sync_sg_for_cpu /
 // _for_device, in the three directions, for a coherent device or a
@@ -24,6 +26,13 @@
 // entry either way, because each slot's copy must follow its maintenance.
 // A DSB is issued only when DC ops were issued since the last one, so a
 // coherent device's calls issue neither.
+//
+// The calls' own software work (Config.Entry, in core cycles) is spent per
+// scatterlist entry and per single-buffer call, before the entry's
+// maintenance, on every path: the list walk and the swiotlb, DMA-mask and
+// bounce checks run on a coherent device too, so its calls are not free
+// (kernel/dma/direct.c dma_direct_map_sg / _unmap_sg / _sync_sg_for_*);
+// the IOMMU path adds its per-entry iommu_map work.
 //
 // SWIOTLB: the map copies the CPU buffer into a slot (swiotlb always
 // copies on map) and cleans the slot; dma_sync_*_for_device copies again

@@ -40,7 +40,7 @@ func TestBoardClockKeepsCycles(t *testing.T) {
 	l2, _ := b.Value("l2.latency")
 	assert.Equal(t, 15.0, l2, "a 15-cycle L2 stays 15 cycles")
 	assert.InDelta(t, 18750, int64(b.L2.Latency), 1, "15 cycles at 800 MHz, to the picosecond")
-	assert.Equal(t, 124*sim.Nanosecond, b.DRAM.Latency, "DRAM latency is in ns")
+	assert.Equal(t, junoDRAMLatency, b.DRAM.Latency, "DRAM latency is in ns")
 
 	s, _ := LookupBoard("ls2088a")
 	require.NoError(t, s.Apply([]Override{{"clocks.platform", 800}}))

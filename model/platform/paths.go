@@ -70,6 +70,7 @@ func buildSchema() []param {
 		bandwidth("dram.bandwidth", func(b *Board) *float64 { return &b.DRAM.Bandwidth }),
 		count("dram.min_burst", unitBytes, func(b *Board) *int { return &b.DRAM.MinBurst }),
 		count("nc.inflight", unitNone, func(b *Board) *int { return &b.NC.Inflight }),
+		count("nc.read_bytes", unitBytes, func(b *Board) *int { return &b.NC.ReadBytes }),
 		count("nc.device_inflight", unitNone, func(b *Board) *int { return &b.NC.DeviceInflight }),
 		nanos("nc.latency", func(b *Board) *sim.Time { return &b.NC.Latency }),
 		cycles("maint.issue", func(b *Board) *sim.Time { return &b.Maint.Issue }),

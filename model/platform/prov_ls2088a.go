@@ -14,7 +14,10 @@ const (
 
 // ls2088aProvenance: NXP LS2088A's Cortex-A72 cores and MMU-500 (ls2088a,
 // cortexA72TLB, LS2088ASMMU).
-var ls2088aProvenance = []provenance.Entry{
+var ls2088aProvenance = append(ls2088aCore, cortexA72TLBProvenance...)
+
+// ls2088aCore: the LS2088A's clocks, caches, memory path and SMMU.
+var ls2088aCore = []provenance.Entry{
 	measured("clocks.cpu", srcEDN+": 'eight Arm Cortex-A72 cores, each running at 2.0 GHz'; "+srcRCW),
 	assumed("clocks.platform", 700, 800, srcRCW+" (700 MHz is the 1.8 GHz bin's platform clock)"),
 	measured("clocks.dram", srcRCW),
@@ -47,6 +50,7 @@ var ls2088aProvenance = []provenance.Entry{
 	measured("dram.bandwidth", "LS2088A fact sheet: two 64-bit DDR4-2133 controllers, 17 GB/s each, interleaved"),
 	measured("dram.min_burst", "JEDEC DDR4: burst of 8 on a 64-bit channel"),
 	assumed("nc.inflight", 6, 8, srcA72TRM+" §6.4: fill buffers serve 'cache line fills and Non-cacheable reads' (six)"),
+	assumed("nc.read_bytes", 16, 64, whyNCBurst),
 	assumed("nc.device_inflight", 1, 4, "not documented"),
 	assumed("nc.latency", 0, 20, "Normal-NC skips the cache lookups but may take a slower path; no source"),
 	assumed("maint.issue", 1, 5, "no DC-op throughput published for the A72"),
@@ -55,26 +59,6 @@ var ls2088aProvenance = []provenance.Entry{
 	assumed("maint.inflight", 5, 32, "multi-cluster, so maintenance is broadcast (BROADCASTINNER); the A72's issuing capability not retrieved"),
 	assumed("maint.ivac_cleans", 0, 1, "no A72 statement found; the A53/A32/A35 and A76 families clean a dirty line on DC IVAC, and under KVM every core does"),
 	assumed("maint.dsb", 10, 100, "a DSB with nothing outstanding; no source"),
-	measured("tlb.l1.entries", srcA72TRM+": '32-entry fully associative L1 data TLB'"),
-	measured("tlb.l1.ways", srcA72TRM+": '32-entry fully associative L1 data TLB'"),
-	assumed("tlb.l1.sizes", sizes(k4, k16, k64, m2, m512), sizes(k4, k16, k64, m2, m512), whyA72A76+"; the A72's are 4K, 64K and 1M"),
-	assumed("tlb.l1.hit", 0, 0, whyA72A76),
-	assumed("tlb.l1.coalesce", 0, 0, whyNoCoalesce),
-	measured("tlb.l2.entries", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
-	measured("tlb.l2.ways", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
-	assumed("tlb.l2.sizes", sizes(k4, k16, k64, m2, m32, m512, g1), sizes(k4, k16, k64, m2, m32, m512, g1), whyA72A76+"; §5.2.3 gives 4K, 64K, 1M, 2M, 16M, 512M and 1G"),
-	assumed("tlb.l2.hit", 2, 8, srcA72TRM+" §5.2.3: accesses 'take a variable number of cycles'"),
-	assumed("tlb.l2.coalesce", 0, 4, whyA72A76+"; §5.2.3 documents no coalescing"),
-	assumed("tlb.trace.entries", 1, 1, whyTraceShape),
-	derived("tlb.trace.ways", traceWays),
-	derived("tlb.trace.sizes", traceSizes),
-	assumed("tlb.trace.hit", 0, 0, whyTraceShape),
-	assumed("tlb.trace.coalesce", 0, 0, whyTraceShape),
-	assumed("tlb.walk.l0.entries", 0, 16, whyA72A76),
-	assumed("tlb.walk.l1.entries", 8, 64, whyA72A76),
-	assumed("tlb.walk.l1.ways", 4, 4, whyA72A76),
-	assumed("tlb.walk.l2.entries", 8, 64, whyA72A76),
-	assumed("tlb.walk.l2.ways", 4, 4, whyA72A76),
 	derived("tlb.linear", srcLinear),
 	assumed("mem.bytes", 1<<30, 16<<30, "the model's buddy size: the board has 8-16 GiB, the scenario's buffers are small (no timing effect)"),
 	derived("mem.max_order", srcMaxOrder),
@@ -97,4 +81,30 @@ var ls2088aProvenance = []provenance.Entry{
 	assumed("smmu.tcu.walk.l2.ways", 4, 4, whyTCUWalk),
 	fitted("smmu.bus.read_latency", FigSMMUOn, "50 cycles with SMTNMB_TLBEN on = the 2-cycle TBU hit + this"),
 	assumed("smmu.bus.write_latency", 10, 60, "a posted write's response from the interconnect; no source"),
+}
+
+// cortexA72TLBProvenance: the Cortex-A72's translation hardware
+// (cortexA72TLB), which inherits what the A72 TRM does not give from the
+// A76.
+var cortexA72TLBProvenance = []provenance.Entry{
+	measured("tlb.l1.entries", srcA72TRM+": '32-entry fully associative L1 data TLB'"),
+	measured("tlb.l1.ways", srcA72TRM+": '32-entry fully associative L1 data TLB'"),
+	assumed("tlb.l1.sizes", sizes(k4, k16, k64, m2, m512), sizes(k4, k16, k64, m2, m512), whyA72A76+"; the A72's are 4K, 64K and 1M"),
+	assumed("tlb.l1.hit", 0, 0, whyA72A76),
+	assumed("tlb.l1.coalesce", 0, 0, whyNoCoalesce),
+	measured("tlb.l2.entries", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
+	measured("tlb.l2.ways", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
+	assumed("tlb.l2.sizes", sizes(k4, k16, k64, m2, m32, m512, g1), sizes(k4, k16, k64, m2, m32, m512, g1), whyA72A76+"; §5.2.3 gives 4K, 64K, 1M, 2M, 16M, 512M and 1G"),
+	assumed("tlb.l2.hit", 2, 8, srcA72TRM+" §5.2.3: accesses 'take a variable number of cycles'"),
+	assumed("tlb.l2.coalesce", 0, 4, whyA72A76+"; §5.2.3 documents no coalescing"),
+	assumed("tlb.trace.entries", 1, 1, whyTraceShape),
+	derived("tlb.trace.ways", traceWays),
+	derived("tlb.trace.sizes", traceSizes),
+	assumed("tlb.trace.hit", 0, 0, whyTraceShape),
+	assumed("tlb.trace.coalesce", 0, 0, whyTraceShape),
+	assumed("tlb.walk.l0.entries", 0, 16, whyA72A76),
+	assumed("tlb.walk.l1.entries", 8, 64, whyA72A76),
+	assumed("tlb.walk.l1.ways", 4, 4, whyA72A76),
+	assumed("tlb.walk.l2.entries", 8, 64, whyA72A76),
+	assumed("tlb.walk.l2.ways", 4, 4, whyA72A76),
 }

@@ -46,8 +46,8 @@ func TestExports(t *testing.T) {
 	require.Equal(t, "update_etr_buffer_us", rows[1][0])
 	assert.Equal(t, "us", rows[1][1])
 	assert.Contains(t, rows[1][5], "published A 8148.3 · simulated")
-	assert.Equal(t, "calibrated; calibrated; prediction", rows[1][7])
-	assert.Equal(t, "calibrated; calibrated; within", rows[1][8])
+	assert.Equal(t, "calibrated; prediction; prediction", rows[1][7])
+	assert.Equal(t, "calibrated; outside; outside", rows[1][8], "the calibrated coherent time; the merged driver's time and the ratio as the model predicts them")
 	assert.Len(t, rows, len(a.Rows())+1)
 
 	js, ok := a.ReportJSON()
