@@ -71,16 +71,31 @@ func kindCounts(ps []provenance.Param) string {
 
 func presetList(w io.Writer) int {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "preset\ttitle\tparameters\tcalibrated to")
+	fmt.Fprintln(tw, "preset\ttitle\tparameters\tfitted\tpublished figures")
 	for _, p := range platform.Presets() {
 		ps, err := platform.Parameters(p.Name)
 		if err != nil {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d: %s\t%s\n", p.Name, p.Title, len(ps), kindCounts(ps), p.Figure)
+		fmt.Fprintf(tw, "%s\t%s\t%d: %s\t%s\t%s\n", p.Name, p.Title, len(ps), kindCounts(ps), fittedList(ps), p.Figure)
 	}
 	tw.Flush()
 	return 0
+}
+
+// fittedList is "dram.latency -> etr/update_etr_buffer_us/coherent" for
+// each fitted parameter, or "nothing".
+func fittedList(ps []provenance.Param) string {
+	var out []string
+	for _, p := range ps {
+		if p.Kind == provenance.Fitted {
+			out = append(out, p.Path+" -> "+p.Figure)
+		}
+	}
+	if len(out) == 0 {
+		return "nothing"
+	}
+	return strings.Join(out, ", ")
 }
 
 func presetTable(w io.Writer, name string, ps []provenance.Param) {

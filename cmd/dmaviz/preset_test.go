@@ -15,6 +15,10 @@ func TestPresetList(t *testing.T) {
 	for _, want := range []string{"juno-r2", "dimensity-9500", "neoverse-n1", "ls2088a", "juno-r2-a72", "59: measured 26 · derived 8 · assumed 24 · fitted 1"} {
 		assert.Contains(t, out, want)
 	}
+	// The fitted column is read from the tables: one parameter per
+	// calibrated preset, nothing on the others.
+	assert.Regexp(t, `(?m)^juno-r2 .*fitted 1 +dram.latency -> etr/update_etr_buffer_us/coherent +ETR`, out)
+	assert.Regexp(t, `(?m)^neoverse-n1 .*fitted 0 +nothing +none$`, out)
 }
 
 // preset show prints each parameter's value with its unit, kind and

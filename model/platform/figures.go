@@ -9,12 +9,10 @@ import (
 // ("<scenario>/<metric>/<policy>", or "ratio"/"change" for a figure
 // about the default A/B pair: scenario.FigureID).
 const (
-	FigETRCoherent  = "etr/update_etr_buffer_us/coherent"
-	FigETRCacheable = "etr/update_etr_buffer_us/cached-sync-whole-when-full"
-	FigSGMap        = "sg-sync/map_sg_us/change"
-	FigSGUnmap      = "sg-sync/unmap_sg_us/change"
-	FigSMMUOff      = "smmu-bypass/bypass_read_latency_cycles/smtnmb-tlben-off"
-	FigSMMUOn       = "smmu-bypass/bypass_read_latency_cycles/smtnmb-tlben-on"
+	FigETRCoherent = "etr/update_etr_buffer_us/coherent"
+	FigSGMap       = "sg-sync/map_sg_us/change"
+	FigSMMUOff     = "smmu-bypass/bypass_read_latency_cycles/smtnmb-tlben-off"
+	FigSMMUOn      = "smmu-bypass/bypass_read_latency_cycles/smtnmb-tlben-on"
 )
 
 // Short names for the tables.

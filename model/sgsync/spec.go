@@ -112,10 +112,8 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "hardware preset (dimensity-9500 is calibrated to this figure)",
 				Choices: scenario.Choices("dimensity-9500", "MediaTek Dimensity 9500 (CPU7 at 2.6 GHz)",
 					"juno-r2", "Arm Juno r2 (Cortex-A53)", "neoverse-n1", "Arm Neoverse N1")},
-			// measured: batched-sync cover letter, "10 MB buffers (10 MB / 4 KB sg entries per buffer)"
 			{Name: "total", Label: "List size", Kind: scenario.KindBytes, Unit: "B", Default: "10MiB",
 				Help: "bytes in the scatterlist: up to 64MiB when the CPU does not touch the list (cpu=none), about 30MiB with the default CPU use and direction, less with swiotlb, cpu=writes or bidirectional (a run simulates at most about 15 M units of work, a CPU access of a line counting 8 and a line the device or cache maintenance handles 1, so that it ends within a second or two)", Min: 4 << 10, Max: 64 << 20},
-			// measured: as total, 4 KB entries
 			{Name: "entry", Label: "Entry size", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB",
 				Help: "bytes per SG entry (the last one takes what is left)", Min: 512, Max: 1 << 20},
 			{Name: "entry-mix", Label: "Entry sizes", Kind: scenario.KindChoice, Default: "uniform",
@@ -130,18 +128,15 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "direct mapping, IOMMU-backed, SWIOTLB bounce buffers, or a coherent device (control: no maintenance)",
 				Choices: scenario.Choices("direct", "dma-direct (non-coherent device)", "iommu", "IOMMU (IOVA + page tables)",
 					"swiotlb", "SWIOTLB bounce buffer", "coherent", "coherent device (no maintenance)")},
-			// assumed {from-device, to-device, bidirectional}: the published run's direction is unknown
 			{Name: "direction", Label: "Direction", Kind: scenario.KindChoice, Default: "from-device",
 				Help:    "DMA direction: the map always cleans; the unmap invalidates unless TO_DEVICE (the published run's direction is unknown: from-device is assumed)",
 				Choices: scenario.Choices("from-device", "DMA_FROM_DEVICE", "to-device", "DMA_TO_DEVICE", "bidirectional", "DMA_BIDIRECTIONAL")},
-			// assumed {reads, writes, none}: the published run's buffer cache state is unknown
 			{Name: "cpu", Label: "CPU use of the buffer", Kind: scenario.KindChoice, Default: "reads",
 				Help:    "reads: the CPU reads received data (lines cached clean); writes: it also writes the buffer before each map (dirty lines: the cleans write them back); none: it never touches it (the published run's cache state is unknown: reads is assumed)",
 				Choices: scenario.Choices("reads", "reads the data (clean lines)", "writes", "writes before the map (dirty lines)", "none", "never touches the buffer")},
 			{Name: "mapping", Label: "Mapping", Kind: scenario.KindChoice, Default: "streaming",
 				Help:    "streaming: dma_map_sg / dma_unmap_sg around every transfer; persistent: map once, dma_sync_sg_for_device / _for_cpu around every transfer",
 				Choices: scenario.Choices("streaming", "map + unmap per transfer", "persistent", "map once, sync per transfer")},
-			// measured: as total, "for 200 iterations"
 			{Name: "iterations", Label: "Iterations", Kind: scenario.KindInt, Default: "200",
 				Help: "transfers averaged", Min: 1, Max: 100000},
 			{Name: "seed", Label: "Seed", Kind: scenario.KindInt, Default: "1",
