@@ -17,7 +17,7 @@ func TestHardwareListShowsKindsAndSources(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=etr")
 	b.waitFor(t, "the hardware list", `!!document.querySelector("#board tr[data-path='dram.latency']")`)
-	assert.Contains(t, eval[string](t, b, `document.querySelector("#board summary").textContent`), "Hardware: juno-r2 · 58 parameters")
+	assert.Contains(t, eval[string](t, b, `document.querySelector("#board summary").textContent`), "Hardware: juno-r2 · 59 parameters")
 	row := func(path string) [2]string {
 		t.Helper()
 		r := eval[[]string](t, b, `(() => { const r = document.querySelector("#board tr[data-path='`+path+`']"); return r ? [r.querySelector(".kind").textContent, r.title] : ["", ""] })()`)
