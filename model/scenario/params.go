@@ -257,6 +257,23 @@ func (p Params) Hardware() map[string]float64 {
 	return out
 }
 
+// SplitHardware splits p's hardware overrides into the board's (preset
+// schema paths) and the scenario's own constants ("<id>.<name>", see
+// Spec.Overridable), each by path, or nil.
+func (p Params) SplitHardware(id string) (board, own map[string]float64) {
+	for path, v := range p.Hardware() {
+		m := &board
+		if strings.HasPrefix(path, id+".") {
+			m = &own
+		}
+		if *m == nil {
+			*m = map[string]float64{}
+		}
+		(*m)[path] = v
+	}
+	return board, own
+}
+
 // AtDefaults reports whether every parameter of p has its default value
 // (the setting the scenario's published figures were measured at) and no
 // hardware is overridden.

@@ -49,6 +49,10 @@ type Spec struct {
 	// a parameter is named after it, "<id>.<param>", and holds its
 	// default). A fitted one makes its figure calibrated (Classify).
 	Constants []provenance.Param
+	// Overridable lists the paths of Constants a run takes as hardware
+	// overrides ("hw.<id>.<name>", Params.SplitHardware), so that the
+	// uncertainty bands vary them as they vary a preset's parameters.
+	Overridable []string
 	// Reads lists, most telling first, the hardware parameters (schema
 	// path prefixes: "maint.", "dram.latency") and the scenario's own
 	// constants ("etr.rate") its figures depend on. The uncertainty bands

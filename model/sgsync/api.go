@@ -43,12 +43,6 @@ func (s *callStat) add(o callStat, times int64) {
 // (assumed: one CMD_SYNC round trip).
 var defaultIOMMU = dmaapi.IOMMUCost{Alloc: 150 * sim.Nanosecond, PTE: 4 * sim.Nanosecond, TLBI: 1 * sim.Microsecond}
 
-// kernelCost is the DMA API's own work per scatterlist entry, in core
-// cycles, paid on every path (a coherent device included) and under both
-// policies (dmaapi.EntryCost says what runs); assumed, provenance.go
-// gives the ranges and why.
-var kernelCost = dmaapi.EntryCost{Map: 52, Unmap: 52, Sync: 52, IOMMUMap: 78}
-
 // call runs f as one DMA API call of kind k and accounts for it.
 func (r *run) call(k callKind, f func() error) error {
 	m := r.m

@@ -39,6 +39,9 @@ func withProvenance(sp *scenario.Spec) *scenario.Spec {
 		provenance.Assume("sg-sync.cpu", 0, 0, "one of reads, writes, none: the published run's buffer cache state is unknown, reads assumed"),
 		provenance.Measure("sg-sync.iterations", srcCover+": 'for 200 iterations'"),
 	)
+	for _, k := range kernelPaths {
+		sp.Overridable = append(sp.Overridable, k.path)
+	}
 	sp.OnBoard = true
 	sp.Reads = []string{"maint.", "clocks.cpu", "core.", "tlb.l1.hit", "sg-sync."}
 	sp.Classify(platform.Provenance(sp.DefaultPreset))

@@ -117,7 +117,7 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if r.dev, err = m.AddDevice(dc); err != nil {
 		return nil, err
 	}
-	acfg := dmaapi.Config{Coherent: dc.Coherent, Wait: pol.wait(), OmitClean: pol.skipDevice, CopyWidth: 16, Entry: kernelCost}
+	acfg := dmaapi.Config{Coherent: dc.Coherent, Wait: pol.wait(), OmitClean: pol.skipDevice, CopyWidth: 16, Entry: c.kernel}
 	switch c.path {
 	case pathIOMMU:
 		acfg.Path, acfg.IOMMU = dmaapi.IOMMU, defaultIOMMU

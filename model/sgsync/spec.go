@@ -221,6 +221,9 @@ type config struct {
 	pace *scenario.Pacer
 	// budget overrides maxRunUnits for the simulation cap (tests).
 	budget int64
+	// kernel is the DMA API's per-entry work (kernelCost unless
+	// overridden).
+	kernel dmaapi.EntryCost
 	// hw, if set, changes the preset's hardware (tests: the fit of
 	// maint.dsb).
 	hw func(*soc.Config)
@@ -241,9 +244,15 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	if err != nil {
 		return config{}, err
 	}
+	over, own := full.SplitHardware(spec.ID)
+	kernel, err := kernelWith(own)
+	if err != nil {
+		return config{}, err
+	}
 	c := config{
 		preset:     full.Text("preset"),
-		over:       full.Hardware(),
+		over:       over,
+		kernel:     kernel,
 		entry:      uint64(full.Int("entry")),
 		total:      uint64(full.Int("total")),
 		offset:     uint64(full.Int("entry-offset")),

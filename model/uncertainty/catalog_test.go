@@ -79,3 +79,27 @@ func BenchmarkUncertaintyETR(b *testing.B) {
 		b.ReportMetric(float64(res.Runs), "pair-runs")
 	}
 }
+
+// A scenario constant the run takes as an override is varied like a
+// preset's parameter (sg-sync's per-entry DMA-API cost), with its
+// override key; one it cannot set is reported as fixed.
+func TestPlanVariesOverridableConstants(t *testing.T) {
+	s, err := catalog.Registry().Get("sg-sync")
+	require.NoError(t, err)
+	sp := s.Spec()
+	def, err := sp.Defaults()
+	require.NoError(t, err)
+	p, err := NewPlan(sp, def, sp.DefaultA, sp.DefaultB)
+	require.NoError(t, err)
+	var k *Knob
+	for i := range p.Alone {
+		if p.Alone[i].Path == "sg-sync.kernel.map" {
+			k = &p.Alone[i]
+		}
+	}
+	require.NotNil(t, k, "the per-entry map cost is varied alone (sg-sync reads it): alone %v, fixed %v", p.Alone, p.Fixed)
+	assert.Equal(t, scenario.HardwarePrefix+"sg-sync.kernel.map", k.key)
+	assert.Equal(t, [3]float64{52, 26, 156}, [3]float64{k.Value, k.Low, k.High})
+	assert.NotContains(t, p.Fixed, "sg-sync.kernel.map")
+	assert.Contains(t, p.Fixed, "sg-sync.device.burst", "a constant no run can set")
+}

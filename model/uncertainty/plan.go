@@ -24,6 +24,7 @@ package uncertainty
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/platform"
@@ -100,7 +101,8 @@ func NewPlan(spec *scenario.Spec, params scenario.Params, a, b string) (*Plan, e
 		return nil, fmt.Errorf("uncertainty: scenario %s has no published figure for %s vs %s and no headline metric to put a band on", spec.ID, a, b)
 	}
 	preset := params.Text("preset")
-	board, err := platform.BoardWith(preset, params.Hardware())
+	hw, _ := params.SplitHardware(spec.ID)
+	board, err := platform.BoardWith(preset, hw)
 	if err != nil {
 		return nil, err
 	}
@@ -122,6 +124,14 @@ func NewPlan(spec *scenario.Spec, params scenario.Params, a, b string) (*Plan, e
 		}
 		d := spec.Param(strings.TrimPrefix(c.Path, spec.ID+"."))
 		if d == nil {
+			if slices.Contains(spec.Overridable, c.Path) {
+				v := c.Value
+				if o, ok := params[scenario.HardwarePrefix+c.Path]; ok {
+					v = o.Num
+				}
+				all = append(all, Knob{Path: c.Path, Unit: c.Unit, Value: v, Low: c.Low, High: c.High, key: scenario.HardwarePrefix + c.Path})
+				continue
+			}
 			p.Fixed = append(p.Fixed, c.Path)
 			continue
 		}
