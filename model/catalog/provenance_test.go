@@ -101,14 +101,8 @@ func TestFittedParametersNameTheirOwnFigures(t *testing.T) {
 	}
 }
 
-// knownOverfitted are the figures with more than one parameter fitted to
-// them, and how many: the set may only shrink. A figure here whose count
-// drops must be updated (to 1: removed), so the list stays the truth.
-var knownOverfitted = map[string]int{}
-
-// At most one parameter is fitted to a published figure (MODEL.md): no
-// figure outside the known list has more, and the known ones have no more
-// than listed.
+// At most one parameter is fitted to a published figure (MODEL.md), over
+// every preset's table and every scenario's constants.
 func TestAtMostOneFittedParameterPerFigure(t *testing.T) {
 	byFig := map[string][]string{}
 	for _, f := range allFitted() {
@@ -120,19 +114,7 @@ func TestAtMostOneFittedParameterPerFigure(t *testing.T) {
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		n, known := knownOverfitted[id]
-		got := len(byFig[id])
-		switch {
-		case got > 1 && !known:
-			assert.Fail(t, "more than one parameter fitted to a figure", "%s: %s", id, strings.Join(byFig[id], ", "))
-		case known && got > n:
-			assert.Fail(t, "a known over-fitted figure gained a parameter", "%s: %d listed, now %s", id, n, strings.Join(byFig[id], ", "))
-		case known && got < n:
-			assert.Fail(t, "a known over-fitted figure lost a parameter: update knownOverfitted", "%s: %d listed, now %d (%s)", id, n, got, strings.Join(byFig[id], ", "))
-		}
-	}
-	for id := range knownOverfitted {
-		assert.Contains(t, byFig, id, "knownOverfitted lists %s, which nothing is fitted to now", id)
+		assert.Len(t, byFig[id], 1, "more than one parameter fitted to %s: %s", id, strings.Join(byFig[id], ", "))
 	}
 }
 
