@@ -96,7 +96,7 @@ func memBytes(c config, preset uint64) uint64 {
 // setup builds the machine, the device, the list (and bounce pool), and
 // the view when record is set.
 func setup(c config, pol policy, record bool) (*run, error) {
-	hw, err := platform.Lookup(c.preset)
+	hw, err := platform.LookupWith(c.preset, c.over)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if r.dev, err = m.AddDevice(dc); err != nil {
 		return nil, err
 	}
-	acfg := dmaapi.Config{Coherent: dc.Coherent, Wait: pol.wait(), OmitClean: pol.skipDevice, CopyWidth: 16, Entry: kernelCost}
+	acfg := dmaapi.Config{Coherent: dc.Coherent, Wait: pol.wait(), OmitClean: pol.skipDevice, CopyWidth: 16, Entry: c.kernel}
 	switch c.path {
 	case pathIOMMU:
 		acfg.Path, acfg.IOMMU = dmaapi.IOMMU, defaultIOMMU
