@@ -33,27 +33,23 @@ type config struct {
 	hw        soc.Config
 }
 
-// SPE's records and dd's operations.
+// SPE's records and dd's operations (their provenance: provenance.go).
 const (
-	// speRecord is the bytes SPE writes per sample.
-	// assumed [32, 80] B: header, PC, data VA (and PA), latency counters, events, data source, timestamp
-	// PMSIDR_EL1.MaxSize bounds a record (the largest rounded up to a
-	// power of two; every record is exactly that when it equals
-	// PMBIDR_EL1.Align; the driver reads it as max_record_sz,
-	// drivers/perf/arm_spe_pmu.c).
+	// speRecord is the bytes SPE writes per sample. PMSIDR_EL1.MaxSize
+	// bounds a record (the largest rounded up to a power of two; every
+	// record is exactly that when it equals PMBIDR_EL1.Align; the driver
+	// reads it as max_record_sz, drivers/perf/arm_spe_pmu.c).
 	speRecord = 64
 	// ddSyscallOps are the operations of one dd block besides clearing
 	// its buffer: read(2) of /dev/zero and write(2) of /dev/null (entry and
 	// exit, vfs_read/read_zero, vfs_write/write_null) and dd's own loop.
-	// assumed [1000, 10000] ops: two system calls; no published count
 	ddSyscallOps = 2000
 	// clearOpsPer8B: read_zero clears the user buffer with clear_user
-	// (drivers/char/mem.c).
-	// derived: 3 ops per 8 bytes, arch/arm64/lib/clear_user.S's loop (sttr, subs, b.pl)
-	// Later versions store 16 or 64 bytes per iteration: an upper bound.
+	// (drivers/char/mem.c), 3 operations per 8 bytes in
+	// arch/arm64/lib/clear_user.S's loop. Later versions store 16 or 64
+	// bytes per iteration: an upper bound.
 	clearOpsPer8B = 3
 	// opsPerCycle is the rate the core runs dd at.
-	// assumed [0.5, 2] ops/cycle: system-call-heavy code on an out-of-order core
 	opsPerCycle = 1.0
 )
 
@@ -99,7 +95,7 @@ func (s *Scenario) parse(p scenario.Params) (config, error) {
 	if c.code%mem.PageSize != 0 {
 		return config{}, fmt.Errorf("%s: %s is not a whole number of 4KiB pages", ParamCode, scenario.FormatBytes(int64(c.code)))
 	}
-	hw, err := platform.Lookup(c.preset)
+	hw, err := platform.LookupWith(c.preset, full.Hardware())
 	if err != nil {
 		return config{}, err
 	}

@@ -119,7 +119,7 @@ func count(v float64) string {
 // TRBE (its walks are nearly all of l2d_tlb_refill) and not for SPE.
 func (r *run) contiguityStep(t counts, pages int) scenario.Step {
 	n := float64(max(1, len(r.iters)))
-	text := fmt.Sprintf("The chunks are contiguous (%d), but vmap maps them page by page: at most four pages per L2 TLB entry, never 512. ",
+	text := fmt.Sprintf("The chunks are contiguous (%d), but vmap maps them page by page: at most four pages per L2 TLB entry, never a large mapping's 16 or 512. ",
 		len(r.buf.Chunks))
 	if r.mmu.L2.Config().Coalesce == 0 {
 		return scenario.Step{Title: "Contiguity without large vmap", Text: text +
@@ -157,8 +157,8 @@ func (r *run) platformStep(unit string) scenario.Step {
 			co = "coalesces up to four physically consecutive 4 KiB pages per entry"
 		}
 		return scenario.Step{Title: "Which core", Text: fmt.Sprintf("Preset %s: its L2 TLB has %d entries and %s; %s's one-entry L1 TLB refills from it "+
-			"(the C1-Ultra TRM's design, assumed for every preset). The published TRBE figure's platform is not named; on the default, %s, "+
-			"the fragmentation is fitted to its before figure: here that fragmentation gives a prediction.",
+			"(the C1-Ultra TRM's design, assumed for every preset). The published TRBE figure's platform is not named; the before figure is calibrated "+
+			"on the default preset, %s: the fragmentation is fitted so that its L2 TLB gives it. Here that fragmentation gives a prediction.",
 			r.c.preset, r.mmu.L2.Config().Entries, co, unit, DefaultPreset)}
 	}
 	tail := ": every page written would need its own refill"

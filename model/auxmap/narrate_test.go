@@ -108,3 +108,26 @@ func TestNarrationSaysWhatIsFittedAndWhatIsMapped(t *testing.T) {
 	full := narrationText(runP(t, s, PreferLarge, ParamIterations, "1", ParamAUX, "64MiB"))
 	assert.Contains(t, full, "Here 32 blocks, 0 64 KiB runs, 0 4 KiB PTEs", "unfragmented enough: all blocks")
 }
+
+// At the lesson size (a 256 KiB buffer: no 2 MiB step) the narration
+// credits prefer-large with what it mapped, 64 KiB runs, and names no 2
+// MiB block it does not have, for both units and both large policies.
+func TestLessonNarrationNamesNoBlockItLacks(t *testing.T) {
+	for _, s := range []*Scenario{NewTRBE(), NewSPE()} {
+		p, err := s.Spec().SizeParams(scenario.SizeLesson)
+		require.NoError(t, err)
+		for _, pol := range []string{PreferLarge, PreferLarge4K} {
+			_, res := simulated(t, s, p, pol)
+			require.Zero(t, metric(t, res, "map_2m_blocks"), "%s %s: the lesson buffer holds no 2 MiB step", s.Spec().ID, pol)
+			text := narrationText(res)
+			assert.NotContains(t, text, "a block needs", "%s %s", s.Spec().ID, pol)
+			assert.NotContains(t, text, "never 512.", "%s %s", s.Spec().ID, pol)
+			for _, st := range res.Narration {
+				assert.NotContains(t, st.Title, "2 MiB", "%s %s", s.Spec().ID, pol)
+			}
+			if pol == PreferLarge {
+				assert.Contains(t, text, "Here 0 blocks, 4 64 KiB runs, 0 4 KiB PTEs: no step is 2 MiB; a 64 KiB run needs one walk", "%s", s.Spec().ID)
+			}
+		}
+	}
+}

@@ -8,18 +8,28 @@ import (
 )
 
 // largeStep explains prefer-large's mapping: the vmap batching series'
-// steps, and its 4 KiB PTEs from the first order-0 step on.
+// steps, and its 4 KiB PTEs from the first order-0 step on. It names only
+// the large mappings the buffer got (a 256 KiB buffer has no 2 MiB step).
 func (r *run) largeStep() scenario.Step {
 	v := r.vmap
-	title := "2 MiB blocks: 512 pages, one entry"
-	if v.Pages > 0 || v.Contig > 0 {
-		title = "Large mappings up to the first order-0 step"
+	var title, gain string
+	switch {
+	case v.Blocks2M > 0 && v.Contig == 0 && v.Pages == 0:
+		title, gain = "2 MiB blocks: 512 pages, one entry", "a block needs one walk and one L2 TLB entry for 512 pages"
+	case v.Blocks2M == 0 && v.Contig > 0 && v.Pages == 0:
+		title, gain = "64 KiB runs: 16 pages, one entry", "no step is 2 MiB; a 64 KiB run needs one walk and one L2 TLB entry for 16 pages"
+	case v.Blocks2M > 0:
+		title, gain = "Large mappings up to the first order-0 step", "a block needs one walk and one L2 TLB entry for 512 pages, a 64 KiB run one for 16"
+	case v.Contig > 0:
+		title, gain = "Large mappings up to the first order-0 step", "no step is 2 MiB; a 64 KiB run needs one walk and one L2 TLB entry for 16 pages"
+	default:
+		title, gain = "No large mapping", "no step is large, so every page has its own 4 KiB PTE, as with mainline vmap"
 	}
 	return scenario.Step{Title: title, Text: fmt.Sprintf(
 		"rb_alloc_aux tried chunks of order %d and got %d. The vmap batching series (v4, unreleased) maps min(contiguous pages, PFN "+
 			"alignment) pages per step: an aligned 2 MiB step as a block, a 64 KiB one as contiguous PTEs, and 4 KiB PTEs from the first "+
-			"order-0 step on (mainline vmap: 4 KiB PTEs throughout). Here %d blocks, %d 64 KiB runs, %d 4 KiB PTEs; a block needs one walk "+
-			"and one L2 TLB entry for 512 pages.", r.startOrder(), len(r.buf.Chunks), v.Blocks2M, v.Contig, v.Pages)}
+			"order-0 step on (mainline vmap: 4 KiB PTEs throughout). Here %d blocks, %d 64 KiB runs, %d 4 KiB PTEs: %s.",
+		r.startOrder(), len(r.buf.Chunks), v.Blocks2M, v.Contig, v.Pages, gain)}
 }
 
 // workloadSteps say what the traced program's own translations add: the

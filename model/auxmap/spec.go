@@ -73,64 +73,54 @@ const (
 const DefaultPreset = "neoverse-n1"
 
 // DefaultFragmentation is the share of free memory outside whole
-// max-order blocks when the session starts.
-//
-// fitted to the TRBE figure's before value (161,884.9 l2d_tlb_refill per iteration)
-//
-// The one parameter fitted to that figure, by the one-dimensional solve
-// in TestFragmentationSolvesTheBeforeFigure (0.255: 162,127.2).
-// It decides how much of an order-0 buffer comes out of scattered small
-// free blocks rather than split large ones; the after value and the
-// change are predictions.
+// max-order blocks when the session starts: trbe-aux's one parameter
+// solved from the TRBE figure's before value (161,884.9 l2d_tlb_refill
+// per iteration), by the one-dimensional solve in
+// TestFragmentationSolvesTheBeforeFigure (0.255: 162,127.2). It decides
+// how much of an order-0 buffer comes out of scattered small free blocks
+// rather than split large ones; the after value and the change are
+// predictions. Its provenance, and that of every other default below, is
+// the scenario's table (provenance.go).
 const DefaultFragmentation = 0.255
 
 // defaultOrderRatio is the free-memory shape below 4 MiB: each order's
 // share of the small free blocks' memory is this times the next lower
-// order's (1: the same memory in each of orders 0..9).
-// assumed [0.5, 2]: the published run's /proc/buddyinfo is not given; 0.5 puts half the small free memory at order 0, 2 half at order 9
-// The fragmentation is fitted with it and with the preset's assumed
-// memory size (mem.bytes): the before figure fixes how much free memory
-// sits in small blocks, not the share alone.
+// order's (1: the same memory in each of orders 0..9; 0.5 puts half the
+// small free memory at order 0, 2 half at order 9). The fragmentation is
+// fitted with it and with the preset's memory size (mem.bytes): the
+// before figure fixes how much free memory sits in small blocks, not the
+// share alone.
 const defaultOrderRatio = "1"
 
-// The workloads' defaults (each an assumed value with its range, or its
-// source).
+// The workloads' defaults.
 const (
-	// defaultBranchCode is the branch test's code footprint.
-	// assumed [64, 4096] KiB: the published "sparse branch test" is not described
-	// A sparse-branch test spreads its branch targets over many pages to
-	// defeat the branch predictors. 512 KiB is the range's geometric
-	// middle (128 pages: past the 48-entry A76 L1 ITLB, inside its
-	// 1280-entry L2 TLB).
+	// defaultBranchCode is the branch test's code footprint. A
+	// sparse-branch test spreads its branch targets over many pages to
+	// defeat the branch predictors. 512 KiB is the assumed range's
+	// geometric middle (128 pages: past the 48-entry A76 L1 ITLB, inside
+	// its 1280-entry L2 TLB).
 	defaultBranchCode = "512KiB"
-	// defaultBranchData is the data the branch test touches.
-	// assumed [4, 1024] KiB: a branch test keeps little data (its loop state and branch conditions)
-	// 64 KiB is the range's geometric middle.
+	// defaultBranchData is the data the branch test touches: the assumed
+	// range's geometric middle.
 	defaultBranchData = "64KiB"
-	// defaultBurst is what the trace unit writes per translation.
-	// assumed [64, 4096] B: the TRMs do not say how TRBE or SPE batch their writes
-	// A unit translates at least once per page it writes.
+	// defaultBurst is what the trace unit writes per translation. A unit
+	// translates at least once per page it writes.
 	defaultBurst = "4KiB"
-	// defaultTraceRate is TRBE's write rate.
-	// assumed [100, 4000] MB/s: about a byte of trace per taken branch, a taken branch every one or two cycles
+	// defaultTraceRate is TRBE's write rate in MB/s.
 	defaultTraceRate = "1000"
 	// defaultDDBlock is dd's block size: GNU dd's DEFAULT_BLOCKSIZE (512)
 	// when bs= is not given, as perf's own SPE test runs it.
-	// measured: tools/perf/tests/shell/test_arm_spe.sh, "dd if=/dev/zero of=/dev/null count=100000" (no bs=)
 	defaultDDBlock = "512B"
 	// defaultDDCount is that test's count.
-	// measured: tools/perf/tests/shell/test_arm_spe.sh, count=100000
 	defaultDDCount = "100000"
 	// defaultDDCode is the text dd's loop and libc's read and write run
 	// per block (the kernel's text is block mapped: an entry or two).
-	// assumed [8, 64] KiB: a few 4 KiB pages of user text
 	defaultDDCode = "16KiB"
 	// defaultInterval is SPE's sampling interval: perf sets the period to
 	// the PMU's advertised min_interval (tools/perf/arch/arm64/util/
 	// arm-spe.c; the driver reads it from PMSIDR_EL1.INTERVAL in
 	// drivers/perf/arm_spe_pmu.c __arm_spe_pmu_dev_probe, 256..4096; 4096
 	// when none is advertised).
-	// assumed [256, 4096] ops: the per-core PMSIDR_EL1.INTERVAL of N1, A76 and C1 was not found
 	defaultInterval = "1024"
 )
 
@@ -216,12 +206,13 @@ func (s *Scenario) Spec() *scenario.Spec {
 	} else {
 		s.speSpec(sp, params)
 	}
-	return sp
+	return s.withProvenance(sp)
 }
 
 // trbeSpec fills in trbe-aux: the published figure and the branch test.
 func (s *Scenario) trbeSpec(sp *scenario.Spec, params []scenario.Param) {
 	sp.ID = "trbe-aux"
+	sp.Lesson, sp.LessonNote = lessonTRBE, lessonNoteTRBE
 	sp.Title = "TRBE AUX buffer: order-0 pages and mainline vmap vs PREFER_LARGE chunks and the vmap batching series"
 	sp.Explanation = "TRBE writes the perf AUX buffer through its virtual address, so every page it writes needs a translation: " +
 		"its one-entry L1 TLB refills from the core's L2 TLB, and a miss there walks the kernel's page tables (l2d_tlb_refill counts every " +
@@ -254,6 +245,7 @@ func (s *Scenario) trbeSpec(sp *scenario.Spec, params []scenario.Param) {
 // speSpec fills in spe-aux: SPE sampling dd as perf's own SPE test runs it.
 func (s *Scenario) speSpec(sp *scenario.Spec, params []scenario.Param) {
 	sp.ID = "spe-aux"
+	sp.Lesson, sp.LessonNote = lessonSPE, lessonNoteSPE
 	sp.Title = "SPE AUX buffer while sampling dd: order-0 pages and mainline vmap vs PREFER_LARGE chunks and the vmap batching series"
 	sp.Explanation = "SPE writes its sample records into the perf AUX buffer through virtual addresses, refilling its one-entry L1 TLB from " +
 		"the core's L2 TLB, while it samples dd if=/dev/zero of=/dev/null as perf's own SPE test runs it (tools/perf/tests/shell/test_arm_spe.sh: " +
