@@ -167,21 +167,50 @@ type Hit struct {
 }
 
 // HitTest returns the topmost item with a Ref under (x, y): filled
-// rectangles by their area, outlines, lines and arrows within 4 pixels. Decoration (RefNone) is
-// transparent to the pointer.
+// rectangles by their area, outlines, lines and arrows within 4 pixels.
+// Decoration (RefNone) is transparent to the pointer. A point in the
+// pixel or two between the squares of a grid or the ways of a cache
+// falls to the nearest filled rectangle within gapReach.
 func (s *Scene) HitTest(x, y float32) (Hit, bool) {
+	i := s.hit(x, y)
+	if i < 0 {
+		i = s.hitNear(x, y)
+	}
+	if i < 0 {
+		return Hit{}, false
+	}
+	it := &s.Items[i]
+	h := Hit{Item: *it}
+	if s.Describer != nil {
+		h.Info = s.Describer.Describe(it.Ref)
+	}
+	return h, true
+}
+
+// gapReach is how far from a filled rectangle a point still hits it: the
+// gap the grids and caches leave between cells.
+const gapReach = 1.5
+
+func (s *Scene) hit(x, y float32) int {
+	for i := len(s.Items) - 1; i >= 0; i-- {
+		if it := &s.Items[i]; it.Ref.Kind != RefNone && it.contains(x, y) {
+			return i
+		}
+	}
+	return -1
+}
+
+// hitNear is the topmost filled rectangle with a Ref within gapReach of
+// (x, y), -1 for none.
+func (s *Scene) hitNear(x, y float32) int {
 	for i := len(s.Items) - 1; i >= 0; i-- {
 		it := &s.Items[i]
-		if it.Ref.Kind == RefNone || !it.contains(x, y) {
-			continue
+		if it.Ref.Kind != RefNone && it.Kind == KindRect && it.Fill != None &&
+			x >= it.X-gapReach && x < it.X+it.W+gapReach && y >= it.Y-gapReach && y < it.Y+it.H+gapReach {
+			return i
 		}
-		h := Hit{Item: *it}
-		if s.Describer != nil {
-			h.Info = s.Describer.Describe(it.Ref)
-		}
-		return h, true
 	}
-	return Hit{}, false
+	return -1
 }
 
 func (it *Item) contains(x, y float32) bool {

@@ -223,8 +223,10 @@ func (v *timelineView) phases(s *Scene, side, row int, a *timelineAxis) {
 		ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
 		thin, px := x1-x0 < 1 && li < maxLanes, int(x0)
 		if !thin || pixel[li] != px {
+			// Filled with the track's colour, so that the whole bar, not
+			// only its outline, answers the pointer.
 			s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
-				Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
+				Fill: Surface, Stroke: c, StrokeWidth: 1, Ref: ref})
 			if thin {
 				pixel[li] = px
 			}
