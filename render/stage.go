@@ -144,6 +144,9 @@ type sideViews struct {
 	smmuPaths smmuPathsView
 	smmuTable smmuTableView
 	smmuTLB   smmuTLBView
+	// need and layout are the buffer column's layout scratch.
+	need   bufferNeeds
+	layout bufferLayout
 }
 
 // NewStage returns an empty stage builder.
