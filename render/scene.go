@@ -86,6 +86,7 @@ const (
 	RefChunk            // Index chunk in Timeline.Translation.Chunks
 	RefTLBEntry         // Obj TLB in Timeline.Translation.TLBs, Index first entry, Count entries
 	RefWalkStep         // Index step of the walk shown, Obj its level
+	RefFlow             // Obj a VA bin of the page-mapping view, Index a physical bin, Count pages
 )
 
 // Ref points an item back at the data it shows.
