@@ -23,20 +23,22 @@ func (s *Scene) Hover(x, y, left float32) string {
 // tooltip draws text wrapped in a box below and right of (x, y), flipped
 // left or up where the scene's edge is near.
 func (s *Scene) tooltip(text string, x, y, left float32) {
-	maxW := min(float32(420), s.W-left-16)
+	k := max(s.Scale, 1)
+	size := tipSz * k
+	maxW := min(420*k, s.W-left-16)
 	if maxW < 60 {
 		return
 	}
-	lines := Wrap(text, maxW-12, tipSz)
+	lines := Wrap(text, maxW-12, size)
 	if len(lines) == 0 {
 		return
 	}
 	w := float32(0)
 	for _, l := range lines {
-		w = max(w, textWidth(l, tipSz))
+		w = max(w, textWidth(l, size))
 	}
 	w += 12
-	lineH := float32(tipSz) * 1.3
+	lineH := size * 1.3
 	h := lineH*float32(len(lines)) + 8
 	bx, by := x+16, y+18
 	if bx+w > s.W-4 {
@@ -47,7 +49,7 @@ func (s *Scene) tooltip(text string, x, y, left float32) {
 	}
 	s.Add(Item{Kind: KindRect, ID: "hover/tip", X: bx, Y: by, W: w, H: h, Fill: Background, Stroke: Cursor, StrokeWidth: 1})
 	for i, l := range lines {
-		s.Text("hover/tip-text", bx+6, by+4+lineH*float32(i)+tipSz, l, tipSz, Text, AlignStart)
+		s.Text("hover/tip-text", bx+6, by+4+lineH*float32(i)+size, l, size, Text, AlignStart)
 	}
 }
 

@@ -117,6 +117,10 @@ type Scene struct {
 	Items      []Item
 	// Describer explains hit items; nil means HitTest returns no info.
 	Describer Describer
+	// Scale is how many times larger than its layout units the scene was
+	// drawn (presentation mode); the hover box is set at it too. 0 or 1:
+	// as laid out.
+	Scale float32
 }
 
 // Reset empties the scene for a new frame, keeping its capacity.
@@ -125,6 +129,20 @@ func (s *Scene) Reset(w, h float32) {
 	s.Background = Background
 	s.Items = s.Items[:0]
 	s.Describer = nil
+	s.Scale = 1
+}
+
+// scaleBy draws every item k times larger, about the origin, and sets
+// the scene's size back to the window's (the stage laid it out in a
+// window k times smaller).
+func (s *Scene) scaleBy(k float32) {
+	for i := range s.Items {
+		it := &s.Items[i]
+		it.X, it.Y, it.W, it.H = it.X*k, it.Y*k, it.W*k, it.H*k
+		it.X2, it.Y2 = it.X2*k, it.Y2*k
+		it.StrokeWidth *= k
+		it.Size *= k
+	}
 }
 
 // Add appends an item.
