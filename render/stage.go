@@ -189,7 +189,7 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		return
 	}
 	st.lanes.update(f.A.Result, f.B.Result)
-	st.counters.bind(&st.txt, f.A.Result, f.B.Result)
+	st.counters.bind(&st.txt, f.A.Result, f.B.Result, f.Left > 0)
 	translation := translationOnly(f)
 	l := st.layoutRuns(x0, y0, x1, y1, translation)
 	st.column(s, 0, &f.A, f, l.colA)
