@@ -58,12 +58,14 @@ func ls2088a() soc.Config {
 			Bandwidth: 2 * 17e9,             // LS2088A fact sheet: two 64-bit DDR4-2133 controllers (17 GB/s each), interleaved
 			MinBurst:  64,                   // DDR4 burst of 8 x 64 bit
 		},
-		NC: soc.NCConfig{Inflight: 8, DeviceInflight: 1, Latency: 0}, // assumed
+		NC: soc.NCConfig{Inflight: 8, DeviceInflight: 1, Latency: 0, // assumed
+			ReadBytes: 16}, // assumed [16, 64] B: no source says a 64-byte load issues as one non-cacheable burst
 		Maint: soc.MaintConfig{
 			Issue:        clk.CPUCycles(2),     // assumed
 			CleanLatency: 110 * sim.Nanosecond, // assumed: about one DRAM round trip
 			InvalLatency: 110 * sim.Nanosecond, // assumed: about one DRAM round trip
 			Inflight:     32,                   // assumed
+			IVACCleans:   true,                 // assumed [false, true]: no Cortex-A72 statement found either way; its A53/A32/A35 and A76 neighbours clean a dirty line on DC IVAC, and every core does under KVM (HCR_EL2.{DC,VM} != 00, Arm ARM DC IVAC)
 			DSB:          clk.CPUCycles(20),    // assumed
 		},
 		TLB: cortexA72TLB(clk),
