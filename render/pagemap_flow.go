@@ -74,7 +74,8 @@ func (v *pageMapView) flows(s *Scene, p *pmStrips) {
 	if fullest == 0 {
 		return
 	}
-	widest := min(binW*0.8, 16)
+	// Thin enough that crossing lines read as a lattice, not a solid band.
+	widest := min(binW*0.25, 6, max((l1-l0)/4, 2))
 	for vb := 0; vb < f.bins; vb++ {
 		for pb := 0; pb < f.bins; pb++ {
 			n := f.pages[vb][pb]
