@@ -10,7 +10,7 @@ import (
 
 // `dmaviz run smmu-bypass --json` carries the issue's metrics on both
 // sides, the per-TBU walk and stall counts among them, and the published
-// figures say they are matched by calibration.
+// figures say they are calibrated and name the parameter fitted to each.
 func TestRunSMMUBypassJSON(t *testing.T) {
 	code, out, errs := call(t, "run", "smmu-bypass", "--json")
 	require.Equal(t, 0, code, "exit code; stderr: %s", errs)
@@ -20,8 +20,9 @@ func TestRunSMMUBypassJSON(t *testing.T) {
 			Metrics map[string]float64
 		}
 		References []struct {
-			Metric, Side, Calibrated string
-			Published                float64
+			Metric, Side, Kind, Verdict string
+			Fitted                      []string
+			Published                   float64
 		}
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
@@ -40,6 +41,8 @@ func TestRunSMMUBypassJSON(t *testing.T) {
 	require.Len(t, rep.References, 2)
 	for _, r := range rep.References {
 		assert.Equal(t, "bypass_read_latency_cycles", r.Metric)
-		assert.Contains(t, r.Calibrated, "matched by calibration", r.Side)
+		assert.Equal(t, "calibrated", r.Kind, r.Side)
+		assert.Equal(t, "calibrated", r.Verdict, r.Side)
+		assert.Len(t, r.Fitted, 1, "one parameter fitted to the %s figure", r.Side)
 	}
 }

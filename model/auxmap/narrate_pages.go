@@ -157,8 +157,8 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 			co = "coalesces up to four physically consecutive 4 KiB pages per entry"
 		}
 		return scenario.Step{Title: "Which core", Text: fmt.Sprintf("Preset %s: its L2 TLB has %d entries and %s; %s's one-entry L1 TLB refills from it "+
-			"(the C1-Ultra TRM's design, assumed for every preset). %s; the default preset, %s, is the one "+
-			"whose TRBE before figure follows from its documented L2 TLB.", r.c.preset, r.mmu.L2.Config().Entries, co, unit, r.figureWords(), DefaultPreset)}
+			"(the C1-Ultra TRM's design, assumed for every preset). %s; the before figure is calibrated on the default preset, %s: "+
+			"the fragmentation was fitted so that its L2 TLB gives it.", r.c.preset, r.mmu.L2.Config().Entries, co, unit, r.figureWords(), DefaultPreset)}
 	}
 	tail := ": every page written would need its own refill"
 	if r.c.unit == TRBE {

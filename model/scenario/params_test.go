@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,4 +41,22 @@ func TestHeldListsTheOtherParametersInOrder(t *testing.T) {
 	p["laps"] = Value{Num: 1.5}
 	assert.Equal(t, []string{"buffer=4MiB", "aux=4MiB", "laps=1.5"}, s.Held(p))
 	assert.Empty(t, s.Held(p, "buffer", "aux", "laps"))
+}
+
+// A scenario on a board keeps hardware overrides through Resolve (the
+// run checks their paths); with any the setting is not the published one.
+func TestResolveKeepsHardwareOverrides(t *testing.T) {
+	sp := &Spec{ID: "s", OnBoard: true, Params: []Param{{Name: "preset", Kind: KindChoice, Default: "p", Choices: Choices("p", "P")}}}
+	full, err := sp.Resolve(Params{"hw.dram.latency": {Num: 150}})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]float64{"dram.latency": 150}, full.Hardware())
+	assert.False(t, sp.AtDefaults(full))
+	def, _ := sp.Defaults()
+	assert.True(t, sp.AtDefaults(def))
+	assert.Nil(t, def.Hardware())
+	_, err = sp.Resolve(Params{"hw.dram.latency": {Num: math.NaN()}})
+	assert.ErrorContains(t, err, "hw.dram.latency: NaN is not a number")
+	sp.OnBoard = false
+	_, err = sp.Resolve(Params{"hw.dram.latency": {Num: 150}})
+	assert.ErrorContains(t, err, "hw.dram.latency: unknown parameter for scenario s")
 }

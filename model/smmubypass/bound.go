@@ -114,13 +114,27 @@ const (
 	missWeight = 5.5
 )
 
-// perPacket is estimate for c's preset and the ls2088a SMMU.
+// board is c's preset with its hardware overrides; the preset must have
+// an SMMU.
+func board(c config) (platform.Board, error) {
+	var hw map[string]float64
+	if c.hw != nil {
+		hw = *c.hw
+	}
+	b, err := platform.BoardWith(c.preset, hw)
+	if err == nil && b.SMMU == nil {
+		err = fmt.Errorf("preset: %s has no SMMU in the model", c.preset)
+	}
+	return b, err
+}
+
+// perPacket is estimate for c's preset and its SMMU.
 func perPacket(c config) (nic, eng float64, err error) {
-	hw, err := platform.Lookup(c.preset)
+	b, err := board(c)
 	if err != nil {
 		return 0, 0, err
 	}
-	nic, eng = estimate(c, hw, platform.LS2088ASMMU())
+	nic, eng = estimate(c, b.Config, *b.SMMU)
 	return nic, eng, nil
 }
 

@@ -39,7 +39,11 @@ const (
 
 // config is a run's validated parameters.
 type config struct {
-	preset                 string
+	preset string
+	// hw points to the hardware overrides (hw.<path>), nil without: a
+	// pointer keeps config comparable (narration compares it with the
+	// defaults', which have none).
+	hw                     *map[string]float64
 	packets, ring, flows   int
 	packet, burst          int
 	rate                   float64 // bits per second
@@ -64,6 +68,9 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 		ws: uint64(f.Int("ws")), engineRate: f.Float("engine-rate") * 1e9, streams: int(f.Int("engine-streams")),
 		s2crBypass: f.Text("nic-stream") == "s2cr-bypass", s2crb: f.Bool("s2crb"), usf: f.Bool("usfcfg"),
 		slices: f.Bool("register-slices"), setup: f.Text("smmu-setup"), stage: f.Text("engine-stage"), seed: uint64(f.Int("seed"))}
+	if hw := f.Hardware(); hw != nil {
+		c.hw = &hw
+	}
 	if c.packet > mbufSize*4 && c.ring > 1024 {
 		return config{}, fmt.Errorf("ring: %d packets of %d B do not fit the NIC's buffer area; allowed at most 1024 in flight above 8 KiB", c.ring, c.packet)
 	}

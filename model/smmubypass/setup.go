@@ -5,7 +5,6 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
-	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
 	"github.com/dmaviz/dmaviz/model/soc"
@@ -13,16 +12,17 @@ import (
 
 // setup builds the SMMU, its tables, the core and the masters.
 func setup(c config, policy string, record bool) (*run, error) {
-	hw, err := platform.Lookup(c.preset)
+	board, err := board(c)
 	if err != nil {
 		return nil, err
 	}
+	hw := board.Config
 	hw.MemBytes = max(uint64(1)<<30, 2*c.ws+(64<<20))
 	m, err := soc.New(hw, c.seed)
 	if err != nil {
 		return nil, err
 	}
-	sc := platform.LS2088ASMMU()
+	sc := *board.SMMU
 	sc.RegisterSlices = c.slices
 	r := &run{cfg: c, m: m, rng: m.RNG().Split(), clock: sc.Clock}
 	if r.agent, err = m.AddAgent(r); err != nil {

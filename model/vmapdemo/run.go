@@ -21,6 +21,7 @@ type config struct {
 	watermark   uint64
 	rate        float64 // GB/s, bytes per ns
 	preset      string
+	hw          map[string]float64 // hardware overrides (hw.<path>)
 	large       bool
 }
 
@@ -35,7 +36,7 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 	if err := pace.Point(); err != nil {
 		return nil, err
 	}
-	m, err := platform.New(c.preset, Seed)
+	m, err := platform.NewWith(c.preset, c.hw, Seed)
 	if err != nil {
 		return nil, err
 	}

@@ -48,8 +48,10 @@ func (*Scenario) Spec() *scenario.Spec {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
 	return &scenario.Spec{
-		ID:    "vmap",
-		Title: "AUX buffer mappings: 4 KiB PTEs against large vmap mappings, written by a trace unit",
+		ID:         "vmap",
+		Lesson:     lesson,
+		LessonNote: lessonNote,
+		Title:      "AUX buffer mappings: 4 KiB PTEs against large vmap mappings, written by a trace unit",
 		Explanation: "perf allocates a trace unit's AUX buffer with rb_alloc_aux: with PREFER_LARGE it asks the buddy " +
 			"allocator for chunks of up to half the buffer and takes smaller ones where physical memory is fragmented. " +
 			"The buffer is then vmapped. With 4 KiB PTEs every page is its own TLB entry, so a trace unit writing the " +
@@ -81,6 +83,7 @@ func (*Scenario) Spec() *scenario.Spec {
 		DefaultA:      PolicyPTE,
 		DefaultB:      PolicyLarge,
 		DefaultPreset: "dimensity-9500",
+		OnBoard:       true,
 	}
 }
 
@@ -104,6 +107,7 @@ func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pa
 		watermark:   uint64(full.Int(ParamWatermark)),
 		rate:        full.Float(ParamRate),
 		preset:      full.Text(ParamPreset),
+		hw:          full.Hardware(),
 		large:       policy == PolicyLarge,
 	}
 	res, err := run(c, pace)

@@ -35,18 +35,19 @@ func TestExportsNeedResults(t *testing.T) {
 }
 
 func TestExports(t *testing.T) {
-	a := ran(t, "?scenario=etr")
+	a := ran(t, "?scenario=etr&size=paper") // the published setting: the references compare against it
 	assert.Equal(t, "dmaviz-etr-coherent-vs-cached-sync-whole-when-full.json", a.FileName("json"))
 
 	text, ok := a.MetricsCSV()
 	require.True(t, ok)
 	rows, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"metric", "unit", "A", "B", "B/A", "published", "source", "verdict"}, rows[0])
+	assert.Equal(t, []string{"metric", "unit", "A", "B", "B/A", "published", "source", "kind", "verdict"}, rows[0])
 	require.Equal(t, "update_etr_buffer_us", rows[1][0])
 	assert.Equal(t, "us", rows[1][1])
 	assert.Contains(t, rows[1][5], "published A 8148.3 · simulated")
-	assert.Equal(t, "within; outside; outside", rows[1][7], "the calibrated coherent time; the merged driver's time and the ratio as the model predicts them")
+	assert.Equal(t, "calibrated; prediction; prediction", rows[1][7])
+	assert.Equal(t, "calibrated; outside; outside", rows[1][8], "the calibrated coherent time; the merged driver's time and the ratio as the model predicts them")
 	assert.Len(t, rows, len(a.Rows())+1)
 
 	js, ok := a.ReportJSON()
@@ -73,7 +74,7 @@ func TestExports(t *testing.T) {
 // The headline is computed once per setting of everything but the varied
 // parameter; changing that parameter only moves the marker.
 func TestHeadline(t *testing.T) {
-	a := ran(t, "?scenario=etr")
+	a := ran(t, "?scenario=etr&size=paper") // the published setting: the references compare against it
 	req, ok := a.NextHeadline()
 	require.True(t, ok)
 	assert.True(t, a.Headline.Running)
