@@ -9,6 +9,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
 )
@@ -68,6 +69,17 @@ func (c *Root) BoardHTML() string {
 }
 
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
+
+// hasCharts reports whether a run carries charts of its own, shown
+// under the heading the headline chart would otherwise give.
+func (c *Root) hasCharts() bool {
+	for _, r := range c.results() {
+		if r != nil && len(r.Charts) > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 func (c *Root) rerun(changed bool) {
 	if changed && c.Rerun != nil {
@@ -139,9 +151,27 @@ func (c *Root) runText() string {
 	case c.App.RunErr != "":
 		return "run failed: " + c.App.RunErr
 	case c.App.A != nil:
-		return "simulated: A " + c.App.A.End.String() + ", B " + c.App.B.End.String()
+		return SimulatedText(c.App.A, c.App.B)
 	}
 	return ""
+}
+
+// SimulatedText says how long each side's run took in simulated time,
+// and, where the stage plays only part of it (the last of several
+// sessions, after a prior one), how long that part is: the scrubber's
+// length, which is otherwise ten times shorter with no word why.
+func SimulatedText(a, b *scenario.Result) string {
+	s := "simulated: A " + a.End.String() + ", B " + b.End.String()
+	played := func(r *scenario.Result) sim.Time {
+		if r.Timeline != nil {
+			return r.Timeline.End
+		}
+		return r.End
+	}
+	if pa, pb := played(a), played(b); pa != a.End || pb != b.End {
+		s += "; the stage plays one recorded session: A " + pa.String() + ", B " + pb.String()
+	}
+	return s
 }
 
 func (c *Root) runClass() string {

@@ -557,6 +557,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Chart = c.App.HeadlineChart()
 					vgcomp.Err = c.headlineErr()
 					vgcomp.Running = c.headlineRunning()
+					vgcomp.Untitled = c.hasCharts()
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

@@ -146,7 +146,7 @@ func TestExport(t *testing.T) {
 	require.NoError(t, err)
 	svgText := string(data)
 	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"`, `data-id="b/grid"`,
-		"lines 0-36 · buffer offsets 0x0..0x93f (address 0x80000000..0x8000093f) · 37 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
+		"lines 0-63 · buffer offsets 0x0..0xfff (address 0x80000000..0x80000fff) · 64 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
 		// assert.True, not Contains: the message would carry the whole SVG.
 		assert.True(t, strings.Contains(svgText, want), "export lacks %q", want)
 	}

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -288,6 +289,24 @@ func (s *Spec) AtDefaults(p Params) bool {
 		}
 	}
 	return true
+}
+
+// Held lists the parameters of p but the varied ones, "name=value" in
+// the spec's order: what a chart or sweep of the varied ones holds fixed.
+func (s *Spec) Held(p Params, varied ...string) []string {
+	var out []string
+	for _, d := range s.Params {
+		if !slices.Contains(varied, d.Name) {
+			if v, ok := p[d.Name]; ok {
+				text := v.Text
+				if text == "" {
+					text = strconv.FormatFloat(v.Num, 'g', -1, 64)
+				}
+				out = append(out, d.Name+"="+text)
+			}
+		}
+	}
+	return out
 }
 
 // Resolve merges p over the defaults and checks it, for a scenario's Run:
