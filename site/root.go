@@ -97,13 +97,12 @@ func (c *Root) policyOptions() []Option {
 }
 
 func (c *Root) runText() string {
+	run := c.Ctl.Run()
 	switch {
-	case c.App.Running && c.App.RunSide == 0:
-		return "simulating A (1 of 2)…"
-	case c.App.Running:
-		return "simulating B (2 of 2)…"
-	case c.App.RunErr != "":
-		return "run failed: " + c.App.RunErr
+	case run.Running:
+		return "simulating " + SideText(run) + "…"
+	case run.Err != "":
+		return "run failed: " + run.Err
 	case c.App.A != nil:
 		return "simulated: A " + c.App.A.End.String() + ", B " + c.App.B.End.String()
 	}
@@ -111,7 +110,7 @@ func (c *Root) runText() string {
 }
 
 func (c *Root) runClass() string {
-	if c.App.RunErr != "" {
+	if c.Ctl.Run().Err != "" {
 		return "run-status msg"
 	}
 	return "run-status"

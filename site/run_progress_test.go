@@ -10,8 +10,10 @@ import (
 )
 
 func TestRunProgressTextSaysWhatTheStageShows(t *testing.T) {
-	r := control.RunState{Running: true, Side: 1, Done: 0.5, Elapsed: 1500 * time.Millisecond}
+	r := control.RunState{Running: true, Side: 1, Sides: [2]bool{true, true}, Done: 0.5, Elapsed: 1500 * time.Millisecond}
 	assert.Equal(t, "Computing B (2 of 2): 50 % after 1.5 s. The stage shows the previous results until this run ends.", RunProgressText(r))
 	r.First = true
 	assert.Equal(t, "Computing B (2 of 2): 50 % after 1.5 s. The stage fills in when this run ends.", RunProgressText(r))
+	r.First, r.Sides = false, [2]bool{false, true}
+	assert.Equal(t, "Computing B: 50 % after 1.5 s. The stage shows the previous results until this run ends.", RunProgressText(r), "B alone")
 }
