@@ -130,6 +130,9 @@ func (c *Controller) StartRunSides(sides [2]bool, work RunWork) uint64 {
 	r.after = nil
 	prev := r.state
 	r.state = RunState{Gen: j.gen, Running: true, Sides: sides, Err: prev.Err, SweepErr: prev.SweepErr}
+	if !sides[0] && sides[1] {
+		r.state.Side = 1 // the first side it simulates
+	}
 	r.mu.Unlock()
 	// No change note here: StartRun is called from the panel's event
 	// handlers, which render afterwards anyway (and hold the panel's lock).

@@ -209,3 +209,23 @@ func TestTheSweepWaitsForTheRunAndANewerRunCancelsIt(t *testing.T) {
 	case <-time.After(50 * time.Millisecond):
 	}
 }
+
+// TestARunOfBAloneSaysB: a run that simulates B alone shows B from its
+// start, and its progress is B's alone.
+func TestARunOfBAloneSaysB(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Hour)
+	started, release := make(chan struct{}), make(chan struct{})
+	c.StartRunSides([2]bool{false, true}, func(ctx context.Context, hook func(int, float64) error) func(bool) {
+		close(started)
+		<-release
+		_ = hook(1, 0.5)
+		close(release)
+		return nil
+	})
+	assert.Equal(t, 1, c.Run().Side, "before its first progress")
+	<-started
+	release <- struct{}{}
+	<-release
+	assert.Equal(t, 0.5, c.Run().Done, "half of B is half of the run")
+}
