@@ -85,7 +85,11 @@ func (d *Param) Parse(text string) (Value, error) {
 			return Value{}, fmt.Errorf("%s: %q is not a %s; allowed %s", d.Name, text, d.kindName(), d.Range())
 		}
 		if d.Kind != KindFloat && v != math.Trunc(v) {
-			return Value{}, fmt.Errorf("%s: %q is not a whole number; allowed %s", d.Name, text, d.Range())
+			whole := "a whole number"
+			if d.Kind == KindBytes {
+				whole = "a whole number of bytes"
+			}
+			return Value{}, fmt.Errorf("%s: %q is not %s; allowed %s", d.Name, text, whole, d.Range())
 		}
 		if v < d.Min || v > d.Max {
 			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, s, d.Range())
