@@ -5,6 +5,9 @@
 package site
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -140,3 +143,31 @@ func (c *Root) keys() {
 		c.ToggleKeys()
 	}
 }
+
+// embedNoticeMax is how much of the first message the embed's notice shows.
+const embedNoticeMax = 48
+
+// embedNotice is the embed's one-line notice that the link had a refused
+// value (the full page lists the messages; an embed has no room for them,
+// and falling back silently would show a figure the author did not ask
+// for without a word): the start of the first message and how many more.
+func (c *Root) embedNotice() string { return EmbedNotice(c.App.Messages) }
+
+// EmbedNotice is embedNotice for msgs ("" for none).
+func EmbedNotice(msgs []string) string {
+	if len(msgs) == 0 {
+		return ""
+	}
+	first := []rune(msgs[0])
+	text := "⚠ " + string(first[:min(len(first), embedNoticeMax)])
+	if len(first) > embedNoticeMax {
+		text += "…"
+	}
+	if n := len(msgs) - 1; n > 0 {
+		text += fmt.Sprintf(" (+%d more)", n)
+	}
+	return text
+}
+
+// noticeTitle is the notice's tooltip: every message.
+func (c *Root) noticeTitle() string { return strings.Join(c.App.Messages, "\n") }
