@@ -98,13 +98,9 @@ func (a *App) NextHeadline() (HeadlineRequest, bool) {
 	if !a.HeadlineDue() {
 		return HeadlineRequest{}, false
 	}
-	s, err := a.Registry.Get(a.State.Scenario)
+	s, p, err := a.setting()
 	if err != nil {
 		return HeadlineRequest{}, false
-	}
-	p := make(scenario.Params, len(a.State.Params))
-	for k, v := range a.State.Params {
-		p[k] = v
 	}
 	return HeadlineRequest{Key: a.Headline.Key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, true
 }

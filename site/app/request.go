@@ -46,13 +46,9 @@ func RunKey(scenarioID, policy string, p scenario.Params) string {
 
 // Plan returns the run the current setting needs.
 func (a *App) Plan() (Request, error) {
-	s, err := a.Registry.Get(a.State.Scenario)
+	s, p, err := a.setting()
 	if err != nil {
 		return Request{}, err
-	}
-	p := make(scenario.Params, len(a.State.Params))
-	for k, v := range a.State.Params {
-		p[k] = v
 	}
 	r := Request{Scenario: s, Params: p, Policy: [2]string{a.State.A, a.State.B}}
 	have := [2]*scenario.Result{a.A, a.B}
@@ -136,4 +132,18 @@ func (a *App) fieldError(msg string) {
 			return
 		}
 	}
+}
+
+// setting is the current scenario and a private copy of its parameters
+// (a run reads them in another goroutine while the panel edits its own).
+func (a *App) setting() (scenario.Scenario, scenario.Params, error) {
+	s, err := a.Registry.Get(a.State.Scenario)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := make(scenario.Params, len(a.State.Params))
+	for k, v := range a.State.Params {
+		p[k] = v
+	}
+	return s, p, nil
 }
