@@ -220,6 +220,7 @@ func main() {
 	listenKeys(ctl)
 	exposeMemStats(page)
 	exposeRunStats(page, ctl)
+	exposeResultsData(page, a)
 
 	if webgl {
 		go func() {

@@ -1,6 +1,6 @@
 // Package sitesrv serves dmaviz's built static site (dist/) on loopback: the
-// right MIME type for .wasm and a precompressed main.wasm.br or main.wasm.gz
-// for clients that accept Brotli or gzip. Used by `dmaviz serve`, the
+// right MIME type for .wasm and precompressed .br or .gz copies of main.wasm
+// and the pre-rendered figures for clients that accept Brotli or gzip. Used by `dmaviz serve`, the
 // benchmark report and the screenshot command.
 package sitesrv
 
@@ -52,10 +52,11 @@ func Start(dir string) (string, func(), error) {
 var encodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
 
 // Handler serves the static site. It names the wasm MIME type (needed by
-// WebAssembly.instantiateStreaming and some hosts get wrong) and sends a
-// precompressed name.br when the client accepts Brotli, else name.gz when it
-// accepts gzip, else the file itself; every .wasm response says Vary:
-// Accept-Encoding, so a cache in between keeps the variants apart.
+// WebAssembly.instantiateStreaming and some hosts get wrong) and, for
+// main.wasm and the pre-rendered figures (.svg), sends a precompressed
+// name.br when the client accepts Brotli, else name.gz when it accepts
+// gzip, else the file itself; those responses say Vary: Accept-Encoding,
+// so a cache in between keeps the variants apart.
 func Handler(dir string) http.Handler {
 	_ = mime.AddExtensionType(".wasm", "application/wasm")
 	files := http.FileServer(http.Dir(dir))
@@ -63,7 +64,7 @@ func Handler(dir string) http.Handler {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Cache-Control", "no-cache")
 		p := path.Clean("/" + r.URL.Path)
-		if strings.HasSuffix(p, ".wasm") {
+		if ext := path.Ext(p); ext == ".wasm" || ext == ".svg" {
 			w.Header().Add("Vary", "Accept-Encoding")
 			for _, enc := range encodings {
 				if !accepts(r, enc.name) {
@@ -75,7 +76,7 @@ func Handler(dir string) http.Handler {
 				}
 				defer f.Close()
 				if st, err := f.Stat(); err == nil && !st.IsDir() {
-					w.Header().Set("Content-Type", "application/wasm")
+					w.Header().Set("Content-Type", mime.TypeByExtension(ext))
 					w.Header().Set("Content-Encoding", enc.name)
 					http.ServeContent(w, r, p, st.ModTime(), f)
 					return
