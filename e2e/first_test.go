@@ -3,109 +3,56 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/internal/embedpage"
 )
 
-// gatedSite passes requests to the test's `dmaviz serve`, except that main.wasm is
-// held back until open is called (a download that has not finished), and
-// /five.html is a documentation page with the five embeds of
-// docs/embeds.txt.
+// gatedSite passes requests to the test's `dmaviz serve`, counting what
+// it sends, except that main.wasm is held back until open is called (a
+// download that has not finished); it serves a documentation page with
+// the five embeds of docs/embeds.txt at embedpage.Path.
 type gatedSite struct {
-	url       string
-	wasmAsked atomic.Int32
-	sent      atomic.Int64 // response bytes (headers and bodies, as sent)
-	once      sync.Once
-	gate      chan struct{}
+	url  string
+	once sync.Once
+	gate chan struct{}
+	*embedpage.Counter
 }
 
 func newGatedSite(t *testing.T) *gatedSite {
 	t.Helper()
-	g := &gatedSite{gate: make(chan struct{})}
 	target, err := url.Parse(siteURL)
 	require.NoError(t, err)
-	files := httputil.NewSingleHostReverseProxy(target)
-	embeds := embedQueries(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch {
-		case r.URL.Path == "/five.html":
-			var sb strings.Builder
-			sb.WriteString("<!doctype html><title>five embeds</title>\n")
-			for _, q := range embeds {
-				fmt.Fprintf(&sb, "<iframe src=\"/?%s\" width=\"960\" height=\"600\" style=\"border:0\"></iframe>\n", q)
-			}
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			n, _ := w.Write([]byte(sb.String()))
-			g.sent.Add(int64(n))
-			return
-		case strings.HasPrefix(r.URL.Path, "/main.wasm"):
-			g.wasmAsked.Add(1)
+	queries, err := embedpage.Queries("../docs/embeds.txt")
+	require.NoError(t, err)
+	require.Len(t, queries, 5, "docs/embeds.txt lists the five embeds the docs use")
+	g := &gatedSite{gate: make(chan struct{})}
+	g.Counter = &embedpage.Counter{Site: httputil.NewSingleHostReverseProxy(target), Queries: queries,
+		Hold: func(r *http.Request) {
 			select {
 			case <-g.gate:
 			case <-r.Context().Done():
-				return
 			}
-		}
-		files.ServeHTTP(&counted{ResponseWriter: w, n: &g.sent}, r)
-	}))
+		}}
+	srv := httptest.NewServer(g.Counter)
 	t.Cleanup(func() { g.open(); srv.Close() })
 	g.url = srv.URL + "/"
 	return g
 }
 
-// counted adds the bytes of a response's body and headers to n.
-type counted struct {
-	http.ResponseWriter
-	n *atomic.Int64
-}
-
-func (c *counted) WriteHeader(code int) {
-	for k, vs := range c.Header() {
-		for _, v := range vs {
-			c.n.Add(int64(len(k) + len(v) + 4))
-		}
-	}
-	c.ResponseWriter.WriteHeader(code)
-}
-
-func (c *counted) Write(p []byte) (int, error) {
-	n, err := c.ResponseWriter.Write(p)
-	c.n.Add(int64(n))
-	return n, err
-}
-
 func (g *gatedSite) open() { g.once.Do(func() { close(g.gate) }) }
-
-func embedQueries(t *testing.T) []string {
-	t.Helper()
-	f, err := os.Open("../docs/embeds.txt")
-	require.NoError(t, err)
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
-		}
-	}
-	require.Len(t, out, 5, "docs/embeds.txt lists the five embeds the docs use")
-	return out
-}
 
 // panelBoxes returns the box (x,y,w,h) of every element of the
 // pre-rendered panel that has an id ("first-" + the live id), by live id;
@@ -185,11 +132,11 @@ func TestFiveEmbedsLoadNothingUntilClicked(t *testing.T) {
 	g := newGatedSite(t)
 	g.open()
 	b := newBrowser(t)
-	b.do(t, "opening five embeds", chromedp.Navigate(g.url+"five.html"))
+	b.do(t, "opening five embeds", chromedp.Navigate(g.url+strings.TrimPrefix(embedpage.Path, "/")))
 	b.waitFor(t, "five first views", `[...document.querySelectorAll("iframe")].filter(f => f.contentWindow.dmavizFirst && f.contentWindow.dmavizFirst.shownAt > 0).length === 5`)
 	time.Sleep(time.Second) // anything late would show now
-	before := g.sent.Load()
-	assert.Zero(t, g.wasmAsked.Load(), "an embed fetched main.wasm before a click")
+	before := g.Sent.Load()
+	assert.Zero(t, g.Wasm.Load(), "an embed fetched main.wasm before a click")
 	assert.Less(t, before, int64(1<<20), "bytes transferred before a click")
 	t.Logf("five embeds: %d bytes before a click", before)
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
@@ -197,6 +144,33 @@ func TestFiveEmbedsLoadNothingUntilClicked(t *testing.T) {
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("iframe").contentDocument.getElementById("run-live").click()`))
 	require.NoError(t, err)
 	b.waitFor(t, "the clicked embed to run live", `document.querySelector("iframe").contentWindow.dmavizFirst.liveAt > 0`)
-	assert.Equal(t, int32(1), g.wasmAsked.Load(), "main.wasm fetches after one click")
-	t.Logf("five embeds: %d bytes after a click", g.sent.Load())
+	assert.Equal(t, int32(1), g.Wasm.Load(), "main.wasm fetches after one click")
+	t.Logf("five embeds: %d bytes after a click", g.Sent.Load())
+}
+
+// An embed shows its pre-rendered figure when its URL has one and the
+// scenario's title otherwise, with a "Run live" button, and loads nothing
+// of the simulator until the click.
+func TestEmbedShowsFigureOrTitleUntilRunLive(t *testing.T) {
+	g := newGatedSite(t)
+	g.open()
+	b := newBrowser(t)
+	require.NoError(t, chromedp.Do(b.ctx, chromedp.EmulateViewport(960, 600)))
+	b.do(t, "opening an embed", chromedp.Navigate(g.url+"?scenario=etr&embed=1"))
+	b.waitFor(t, "its figure", `dmavizFirst.shownAt > 0`)
+	assert.True(t, eval[bool](t, b, `(() => { const i = document.querySelector("#fv-stage img"); return i.complete && i.naturalWidth > 0; })()`), "the embed's figure is not drawn")
+	assert.True(t, eval[bool](t, b, `!!document.getElementById("run-live")`), "no Run live button")
+	b.screenshot(t)
+
+	b.do(t, "opening an embed with no figure", chromedp.Navigate(g.url+"?scenario=etr&buffer=1MiB&embed=1"))
+	b.waitFor(t, "its placeholder", `document.querySelector(".first-placeholder .first-title")`)
+	title := eval[string](t, b, `JSON.parse(document.getElementById("first-views").textContent).titles.etr`)
+	assert.Equal(t, title, eval[string](t, b, `document.querySelector(".first-placeholder .first-title").textContent`), "the placeholder names the scenario")
+	time.Sleep(500 * time.Millisecond)
+	assert.Zero(t, g.Wasm.Load(), "an embed fetched main.wasm before a click")
+
+	b.do(t, "clicking Run live", chromedp.Click(chromedp.ID("run-live")))
+	b.waitFor(t, "the live simulator", `dmavizFirst.liveAt > 0 && dmaviz.resultsReadyAt > 0`)
+	assert.Equal(t, int32(1), g.Wasm.Load(), "main.wasm requests after the click")
+	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#fv-stage, #fv-bar").length`), "the placeholder is still on the page")
 }

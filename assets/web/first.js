@@ -11,6 +11,7 @@
     deferLive: embed && params.get("autoplay") !== "1",
     view: null,
     shownAt: 0, // the pre-rendered stage and panel are on screen
+    resultsAt: 0, // the pre-rendered panel's numbers are on screen
     liveAt: 0, // the live simulator has taken over
     runLive: null, // set by loader.js
   };
@@ -66,7 +67,10 @@
     body.appendChild(panel);
     parts.push(fetch("first/" + view.file + ".html")
       .then((r) => (r.ok ? r.text() : ""))
-      .then((html) => { panel.innerHTML = html; }));
+      .then((html) => {
+        panel.innerHTML = html;
+        requestAnimationFrame(() => { first.resultsAt = performance.now(); });
+      }));
   }
   if (embed) {
     const bar = el("div", { id: "fv-bar" });

@@ -89,6 +89,9 @@ func report(o options) (failed bool, err error) {
 	if err := startup(&d, o.dist, o.loads); err != nil {
 		return failed, err
 	}
+	if err := embeds(&d, o.dist, "docs/embeds.txt"); err != nil {
+		return failed, err
+	}
 	var out strings.Builder
 	out.WriteString("# dmaviz performance\n\n")
 	out.WriteString("Written by `make bench` (`cmd/benchreport`) from one run; do not edit by hand. " +

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -11,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/internal/embedpage"
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/firstview"
@@ -101,7 +101,7 @@ func buildFirst(out, embedsFile string) (*firstIndex, error) {
 			return nil, err
 		}
 	}
-	queries, err := readEmbeds(embedsFile)
+	queries, err := embedpage.Queries(embedsFile)
 	if err != nil {
 		return nil, err
 	}
@@ -144,32 +144,6 @@ var idAttr = regexp.MustCompile(`(\s)(id|for)="`)
 // (and its tests) find elements by id.
 func staticIDs(panel []byte) []byte {
 	return idAttr.ReplaceAll(panel, []byte(`${1}${2}="first-`))
-}
-
-// readEmbeds reads the docs' list of embedded URLs; a missing file is an
-// empty list.
-func readEmbeds(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if i := strings.Index(line, "?"); i >= 0 { // a whole URL: its query
-			line = line[i+1:]
-		}
-		out = append(out, line)
-	}
-	return out, sc.Err()
 }
 
 // indexBlock is the index as the text of index.html's JSON data block
