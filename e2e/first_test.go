@@ -120,7 +120,10 @@ func TestFirstViewResultsEqualLive(t *testing.T) {
 	for _, id := range scenarios {
 		b.do(t, "opening "+id, chromedp.Navigate(siteURL+"?scenario="+id))
 		b.waitFor(t, id+"'s live results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && dmaviz.resultsData()`)
-		pre := eval[string](t, b, `(async () => { const v = dmavizFirst.view; return v ? await (await fetch("first/" + v.file + ".json")).text() : ""; })()`)
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		pre, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => { const v = dmavizFirst.view; return v ? await (await fetch("first/" + v.file + ".json")).text() : ""; })()`, chromedp.EvalAwaitPromise))
+		cancel()
+		require.NoError(t, err, "%s: reading the pre-rendered results", id)
 		require.NotEmpty(t, pre, "%s has no pre-rendered view", id)
 		assert.Equal(t, pre, eval[string](t, b, `dmaviz.resultsData()`), "%s: the pre-rendered results differ from the live run's", id)
 	}
