@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/vugu/vugu"
@@ -109,7 +110,26 @@ func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
 		return nil, fmt.Errorf("unterminated #%s", site.MetricsHostID)
 	}
 	at := i + j + 1
-	html := append([]byte{}, out.Bytes()[:at]...)
-	html = append(html, root.MetricsHTML()...)
-	return append(html, out.Bytes()[at:]...), nil
+	page := append([]byte{}, out.Bytes()[:at]...)
+	page = append(page, root.MetricsHTML()...)
+	page = append(page, out.Bytes()[at:]...)
+	// Values the live panel sets as properties (Vugu's .value), which a
+	// static render leaves out: the parameters' text and the scrubber.
+	for _, p := range a.Spec.Params {
+		page = setValue(page, "param-"+p.Name, a.Texts[p.Name])
+	}
+	return setValue(page, "scrub", site.ScrubValue(ctl.Snapshot())), nil
+}
+
+// setValue gives the element with the id a value attribute.
+func setValue(page []byte, id, value string) []byte {
+	attr := []byte(`id="` + id + `"`)
+	i := bytes.Index(page, attr)
+	if i < 0 {
+		return page
+	}
+	at := i + len(attr)
+	out := append([]byte{}, page[:at]...)
+	out = append(out, ` value="`+html.EscapeString(value)+`"`...)
+	return append(out, page[at:]...)
 }
