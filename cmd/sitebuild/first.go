@@ -18,10 +18,12 @@ import (
 )
 
 // The pre-rendered stages' sizes in CSS pixels: the page's stage in a
-// 1440 x 900 window (less the panel's 340 px), and the embed code's iframe.
+// 1440 x 900 window (less the panel's 340 px), and the embed code's
+// 960 x 600 iframe less the 40 px its "Run live" bar takes at the bottom
+// (style.css), as the live stage keeps clear of its embed bar.
 const (
 	pageW, pageH   = 1100, 900
-	embedW, embedH = 960, 600
+	embedW, embedH = 960, 560
 )
 
 // firstIndex is the page's map of pre-rendered first views, written into
