@@ -169,7 +169,7 @@ const startScript = `window.dmaviz && dmaviz.resultsReadyAt > 0 && dmavizFirst.l
 // compiled code kept), loads url once and returns startScript's figures.
 func freshLoad(bin, url string) ([]float64, error) {
 	var v []float64
-	err := onFreshPage(bin, url, 60*time.Second, func(ctx context.Context) (err error) {
+	err := onFreshPage(bin, url, 120*time.Second, func(ctx context.Context) (err error) {
 		v, err = chromedp.Run(ctx, chromedp.Poll[[]float64](startScript))
 		return err
 	})
