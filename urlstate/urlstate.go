@@ -40,11 +40,14 @@ const (
 	KeyPanel    = "panel"
 	KeyEmbed    = "embed"
 	KeyZoom     = "zoom"
+	// KeyAutoplay=1 makes an embed start the live simulator at once rather
+	// than on a click (the page's loader reads it).
+	KeyAutoplay = "autoplay"
 )
 
 // ReservedKeys lists the keys above.
 func ReservedKeys() []string {
-	return []string{KeyScenario, KeyA, KeyB, KeySize, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom}
+	return []string{KeyScenario, KeyA, KeyB, KeySize, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom, KeyAutoplay}
 }
 
 // State is everything a URL can say.
@@ -62,6 +65,7 @@ type State struct {
 	Align     play.Align
 	Collapsed bool // panel collapsed (presentation mode)
 	Embed     bool // embed=1: stage with a minimal overlay
+	Autoplay  bool // autoplay=1: an embed runs live without a click
 	// ZoomFirst and ZoomCount are the buffer grids' zoom window (cells
 	// [first, first+count)); ZoomCount 0 shows whole grids. The stage
 	// clamps the window to each grid.
@@ -161,6 +165,9 @@ func (c *Codec) Encode(st State) string {
 	}
 	if st.Embed {
 		add(KeyEmbed, "1")
+	}
+	if st.Autoplay {
+		add(KeyAutoplay, "1")
 	}
 	if st.ZoomCount > 0 {
 		add(KeyZoom, strconv.Itoa(st.ZoomFirst)+":"+strconv.Itoa(st.ZoomCount))
@@ -279,6 +286,15 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 		case "0":
 		default:
 			bad(KeyEmbed, "embed: %s is not allowed; allowed 0 or 1; using 0", scenario.Echo(text))
+		}
+	}
+	if text, ok := get(KeyAutoplay); ok {
+		switch text {
+		case "1":
+			st.Autoplay = true
+		case "0":
+		default:
+			bad(KeyAutoplay, "autoplay: %q is not allowed; allowed 0 or 1; using 0", text)
 		}
 	}
 

@@ -40,6 +40,7 @@ func exposePage(page js.Value, a *app.App, ctl *control.Controller) {
 	}
 	exposeMemStats(page)
 	exposeRunStats(page, ctl)
+	exposeResultsData(page, a)
 }
 
 // startStage starts the Ebiten stage (closing up at its first frame) or,

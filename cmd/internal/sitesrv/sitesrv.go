@@ -1,7 +1,7 @@
 // Package sitesrv serves dmaviz's built static site (dist/): the right MIME
-// type for .wasm and a precompressed main.wasm.br or main.wasm.gz for
-// clients that accept Brotli or gzip. It is a static server and nothing
-// more: it lists no directory, serves nothing outside its folder (a
+// type for .wasm and precompressed .br or .gz copies of main.wasm and the
+// pre-rendered figures (.svg) for clients that accept Brotli or gzip. It is
+// a static server and nothing more: it lists no directory, serves nothing outside its folder (a
 // symbolic link that leads out is refused), answers only GET and HEAD, and
 // sends the page's Content-Security-Policy as a header too. Used by
 // `dmaviz serve`, the benchmark report and the screenshot command.
@@ -142,7 +142,7 @@ func Handler(dir string) (http.Handler, error) {
 				return
 			}
 		}
-		if strings.HasSuffix(p, ".wasm") && precompressed(w, r, root, name) {
+		if ext := path.Ext(p); (ext == ".wasm" || ext == ".svg") && precompressed(w, r, root, name) {
 			return
 		}
 		files.ServeHTTP(w, r)
@@ -163,7 +163,7 @@ func precompressed(w http.ResponseWriter, r *http.Request, root *os.Root, name s
 		}
 		defer f.Close()
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Set("Content-Type", mime.TypeByExtension(path.Ext(name)))
 			w.Header().Set("Content-Encoding", enc.name)
 			http.ServeContent(w, r, name, st.ModTime(), f)
 			return true
