@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/app"
 )
 
@@ -25,7 +26,11 @@ func TestRenderOpeningView(t *testing.T) {
 	assert.True(t, strings.HasPrefix(string(v.SVG), "<svg"), "stage: %.40q", v.SVG)
 	panel := string(v.Panel)
 	assert.Contains(t, panel, `<div id="metrics-host" class="metrics"><table id="metrics">`, "the metrics table in its host")
-	assert.Contains(t, panel, `id="param-buffer" value="16KiB"`, "the parameter's text (a property in the live panel)")
+	sc, err := reg.Get("demo")
+	require.NoError(t, err)
+	lesson, err := sc.Spec().SizeParams(scenario.SizeLesson)
+	require.NoError(t, err)
+	assert.Contains(t, panel, `id="param-buffer" value="`+lesson.Text("buffer")+`"`, "the parameter's text at the lesson size a bare link opens with (a property in the live panel)")
 	assert.Contains(t, panel, `id="scrub" value="0"`, "the scrubber at the start")
 	assert.Contains(t, panel, "What changes with the setting", "the headline chart's place")
 	var d app.FirstViewData
