@@ -162,7 +162,7 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 		}
 	}
 	b.do(t, "sizing the window", chromedp.EmulateViewport(960, 600))
-	b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=trbe-aux&embed=1"))
+	b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=trbe-aux&embed=1&autoplay=1"))
 	// The embed's stage comes up before its first results (it says it is
 	// computing): wait for the run, then for frames drawn from it.
 	b.waitFor(t, "the stage and the first results", `window.dmaviz && dmaviz.stageReadyAt > 0 && document.getElementById("open-full") && `+runDone(0))

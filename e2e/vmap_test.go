@@ -50,7 +50,7 @@ func TestVmapPageMappingShowsLargeMappingsOnBOnly(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b.do(t, "sizing the window", chromedp.EmulateViewport(c.w, c.h))
 			if c.embed {
-				b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=vmap&size=paper&embed=1"))
+				b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=vmap&size=paper&embed=1&autoplay=1"))
 				b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
 			} else {
 				openReady(t, b, "?scenario=vmap&size=paper")

@@ -18,7 +18,10 @@ type Headline struct {
 	Chart   *scenario.Chart
 	Running bool
 	Err     string
-	AttrMap vugu.AttrMap
+	// Untitled: the runs' own charts above it already carry the
+	// section's heading.
+	Untitled bool
+	AttrMap  vugu.AttrMap
 
 	of    scenario.Chart
 	url   string
@@ -125,6 +128,6 @@ func xRange(ch *scenario.Chart) (lo, hi float64, ok bool) {
 	return lo, hi, ok
 }
 
-func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(); return r }
+func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(c.Ctl.Run()); return r }
 
-func (c *Root) headlineErr() string { _, e := c.App.HeadlineStatus(); return e }
+func (c *Root) headlineErr() string { _, e := c.App.HeadlineStatus(c.Ctl.Run()); return e }

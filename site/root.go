@@ -5,10 +5,14 @@
 package site
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
 )
@@ -68,6 +72,17 @@ func (c *Root) BoardHTML() string {
 }
 
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
+
+// hasCharts reports whether a run carries charts of its own, shown
+// under the heading the headline chart would otherwise give.
+func (c *Root) hasCharts() bool {
+	for _, r := range c.results() {
+		if r != nil && len(r.Charts) > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 func (c *Root) rerun(changed bool) {
 	if changed && c.Rerun != nil {
@@ -131,21 +146,38 @@ func (c *Root) policyOptions() []Option {
 }
 
 func (c *Root) runText() string {
+	run := c.Ctl.Run()
 	switch {
-	case c.App.Running && c.App.RunSide == 0:
-		return "simulating A (1 of 2)…"
-	case c.App.Running:
-		return "simulating B (2 of 2)…"
-	case c.App.RunErr != "":
-		return "run failed: " + c.App.RunErr
+	case run.Running:
+		return "simulating " + SideText(run) + "…"
+	case run.Err != "":
+		return "run failed: " + run.Err
 	case c.App.A != nil:
-		return "simulated: A " + c.App.A.End.String() + ", B " + c.App.B.End.String()
+		return SimulatedText(c.App.A, c.App.B)
 	}
 	return ""
 }
 
+// SimulatedText says how long each side's run took in simulated time,
+// and, where the stage plays only part of it (the last of several
+// sessions, after a prior one), how long that part is: the scrubber's
+// length, which is otherwise ten times shorter with no word why.
+func SimulatedText(a, b *scenario.Result) string {
+	s := "simulated: A " + a.End.String() + ", B " + b.End.String()
+	played := func(r *scenario.Result) sim.Time {
+		if r.Timeline != nil {
+			return r.Timeline.End
+		}
+		return r.End
+	}
+	if pa, pb := played(a), played(b); pa != a.End || pb != b.End {
+		s += "; the stage plays one recorded session: A " + pa.String() + ", B " + pb.String()
+	}
+	return s
+}
+
 func (c *Root) runClass() string {
-	if c.App.RunErr != "" {
+	if c.Ctl.Run().Err != "" {
 		return "run-status msg"
 	}
 	return "run-status"
@@ -175,3 +207,31 @@ func (c *Root) keys() {
 		c.ToggleKeys()
 	}
 }
+
+// embedNoticeMax is how much of the first message the embed's notice shows.
+const embedNoticeMax = 48
+
+// embedNotice is the embed's one-line notice that the link had a refused
+// value (the full page lists the messages; an embed has no room for them,
+// and falling back silently would show a figure the author did not ask
+// for without a word): the start of the first message and how many more.
+func (c *Root) embedNotice() string { return EmbedNotice(c.App.Messages) }
+
+// EmbedNotice is embedNotice for msgs ("" for none).
+func EmbedNotice(msgs []string) string {
+	if len(msgs) == 0 {
+		return ""
+	}
+	first := []rune(msgs[0])
+	text := "⚠ " + string(first[:min(len(first), embedNoticeMax)])
+	if len(first) > embedNoticeMax {
+		text += "…"
+	}
+	if n := len(msgs) - 1; n > 0 {
+		text += fmt.Sprintf(" (+%d more)", n)
+	}
+	return text
+}
+
+// noticeTitle is the notice's tooltip: every message.
+func (c *Root) noticeTitle() string { return strings.Join(c.App.Messages, "\n") }

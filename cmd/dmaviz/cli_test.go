@@ -96,6 +96,11 @@ func TestRunBadInput(t *testing.T) {
 		{[]string{"run", "demo", "--frob"}, "", "unknown flag"},
 		{[]string{"run", "demo", "--a"}, "", "needs a value"},
 		{[]string{"run", "demo", "demo2"}, "", "unexpected argument"},
+		// Messages name the flag the user typed, not the URL key.
+		{[]string{"export", "demo", "--svg", "-", "--at", "nonsense"}, "", "dmaviz: --at: \"nonsense\" is not a time"},
+		{[]string{"run", "demo", "--a", "fast"}, "", "dmaviz: --a: policy \"fast\""},
+		// A fraction of a byte is refused, not rounded.
+		{[]string{"run", "sg-sync", "--param", "entry-offset=1.5B"}, "scenario=sg-sync&entry-offset=1.5B", "dmaviz: --param entry-offset: \"1.5B\" is not a whole number of bytes"},
 	} {
 		code, out, errs := call(t, c.args...)
 		assert.Equal(t, 2, code, "%v: exit code", c.args)
@@ -146,7 +151,7 @@ func TestExport(t *testing.T) {
 	require.NoError(t, err)
 	svgText := string(data)
 	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"`, `data-id="b/grid"`,
-		"lines 0-36 · buffer offsets 0x0..0x93f (address 0x80000000..0x8000093f) · 37 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
+		"lines 0-63 · buffer offsets 0x0..0xfff (address 0x80000000..0x80000fff) · 64 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
 		// assert.True, not Contains: the message would carry the whole SVG.
 		assert.True(t, strings.Contains(svgText, want), "export lacks %q", want)
 	}

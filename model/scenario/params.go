@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,16 +87,20 @@ func (d *Param) Parse(text string) (Value, error) {
 			v, err = strconv.ParseFloat(s, 64)
 		}
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return Value{}, fmt.Errorf("%s: %q is not a %s; allowed %s", d.Name, text, d.kindName(), d.Range())
+			return Value{}, fmt.Errorf("%s: %s is not a %s; allowed %s", d.Name, Echo(text), d.kindName(), d.Range())
 		}
 		if d.Kind != KindFloat && v != math.Trunc(v) {
-			return Value{}, fmt.Errorf("%s: %q is not a whole number; allowed %s", d.Name, text, d.Range())
+			whole := "a whole number"
+			if d.Kind == KindBytes {
+				whole = "a whole number of bytes"
+			}
+			return Value{}, fmt.Errorf("%s: %s is not %s; allowed %s", d.Name, Echo(text), whole, d.Range())
 		}
 		if v > d.Max && d.Limit != "" {
 			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s: %s", d.Name, s, d.Range(), d.Limit)
 		}
 		if v < d.Min || v > d.Max {
-			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, s, d.Range())
+			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, strings.Trim(Echo(s), `"`), d.Range())
 		}
 		if why := d.offGrain(v); why != "" {
 			return Value{}, fmt.Errorf("%s: %s is %s; allowed %s", d.Name, d.Format(v), why, d.Range())
@@ -108,14 +113,14 @@ func (d *Param) Parse(text string) (Value, error) {
 		case "0", "false", "off", "no":
 			return Value{Num: 0, Text: "false"}, nil
 		}
-		return Value{}, fmt.Errorf("%s: %q is not a boolean; allowed true or false", d.Name, text)
+		return Value{}, fmt.Errorf("%s: %s is not a boolean; allowed true or false", d.Name, Echo(text))
 	case KindChoice:
 		for _, c := range d.Choices {
 			if c.Value == s {
 				return Value{Text: c.Value}, nil
 			}
 		}
-		return Value{}, fmt.Errorf("%s: %q is not allowed; allowed %s", d.Name, text, d.Range())
+		return Value{}, fmt.Errorf("%s: %s is not allowed; allowed %s", d.Name, Echo(text), d.Range())
 	}
 	return Value{}, fmt.Errorf("%s: unknown parameter kind %d", d.Name, d.Kind)
 }
@@ -297,6 +302,24 @@ func (s *Spec) AtDefaults(p Params) bool {
 	return true
 }
 
+// Held lists the parameters of p but the varied ones, "name=value" in
+// the spec's order: what a chart or sweep of the varied ones holds fixed.
+func (s *Spec) Held(p Params, varied ...string) []string {
+	var out []string
+	for _, d := range s.Params {
+		if !slices.Contains(varied, d.Name) {
+			if v, ok := p[d.Name]; ok {
+				text := v.Text
+				if text == "" {
+					text = strconv.FormatFloat(v.Num, 'g', -1, 64)
+				}
+				out = append(out, d.Name+"="+text)
+			}
+		}
+	}
+	return out
+}
+
 // Resolve merges p over the defaults and checks it, for a scenario's Run:
 // a name the spec does not declare is an error (the alphabetically first,
 // so the message does not depend on map order), and every given value is
@@ -357,4 +380,18 @@ func Choices(kv ...string) []Choice {
 		out = append(out, Choice{Value: kv[i], Label: kv[i+1]})
 	}
 	return out
+}
+
+// EchoMax is the most characters of a refused value a message repeats.
+const EchoMax = 64
+
+// Echo is text as a message repeats it: quoted, and cut to EchoMax
+// characters ("…" and the full length after it) so that a 100 KB value
+// makes a short message.
+func Echo(text string) string {
+	r := []rune(text)
+	if len(r) <= EchoMax {
+		return strconv.Quote(text)
+	}
+	return strconv.Quote(string(r[:EchoMax])) + "… (" + strconv.Itoa(len(r)) + " characters)"
 }

@@ -39,6 +39,22 @@ func TestParamLimitSaysWhy(t *testing.T) {
 	assert.NotContains(t, err.Error(), "page array", "the limit is the maximum's reason, not the minimum's")
 }
 
+// Held lists every parameter but the varied ones, in the spec's order,
+// with its canonical text (a number given without text as a number).
+func TestHeldListsTheOtherParametersInOrder(t *testing.T) {
+	s := &Spec{Params: []Param{
+		{Name: "buffer", Kind: KindBytes, Default: "4MiB", Min: 1, Max: 1 << 30},
+		{Name: "aux", Kind: KindBytes, Default: "4MiB", Min: 1, Max: 1 << 30},
+		{Name: "laps", Kind: KindFloat, Default: "1", Min: 1, Max: 10},
+	}}
+	p, err := s.Defaults()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"aux=4MiB", "laps=1"}, s.Held(p, "buffer"))
+	p["laps"] = Value{Num: 1.5}
+	assert.Equal(t, []string{"buffer=4MiB", "aux=4MiB", "laps=1.5"}, s.Held(p))
+	assert.Empty(t, s.Held(p, "buffer", "aux", "laps"))
+}
+
 // A scenario on a board keeps hardware overrides through Resolve (the
 // run checks their paths); with any the setting is not the published one.
 func TestResolveKeepsHardwareOverrides(t *testing.T) {

@@ -98,6 +98,14 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 		if n == 0 {
 			return nil, fmt.Errorf("trace write at %#x: empty translation", va+off)
 		}
+		switch {
+		case off == 0:
+			step(t, "The first write walks", fmt.Sprintf("TRBE's one-entry TLB is empty: the write to %#x walks the page tables, and the entry it fills covers %s of the buffer before the next walk",
+				va, scenario.FormatBytes(int64(n))))
+		case off < c.bytes/2 && off+n >= c.bytes/2:
+			step(t, "Halfway", fmt.Sprintf("%d walks for the first %d pages: one per %s", port.R.Stats.Walks, (off+n)>>mem.PageShift,
+				scenario.FormatBytes(int64((off+n)/max(port.R.Stats.Walks, 1)))))
+		}
 		for done := uint64(0); done < n; {
 			part := min(n-done, next-(off+done))
 			done += part
