@@ -37,7 +37,8 @@ func sideColumns(t *testing.T, b *browser, embed bool) (a, bside image.Rectangle
 
 // The vmap scenario opened by URL: side B (large mappings) shows 2 MiB
 // blocks in the page-mapping view and side A (4 KiB PTEs) none, at the
-// desktop, small-laptop and embedded sizes; the table says why (one walk
+// desktop, small-laptop and embedded sizes (the paper size: the lesson
+// buffer is 256 KiB, no 2 MiB step); the table says why (one walk
 // per page on A, one per block on B).
 func TestVmapPageMappingShowsLargeMappingsOnBOnly(t *testing.T) {
 	b := newBrowser(t)
@@ -49,7 +50,7 @@ func TestVmapPageMappingShowsLargeMappingsOnBOnly(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b.do(t, "sizing the window", chromedp.EmulateViewport(c.w, c.h))
 			if c.embed {
-				b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=vmap&embed=1"))
+				b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=vmap&size=paper&embed=1&autoplay=1"))
 				b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
 			} else {
 				openReady(t, b, "?scenario=vmap&size=paper")

@@ -94,7 +94,7 @@ func TestShortNumber(t *testing.T) {
 func TestCountersShortenValuesBeforeNamesAndKeepTheRatio(t *testing.T) {
 	// A small run's timeline (the translation views and counter tracks)
 	// with the default run's figures.
-	run := runPolicyWith(t, auxmap.NewSPE(), auxmap.Order0, map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamWorkingSet: "8MiB", auxmap.ParamIterations: "1"})
+	run := runPolicyWith(t, auxmap.NewSPE(), auxmap.Order0, map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamCount: "20000", auxmap.ParamIterations: "1"})
 	mk := func(vals ...float64) *scenario.Result {
 		r := &scenario.Result{Timeline: run.Timeline, End: run.End}
 		for i, n := range []string{"l2d_tlb_refill", "l1d_tlb_refill", "dtlb_walk", "walks_by_trace_unit", "spe_translations", "trace_stall_us"} {

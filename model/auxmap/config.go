@@ -20,23 +20,48 @@ type config struct {
 	watermark uint64
 	overwrite bool
 	frag      float64
-	rate      float64 // trace bytes per second (TRBE)
+	ratio     float64 // the small free blocks' order ratio
+	rate      float64 // trace bytes per second (TRBE: the parameter; SPE: its records')
 	interval  int     // SPE sampling interval in operations
 	burst     uint64
 	iters     int
-	ws        uint64  // trbe: loop data bytes; spe: dd copy bytes
-	copyRate  float64 // spe: dd bytes per second
+	code      uint64 // the traced program's code bytes (whole pages)
+	ws        uint64 // trbe: the branch test's data bytes (whole pages)
+	bs        uint64 // spe: dd's block size
+	count     int    // spe: dd's blocks per iteration
 	preset    string
 	hw        soc.Config
 }
 
-// speRecord is the bytes SPE writes per sample (assumed: a typical
-// record of address, latency and event packets).
-const speRecord = 64
+// SPE's records and dd's operations (their provenance: provenance.go).
+const (
+	// speRecord is the bytes SPE writes per sample. PMSIDR_EL1.MaxSize
+	// bounds a record (the largest rounded up to a power of two; every
+	// record is exactly that when it equals PMBIDR_EL1.Align; the driver
+	// reads it as max_record_sz, drivers/perf/arm_spe_pmu.c).
+	speRecord = 64
+	// ddSyscallOps are the operations of one dd block besides clearing
+	// its buffer: read(2) of /dev/zero and write(2) of /dev/null (entry and
+	// exit, vfs_read/read_zero, vfs_write/write_null) and dd's own loop.
+	ddSyscallOps = 2000
+	// clearOpsPer8B: read_zero clears the user buffer with clear_user
+	// (drivers/char/mem.c), 3 operations per 8 bytes in
+	// arch/arm64/lib/clear_user.S's loop. Later versions store 16 or 64
+	// bytes per iteration: an upper bound.
+	clearOpsPer8B = 3
+	// opsPerCycle is the rate the core runs dd at.
+	opsPerCycle = 1.0
+)
 
-// bytesPerOp is what the dd copy moves per operation: 16-byte loads and
-// stores, so one load and one store per 16 bytes.
-const bytesPerOp = 8
+// ddBlockOps is the operations one dd block of bs bytes takes.
+func ddBlockOps(bs uint64) float64 {
+	return ddSyscallOps + clearOpsPer8B*float64((bs+7)/8)
+}
+
+// ddBlockTime is the time one dd block takes on the preset's core.
+func (c config) ddBlockTime() float64 {
+	return ddBlockOps(c.bs) / (opsPerCycle * float64(c.hw.Clocks.CPU))
+}
 
 // parse fills in defaults and checks every value and combination; errors
 // name the parameter.
@@ -51,17 +76,11 @@ func (s *Scenario) parse(p scenario.Params) (config, error) {
 		watermark: uint64(full.Int(ParamWatermark)),
 		overwrite: full.Bool(ParamOverwrite),
 		frag:      full.Float(ParamFrag),
+		ratio:     full.Float(ParamShape),
 		burst:     uint64(full.Int(ParamBurst)),
 		iters:     int(full.Int(ParamIterations)),
-		ws:        uint64(full.Int(ParamWorkingSet)),
+		code:      uint64(full.Int(ParamCode)),
 		preset:    full.Text(ParamPreset),
-	}
-	if s.unit == TRBE {
-		c.rate = full.Float(ParamRate) * 1e6
-	} else {
-		c.interval = int(full.Int(ParamInterval))
-		c.copyRate = full.Float(ParamCopyRate) * 1e6
-		c.rate = c.copyRate / bytesPerOp / float64(c.interval) * speRecord
 	}
 	if pages := c.aux / mem.PageSize; c.aux%mem.PageSize != 0 || pages&(pages-1) != 0 {
 		return config{}, fmt.Errorf("%s: %s is not a power-of-two number of 4KiB pages (perf requires it); e.g. 512MiB, 1GiB", ParamAUX, scenario.FormatBytes(int64(c.aux)))
@@ -73,24 +92,49 @@ func (s *Scenario) parse(p scenario.Params) (config, error) {
 	if c.burst&(c.burst-1) != 0 {
 		return config{}, fmt.Errorf("%s: %s is not a power of two; allowed 64B..4KiB", ParamBurst, scenario.FormatBytes(int64(c.burst)))
 	}
-	if c.ws%mem.PageSize != 0 {
-		return config{}, fmt.Errorf("%s: %s is not a whole number of 4KiB pages", ParamWorkingSet, scenario.FormatBytes(int64(c.ws)))
+	if c.code%mem.PageSize != 0 {
+		return config{}, fmt.Errorf("%s: %s is not a whole number of 4KiB pages", ParamCode, scenario.FormatBytes(int64(c.code)))
 	}
 	hw, err := platform.LookupWith(c.preset, full.Hardware())
 	if err != nil {
 		return config{}, err
 	}
-	if !hw.TLB.Enabled {
-		return config{}, fmt.Errorf("%s: %s has no translation model", ParamPreset, c.preset)
+	if !hw.TLB.Enabled || hw.TLB.L1I.Entries == 0 {
+		return config{}, fmt.Errorf("%s: %s has no translation model for the core's data and instruction sides", ParamPreset, c.preset)
 	}
-	need := c.aux + 2*c.ws
-	if need > hw.MemBytes/2 {
+	c.hw = hw
+	workload := c.code
+	if s.unit == TRBE {
+		c.rate = full.Float(ParamRate) * 1e6
+		c.ws = uint64(full.Int(ParamWorkingSet))
+		if c.ws%mem.PageSize != 0 {
+			return config{}, fmt.Errorf("%s: %s is not a whole number of 4KiB pages", ParamWorkingSet, scenario.FormatBytes(int64(c.ws)))
+		}
+		workload += c.ws
+	} else {
+		c.interval = int(full.Int(ParamInterval))
+		c.bs = uint64(full.Int(ParamBS))
+		c.count = int(full.Int(ParamCount))
+		// SPE writes a record per sample, a sample per interval operations.
+		c.rate = ddBlockOps(c.bs) / c.ddBlockTime() / float64(c.interval) * speRecord
+		workload += c.bufPages() * mem.PageSize
+	}
+	if need := c.aux + workload; need > hw.MemBytes/2 {
 		return config{}, fmt.Errorf("%s: %s of AUX and workload pages is more than half of %s's %s of memory",
 			ParamAUX, scenario.FormatBytes(int64(need)), c.preset, scenario.FormatBytes(int64(hw.MemBytes)))
 	}
-	c.hw = hw
 	if err := c.checkBound(); err != nil {
 		return config{}, err
 	}
 	return c, nil
+}
+
+// bufPages is the pages of dd's buffer: bs bytes, page aligned (GNU dd
+// allocates its input buffer page aligned and reuses it for every block).
+func (c config) bufPages() uint64 { return (c.bs + mem.PageSize - 1) / mem.PageSize }
+
+// speBytes is what SPE writes in one iteration: a record per sample, a
+// sample every interval operations of count dd blocks.
+func (c config) speBytes() float64 {
+	return float64(c.count) * ddBlockOps(c.bs) / float64(c.interval) * speRecord
 }

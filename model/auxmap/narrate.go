@@ -24,11 +24,12 @@ func (r *run) narrate(t counts, groups, entries int) []scenario.Step {
 				"and a miss there walks the kernel's page tables, reading descriptors through the core's caches while the unit waits "+
 				"(%.1f us per iteration here).", unit, pages, t.stall.Microseconds()/n)},
 		{Title: "Refills and walks, and who counts them", Text: fmt.Sprintf(
-			"l2d_tlb_refill counts every allocation into the L2 TLB after a walk, whoever caused it: %.1f per iteration, of which the %s's walks "+
-				"are %.1f. dtlb_walk counts only walks for the core's own loads and stores (%.1f), and l1d_tlb_refill only refills of the core's L1 "+
-				"data TLB (%.1f): the trace unit's misses never appear in either.", float64(t.l2Refill)/n, unit, float64(t.traceWalks)/n,
-			float64(t.dtlbWalk)/n, float64(t.l1Refill)/n)},
-		r.platformStep(unit, pages),
+			"l2d_tlb_refill counts every allocation into the L2 TLB after a walk, whoever caused it (the L2 TLB is unified: instruction "+
+				"fetches count too): %.1f per iteration, of which the %s's walks are %.1f, the core's data walks (dtlb_walk) %.1f and its "+
+				"instruction-fetch walks (itlb_walk) %.1f. l1d_tlb_refill counts only refills of the core's L1 data TLB (%.1f): the trace "+
+				"unit's misses never appear in it or in dtlb_walk.", float64(t.l2Refill)/n, unit, float64(t.traceWalks)/n,
+			float64(t.dtlbWalk)/n, float64(t.itlbWalk)/n, float64(t.l1Refill)/n)},
+		r.platformStep(unit),
 	}
 	switch r.policy {
 	case Order0, PreferLarge4K:
@@ -37,24 +38,13 @@ func (r *run) narrate(t counts, groups, entries int) []scenario.Step {
 			steps = append(steps, r.contiguityStep(t, pages))
 		}
 	case PreferLarge:
-		steps = append(steps, scenario.Step{Title: "One 2 MiB block: 512 pages, one entry", Text: fmt.Sprintf(
-			"rb_alloc_aux tried chunks of order %d (max_order, get_order of the watermark %d, capped at the allocator's largest order %d) and got %d chunks; "+
-				"vmap mapped each 2 MiB-aligned run with one level-2 block descriptor (%d blocks, %d 64 KiB runs, %d 4 KiB PTEs). One walk and one "+
-				"L2 TLB entry then translate 512 pages.", r.startOrder(), r.buf.MaxOrder, r.m.Buddy().MaxOrder(), len(r.buf.Chunks),
-			r.vmap.Blocks2M, r.vmap.Contig, r.vmap.Pages)})
+		steps = append(steps, r.largeStep())
 	}
 	steps = append(steps, scenario.Step{Title: "What fragmentation does to prefer-large", Text: fmt.Sprintf(
-		"PREFER_LARGE asks the buddy allocator for large chunks and lowers the order on each failure. With fragmentation %.2f, %d of "+
+		"PREFER_LARGE asks the buddy allocator for large chunks and lowers the order on each failure. With fragmentation %g, %d of "+
 			"the allocator's 4 MiB blocks were left whole; once a buffer needs more than that, the chunks shrink and so do the mappings, "+
 			"and the refill count climbs back toward the order-0 level.", r.c.frag, r.shape[len(r.shape)-1])})
-	if r.c.unit == SPE {
-		steps = append(steps, scenario.Step{Title: "The copy shares the L2 TLB", Text: fmt.Sprintf(
-			"dd streams %s of source and %s of destination pages each iteration; each page the core misses is an L2 TLB allocation "+
-				"(dtlb_walk %.0f: consecutive pages coalesce here too), and those allocations evict the entries SPE refilled from. SPE itself "+
-				"translates %.0f times per iteration, so its walks are a small part of l2d_tlb_refill: large vmap removes nearly all of them, "+
-				"contiguity alone at most three in four, and neither moves the total much.",
-			scenario.FormatBytes(int64(r.c.ws)), scenario.FormatBytes(int64(r.c.ws)), float64(t.dtlbWalk)/n, float64(t.traceTranslations)/n)})
-	}
+	steps = append(steps, r.workloadSteps(t)...)
 	// Spread the steps over the recorded session so the player walks
 	// through them (the timeline is the last simulated session).
 	end := max(r.tTrace, r.tCore) - r.origin

@@ -69,10 +69,10 @@ func (r *run) pageSteps(t counts, pages, groups, entries int) []scenario.Step {
 		"(not necessarily 16 KiB aligned); pages that entry does not cover get 4 KiB entries."}}
 	if r.policy == Order0 {
 		steps = append(steps, scenario.Step{Title: "Where consecutive order-0 pages come from", Text: fmt.Sprintf(
-			"The buddy allocator hands out order-0 pages split from a free block of order 2 or more in a row, consecutive; those it takes from "+
-				"the scattered order-0 and order-1 free blocks of fragmented memory are not (fragmentation %.2f: that share of free memory is in "+
-				"blocks below 4 MiB). In the last simulated session %s of the %s groups are wholly consecutive.",
-			r.c.frag, count(float64(groups)), count(float64(pages/4)))})
+			"Order-0 pages split from a free block of order 2 or more come out consecutive; those from scattered order-0 and order-1 free "+
+				"blocks do not (fragmentation %g: that share of the %s of free memory is below 4 MiB, each order holding %g times the one below; "+
+				"memory size and ratio are assumed). In the last simulated session %s of the %s groups are wholly consecutive.",
+			r.c.frag, scenario.FormatBytes(int64(r.c.hw.MemBytes)), r.c.ratio, count(float64(groups)), count(float64(pages/4)))})
 	}
 	if r.c.unit != TRBE || len(r.iters) < 3 || r.iters[1].l2Refill == r.iters[2].l2Refill {
 		return steps
@@ -119,7 +119,7 @@ func count(v float64) string {
 // TRBE (its walks are nearly all of l2d_tlb_refill) and not for SPE.
 func (r *run) contiguityStep(t counts, pages int) scenario.Step {
 	n := float64(max(1, len(r.iters)))
-	text := fmt.Sprintf("The chunks are contiguous (%d), but vmap maps them page by page: at most four pages per L2 TLB entry, never 512. ",
+	text := fmt.Sprintf("The chunks are contiguous (%d), but vmap maps them page by page: at most four pages per L2 TLB entry, never a large mapping's 16 or 512. ",
 		len(r.buf.Chunks))
 	if r.mmu.L2.Config().Coalesce == 0 {
 		return scenario.Step{Title: "Contiguity without large vmap", Text: text +
@@ -133,9 +133,9 @@ func (r *run) contiguityStep(t counts, pages int) scenario.Step {
 			"attempt's \"we're vmapping pages individually anyway\".",
 			count(walks), count(float64(pages/4)))
 	} else {
-		text += fmt.Sprintf("SPE writes only %s per iteration, so its walks (%s per iteration) are %.1f %% of l2d_tlb_refill (%s); the rest is dd's own "+
-			"source and destination pages, order-0 pages the policy does not touch. Even a four-fold cut of SPE's part moves the total by "+
-			"well under 1 %%: the earlier SPE attempt that changed nothing, \"we're vmapping pages individually anyway\".",
+		text += fmt.Sprintf("SPE writes %s per iteration, so its walks (%s per iteration) are %.1f %% of l2d_tlb_refill (%s); the rest is dd's own "+
+			"code and buffer pages, which the policy does not touch. Contiguity cuts SPE's part by at most four: the earlier SPE attempt's "+
+			"\"we're vmapping pages individually anyway\".",
 			r.speWritten(t), count(walks),
 			100*float64(t.traceWalks)/float64(max(1, t.l2Refill)), count(float64(t.l2Refill)/n))
 	}
@@ -149,7 +149,7 @@ func (r *run) startOrder() int { return min(r.buf.MaxOrder, r.m.Buddy().MaxOrder
 // platformStep says which core the run models and why: the default pairs
 // an A76/N1-class L2 TLB with an assumed C1-Ultra-style one-entry L1 TLB
 // for the trace unit (model/platform tlb.go keeps the sources).
-func (r *run) platformStep(unit string, pages int) scenario.Step {
+func (r *run) platformStep(unit string) scenario.Step {
 	title := "Which core: N1 L2 TLB, C1-Ultra trace TLB"
 	if r.c.preset != DefaultPreset {
 		co := "does not coalesce pages (none is documented for its core)"
@@ -158,11 +158,17 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 		}
 		return scenario.Step{Title: "Which core", Text: fmt.Sprintf("Preset %s: its L2 TLB has %d entries and %s; %s's one-entry L1 TLB refills from it "+
 			"(the C1-Ultra TRM's design, assumed for every preset). %s; the before figure is calibrated on the default preset, %s: "+
-			"the fragmentation was fitted so that its L2 TLB gives it.", r.c.preset, r.mmu.L2.Config().Entries, co, unit, r.figureWords(), DefaultPreset)}
+			"the fragmentation is fitted so that its L2 TLB gives it. Here that fragmentation gives a prediction.",
+			r.c.preset, r.mmu.L2.Config().Entries, co, unit, r.figureWords(), DefaultPreset)}
 	}
 	tail := ": every page written would need its own refill"
 	if r.c.unit == TRBE {
-		tail = fmt.Sprintf(": 1 refill per page (about %s per iteration here), not the published 0.62", count(float64(pages)))
+		tail = ": 1 refill per page, not the published 0.62"
+	}
+	calibrated := fmt.Sprintf(" Its before figure is calibrated: the fragmentation is fitted to it, given the assumed %s of memory and "+
+		"free-memory shape.", scenario.FormatBytes(int64(r.c.hw.MemBytes)))
+	if r.c.unit == SPE {
+		calibrated = "" // no SPE figure: figureWords says so
 	}
 	lack := "TRBE is Armv9, which Neoverse N1 lacks"
 	if r.c.unit == SPE {
@@ -170,8 +176,8 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 	}
 	return scenario.Step{Title: title, Text: fmt.Sprintf("%s. %s, so the default (%s) pairs an "+
 		"A76/N1-class L2 TLB (%d entries, %d-way, coalescing up to four consecutive pages: A76 TRM) with a one-entry %s L1 TLB, assumed after "+
-		"the C1-Ultra TRM. A C1-Ultra-class preset alone (dimensity-9500) documents no coalescing%s.",
-		r.figureWords(), lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, tail)}
+		"the C1-Ultra TRM.%s A C1-Ultra-class preset alone (dimensity-9500) documents no coalescing%s.",
+		r.figureWords(), lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, calibrated, tail)}
 }
 
 // figureWords says which published figure the default platform answers:

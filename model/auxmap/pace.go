@@ -40,14 +40,19 @@ func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pa
 
 // planWork estimates a run's units of work (the progress shown is an
 // estimate, clamped): per simulated iteration the session's pages twice
-// (allocated and mapped, unmapped and freed) and one translation per trace
-// burst, plus dd's two per copied page for SPE; and the recorded session's
-// pages once more (its mappings are read for the views).
+// (allocated and mapped, unmapped and freed), one unit per trace burst
+// (with the program's pass beside it, replayed), the program's simulated
+// passes' translations and, for SPE, one per batch of dd's blocks; and
+// the recorded session's pages once more (its mappings are read for the
+// views).
 func planWork(c config) int64 {
 	pages := int64(c.aux / mem.PageSize)
-	per := 2*pages + int64(c.aux/max(c.burst, 1))
-	if c.unit == SPE {
-		per += 2 * int64(c.ws/mem.PageSize)
+	steps := int64(c.code/mem.PageSize + c.dataPages())
+	per := 2*pages + simulatedPasses*steps
+	if c.unit == TRBE {
+		per += int64(c.aux / max(c.burst, 1))
+	} else {
+		per += 2*int64(c.speBytes()/float64(max(c.burst, 1))) + countSamples
 	}
 	return int64(min(fullIterations, c.iters))*per + pages
 }

@@ -13,6 +13,8 @@ const (
 	MetricL1Refill   = "l1d_tlb_refill"
 	MetricL2Refill   = "l2d_tlb_refill"
 	MetricDTLBWalk   = "dtlb_walk"
+	MetricL1IRefill  = "l1i_tlb_refill"
+	MetricITLBWalk   = "itlb_walk"
 	MetricStall      = "trace_stall_us"
 	MetricTraceWalks = "walks_by_trace_unit"
 )
@@ -20,6 +22,7 @@ const (
 // counts are the counters of one iteration (or a total).
 type counts struct {
 	l1Refill, l2Refill, dtlbWalk uint64
+	l1iRefill, itlbWalk          uint64
 	traceWalks, traceL1Refill    uint64
 	traceTranslations            uint64
 	stall                        sim.Time
@@ -28,7 +31,7 @@ type counts struct {
 
 func (a counts) sub(b counts) counts {
 	return counts{a.l1Refill - b.l1Refill, a.l2Refill - b.l2Refill, a.dtlbWalk - b.dtlbWalk,
-		a.traceWalks - b.traceWalks, a.traceL1Refill - b.traceL1Refill, a.traceTranslations - b.traceTranslations,
+		a.l1iRefill - b.l1iRefill, a.itlbWalk - b.itlbWalk, a.traceWalks - b.traceWalks, a.traceL1Refill - b.traceL1Refill, a.traceTranslations - b.traceTranslations,
 		a.stall - b.stall, a.elapsed - b.elapsed}
 }
 
@@ -36,6 +39,8 @@ func (a *counts) add(b counts) {
 	a.l1Refill += b.l1Refill
 	a.l2Refill += b.l2Refill
 	a.dtlbWalk += b.dtlbWalk
+	a.l1iRefill += b.l1iRefill
+	a.itlbWalk += b.itlbWalk
 	a.traceWalks += b.traceWalks
 	a.traceL1Refill += b.traceL1Refill
 	a.traceTranslations += b.traceTranslations
@@ -63,6 +68,8 @@ func (r *run) result() *scenario.Result {
 		{Name: MetricL2Refill, Label: "l2d_tlb_refill per iteration (L2 TLB allocations after a walk, whoever asked)", Value: per(t.l2Refill), Group: "pmu"},
 		{Name: MetricL1Refill, Label: "l1d_tlb_refill per iteration (the core's L1 data TLB)", Value: per(t.l1Refill), Group: "pmu"},
 		{Name: MetricDTLBWalk, Label: "dtlb_walk per iteration (walks for the core's own data accesses)", Value: per(t.dtlbWalk), Group: "pmu"},
+		{Name: MetricL1IRefill, Label: "l1i_tlb_refill per iteration (the core's L1 instruction TLB)", Value: per(t.l1iRefill), Group: "pmu"},
+		{Name: MetricITLBWalk, Label: "itlb_walk per iteration (walks for the core's instruction fetches: in l2d_tlb_refill, not dtlb_walk)", Value: per(t.itlbWalk), Group: "pmu"},
 		{Name: MetricTraceWalks, Label: "walks by the " + unit + " per iteration (not dtlb_walk)", Value: per(t.traceWalks), Group: "model"},
 		{Name: unit + "_l1_tlb_refill", Label: unit + " one-entry L1 TLB refills per iteration", Value: per(t.traceL1Refill), Group: "model"},
 		{Name: unit + "_translations", Label: unit + " translations per iteration (one per burst)", Value: per(t.traceTranslations), Group: "model"},

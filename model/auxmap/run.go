@@ -23,31 +23,24 @@ const fullIterations = 3
 
 // run is one simulation of one policy.
 type run struct {
-	c      config
-	policy string
-	m      *soc.Machine
-	mmu    *mmu.MMU
-	trace  *soc.TracePort
-	core   *soc.TracePort
-	buf    *mmu.AuxBuffer
-	area   mmu.Area
-	vmap   mmu.MapStats
-	shape  []int // max-order blocks given each free order by the fragmentation
-	wsVA   uint64
-	wsN    int
-	srcVA  uint64 // spe: dd's source and destination
-	dstVA  uint64
-	wp     uint64   // trace write offset in the AUX buffer
-	tTrace sim.Time // trace unit's clock
-	tCore  sim.Time // core's clock
-	stall  sim.Time
-	// coreSteady: the last loop pass hit the core's L1 TLB throughout,
-	// with the TLB generation coreGen (so the next pass will too).
-	coreSteady bool
-	coreGen    uint64
-	coreSkips  uint64 // loop passes not simulated because steady
-	iters      []counts
-	simulated  int
+	c         config
+	policy    string
+	m         *soc.Machine
+	mmu       *mmu.MMU
+	trace     *soc.TracePort
+	core      *soc.TracePort // the core's data side
+	fetch     *soc.TracePort // the core's instruction side
+	loop      *mmu.Loop      // the traced program: its code and data pages, pass after pass
+	buf       *mmu.AuxBuffer
+	area      mmu.Area
+	vmap      mmu.MapStats
+	shape     []int    // max-order blocks given each free order by the fragmentation
+	wp        uint64   // trace write offset in the AUX buffer
+	tTrace    sim.Time // trace unit's clock
+	tCore     sim.Time // core's clock
+	stall     sim.Time
+	iters     []counts
+	simulated int
 	// Recording of the last simulated iteration: the AUX buffer as a
 	// grid of cells filled as the write pointer passes.
 	rec       *timeline.Recorder
@@ -85,55 +78,19 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 		m.Buddy().Progress = func() { _ = pace.Point() }
 	}
 	b := m.Buddy()
-	top := b.MaxOrder()
-	shares := make([]float64, top+1)
-	for k := 0; k < top; k++ {
-		shares[k] = c.frag / float64(top)
-	}
-	shares[top] = 1 - c.frag
-	if r.shape, err = b.Shape(m.RNG(), shares); err != nil {
+	if r.shape, err = b.Shape(m.RNG(), freeShares(b.MaxOrder(), c.frag, c.ratio)); err != nil {
 		return nil, fmt.Errorf("%s: %w", ParamFrag, err)
 	}
 	if err := pace.Err(); err != nil { // told to stop while fragmenting
 		return nil, err
 	}
-	k := m.Kernel()
 	r.rec = timeline.NewRecorder()
 	r.agent = r.rec.Writer(unitName(c.unit))
 	if r.trace, err = m.AddTracePort(unitName(c.unit)+"_tlb", r.agent); err != nil {
 		return nil, err
 	}
-	// The workload's pages: order-0 pages with 4 KiB PTEs, allocated
-	// before the AUX buffer (the program is running when each session
-	// attaches, so every policy's buffer meets the same free memory).
-	pages := func(n int) (uint64, error) {
-		list := make([]uint64, n)
-		for i := range list {
-			ch, err := b.Alloc(0)
-			if err != nil {
-				return 0, fmt.Errorf("%s: %w", ParamWorkingSet, err)
-			}
-			list[i] = ch.PA()
-		}
-		a, _, err := k.Vmap(list, mmu.PageKernel, false)
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", ParamWorkingSet, err)
-		}
-		return a.VA, nil
-	}
-	n := int(c.ws / mem.PageSize)
-	if c.unit == TRBE {
-		r.wsN = n
-		if r.wsVA, err = pages(n); err != nil {
-			return nil, err
-		}
-	} else {
-		if r.srcVA, err = pages(n); err != nil {
-			return nil, err
-		}
-		if r.dstVA, err = pages(n); err != nil {
-			return nil, err
-		}
+	if err := r.newLoop(); err != nil {
+		return nil, err
 	}
 	if err := r.openSession(); err != nil {
 		return nil, err
@@ -146,6 +103,67 @@ func newRun(c config, policy string, pace *scenario.Pacer) (*run, error) {
 	return r, nil
 }
 
+// freeShares is the free memory's shape by order (Buddy.Shape): frag of
+// it in blocks below order top, each order ratio times the one below's,
+// the rest in whole order-top blocks.
+func freeShares(top int, frag, ratio float64) []float64 {
+	shares := make([]float64, top+1)
+	sum, w := 0.0, 1.0
+	for k := range top {
+		shares[k] = w
+		sum += w
+		w *= ratio
+	}
+	for k := range top {
+		shares[k] *= frag / sum
+	}
+	shares[top] = 1 - frag
+	return shares
+}
+
+// newLoop allocates and maps the traced program's pages (order-0 pages
+// with 4 KiB PTEs, before the AUX buffer: the program is running when
+// each session attaches, so every policy's buffer meets the same free
+// memory) and builds its loop: its code through the core's L1
+// instruction TLB, its data (the branch test's, or dd's buffer, which
+// clear_user writes) through the L1 data TLB.
+func (r *run) newLoop() error {
+	b, k := r.m.Buddy(), r.m.Kernel()
+	pages := func(n int, param string) (uint64, error) {
+		list := make([]uint64, n)
+		for i := range list {
+			ch, err := b.Alloc(0)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %w", param, err)
+			}
+			list[i] = ch.PA()
+		}
+		a, _, err := k.Vmap(list, mmu.PageKernel, mmu.VmapMainline)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", param, err)
+		}
+		return a.VA, nil
+	}
+	code := int(r.c.code / mem.PageSize)
+	codeVA, err := pages(code, ParamCode)
+	if err != nil {
+		return err
+	}
+	dataN, param, write := int(r.c.ws/mem.PageSize), ParamWorkingSet, false
+	if r.c.unit == SPE {
+		dataN, param, write = int(r.c.bufPages()), ParamBS, true
+	}
+	dataVA, err := pages(dataN, param)
+	if err != nil {
+		return err
+	}
+	if r.fetch, err = r.m.FetchPort(r.core.R.Owner); err != nil {
+		return fmt.Errorf("%s: %w", ParamPreset, err)
+	}
+	r.loop = mmu.NewLoop(r.mmu.L2, r.mmu.Space, loopSteps(r.fetch, r.core, codeVA, code, dataVA, dataN, write))
+	return nil
+}
+
 // openSession is perf record starting a session: rb_alloc_aux allocates
 // the AUX buffer, the driver vmaps it (the kernel's writable mapping; in
 // overwrite mode only the user mapping is read-only).
@@ -156,7 +174,7 @@ func (r *run) openSession() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", ParamAUX, err)
 	}
-	r.area, r.vmap, err = r.m.Kernel().Vmap(r.buf.Pages, mmu.PageKernel, r.policy == PreferLarge)
+	r.area, r.vmap, err = r.m.Kernel().Vmap(r.buf.Pages, mmu.PageKernel, vmapMode(r.policy))
 	if err != nil {
 		r.buf.Free(r.m.Buddy())
 		return fmt.Errorf("%s: %w", ParamAUX, err)
@@ -183,13 +201,17 @@ func unitName(u Unit) string {
 	return "spe"
 }
 
-// snapshot reads the counters now.
+// snapshot reads the counters now (the program's replayed passes' counted
+// first).
 func (r *run) snapshot() counts {
-	cr, tr := r.core.R, r.trace.R
+	r.loop.Flush()
+	cr, tr, fr := r.core.R, r.trace.R, r.fetch.R
 	return counts{
 		l1Refill:          cr.L1.Stats.Refills,
 		l2Refill:          r.mmu.L2.Stats.Refills,
 		dtlbWalk:          cr.Stats.DTLBWalks,
+		l1iRefill:         fr.L1.Stats.Refills,
+		itlbWalk:          fr.Stats.Walks,
 		traceWalks:        tr.Stats.Walks,
 		traceL1Refill:     tr.L1.Stats.Refills,
 		traceTranslations: tr.Stats.Translations,
@@ -282,14 +304,16 @@ func (r *run) startRecording() error {
 // expectedTLBEvents is about how many TLB fills the recorded session
 // makes: the trace unit's L1 and the L2 TLB fill about once per leaf of
 // the buffer it writes (all of it for TRBE, SPE's share of it for SPE),
-// and dd's pages fill the core's L1 and the L2 TLB once each.
+// and the program's simulated passes (the first few of the session: the
+// replayed ones report nothing) fill the core's L1 TLBs and the L2 TLB up
+// to once per page each.
 func (r *run) expectedTLBEvents() int {
 	leaves := float64(r.vmap.Pages + r.vmap.Contig + r.vmap.Blocks2M + r.vmap.Blocks1G)
-	n := 2*leaves + 64
+	share := 1.0
 	if r.c.unit == SPE {
-		written := r.c.rate * float64(r.c.ws) / r.c.copyRate
-		n = 2*leaves*min(1, written/float64(r.c.aux)) + 4*float64(r.c.ws/mem.PageSize) + 64
+		share = min(1, r.c.speBytes()/float64(r.c.aux))
 	}
+	n := 2*leaves*share + 8*float64(r.loop.Steps()) + 64
 	return int(min(n, timeline.MaxTLBEvents))
 }
 

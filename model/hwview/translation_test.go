@@ -8,6 +8,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
+	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/timeline"
@@ -29,7 +30,7 @@ func TestRecordingTLBsAndWalks(t *testing.T) {
 		require.NoError(t, err)
 		pages = append(pages, c.PA())
 	}
-	va, _, err := m.Vmap("aux", pages, mem.Normal, false)
+	va, _, err := m.Vmap("aux", pages, mem.Normal, mmu.VmapMainline)
 	require.NoError(t, err)
 	require.NoError(t, rec.MapBuffer("aux", va, 4*mem.PageSize, nil))
 	p, err := m.AddTracePort("trbe_tlb", 2)
@@ -124,7 +125,7 @@ func TestDeclinedWalksRecordTheSame(t *testing.T) {
 			require.NoError(t, err)
 			pages[i] = c.PA()
 		}
-		va, _, err := m.Vmap("aux", pages, mem.Normal, false)
+		va, _, err := m.Vmap("aux", pages, mem.Normal, mmu.VmapMainline)
 		require.NoError(t, err)
 		p, err := m.AddTracePort("trbe_tlb", 2)
 		require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/dmaviz/dmaviz/model/bytesize"
 	"github.com/dmaviz/dmaviz/model/mem"
 )
 
@@ -66,8 +67,14 @@ func RbAllocAuxReusing(b *mem.Buddy, c AuxConfig, old *AuxBuffer) (*AuxBuffer, e
 	if b == nil {
 		return nil, fmt.Errorf("aux: no buddy allocator")
 	}
-	if c.Pages < 1 || uint64(c.Pages) > b.Frames() {
-		return nil, fmt.Errorf("aux.pages: %d is out of range; allowed 1..%d", c.Pages, b.Frames())
+	if c.Pages < 1 {
+		return nil, fmt.Errorf("aux.pages: %d is out of range; allowed 1..%d", c.Pages, MaxAuxPages(b.MaxOrder()))
+	}
+	if err := checkAuxPageArray(c.Pages, b.MaxOrder()); err != nil {
+		return nil, err
+	}
+	if uint64(c.Pages) > b.Frames() {
+		return nil, fmt.Errorf("aux.pages: %d is out of range; allowed 1..%d", c.Pages, min(b.Frames(), uint64(MaxAuxPages(b.MaxOrder()))))
 	}
 	nr := uint64(c.Pages)
 	large := c.PreferLarge || c.NoSG
@@ -138,9 +145,54 @@ func RbAllocAuxReusing(b *mem.Buddy, c AuxConfig, old *AuxBuffer) (*AuxBuffer, e
 	return out, nil
 }
 
+// MaxAuxPages is the largest nr_pages rb_alloc_aux accepts with buddy
+// blocks of at most maxOrder (MAX_PAGE_ORDER): its page array,
+// kcalloc_node(nr_pages, sizeof(void *)), must come from one allocation
+// of at most PAGE_SIZE << MAX_PAGE_ORDER bytes, 8 bytes a page. With
+// 4 KiB pages and MAX_PAGE_ORDER 10 (arm64's default) that is 524,288
+// pages: a 2 GiB AUX buffer.
+func MaxAuxPages(maxOrder int) int { return int(PageSize << maxOrder / auxPagePtr) }
+
+// MaxAuxPagesDefault is MaxAuxPages at mem.DefaultMaxOrder (arm64's
+// MAX_PAGE_ORDER with 4 KiB pages): 524,288.
+const MaxAuxPagesDefault = PageSize << mem.DefaultMaxOrder / auxPagePtr
+
+// auxPagePtr is sizeof(void *) on arm64: one entry of rb->aux_pages.
+const auxPagePtr = 8
+
+// checkAuxPageArray is rb_alloc_aux's first check
+// (kernel/events/ring_buffer.c: rb_alloc_aux, since commit 54aee5f15b83
+// "perf/core: Bail out early if the request AUX area is out of bound"):
+//
+//	if (get_order((unsigned long)nr_pages * sizeof(void *)) > MAX_PAGE_ORDER)
+//		return -ENOMEM;
+//
+// kcalloc_node cannot allocate a larger page array; perf_mmap returns the
+// -ENOMEM to the AUX area's mmap() and perf prints "failed to mmap with 12
+// (Cannot allocate memory)". (Before that commit the kcalloc_node itself
+// failed, with a warning from the page allocator: the same errno.)
+func checkAuxPageArray(pages, maxOrder int) error {
+	array := uint64(pages) * auxPagePtr
+	if getOrder(array) <= maxOrder {
+		return nil
+	}
+	most := MaxAuxPages(maxOrder)
+	return fmt.Errorf("aux.pages: %d pages need a %s page array (8 bytes a page), more than kcalloc_node can allocate "+
+		"(%s = PAGE_SIZE << MAX_PAGE_ORDER %d): rb_alloc_aux returns -ENOMEM and perf reports \"failed to mmap with 12 "+
+		"(Cannot allocate memory)\"; allowed at most %d pages (%s)",
+		pages, bytesize.Format(int64(array)), bytesize.Format(int64(PageSize<<maxOrder)), maxOrder,
+		most, bytesize.Format(int64(most)*PageSize))
+}
+
 // allocAuxPage is rb_alloc_aux_page: alloc_pages at order, one order lower
 // on each failure, and split_page of a high-order success.
 func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
+	// An order above the largest free block's fails; it is skipped
+	// without asking (the failure's message cost most of a fragmented
+	// PREFER_LARGE allocation). The first order tried is the kernel's.
+	for order > 0 && !freeAtOrAbove(b, order) {
+		order--
+	}
 	for {
 		ch, err := b.Alloc(order)
 		if err == nil {
@@ -156,6 +208,17 @@ func allocAuxPage(b *mem.Buddy, order int) (mem.Chunk, error) {
 		}
 		order--
 	}
+}
+
+// freeAtOrAbove reports whether b has a free block of order o or larger:
+// whether alloc_pages at order o succeeds.
+func freeAtOrAbove(b *mem.Buddy, o int) bool {
+	for ; o <= b.MaxOrder(); o++ {
+		if b.FreeBlocks(o) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Free returns every page to b (rb_free_aux: __free_page on each page)

@@ -248,3 +248,28 @@ func TestRbAllocAuxAndFreeReportProgress(t *testing.T) {
 	a.Free(b)
 	assert.Equal(t, 3, n, "freeing %d pages", pages)
 }
+
+// rb_alloc_aux refuses a page array larger than kcalloc_node can allocate
+// (PAGE_SIZE << MAX_PAGE_ORDER): with 4 KiB pages and order 10 the AUX
+// buffer is at most 524,288 pages (2 GiB), whatever memory is free; 4 GiB
+// fails with -ENOMEM (kernel/events/ring_buffer.c rb_alloc_aux).
+func TestRbAllocAuxPageArrayLimit(t *testing.T) {
+	assert.Equal(t, 524288, MaxAuxPages(10))
+	b, err := mem.NewBuddy(8*GiB, 10)
+	require.NoError(t, err)
+	free := b.FreePages()
+	for _, large := range []bool{false, true} {
+		_, err = RbAllocAux(b, AuxConfig{Pages: 1 << 20, PreferLarge: large})
+		require.Error(t, err, "4 GiB of AUX with %d frames free", b.Frames())
+		for _, want := range []string{"aux.pages", "1048576 pages", "8MiB page array", "4MiB", "MAX_PAGE_ORDER 10", "ENOMEM",
+			"failed to mmap with 12 (Cannot allocate memory)", "524288 pages (2GiB)"} {
+			assert.Contains(t, err.Error(), want)
+		}
+		assert.Equal(t, free, b.FreePages(), "nothing allocated")
+	}
+	a, err := RbAllocAux(b, AuxConfig{Pages: 1 << 19, PreferLarge: true})
+	require.NoError(t, err, "2 GiB: a 4 MiB array, order 10, allowed")
+	assert.Len(t, a.Pages, 1<<19)
+	_, err = RbAllocAux(b, AuxConfig{Pages: 1<<19 + 1})
+	assert.ErrorContains(t, err, "ENOMEM", "one page more needs an order-11 array")
+}

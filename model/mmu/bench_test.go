@@ -24,7 +24,7 @@ func BenchmarkVmap1GiB(b *testing.B) {
 				k, pages := benchSpace(b)
 				b.StartTimer()
 				var err error
-				_, st, err = k.Vmap(pages, PageKernel, c.large)
+				_, st, err = k.Vmap(pages, PageKernel, vmapOf(c.large))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -41,7 +41,7 @@ func BenchmarkWalk1GiB(b *testing.B) {
 	}{{"4K-PTEs", false}, {"2M-blocks", true}} {
 		b.Run(c.name, func(b *testing.B) {
 			k, pages := benchSpace(b)
-			a, _, err := k.Vmap(pages, PageKernel, c.large)
+			a, _, err := k.Vmap(pages, PageKernel, vmapOf(c.large))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -29,11 +29,11 @@ func TestL2TLBCoalescesConsecutivePages(t *testing.T) {
 	// 16 KiB group (vmap aligns areas to 4 KiB only): the area's VA is
 	// found first with a dummy mapping of the same size.
 	vmap := func(n int, mk func(phase uint64) []uint64) Area {
-		probe, _, err := k.Vmap(run(0x7f0_0000, n), PageKernel, false)
+		probe, _, err := k.Vmap(run(0x7f0_0000, n), PageKernel, VmapMainline)
 		require.NoError(t, err)
 		_, err = k.Vunmap(probe)
 		require.NoError(t, err)
-		a, _, err := k.Vmap(mk((probe.VA>>PageShift)&3), PageKernel, false)
+		a, _, err := k.Vmap(mk((probe.VA>>PageShift)&3), PageKernel, VmapMainline)
 		require.NoError(t, err)
 		require.Equal(t, probe.VA, a.VA)
 		return a

@@ -20,7 +20,7 @@ func TestDescriptorEncoding(t *testing.T) {
 		block = 0x0060_0000_0000_0701 // a block
 	)
 	k, m, _ := kernel(t, ram)
-	_, _, err := k.Vmap(cat(run(P, 16), run(P+MiB, 1)), PageKernel, true)
+	_, _, err := k.Vmap(cat(run(P, 16), run(P+MiB, 1)), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	d := func(pa uint64) uint64 { v, _ := m.Read64(pa); return v }
 	for i := uint64(0); i < 16; i++ {
@@ -31,7 +31,7 @@ func TestDescriptorEncoding(t *testing.T) {
 	assert.Equal(t, uint64(vmL3|3), d(vmL2), "table descriptor")
 
 	k2, m2, _ := kernel(t, ram)
-	_, _, err = k2.Vmap(run(P2, 512), PageKernel, true)
+	_, _, err = k2.Vmap(run(P2, 512), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	v, _ := m2.Read64(vmL2)
 	assert.Equal(t, uint64(block|P2), v)
@@ -75,7 +75,7 @@ func TestVmapPricing(t *testing.T) {
 		k, lin, err := NewKernelSpace(m, b, port, Size4K|Size2M|Size1G)
 		require.NoError(t, err)
 		assert.Equal(t, 64, lin.Blocks2M)
-		_, st, err := k.Vmap(run(P2, 1024), PageKernel, c.large)
+		_, st, err := k.Vmap(run(P2, 1024), PageKernel, vmapOf(c.large))
 		require.NoError(t, err)
 		assert.Equal(t, c.reads, st.Reads, "large=%v", c.large)
 		assert.Equal(t, c.writes, st.Writes, "large=%v", c.large)

@@ -14,7 +14,7 @@ import (
 // Bad input is an error naming what is wrong, and changes nothing.
 func TestMapErrors(t *testing.T) {
 	k, _, _ := kernel(t, ram)
-	a, _, err := k.Vmap(run(P2, 512), PageKernel, true)
+	a, _, err := k.Vmap(run(P2, 512), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	before := rows(k.PT, V, 8*MiB)
 	pt := k.PT
@@ -40,7 +40,7 @@ func TestMapErrors(t *testing.T) {
 		{"unmap splitting a block", func() error { _, err := pt.Unmap(a.VA, PageSize); return err }(), "split"},
 		{"unmap past the end", func() error { _, err := pt.Unmap(a.VA, 2*MiB+PageSize); return err }(), "not mapped"},
 		{"vunmap twice", func() error {
-			b, _, _ := k.Vmap(run(P, 1), PageKernel, false)
+			b, _, _ := k.Vmap(run(P, 1), PageKernel, VmapMainline)
 			_, _ = k.Vunmap(b)
 			_, err := k.Vunmap(b)
 			return err
@@ -50,7 +50,7 @@ func TestMapErrors(t *testing.T) {
 		assert.Contains(t, c.err.Error(), c.msg, c.name)
 	}
 	assert.Equal(t, before, rows(k.PT, V, 8*MiB))
-	_, _, err = k.Vmap(nil, PageKernel, true)
+	_, _, err = k.Vmap(nil, PageKernel, VmapBatch)
 	assert.ErrorContains(t, err, "no pages")
 }
 
@@ -167,7 +167,7 @@ func TestVerifyFindsBrokenRules(t *testing.T) {
 		{"misaligned block", vmL2 + 8, (P2 + PageSize) | 0x701, "not aligned"},
 	} {
 		k, m, _ := kernel(t, ram)
-		_, _, err := k.Vmap(run(P, 16), PageKernel, true)
+		_, _, err := k.Vmap(run(P, 16), PageKernel, VmapBatch)
 		require.NoError(t, err)
 		require.NoError(t, k.PT.Verify())
 		m.Write64(c.pa, c.v)

@@ -19,7 +19,7 @@ func ExampleWalker_Trace() {
 	for i := range pages {
 		pages[i] = 16<<20 + uint64(i)*mmu.PageSize
 	}
-	a, _, _ := k.Vmap(pages, mmu.PageKernel, false)
+	a, _, _ := k.Vmap(pages, mmu.PageKernel, mmu.VmapMainline)
 	cfg := mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{{Entries: 4, Ways: 4}, {Entries: 4, Ways: 4}, {Entries: 16, Ways: 4}}}
 	w, _ := mmu.NewWalker(cfg, k.PT, &mmu.FixedPort{Mem: m, Read: 20 * sim.Nanosecond})
 	for _, va := range []uint64{a.VA, a.VA + mmu.PageSize} {

@@ -90,3 +90,11 @@ func requireHeld(t *testing.T, tl *TLB) {
 		require.Equal(t, n > 0, tl.heldMask&(1<<sh) != 0, "%s: heldMask bit %d", tl.Name, sh)
 	}
 }
+
+// vmapOf is the vmap of a case that asks for large mappings or not.
+func vmapOf(large bool) VmapMode {
+	if large {
+		return VmapBatch
+	}
+	return VmapMainline
+}

@@ -33,9 +33,9 @@ func TestHitMemoChangesNothing(t *testing.T) {
 			}
 			pages = append(pages, run(base, n)...)
 		}
-		small, _, err := k.Vmap(pages, PageKernel, true)
+		small, _, err := k.Vmap(pages, PageKernel, VmapBatch)
 		require.NoError(t, err)
-		big, _, err := k.Vmap(run(128*MiB, 1024), PageKernel, true) // 2 MiB blocks
+		big, _, err := k.Vmap(run(128*MiB, 1024), PageKernel, VmapBatch) // 2 MiB blocks
 		require.NoError(t, err)
 		areas := append(k.PT.Leaves(small.VA, small.Bytes), k.PT.Leaves(big.VA, big.Bytes)...)
 		u, err := NewMMU(a76L2, DefaultConfig(), k.PT, &FixedPort{Mem: k.PT.mem, Read: sim.Nanosecond}, 1)

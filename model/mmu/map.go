@@ -150,25 +150,43 @@ func (t *PageTable) MapPages(va uint64, pages []uint64, prot Prot, sizes Size) (
 	if err := t.checkMap(va, uint64(len(pages))*PageSize, prot, sizes); err != nil {
 		return MapStats{}, err
 	}
-	for i, pa := range pages {
-		if pa%PageSize != 0 || pa >= 1<<VABits {
-			return MapStats{}, fmt.Errorf("%s map: page %d at pa %#x is not page aligned below 2^48", t.name, i, pa)
-		}
+	if err := checkPages(t.name, pages); err != nil {
+		return MapStats{}, err
 	}
 	var st MapStats
+	if err := t.mapList(va, pages, prot.bits(), sizes, &st); err != nil {
+		t.rollback(va, &st)
+		return MapStats{}, err
+	}
+	return st, nil
+}
+
+// checkPages checks that every page of a list is a page-aligned physical
+// address below 2^48.
+func checkPages(name string, pages []uint64) error {
+	for i, pa := range pages {
+		if pa%PageSize != 0 || pa >= 1<<VABits {
+			return fmt.Errorf("%s map: page %d at pa %#x is not page aligned below 2^48", name, i, pa)
+		}
+	}
+	return nil
+}
+
+// mapList is MapPages' loop over the list's physically contiguous runs,
+// counting into st (the caller rolls back on error).
+func (t *PageTable) mapList(va uint64, pages []uint64, bits uint64, sizes Size, st *MapStats) error {
 	next := progressPages
 	end := uint64(len(pages)) * PageSize
 	for r := mem.RunAt(pages, 0, end); r.N > 0; r = mem.RunAt(pages, r.Off+r.N, end) {
-		if err := t.mapRun(va+r.Off, r.PA, r.N, prot.bits(), sizes, &st); err != nil {
-			t.rollback(va, &st)
-			return MapStats{}, err
+		if err := t.mapRun(va+r.Off, r.PA, r.N, bits, sizes, st); err != nil {
+			return err
 		}
 		if i := int((r.Off + r.N) / PageSize); i >= next && t.Progress != nil {
 			t.Progress(i - (next - progressPages))
 			next = i + progressPages
 		}
 	}
-	return st, nil
+	return nil
 }
 
 func (t *PageTable) checkMap(va, bytes uint64, prot Prot, sizes Size) error {

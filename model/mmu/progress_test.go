@@ -23,7 +23,7 @@ func TestMapAndUnmapReportProgress(t *testing.T) {
 	k, _, _ := kernel(t, ram)
 	var steps []int
 	k.PT.Progress = func(n int) { steps = append(steps, n) }
-	a, _, err := k.Vmap(scattered(), PageKernel, false)
+	a, _, err := k.Vmap(scattered(), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	require.Len(t, steps, 3, "vmap of %d pages", pages)
 	sum := 0
@@ -34,7 +34,7 @@ func TestMapAndUnmapReportProgress(t *testing.T) {
 	assert.LessOrEqual(t, sum, pages)
 
 	plain, _, _ := kernel(t, ram)
-	b, _, err := plain.Vmap(scattered(), PageKernel, false)
+	b, _, err := plain.Vmap(scattered(), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	require.Equal(t, a, b)
 	require.Equal(t, rows(plain.PT, b.VA, b.Bytes), rows(k.PT, a.VA, a.Bytes))

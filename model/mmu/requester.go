@@ -76,6 +76,9 @@ type Requester struct {
 	At    sim.Time
 	Stats RequesterStats
 	hit   hitMemo
+	// l2 is the L2 TLB entry the last L1 miss found or filled (-1: none
+	// yet), for a Loop recording its pass.
+	l2 int
 }
 
 // hitMemo is the entry the last L1 lookup hit and the addresses for which
@@ -97,7 +100,7 @@ func (m *MMU) Requester(name string, owner uint8, l1 TLBConfig, dataSide bool) (
 	if err != nil {
 		return nil, err
 	}
-	return &Requester{Name: name, Owner: owner, L1: t, mmu: m, DataSide: dataSide}, nil
+	return &Requester{Name: name, Owner: owner, L1: t, mmu: m, DataSide: dataSide, l2: -1}, nil
 }
 
 // MMU returns the shared hardware the requester refills from.
@@ -187,7 +190,7 @@ func (r *Requester) Hits(va, stride uint64, n int, write bool) (int, sim.Time) {
 	r.Stats.Translations += uint64(k)
 	l1.Stats.Lookups += uint64(k)
 	l1.Stats.Hits += uint64(k)
-	l1.arr.Touch(h.e) // once: touching the most recent entry again changes nothing
+	l1.touch(h.e) // once: touching the most recent entry again changes nothing
 	return k, l1.cfg.Hit
 }
 
@@ -203,7 +206,7 @@ func (r *Requester) translate(va uint64, write bool) (int, sim.Time, error) {
 		e = h.e // what Lookup would do: the same entry, counted and touched
 		l1.Stats.Lookups++
 		l1.Stats.Hits++
-		l1.arr.Touch(e)
+		l1.touch(e)
 	} else if h.ok && l1.cfg.Entries == 1 && h.changes == l1.changes && h.space == sp && l1.held[CoalesceShift] == 0 {
 		// A one-entry TLB (a trace unit's) whose only entry is the memo's,
 		// which does not translate va (it is not coalesced, or it would be
@@ -256,6 +259,7 @@ func (r *Requester) miss(va uint64, cost sim.Time) (int, sim.Time, error) {
 			m.noteFill(r, 1, e2, r.At+cost)
 		}
 	}
+	r.l2 = e2
 	l1 := r.L1
 	e, _ := l1.fill(sp, va, &m.L2.ent[e2], r.Owner, nil)
 	if m.Obs != nil {

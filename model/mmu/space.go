@@ -125,54 +125,6 @@ func (k *KernelSpace) LinearVA(pa uint64) (uint64, error) {
 	return LinearBase + pa, nil
 }
 
-// vmapAlign is the vm area alignment that makes large entries possible:
-// 2 MiB for a buffer of at least 2 MiB, else 64 KiB for at least 64 KiB
-// (__vmalloc_node_range's PMD_SHIFT / arch_vmap_pte_supported_shift).
-func vmapAlign(bytes uint64, large bool) uint64 {
-	switch {
-	case large && bytes >= BlockL2:
-		return BlockL2
-	case large && bytes >= ContigSize:
-		return ContigSize
-	}
-	return PageSize
-}
-
-// Vmap maps a page list into the vmalloc area (vmap(pages, n, VM_MAP,
-// prot)). Without large mappings every page gets a 4 KiB PTE; with them,
-// physically contiguous runs that are aligned in both VA and PA get 64 KiB
-// contiguous or 2 MiB block entries, and the area is aligned so that they
-// can.
-func (k *KernelSpace) Vmap(pages []uint64, prot Prot, large bool) (Area, MapStats, error) {
-	if len(pages) == 0 {
-		return Area{}, MapStats{}, fmt.Errorf("vmap: no pages")
-	}
-	bytes := uint64(len(pages)) * PageSize
-	va, err := k.vmalloc.alloc(bytes, vmapAlign(bytes, large))
-	if err != nil {
-		return Area{}, MapStats{}, fmt.Errorf("vmap: %v", err)
-	}
-	sizes := Size4K
-	if large {
-		sizes |= Size64K | Size2M
-	}
-	st, err := k.PT.MapPages(va, pages, prot, sizes)
-	if err != nil {
-		_ = k.vmalloc.free(va)
-		return Area{}, MapStats{}, fmt.Errorf("vmap: %v", err)
-	}
-	return Area{va, bytes}, st, nil
-}
-
-// Vunmap removes a Vmap area.
-func (k *KernelSpace) Vunmap(a Area) (MapStats, error) {
-	st, err := k.PT.Unmap(a.VA, a.Bytes)
-	if err != nil {
-		return st, fmt.Errorf("vunmap: %v", err)
-	}
-	return st, k.vmalloc.free(a.VA)
-}
-
 // IOSpace is one IOMMU domain's IO virtual addresses: an io-pgtable in the
 // same descriptor format (lower half, VA[63:48] zero) and an IOVA allocator.
 type IOSpace struct {

@@ -150,6 +150,15 @@ type TLB struct {
 	changes uint64
 	// Stats are changed by every lookup and fill.
 	Stats TLBStats
+	// tick counts every use that changes what the TLB holds or its LRU
+	// order (a hit's touch, a fill, an invalidation); stamp[set] is the
+	// tick of the set's last such use (touch), so a caller that remembers
+	// the tick can tell which sets were used since (Loop).
+	tick  uint64
+	stamp []uint64
+	// log[tick % tlbLog] is the set of that tick's use, for the last
+	// tlbLog ticks (UsedSince).
+	log [tlbLog]int32
 	// group remembers what the last Lookup found at the coalesced size
 	// for groupKey (a coalesced entry of the group or not), so the walk's
 	// coalescing that follows a miss asks holdsGroup without a second set
@@ -167,7 +176,7 @@ func NewTLB(name string, c TLBConfig) (*TLB, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &TLB{Name: name, cfg: c, arr: a, ent: make([]TLBEntry, c.Entries)}
+	t := &TLB{Name: name, cfg: c, arr: a, ent: make([]TLBEntry, c.Entries), stamp: make([]uint64, c.Entries/c.Ways)}
 	for sh := 30; sh >= PageShift; sh-- {
 		if c.Sizes&(1<<sh) != 0 || (c.Coalesce > 0 && sh == CoalesceShift) {
 			t.shifts = append(t.shifts, uint8(sh))
@@ -215,7 +224,7 @@ func (t *TLB) Lookup(space uint16, va uint64) int {
 		k := tlbKey(space, va, sh)
 		e := t.arr.Find(k)
 		if e >= 0 && t.ent[e].Covers(va) {
-			t.arr.Touch(e)
+			t.touch(e)
 			t.Stats.Hits++
 			return e
 		}
@@ -238,14 +247,7 @@ func (t *TLB) Hit(e int) {
 	t.Stats.Lookups++
 	t.Stats.Hits++
 	t.groupOK = false
-	t.arr.Touch(e)
-}
-
-// Miss is Lookup for a caller that knows the lookup finds nothing (no
-// entry of its space is held): counted as Lookup does.
-func (t *TLB) Miss() {
-	t.Stats.Lookups++
-	t.groupOK = false
+	t.touch(e)
 }
 
 // Entry returns entry e's contents and whether it is valid.
@@ -301,6 +303,7 @@ func (t *TLB) fill(space uint16, va uint64, from *TLBEntry, owner uint8, victim 
 	size := uint64(1) << sh
 	base := va &^ (size - 1)
 	e, hit, old, was := t.arr.Claim(tlbKey(space, va, sh), true)
+	t.used(e)
 	if hit {
 		return e, false
 	}
@@ -350,6 +353,7 @@ func (t *TLB) InvalidateAll() {
 	}
 	t.held = [31]int{}
 	t.heldMask = 0
+	t.tick++ // every set changed: Gen tells a caller so
 	t.gen++
 	t.changes++
 	t.groupOK = false
@@ -364,6 +368,7 @@ func (t *TLB) InvalidateVA(space uint16, va uint64) {
 		}
 		if e := t.arr.Find(tlbKey(space, va, sh)); e >= 0 {
 			t.arr.Invalidate(e)
+			t.used(e)
 			if t.held[sh]--; t.held[sh] == 0 {
 				t.heldMask &^= 1 << sh
 			}

@@ -112,9 +112,9 @@ func coreMMU(t *testing.T, walk Config) (*KernelSpace, *MMU, *Requester, *Reques
 // by hand.
 func TestWalkAndRefillCountsPerRequester(t *testing.T) {
 	k, u, core, trbe, port := coreMMU(t, DefaultConfig())
-	a, _, err := k.Vmap(run(0x100_0000, 8), PageKernel, false)
+	a, _, err := k.Vmap(run(0x100_0000, 8), PageKernel, VmapMainline)
 	require.NoError(t, err)
-	b, _, err := k.Vmap(run(0x200_0000, 8), PageKernel, false)
+	b, _, err := k.Vmap(run(0x200_0000, 8), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	for i := uint64(0); i < 8; i++ {
 		tr, err := core.Translate(a.VA+i*PageSize+8, false)
@@ -170,7 +170,7 @@ func TestLinearMapNeedsFewWalks(t *testing.T) {
 func TestWalkCacheShortensWalks(t *testing.T) {
 	walk := Config{WalkCache: [3]WalkCacheConfig{{Entries: 4, Ways: 4}, {Entries: 4, Ways: 4}, {Entries: 16, Ways: 4}}}
 	k, _, core, _, port := coreMMU(t, walk)
-	a, _, err := k.Vmap(run(0x100_0000, 8), PageKernel, false)
+	a, _, err := k.Vmap(run(0x100_0000, 8), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	for i := uint64(0); i < 8; i++ {
 		_, err := core.Translate(a.VA+i*PageSize, false)
@@ -187,7 +187,7 @@ func TestTranslateFaults(t *testing.T) {
 	var f *Fault
 	require.ErrorAs(t, err, &f)
 	assert.Equal(t, uint64(VmallocStart+64*MiB), f.VA)
-	a, _, err := k.Vmap(run(0x100_0000, 1), Prot{ReadOnly: true}, false)
+	a, _, err := k.Vmap(run(0x100_0000, 1), Prot{ReadOnly: true}, VmapMainline)
 	require.NoError(t, err)
 	_, err = core.Translate(a.VA, true)
 	require.ErrorContains(t, err, "permission fault")
@@ -196,7 +196,7 @@ func TestTranslateFaults(t *testing.T) {
 
 func TestInvalidateReachesEveryLevel(t *testing.T) {
 	k, u, core, _, port := coreMMU(t, Config{WalkCache: [3]WalkCacheConfig{{Entries: 4, Ways: 4}, {Entries: 4, Ways: 4}, {Entries: 4, Ways: 4}}})
-	a, _, err := k.Vmap(run(0x100_0000, 1), PageKernel, false)
+	a, _, err := k.Vmap(run(0x100_0000, 1), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	_, err = core.Translate(a.VA, false)
 	require.NoError(t, err)
@@ -214,7 +214,7 @@ func TestTLBEventsReachTheObserver(t *testing.T) {
 	k, u, core, _, _ := coreMMU(t, DefaultConfig())
 	log := &hwevent.Log{}
 	u.Obs = log
-	a, _, err := k.Vmap(run(0x100_0000, 1), PageKernel, false)
+	a, _, err := k.Vmap(run(0x100_0000, 1), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	core.At = 1000
 	_, err = core.Translate(a.VA, false)

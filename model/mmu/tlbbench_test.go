@@ -14,7 +14,7 @@ func BenchmarkTLBWrite1GiB(b *testing.B) {
 	}{{"4K-PTEs", false}, {"2M-blocks", true}} {
 		b.Run(c.name, func(b *testing.B) {
 			k, pages := benchSpace(b)
-			a, _, err := k.Vmap(pages, PageKernel, c.large)
+			a, _, err := k.Vmap(pages, PageKernel, vmapOf(c.large))
 			if err != nil {
 				b.Fatal(err)
 			}

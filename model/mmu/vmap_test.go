@@ -56,7 +56,7 @@ func TestVmapTables(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			k, _, _ := kernel(t, ram)
-			a, st, err := k.Vmap(c.pages, PageKernel, c.large)
+			a, st, err := k.Vmap(c.pages, PageKernel, vmapOf(c.large))
 			require.NoError(t, err)
 			assert.Equal(t, uint64(V), a.VA)
 			assert.Equal(t, c.want, rows(k.PT, a.VA, a.Bytes))
@@ -80,16 +80,16 @@ func TestVmapTables(t *testing.T) {
 // separated by a guard page.
 func TestVmapAreaAlignmentAndGuard(t *testing.T) {
 	k, _, _ := kernel(t, ram)
-	a1, _, err := k.Vmap(run(P, 3), PageKernel, true)
+	a1, _, err := k.Vmap(run(P, 3), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V), a1.VA)
-	a2, _, err := k.Vmap(run(P+MiB, 2), PageKernel, true)
+	a2, _, err := k.Vmap(run(P+MiB, 2), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V+4*PageSize), a2.VA, "3 pages + guard")
-	a3, _, err := k.Vmap(run(P2, 512), PageKernel, true)
+	a3, _, err := k.Vmap(run(P2, 512), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V+2*MiB), a3.VA, "2 MiB aligned")
-	a4, _, err := k.Vmap(run(P2+4*MiB, 16), PageKernel, true)
+	a4, _, err := k.Vmap(run(P2+4*MiB, 16), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V+64*KiB), a4.VA, "lowest 64 KiB aligned hole")
 	// Freeing makes room again; a 2 MiB area does not fit below a3 (its
@@ -100,10 +100,10 @@ func TestVmapAreaAlignmentAndGuard(t *testing.T) {
 	require.NoError(t, err)
 	_, err = k.Vunmap(a4)
 	require.NoError(t, err)
-	a5, _, err := k.Vmap(run(P2+8*MiB, 512), PageKernel, true)
+	a5, _, err := k.Vmap(run(P2+8*MiB, 512), PageKernel, VmapBatch)
 	require.NoError(t, err)
 	assert.Equal(t, []row{{V + 6*MiB, V + 8*MiB, P2 + 8*MiB, 2 * MiB, rw}}, rows(k.PT, a5.VA, a5.Bytes))
-	a6, _, err := k.Vmap(run(P, 1), PageKernel, false)
+	a6, _, err := k.Vmap(run(P, 1), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(V), a6.VA)
 }
@@ -166,4 +166,46 @@ func TestOneGiBBlockAndUnalignedBlock(t *testing.T) {
 	_, err = pt.MapRange(2*GiB, 5*GiB+2*MiB, GiB, PageKernel, Size1G|Size2M)
 	require.NoError(t, err, "2M blocks where 1G is not aligned")
 	assert.Equal(t, []row{{2 * GiB, 3 * GiB, 5*GiB + 2*MiB, 2 * MiB, rw}}, rows(pt, 2*GiB, GiB))
+}
+
+// The vmap batching series (v4) stops scanning for contiguous pages at the
+// first order-0 step: every page after it gets a 4 KiB PTE, even a later
+// 2 MiB-aligned chunk whose VA is 2 MiB aligned too. Mainline vmap maps
+// every page with a 4 KiB PTE. (A 2 MiB block, one page, a 511-page run
+// ending on a 2 MiB boundary, then a second 2 MiB chunk at a 2 MiB VA.)
+func TestVmapBatchStopsAtTheFirstOrder0Page(t *testing.T) {
+	const Z = 64 * MiB // 2 MiB aligned
+	pages := cat(run(P2, 512), run(P, 1), run(Z+4*KiB, 511), run(P2+8*MiB, 512))
+	k, _, _ := kernel(t, ram)
+	a, st, err := k.Vmap(pages, PageKernel, VmapBatch)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(V), a.VA)
+	assert.Equal(t, MapStats{Blocks2M: 1, Pages: 1024}, MapStats{Blocks2M: st.Blocks2M, Contig: st.Contig, Pages: st.Pages},
+		"one block, then 4 KiB PTEs from the order-0 page on")
+	assert.Equal(t, []row{
+		{V, V + 2*MiB, P2, 2 * MiB, rw},
+		{V + 2*MiB, V + 2*MiB + 4*KiB, P, 4 * KiB, rw},
+		{V + 2*MiB + 4*KiB, V + 4*MiB, Z + 4*KiB, 4 * KiB, rw},
+		{V + 4*MiB, V + 6*MiB, P2 + 8*MiB, 4 * KiB, rw},
+	}, rows(k.PT, a.VA, a.Bytes))
+	require.NoError(t, k.PT.Verify())
+
+	k2, _, _ := kernel(t, ram)
+	_, st, err = k2.Vmap(pages, PageKernel, VmapMainline)
+	require.NoError(t, err)
+	assert.Equal(t, 1536, st.Pages, "mainline vmap: a 4 KiB PTE per page")
+	assert.Zero(t, st.Blocks2M+st.Contig)
+}
+
+// A step is min(ilog2 of the contiguous pages, the PFN's alignment): a
+// list that starts at an odd PFN starts with an order-0 step, so nothing
+// in it is mapped large, although its second run has VA and PA congruent
+// modulo 64 KiB over 512 pages.
+func TestVmapBatchOddPFNStartsOrder0(t *testing.T) {
+	pages := cat(run(P+4*KiB, 15), run(P2+60*KiB, 516))
+	k, _, _ := kernel(t, ram)
+	a, st, err := k.Vmap(pages, PageKernel, VmapBatch)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(V), a.VA)
+	assert.Equal(t, MapStats{Pages: 531}, MapStats{Pages: st.Pages, Contig: st.Contig, Blocks2M: st.Blocks2M})
 }

@@ -25,7 +25,7 @@ var caches = Config{WalkCache: [3]WalkCacheConfig{{4, 4}, {4, 4}, {16, 4}}}
 
 func TestWalkReadsOneDescriptorPerLevel(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	_, _, err := k.Vmap(run(P, 16), PageKernel, false)
+	_, _, err := k.Vmap(run(P, 16), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	port := &FixedPort{Mem: m, Read: 25 * sim.Nanosecond, Logging: true}
 	w, err := NewWalker(DefaultConfig(), k.PT, port)
@@ -63,7 +63,7 @@ func TestWalkReadsOneDescriptorPerLevel(t *testing.T) {
 
 func TestTraceRecordsEachLevelAndWalkCacheHits(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	_, _, err := k.Vmap(run(P, 16), PageKernel, false)
+	_, _, err := k.Vmap(run(P, 16), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	w, err := NewWalker(caches, k.PT, &FixedPort{Mem: m, Read: 10 * sim.Nanosecond})
 	require.NoError(t, err)
@@ -93,7 +93,7 @@ func TestTraceRecordsEachLevelAndWalkCacheHits(t *testing.T) {
 // first page of the second 2 MiB (level-1 hit) and 1 for every other page.
 func TestWalkCacheRemovesReads(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	a, _, err := k.Vmap(run(P2, 1024), PageKernel, false)
+	a, _, err := k.Vmap(run(P2, 1024), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	for _, c := range []struct {
 		cfg   Config
@@ -122,7 +122,7 @@ func TestWalkCacheRemovesReads(t *testing.T) {
 // leave the walk cache pointing at the freed frame.
 func TestWalkCacheDropsFreedTables(t *testing.T) {
 	k, _, b := kernel(t, ram)
-	a, _, err := k.Vmap(run(P, 1), PageKernel, false)
+	a, _, err := k.Vmap(run(P, 1), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	w, err := NewWalker(caches, k.PT, nil)
 	require.NoError(t, err)
@@ -144,7 +144,7 @@ func TestWalkCacheDropsFreedTables(t *testing.T) {
 // not tables, end in a translation fault with the level, never a panic.
 func TestCorruptDescriptorsFault(t *testing.T) {
 	k, m, _ := kernel(t, ram)
-	_, _, err := k.Vmap(run(P, 16), PageKernel, false)
+	_, _, err := k.Vmap(run(P, 16), PageKernel, VmapMainline)
 	require.NoError(t, err)
 	w, _ := NewWalker(DefaultConfig(), k.PT, nil)
 

@@ -79,6 +79,7 @@ func cortexA72TLB(clk sim.Clocks) soc.TLBConfig {
 	t := cortexA76TLB(clk)
 	t.L1.Entries, t.L1.Ways = 32, 32
 	t.L2.Entries, t.L2.Ways = 1024, 4
+	t.L1I = mmu.TLBConfig{Entries: 48, Ways: 48, Sizes: mmu.Sizes(k4, k64, m1)}
 	t.Trace = traceTLB(t.L2.Sizes)
 	return t
 }

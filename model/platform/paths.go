@@ -85,6 +85,7 @@ func buildSchema() []param {
 		c    func(b *Board) *mmu.TLBConfig
 	}{
 		{"tlb.l1", func(b *Board) *mmu.TLBConfig { return &b.TLB.L1 }},
+		{"tlb.l1i", func(b *Board) *mmu.TLBConfig { return &b.TLB.L1I }},
 		{"tlb.l2", func(b *Board) *mmu.TLBConfig { return &b.TLB.L2 }},
 		{"tlb.trace", func(b *Board) *mmu.TLBConfig { return &b.TLB.Trace }},
 	} {

@@ -4,12 +4,13 @@ import "github.com/dmaviz/dmaviz/model/provenance"
 
 // Sources of the LS2088A table.
 const (
-	srcEDN     = "NXP, EDN Asia 'How to sculpt a 16-core 2 GHz comms processor'"
-	srcRCW     = "nxp-qoriq/rcw ls2088ardb rcw_2000.rcw: 'Core -- 2000 MHz, Platform -- 800 MHz, DDR -- 2133 MHz'"
-	srcA72TRM  = "Cortex-A72 TRM (100095)"
-	srcMMU500  = "CoreLink MMU-500 TRM (DDI 0517)"
-	whyA72A76  = "the A72 preset inherits the A76's value (not in the A72 TRM)"
-	whyTCUWalk = srcMMU500 + " §2.4 'Page table walk cache': sizes are an integration option, not published for the LS2088A"
+	srcEDN       = "NXP, EDN Asia 'How to sculpt a 16-core 2 GHz comms processor'"
+	srcRCW       = "nxp-qoriq/rcw ls2088ardb rcw_2000.rcw: 'Core -- 2000 MHz, Platform -- 800 MHz, DDR -- 2133 MHz'"
+	srcA72TRM    = "Cortex-A72 TRM (100095)"
+	srcMMU500    = "CoreLink MMU-500 TRM (DDI 0517)"
+	srcA72L1ITLB = srcA72TRM + " §5.2 (and Arm's published feature list): '48-entry fully associative L1 instruction TLB with native support for 4 KiB, 64 KiB, and 1 MB page sizes'"
+	whyA72A76    = "the A72 preset inherits the A76's value (not in the A72 TRM)"
+	whyTCUWalk   = srcMMU500 + " §2.4 'Page table walk cache': sizes are an integration option, not published for the LS2088A"
 )
 
 // ls2088aProvenance: NXP LS2088A's Cortex-A72 cores and MMU-500 (ls2088a,
@@ -92,6 +93,11 @@ var cortexA72TLBProvenance = []provenance.Entry{
 	assumed("tlb.l1.sizes", sizes(k4, k16, k64, m2, m512), sizes(k4, k16, k64, m2, m512), whyA72A76+"; the A72's are 4K, 64K and 1M"),
 	assumed("tlb.l1.hit", 0, 0, whyA72A76),
 	assumed("tlb.l1.coalesce", 0, 0, whyNoCoalesce),
+	measured("tlb.l1i.entries", srcA72L1ITLB),
+	measured("tlb.l1i.ways", srcA72L1ITLB),
+	measured("tlb.l1i.sizes", srcA72L1ITLB),
+	assumed("tlb.l1i.hit", 0, 1, whyL1IHit),
+	assumed("tlb.l1i.coalesce", 0, 0, whyNoCoalesce),
 	measured("tlb.l2.entries", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
 	measured("tlb.l2.ways", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
 	assumed("tlb.l2.sizes", sizes(k4, k16, k64, m2, m32, m512, g1), sizes(k4, k16, k64, m2, m32, m512, g1), whyA72A76+"; §5.2.3 gives 4K, 64K, 1M, 2M, 16M, 512M and 1G"),

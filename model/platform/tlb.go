@@ -40,6 +40,8 @@ func cortexA53TLB(clk sim.Clocks) soc.TLBConfig {
 		L1: mmu.TLBConfig{Entries: 10, Ways: 10,
 			Sizes: mmu.Sizes(k4, k64, m1),
 			Hit:   0},
+		L1I: mmu.TLBConfig{Entries: 10, Ways: 10,
+			Sizes: mmu.Sizes(k4, k64, m1)},
 		L2: mmu.TLBConfig{Entries: 512, Ways: 4,
 			Sizes: l2,
 			Hit:   clk.CPUCycles(3)},
@@ -57,6 +59,8 @@ func cortexA76TLB(clk sim.Clocks) soc.TLBConfig {
 		L1: mmu.TLBConfig{Entries: 48, Ways: 48,
 			Sizes: mmu.Sizes(k4, k16, k64, m2, m512),
 			Hit:   0},
+		L1I: mmu.TLBConfig{Entries: 48, Ways: 48,
+			Sizes: mmu.Sizes(k4, k16, k64, m2, m32)},
 		L2: mmu.TLBConfig{Entries: 1280, Ways: 5,
 			Sizes:    l2,
 			Hit:      clk.CPUCycles(3),
@@ -81,6 +85,10 @@ func cortexX925TLB(clk sim.Clocks) soc.TLBConfig {
 			Ways:    96,
 			Sizes:   mmu.Sizes(k4, k16, k64, m2, m512),
 			Hit:     0},
+		L1I: mmu.TLBConfig{
+			Entries: 48,
+			Ways:    48,
+			Sizes:   mmu.Sizes(k4, k16, k64, m2, m32)},
 		L2: mmu.TLBConfig{
 			Entries:  2048,
 			Ways:     8,

@@ -32,6 +32,10 @@ type Param struct {
 	Default string // canonical text form, must validate
 	// Min and Max bound numeric kinds (inclusive).
 	Min, Max float64
+	// Limit, when set, says why Max is the largest value (a kernel's or
+	// the hardware's limit rather than the model's): the message refusing
+	// a larger value ends with it.
+	Limit string
 	// Step, when set, is the granularity of a numeric kind: a value must be
 	// a whole multiple of it (a buffer in whole 4 KiB pages). Range says it.
 	Step float64
@@ -91,6 +95,9 @@ func (d *Param) Parse(text string) (Value, error) {
 				whole = "a whole number of bytes"
 			}
 			return Value{}, fmt.Errorf("%s: %s is not %s; allowed %s", d.Name, Echo(text), whole, d.Range())
+		}
+		if v > d.Max && d.Limit != "" {
+			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s: %s", d.Name, s, d.Range(), d.Limit)
 		}
 		if v < d.Min || v > d.Max {
 			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, strings.Trim(Echo(s), `"`), d.Range())

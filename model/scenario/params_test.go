@@ -27,6 +27,18 @@ func TestParamParse(t *testing.T) {
 	}
 }
 
+// A parameter whose maximum is a limit outside the model says why when a
+// larger value is refused, and only then.
+func TestParamLimitSaysWhy(t *testing.T) {
+	p := Param{Name: "aux", Kind: KindBytes, Min: 64 << 10, Max: 2 << 30, Limit: "rb_alloc_aux's page array"}
+	_, err := p.Parse("4GiB")
+	require.Error(t, err)
+	assert.Equal(t, "aux: 4GiB is out of range; allowed 64KiB..2GiB: rb_alloc_aux's page array", err.Error())
+	_, err = p.Parse("4KiB")
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "page array", "the limit is the maximum's reason, not the minimum's")
+}
+
 // Held lists every parameter but the varied ones, in the spec's order,
 // with its canonical text (a number given without text as a number).
 func TestHeldListsTheOtherParametersInOrder(t *testing.T) {

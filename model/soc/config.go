@@ -122,15 +122,21 @@ type MaintConfig struct {
 type TLBConfig struct {
 	Enabled bool
 	// L1 is the core's L1 data TLB; L2 the TLB shared with the trace
-	// units; Trace the one-entry L1 TLB of TRBE and SPE.
+	// units and the instruction side; Trace the one-entry L1 TLB of TRBE
+	// and SPE.
 	L1, L2, Trace mmu.TLBConfig
+	// L1I is the core's L1 instruction TLB, which also refills from L2
+	// (Machine.FetchPort); zero entries: not modelled.
+	L1I mmu.TLBConfig
 	// Walk sizes the walker's walk caches.
 	Walk mmu.Config
 	// Linear is the leaf sizes of the kernel linear map (Size4K|Size2M|
 	// Size1G: block-mapped, as arm64 Linux maps RAM without rodata=full).
 	Linear mmu.Size
-	// LargeVmap gives vmap large-mapping support (64 KiB contiguous and
-	// 2 MiB entries for contiguous, aligned runs of a page list).
+	// LargeVmap maps page lists with the vmap batching series
+	// (mmu.VmapBatch: 64 KiB contiguous and 2 MiB entries for aligned
+	// physically contiguous steps, up to the first order-0 step); false is
+	// mainline vmap, a 4 KiB PTE per page (mmu.VmapMainline).
 	LargeVmap bool
 }
 
@@ -144,6 +150,11 @@ func (t *TLBConfig) validate() error {
 		cfg  mmu.TLBConfig
 	}{{"tlb.l1", t.L1}, {"tlb.l2", t.L2}, {"tlb.trace", t.Trace}} {
 		if err := c.cfg.Validate(c.name); err != nil {
+			return err
+		}
+	}
+	if t.L1I.Entries != 0 {
+		if err := t.L1I.Validate("tlb.l1i"); err != nil {
 			return err
 		}
 	}

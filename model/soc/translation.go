@@ -16,6 +16,7 @@ type translation struct {
 	kernel *mmu.KernelSpace
 	mmu    *mmu.MMU
 	core   *mmu.Requester
+	fetch  *mmu.Requester // the L1 instruction TLB, once FetchPort made it
 	port   tablePort
 	// perAccess, when non-zero, limits each translation to that many
 	// bytes (tests compare the per-leaf fast path with it).
@@ -167,17 +168,21 @@ func (m *Machine) kernelVA(name string, pages []uint64, attr mem.Attr) (va uint6
 			}
 		}
 	}
-	return m.Vmap(name, pages, attr, m.cfg.TLB.LargeVmap)
+	mode := mmu.VmapMainline
+	if m.cfg.TLB.LargeVmap {
+		mode = mmu.VmapBatch
+	}
+	return m.Vmap(name, pages, attr, mode)
 }
 
-// Vmap maps pages into the vmalloc area with attr (large: 64 KiB
-// contiguous and 2 MiB entries where runs allow) and returns the VA; the
-// caller registers the buffer. It needs translation on.
-func (m *Machine) Vmap(name string, pages []uint64, attr mem.Attr, large bool) (uint64, bool, error) {
+// Vmap maps pages into the vmalloc area with attr as the kernel mode
+// names maps them (mmu.VmapMode) and returns the VA; the caller
+// registers the buffer. It needs translation on.
+func (m *Machine) Vmap(name string, pages []uint64, attr mem.Attr, mode mmu.VmapMode) (uint64, bool, error) {
 	if m.x == nil {
 		return 0, false, fmt.Errorf("vmap %s: tlb.enabled is off", name)
 	}
-	a, _, err := m.x.kernel.Vmap(pages, mmu.Prot{Attr: attr}, large)
+	a, _, err := m.x.kernel.Vmap(pages, mmu.Prot{Attr: attr}, mode)
 	if err != nil {
 		return 0, false, fmt.Errorf("buffer %s: %w", name, err)
 	}
@@ -220,15 +225,44 @@ func (p *TracePort) TranslateCost(va uint64, write bool, at sim.Time) (sim.Time,
 	return p.R.TranslateCost(va, write)
 }
 
-// InvalidateTLBs is TLBI VMALLE1 with its DSB: the core's L1 data TLB,
-// the shared L2 TLB and the walk caches lose every entry (trace ports
+// InvalidateTLBs is TLBI VMALLE1 with its DSB: the core's L1 data and
+// instruction TLBs, the shared L2 TLB and the walk caches lose every entry (trace ports
 // keep their one entry until their next miss). No-op when not translating.
 func (m *Machine) InvalidateTLBs() {
 	if m.x == nil {
 		return
 	}
 	m.x.core.InvalidateAll()
+	if m.x.fetch != nil {
+		m.x.fetch.InvalidateAll()
+	}
 	m.x.mmu.InvalidateAll()
+}
+
+// FetchPort is the core's instruction-side port as a TracePort: its L1
+// instruction TLB (tlb.l1i) refilling from the shared L2 TLB, as the
+// Cortex-A53, A72 and A76 TRMs describe (the L2 TLB is unified). Its
+// walks are ITLB_WALK, never dtlb_walk, and its refills are not
+// l1d_tlb_refill; its L2 allocations count as l2d_tlb_refill, which on
+// these cores counts "refills caused by memory operations from both data
+// and instruction fetch" (tools/perf/pmu-events/arch/arm64/arm/
+// neoverse-n1/tlb.json, L2D_TLB_REFILL). owner is its agent id. The port
+// is made once; later calls return it (owner then unchanged).
+func (m *Machine) FetchPort(owner uint8) (*TracePort, error) {
+	if m.x == nil {
+		return nil, fmt.Errorf("l1i_tlb: tlb.enabled is off; instruction fetch needs translation")
+	}
+	if m.x.fetch == nil {
+		if m.cfg.TLB.L1I.Entries == 0 {
+			return nil, fmt.Errorf("tlb.l1i: this preset does not model the L1 instruction TLB")
+		}
+		r, err := m.x.mmu.Requester("l1i_tlb", owner, m.cfg.TLB.L1I, false)
+		if err != nil {
+			return nil, err
+		}
+		m.x.fetch = r
+	}
+	return &TracePort{m: m, R: m.x.fetch}, nil
 }
 
 // CorePort is the core's data-side port as a TracePort: a workload that
@@ -240,3 +274,6 @@ func (m *Machine) CorePort() *TracePort {
 	}
 	return &TracePort{m: m, R: m.x.core}
 }
+
+// Requester returns the port's requester (mmu.LoopPort).
+func (p *TracePort) Requester() *mmu.Requester { return p.R }

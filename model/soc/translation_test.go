@@ -91,16 +91,7 @@ func TestLinearMapBufferWalksOnce(t *testing.T) {
 // never dtlb_walk, and its refills are not l1d_tlb_refill.
 func TestTracePortCounts(t *testing.T) {
 	m := newMachine(t, translating(false))
-	var pages []uint64
-	for i := 0; i < 4; i++ {
-		c, err := m.Buddy().Alloc(0)
-		require.NoError(t, err)
-		_, err = m.Buddy().Alloc(0)
-		require.NoError(t, err)
-		pages = append(pages, c.PA())
-	}
-	va, _, err := m.Vmap("aux", pages, mem.Normal, false)
-	require.NoError(t, err)
+	pages, va := scatteredVmap(t, m, 4, "aux")
 	p, err := m.AddTracePort("trbe", 9)
 	require.NoError(t, err)
 	l1 := m.Count(L1DCache)
@@ -176,4 +167,51 @@ func TestTLBConfigErrors(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), c.want)
 	}
+}
+
+// The instruction side's L1 TLB refills from the same L2 TLB: its walks
+// are l2d_tlb_refill (the L2 TLB is unified: L2D_TLB_REFILL counts
+// instruction fetch too) but never dtlb_walk, and its refills are not
+// l1d_tlb_refill. A preset without tlb.l1i has no fetch port.
+func TestFetchPortCounts(t *testing.T) {
+	m := newMachine(t, translating(false))
+	_, err := m.FetchPort(1)
+	require.ErrorContains(t, err, "tlb.l1i")
+	m = newMachine(t, func(c *Config) {
+		translating(false)(c)
+		c.TLB.L1I = mmu.TLBConfig{Entries: 2, Ways: 2, Sizes: c.TLB.L1.Sizes}
+	})
+	_, va := scatteredVmap(t, m, 3, "text")
+	f, err := m.FetchPort(1)
+	require.NoError(t, err)
+	for pass := 0; pass < 2; pass++ {
+		for i := uint64(0); i < 3; i++ {
+			_, err := f.TranslateCost(va+i*mem.PageSize, false, m.Now())
+			require.NoError(t, err)
+		}
+	}
+	assert.Equal(t, uint64(3), m.Count(L2DTLBRefill), "three pages, walked once each")
+	assert.Equal(t, uint64(6), f.R.L1.Stats.Refills, "three pages through two entries: every fetch refills")
+	assert.Equal(t, uint64(3), f.R.Stats.Walks)
+	assert.Zero(t, m.Count(DTLBWalk))
+	assert.Zero(t, m.Count(L1DTLBRefill))
+	m.InvalidateTLBs()
+	assert.Empty(t, f.R.L1.Entries(), "TLBI VMALLE1 empties the instruction side too")
+}
+
+// scatteredVmap vmaps n order-0 pages with a free page between each two
+// (not physically consecutive) as buffer name, with 4 KiB PTEs.
+func scatteredVmap(t *testing.T, m *Machine, n int, name string) ([]uint64, uint64) {
+	t.Helper()
+	var pages []uint64
+	for range n {
+		c, err := m.Buddy().Alloc(0)
+		require.NoError(t, err)
+		_, err = m.Buddy().Alloc(0)
+		require.NoError(t, err)
+		pages = append(pages, c.PA())
+	}
+	va, _, err := m.Vmap(name, pages, mem.Normal, mmu.VmapMainline)
+	require.NoError(t, err)
+	return pages, va
 }

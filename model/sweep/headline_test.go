@@ -113,6 +113,10 @@ func TestTRBEHeadlineDrawsEveryPolicy(t *testing.T) {
 	}
 	set(p, auxmap.ParamAUX, "64MiB") // small and short: the shape, not the figure
 	set(p, auxmap.ParamIterations, "2")
+	// The trace unit's shape: a branch test of a page of code and one of
+	// data adds two walks per session, not its default footprint's 144.
+	set(p, auxmap.ParamCode, "4KiB")
+	set(p, auxmap.ParamWorkingSet, "4KiB")
 	calls := 0
 	ch, err := Headline(context.Background(), s, p, auxmap.Order0, auxmap.PreferLarge, func() { calls++ }, nil)
 	require.NoError(t, err)

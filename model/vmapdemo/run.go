@@ -50,7 +50,7 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", ParamBuffer, err)
 	}
-	va, _, err := m.Vmap("aux", aux.Pages, mem.Normal, c.large)
+	va, _, err := m.Vmap("aux", aux.Pages, mem.Normal, c.vmap())
 	if err != nil {
 		return nil, err
 	}
@@ -128,9 +128,9 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 
 func mapWords(large bool) string {
 	if large {
-		return "large mappings (64 KiB contiguous and 2 MiB blocks where runs allow)"
+		return "the vmap batching series' large mappings (64 KiB contiguous and 2 MiB blocks for aligned steps, up to the first order-0 step)"
 	}
-	return "4 KiB PTEs"
+	return "mainline vmap's 4 KiB PTEs"
 }
 
 // result assembles the metrics.
@@ -160,4 +160,12 @@ func result(m *soc.Machine, port *soc.TracePort, aux *mmu.AuxBuffer, tl *timelin
 		{Name: "lost_bytes", Label: "bytes lost", Unit: "B", Value: float64(m.Count(soc.LostBytes)), Group: "check"},
 	}
 	return res
+}
+
+// vmap is the kernel's vmap the policy models.
+func (c config) vmap() mmu.VmapMode {
+	if c.large {
+		return mmu.VmapBatch
+	}
+	return mmu.VmapMainline
 }

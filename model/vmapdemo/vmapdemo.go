@@ -1,10 +1,11 @@
 // Package vmapdemo is the translation scenario `vmap`: perf's AUX buffer
 // allocated with rb_alloc_aux, vmapped into the kernel's vmalloc area,
 // and written sequentially by a trace unit (TRBE) through its one-entry L1
-// TLB, the core's shared L2 TLB and the table walker. Side A vmaps every
-// page with a 4 KiB PTE; side B uses large mappings (64 KiB contiguous
-// runs and 2 MiB blocks wherever the chunks rb_alloc_aux got are
-// physically contiguous and aligned). It exists to show the page-mapping
+// TLB, the core's shared L2 TLB and the table walker. Side A is mainline
+// vmap, a 4 KiB PTE per page; side B is vmap with the batching series
+// (mmu.VmapBatch: 64 KiB contiguous runs and 2 MiB blocks for aligned
+// physically contiguous steps, 4 KiB PTEs from the first order-0 step
+// on). It exists to show the page-mapping
 // and TLB views; its figures are the model's translation costs on the
 // preset, with the trace data's own write time set by the rate parameter.
 package vmapdemo
@@ -55,9 +56,10 @@ func (*Scenario) Spec() *scenario.Spec {
 		Explanation: "perf allocates a trace unit's AUX buffer with rb_alloc_aux: with PREFER_LARGE it asks the buddy " +
 			"allocator for chunks of up to half the buffer and takes smaller ones where physical memory is fragmented. " +
 			"The buffer is then vmapped. With 4 KiB PTEs every page is its own TLB entry, so a trace unit writing the " +
-			"buffer sequentially misses its one-entry TLB and the shared L2 TLB at every page and walks the tables each time. " +
-			"With large mappings, physically contiguous aligned runs get 64 KiB contiguous or 2 MiB block entries: " +
-			"one walk covers up to 512 pages. The page-mapping view shows each mapping's size over the physical frames, " +
+			"buffer sequentially misses its one-entry TLB and the shared L2 TLB at every page and walks the tables each time; " +
+			"mainline vmap() builds exactly that, whatever the pages' contiguity. With the vmap batching series (v4, not in a " +
+			"released kernel), physically contiguous aligned steps get 64 KiB contiguous or 2 MiB block entries up to the first " +
+			"order-0 step, after which every page is a 4 KiB PTE: one walk covers up to 512 pages. The page-mapping view shows each mapping's size over the physical frames, " +
 			"the TLB view the entries filling and a walk level by level.",
 		Params: []scenario.Param{
 			{Name: ParamBuffer, Label: "AUX buffer", Kind: scenario.KindBytes, Unit: "B",
@@ -77,8 +79,8 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "hardware preset: TLB sizes, entry sizes, walk caches, cache and DRAM latencies", Choices: presets},
 		},
 		Policies: []scenario.Policy{
-			{ID: PolicyPTE, Title: "vmap, 4 KiB PTEs", Help: "every page its own PTE and TLB entry"},
-			{ID: PolicyLarge, Title: "vmap, large mappings", Help: "64 KiB contiguous and 2 MiB block entries for contiguous aligned runs"},
+			{ID: PolicyPTE, Title: "mainline vmap, 4 KiB PTEs", Help: "mainline vmap() (mm/vmalloc.c): every page its own PTE and TLB entry"},
+			{ID: PolicyLarge, Title: "vmap batching series, large mappings", Help: "vmap with \"mm/vmalloc: map contiguous pages in batches for vmap() if possible\" (v4, not in a released kernel): 64 KiB contiguous and 2 MiB block entries for aligned contiguous steps, 4 KiB PTEs from the first order-0 step on"},
 		},
 		DefaultA:      PolicyPTE,
 		DefaultB:      PolicyLarge,
