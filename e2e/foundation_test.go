@@ -102,7 +102,7 @@ func TestFirstFrameLeavesThePanelsRoom(t *testing.T) {
 	require.Greater(t, panel, 200, "the panel's width (px)")
 	assert.Equal(t, panel, eval[int](t, b, `dmaviz.firstFrameLeft`), "the first frame's left edge (px), want the panel's width")
 
-	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?scenario=demo&embed=1"))
+	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?scenario=demo&embed=1&autoplay=1"))
 	b.waitFor(t, "the embed's stage", `window.dmaviz && dmaviz.stageReadyAt > 0`)
 	assert.Zero(t, eval[int](t, b, `dmaviz.firstFrameLeft`), "the embed's first frame's left edge (px), want the whole width")
 }

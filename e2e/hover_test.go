@@ -14,7 +14,7 @@ import (
 // outlines it and describes it beside the pointer, on the stage itself.
 func TestHoverDescribesOnTheStageInTheEmbed(t *testing.T) {
 	b := newBrowser(t)
-	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?scenario=etr&embed=1&t=3ms"))
+	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?scenario=etr&embed=1&t=3ms&autoplay=1"))
 	b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0 && dmaviz.frames > 1`)
 	frames := func() {
 		b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))

@@ -66,7 +66,7 @@ func TestEmbedKeepsRingDialsAndMappingLines(t *testing.T) {
 		{"trbe-aux", []string{"a/pm-link", "b/pm-link"}},
 		{"vmap", []string{"a/pm-link", "b/pm-link"}},
 	} {
-		b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario="+c.id+"&embed=1"))
+		b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario="+c.id+"&embed=1&autoplay=1"))
 		b.waitFor(t, "the stage and the first results", `window.dmaviz && dmaviz.stageReadyAt > 0 && document.getElementById("open-full") && `+runDone(0))
 		b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 		saveShot(t, b, c.id+"-embed-960x600")

@@ -68,9 +68,9 @@ func TestAnEmbedSaysItRefusedAValue(t *testing.T) {
 		b.do(t, "opening "+q, chromedp.Navigate(siteURL+q))
 		b.waitFor(t, "the embed's results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("open-full")`)
 	}
-	openEmbed("?scenario=demo&embed=1")
+	openEmbed("?scenario=demo&embed=1&autoplay=1")
 	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#embed-notice").length`), "a notice for a good link")
-	openEmbed("?scenario=demo&embed=1&buffer=zzz&a=nope")
+	openEmbed("?scenario=demo&embed=1&autoplay=1&buffer=zzz&a=nope")
 	text := eval[string](t, b, `document.getElementById("embed-notice").textContent`)
 	assert.True(t, strings.HasPrefix(text, "⚠ a: policy \"nope\" is not allowed"), text)
 	assert.Contains(t, text, "(+1 more)")
@@ -121,7 +121,7 @@ func TestKeyboardStepsBackAndForward(t *testing.T) {
 
 func TestEmbedModeShowsAFullWidthStageAndAMinimalOverlay(t *testing.T) {
 	b := newBrowser(t)
-	b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=demo&embed=1"))
+	b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=demo&embed=1&autoplay=1"))
 	b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
 	w := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().width)`)
 	h := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().height)`)
