@@ -48,13 +48,13 @@ import (
 var extra = map[string][]string{
 	"sg-sync": {"total=64MiB&entry=2KiB&path=swiotlb&cpu=writes&direction=bidirectional&iterations=100000&entry-offset=4095"},
 	"smmu-bypass": {
-		"packets=116550",
-		"packets=138888&packet=64&burst=64&line-rate=100&ring=4096&engine-rate=0",
-		"packets=4237&packet=9216&burst=64&line-rate=100&ring=1024&engine-rate=0",
-		"packets=22727&packet=1500&burst=64&line-rate=100&ring=4096&engine-rate=0",
-		"packets=421&line-rate=0.1&engine-rate=20&ws=256MiB&engine-streams=128",
-		"packets=412&line-rate=0.1&engine-rate=20&ws=16MiB&engine-streams=128",
-		"packets=57025&line-rate=100&engine-rate=20&ws=256MiB&engine-streams=128&packet=64&burst=64&ring=4096",
+		"packets=153698",
+		"packets=166666&packet=64&burst=64&line-rate=100&ring=4096&engine-rate=0",
+		"packets=4258&packet=9216&burst=64&line-rate=100&ring=1024&engine-rate=0",
+		"packets=23364&packet=1500&burst=64&line-rate=100&ring=4096&engine-rate=0",
+		"packets=1571&line-rate=0.1&engine-rate=20&ws=256MiB&engine-streams=128",
+		"packets=1539&line-rate=0.1&engine-rate=20&ws=16MiB&engine-streams=128",
+		"packets=73538&line-rate=100&engine-rate=20&ws=256MiB&engine-streams=128&packet=64&burst=64&ring=4096",
 		"engine-stage=nested&smmu-setup=engine-outside-mapping&packet=9KiB&packets=100&cpu-work=100000&burst=4KiB&engine-rate=2.16&engine-streams=128&ring=1&ws=16KiB&line-rate=0.1&flows=65536",
 	},
 }
@@ -197,7 +197,7 @@ type refusal struct {
 }
 
 // maxRetries bounds the refused corners retried at their offered value
-// per scenario: smmu-bypass refuses most of its 1024 corners, and each
+// per scenario: smmu-bypass refuses most of its 2048 corners, and each
 // retry runs a setting near the work bound (about a second).
 const maxRetries = 96
 
