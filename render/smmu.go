@@ -7,7 +7,7 @@ import (
 
 // The SMMU view (Timeline.SMMU): per side, the masters with their
 // StreamIDs and the path of each master's transaction at the cursor
-// (master -> TBU -> TCU -> DRAM, with its latency), the stream-match
+// (master -> TBU -> TCU -> memory, with its latency), the stream-match
 // table with the matching SMR lit (or the "no match" row), the sACR bits,
 // and the TBU TLB window with entries coloured by stream and cached
 // bypasses crossed; under both sides, the NIC's read latency histogram A
@@ -152,9 +152,10 @@ func smmuTxnAt(sm *timeline.SMMUSpec, m int, t sim.Time) (i int, next bool) {
 }
 
 // smmuPaths draws one row per master: its box (name, StreamID), then the
-// TBU, TCU and DRAM boxes with the path of its transaction at t lit in the
-// stream's colour, and a status line with the latency. It returns the y
-// below the rows.
+// TBU, TCU and memory boxes with the path of its transaction at t lit in
+// the stream's colour (the memory box of a read names where it was
+// answered: the core's cache, the L3 or DRAM), and a status line with the
+// latency. It returns the y below the rows.
 func (st *Stage) smmuPaths(s *Scene, side uint8, sm *timeline.SMMUSpec, t sim.Time, x, y, w float32) float32 {
 	ids := &smmuSideIDs[side]
 	const arrowW = 18
@@ -168,7 +169,7 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *timeline.SMMUSpec, t sim.Ti
 	long := mw <= max(w*0.3, mwShort) // every master's long label fits: all long, else all short
 	mw = min(mw, max(w*0.3, mwShort))
 	bw := (w - mw - 3*arrowW) / 3
-	stages := [3]string{"TBU0", "TCU", "DRAM"}
+	stages := [3]string{"TBU0", "TCU", "memory"}
 	for m := range sm.Masters {
 		ms := &sm.Masters[m]
 		col := StreamColor(m)
@@ -196,11 +197,17 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *timeline.SMMUSpec, t sim.Ti
 			if lit[k] {
 				tc = Text
 			}
+			if k == 2 {
+				name = st.pick(bw-2, name, "mem")
+				if lit[k] && !tx.Write {
+					name = servedNames[min(int(tx.Served), len(servedNames)-1)]
+				}
+			}
 			s.Text(ids.boxLabel, bx+bw/2, ry+smmuBox-8, name, smmuSz, tc, AlignMiddle)
 			bx += bw + arrowW
 		}
-		// Arrows: master -> TBU; TBU -> TCU -> DRAM for a miss, TBU ->
-		// DRAM under the TCU box for a hit.
+		// Arrows: master -> TBU; TBU -> TCU -> memory for a miss, TBU ->
+		// memory under the TCU box for a hit.
 		mid := ry + smmuBox/2
 		ref := Ref{Kind: RefSMMU, Side: side, Obj: smmuTxn, Index: int32(i)}
 		if i < 0 {
@@ -219,7 +226,7 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *timeline.SMMUSpec, t sim.Ti
 		arrow(x+mw+1, mid, tbuX-1, mid, lit[0])
 		arrow(tbuX+bw+1, mid, tcuX-1, mid, lit[1])
 		arrow(tcuX+bw+1, mid, dramX-1, mid, lit[1] && lit[2])
-		if lit[0] && !tx.TCU && lit[2] { // a TBU hit goes straight to DRAM, under the TCU
+		if lit[0] && !tx.TCU && lit[2] { // a TBU hit goes straight to memory, under the TCU
 			s.Line(ids.path, tbuX+bw/2, ry+smmuBox, tbuX+bw/2, ry+smmuBox+4, col, 2.5)
 			s.Line(ids.path, tbuX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+4, col, 2.5)
 			s.Arrow(ids.path, dramX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+1, col, 2.5, ref)
@@ -228,6 +235,9 @@ func (st *Stage) smmuPaths(s *Scene, side uint8, sm *timeline.SMMUSpec, t sim.Ti
 	}
 	return y + float32(len(sm.Masters))*(smmuBox+smmuSz+10)
 }
+
+// servedNames name where a read was answered, by timeline.SMMUTxn.Served.
+var servedNames = [...]string{timeline.ServedDRAM: "DRAM", timeline.ServedL3: "L3", timeline.ServedSnoop: "snoop"}
 
 // smmuStatus says what master's transaction i did, with its latency (in
 // fewer words when short).
