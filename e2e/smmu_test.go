@@ -16,10 +16,11 @@ import (
 )
 
 // publishedValues returns the published figures the metrics table shows
-// under metric, in order (A's then B's).
-func publishedValues(t *testing.T, b *browser, metric string) []float64 {
+// under metric with the given class (ok: within tolerance, off: outside),
+// in order (A's then B's).
+func publishedValues(t *testing.T, b *browser, metric, class string) []float64 {
 	t.Helper()
-	text := eval[string](t, b, `Array.from(document.querySelectorAll('#metrics tr[data-ref="`+metric+`"] td.ref .ok')).map(e => e.textContent).join("\n")`)
+	text := eval[string](t, b, `Array.from(document.querySelectorAll('#metrics tr[data-ref="`+metric+`"] td.ref .`+class+`')).map(e => e.textContent).join("\n")`)
 	var out []float64
 	for _, m := range regexp.MustCompile(`published [AB]? ?([0-9.]+)`).FindAllStringSubmatch(text, -1) {
 		v, err := strconv.ParseFloat(m[1], 64)
@@ -35,8 +36,10 @@ func publishedValues(t *testing.T, b *browser, metric string) []float64 {
 // the translated stream's hit rate falls on both sides and ends lower
 // with SMTNMB_TLBEN on (B), whose cached bypass takes a TLB entry, than
 // off (A). Then, at the default setting, the table shows the bypass
-// latency beside the published 140 and 50 cycles and says they are
-// matched by calibration.
+// latency beside the published 140 and 50 cycles: 140 within tolerance
+// and calibrated to (the preset's TBU-TCU link is fitted to it), 50 a
+// prediction the model misses (about 38: the snoop that answers the
+// NIC's reads), shown as outside its tolerance.
 func TestSMMUBypassFigureAndContention(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=smmu-bypass&packets=5000")
@@ -53,13 +56,12 @@ func TestSMMUBypassFigureAndContention(t *testing.T) {
 
 	openReady(t, b, "?scenario=smmu-bypass")
 	latA, latB := metricCell(t, b, "bypass_read_latency_cycles", "a"), metricCell(t, b, "bypass_read_latency_cycles", "b")
-	pub := publishedValues(t, b, "bypass_read_latency_cycles")
-	require.Equal(t, []float64{140, 50}, pub, "published bypass latency shown (within tolerance)")
-	for i, got := range []float64{latA, latB} {
-		assert.InEpsilon(t, pub[i], got, 0.15, "side %d: bypass latency %.1f cycles, published %.0f (±15 %%)", i, got, pub[i])
-	}
+	require.Equal(t, []float64{140}, publishedValues(t, b, "bypass_read_latency_cycles", "ok"), "the calibrated figure, within tolerance")
+	require.Equal(t, []float64{50}, publishedValues(t, b, "bypass_read_latency_cycles", "off"), "the predicted figure, outside it")
+	assert.InEpsilon(t, 140, latA, 0.15, "A: bypass latency %.1f cycles, published 140 (±15 %%)", latA)
+	assert.Less(t, latB, 50*0.85, "B: the prediction, %.1f cycles", latB)
 	note := eval[string](t, b, `Array.from(document.querySelectorAll('#metrics tr[data-ref="bypass_read_latency_cycles"] td.ref .calibrated')).map(e => e.textContent).join("\n")`)
-	assert.Contains(t, note, "matched by calibration", "the published figures say they are fitted")
+	assert.Contains(t, note, "calibrated to this figure", "the calibrated figure says so")
 }
 
 // Each fault the SMMU programming can cause is chosen in the field and
