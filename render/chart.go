@@ -31,43 +31,93 @@ func ChartScene(s *Scene, c *scenario.Chart, w, h float32) {
 // ticks, one line per series with markers, a legend, and a vertical marker
 // at c.Mark (the current setting).
 func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
-	const left, right, bottom = 46, 10, 34
+	v := chartView{c: c}
+	v.Build(s, Rect{x, y, w, h})
+}
+
+// chartView is a line chart of a scenario.Chart (the panel's, the CLI's
+// and documents' figures).
+type chartView struct{ c *scenario.Chart }
+
+// Chart margins: the y ticks left of the plot, the x ticks and axis name
+// under it.
+const (
+	chartLeft, chartRight, chartBottom = 46, 10, 34
+	chartPlotW, chartPlotH             = 40, 30
+)
+
+// MinSize is the title, the legend and the smallest plot.
+func (v *chartView) MinSize() Size {
+	w := float32(chartLeft + chartRight + chartPlotW)
+	return Size{w, float32(20+chartKeyRows(v.c, 4, w-4)*14) + 22 + chartPlotH + chartBottom}
+}
+
+func (v *chartView) TextSizes() TextSizes {
+	return TextSizes{Title: chartTextSz, Body: chartSmallSz, Least: chartSmallSz}
+}
+
+func (v *chartView) Describe(Ref) string { return "" }
+
+// chartPlot maps data to the plot (px, py, pw, ph).
+type chartPlot struct {
+	px, py, pw, ph         float32
+	xmin, xmax, ymin, ymax float64
+	logX                   bool
+}
+
+func (p *chartPlot) fx(v float64) float32 {
+	if p.logX {
+		return p.px + p.pw*float32((math.Log(v)-math.Log(p.xmin))/(math.Log(p.xmax)-math.Log(p.xmin)))
+	}
+	return p.px + p.pw*float32((v-p.xmin)/(p.xmax-p.xmin))
+}
+
+func (p *chartPlot) fy(v float64) float32 {
+	return p.py + p.ph - p.ph*float32((v-p.ymin)/(p.ymax-p.ymin))
+}
+
+func (v *chartView) Build(s *Scene, r Rect) {
+	c, x, y, w, h := v.c, r.X, r.Y, r.W, r.H
 	// Title, then the legend (wrapped), then the y axis label, each on its
 	// own line above the plot, so none runs into another.
 	s.Text("chart/title", x+4, y+14, chartFit(c.Title, w-8, chartTextSz), chartTextSz, Text, AlignStart)
 	keyY := y + 20
 	keyRows := chartKeyRows(c, x+4, x+w-4)
 	top := float32(20+keyRows*14) + 22
-	px, py, pw, ph := x+left, y+top, w-left-right, h-top-bottom
-	if pw < 40 || ph < 30 {
+	p := chartPlot{px: x + chartLeft, py: y + top, pw: w - chartLeft - chartRight, ph: h - top - chartBottom, logX: c.LogX}
+	if p.pw < chartPlotW || p.ph < chartPlotH {
 		return
 	}
-	xmin, xmax, ymin, ymax, ok := chartBounds(c)
+	var ok bool
+	p.xmin, p.xmax, p.ymin, p.ymax, ok = chartBounds(c)
 	if !ok {
-		s.Text("chart/empty", px, py+ph/2, "no data", chartSmallSz, Muted, AlignStart)
+		s.Text("chart/empty", p.px, p.py+p.ph/2, "no data", chartSmallSz, Muted, AlignStart)
 		return
 	}
-	fx := func(v float64) float32 {
-		if c.LogX {
-			return px + pw*float32((math.Log(v)-math.Log(xmin))/(math.Log(xmax)-math.Log(xmin)))
-		}
-		return px + pw*float32((v-xmin)/(xmax-xmin))
-	}
-	fy := func(v float64) float32 { return py + ph - ph*float32((v-ymin)/(ymax-ymin)) }
+	v.axes(s, &p, x, y, w, h)
+	v.series(s, &p)
+	published(s, c, p.fx, p.fy, p.xmin, p.xmax, p.px, p.px+p.pw)
+	v.key(s, x, keyY, w)
+}
 
+// axes draws the plot's background, the y grid and ticks, the x ticks,
+// the zero line, the axes' names and the mark.
+func (v *chartView) axes(s *Scene, p *chartPlot, x, y, w, h float32) {
+	c := v.c
+	px, py, pw, ph := p.px, p.py, p.pw, p.ph
 	s.Rect("chart/plot", 0, px, py, pw, ph, Surface, Ref{})
-	for _, v := range niceTicks(ymin, ymax, 5) {
-		ty := fy(v)
+	for _, val := range niceTicks(p.ymin, p.ymax, 5) {
+		ty := p.fy(val)
 		s.Line("chart/ygrid", px, ty, px+pw, ty, Background, 1)
-		s.Text("chart/ytick", px-4, ty+4, report.FormatNumber(v), chartSmallSz, Muted, AlignEnd)
+		s.Text("chart/ytick", px-4, ty+4, report.FormatNumber(val), chartSmallSz, Muted, AlignEnd)
 	}
 	bytes := strings.Contains(c.XLabel, "(B)")
-	for _, v := range xTicks(xmin, xmax, c.LogX) {
-		tx := fx(v)
+	for _, val := range xTicks(p.xmin, p.xmax, c.LogX) {
+		tx := p.fx(val)
 		s.Line("chart/xtick", tx, py+ph, tx, py+ph+4, Muted, 1)
-		label := report.FormatNumber(v)
+		label := report.FormatNumber(val)
 		if bytes {
-			label = scenario.FormatBytes(int64(v))
+			label = scenario.FormatBytes(int64(val))
 		}
 		lx, align := tx, AlignMiddle
 		if tx+textWidth(label, chartSmallSz)/2 > x+w { // the last tick at the plot's edge
@@ -75,18 +125,22 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 		}
 		s.Text("chart/xlabel", lx, py+ph+15, label, chartSmallSz, Muted, align)
 	}
-	if ymin < 0 && ymax > 0 {
-		s.Line("chart/zero", px, fy(0), px+pw, fy(0), Muted, 1)
+	if p.ymin < 0 && p.ymax > 0 {
+		s.Line("chart/zero", px, p.fy(0), px+pw, p.fy(0), Muted, 1)
 	}
 	s.Text("chart/xaxis", px+pw/2, y+h-4, c.XLabel, chartSmallSz, Muted, AlignMiddle)
 	s.Text("chart/yaxis", x+4, py-9, chartFit(c.YLabel, w-8, chartSmallSz), chartSmallSz, Muted, AlignStart)
-	if c.Mark > 0 && c.Mark >= xmin && c.Mark <= xmax {
-		mx := fx(c.Mark)
+	if c.Mark > 0 && c.Mark >= p.xmin && c.Mark <= p.xmax {
+		mx := p.fx(c.Mark)
 		s.Line("chart/mark", mx, py, mx, py+ph, Cursor, 1.5)
 	}
-	// Series that coincide stay visible: each later series is drawn
-	// thinner, on top, with hollow markers of another shape.
-	for si, ser := range c.Series {
+}
+
+// series draws each series' line and markers. Series that coincide stay
+// visible: each later series is drawn thinner, on top, with hollow
+// markers of another shape.
+func (v *chartView) series(s *Scene, p *chartPlot) {
+	for si, ser := range v.c.Series {
 		col := seriesColours[si%len(seriesColours)]
 		width := float32(max(4-2*si, 1))
 		for i := 1; i < len(ser.Points); i++ {
@@ -94,17 +148,20 @@ func DrawChart(s *Scene, c *scenario.Chart, x, y, w, h float32) {
 			if !finite(a) || !finite(b) {
 				continue
 			}
-			s.Line("chart/line", fx(a.X), fy(a.Y), fx(b.X), fy(b.Y), col, width)
+			s.Line("chart/line", p.fx(a.X), p.fy(a.Y), p.fx(b.X), p.fy(b.Y), col, width)
 		}
-		for i, p := range ser.Points {
-			if finite(p) {
-				chartMarker(s, "chart/point", int32(si*1000+i), si, fx(p.X), fy(p.Y), col)
+		for i, pt := range ser.Points {
+			if finite(pt) {
+				chartMarker(s, "chart/point", int32(si*1000+i), si, p.fx(pt.X), p.fy(pt.Y), col)
 			}
 		}
 	}
-	published(s, c, fx, fy, xmin, xmax, px, px+pw)
+}
+
+// key names the series from (x+4, keyY), wrapping inside w.
+func (v *chartView) key(s *Scene, x, keyY, w float32) {
 	lx, ly := x+4, keyY
-	for si, ser := range c.Series {
+	for si, ser := range v.c.Series {
 		col := seriesColours[si%len(seriesColours)]
 		ew := 14 + textWidth(ser.Name, chartSmallSz)
 		if lx > x+4 && lx+ew > x+w-4 {

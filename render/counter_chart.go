@@ -40,105 +40,155 @@ func countAt(c *timeline.CounterTrack, t sim.Time) float64 {
 	return c.V[i-1]
 }
 
-// counterChart draws the PMU counters over the run: one strip per counter,
-// A and B cumulative on the player's one time axis (A's line wide, B's
-// thin on top, in the sides' colours), each strip scaled to the larger
-// final count, the values at the cursor beside the counter's name, and
-// the cursor across every strip.
-func (st *Stage) counterChart(s *Scene, f *Frame, x, y, w, h float32) {
+// counterChartView draws the PMU counters over the run: one strip per
+// counter, A and B cumulative on the player's one time axis (A's line
+// wide, B's thin on top, in the sides' colours), each strip scaled to the
+// larger final count, the values at the cursor beside the counter's name,
+// and the cursor across every strip.
+type counterChartView struct {
+	txt *texts
+	pairData
+}
+
+func (v *counterChartView) bind(txt *texts, f *Frame) {
+	*v = counterChartView{txt: txt, pairData: pairOf(f)}
+}
+
+// Counter chart sizes: the strips' plots are at least countChartPlotH
+// high and countChartPlotW wide.
+const (
+	countChartPlotH = 8
+	countChartPlotW = 60
+	countChartLeft  = 4
+)
+
+// countChartLabelH is the height of a strip's name row.
+const countChartLabelH = float32(smallSz + 4)
+
+// MinSize is the title, each strip's name and smallest plot, and the axis.
+func (v *counterChartView) MinSize() Size {
+	strip := countChartLabelH + 6 + countChartPlotH
+	return Size{countChartPlotW + countChartLeft + 2, textSz + 8 + float32(len(counterChartNames))*strip + smallSz + 8}
+}
+
+func (v *counterChartView) TextSizes() TextSizes {
+	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
+}
+
+func (v *counterChartView) Describe(r Ref) string { return explain(r) }
+
+// stripLayout places the chart's strips.
+type stripLayout struct {
+	top, stripH, ph, ax, aw float32
+}
+
+func (v *counterChartView) Build(s *Scene, r Rect) {
+	x, y, w, h := r.X, r.Y, r.W, r.H
 	title := "PMU counters over the run"
 	if room := w - sideKeysWidth([2]string{"A", "B"}) - 8; textWidth(title, textSz) > room {
-		title = st.txt.Fit("PMU counters", room, textSz)
+		title = v.txt.Fit("PMU counters", room, textSz)
 	}
 	s.TextRef("countchart/title", x, y+textSz, title, textSz, Muted, AlignStart, Ref{Kind: RefExplain, Index: explainCounterChart})
 	sideKeys(s, "countchart/key", [2]string{"A", "B"}, x+w, y)
-	if f.Length <= 0 {
+	if v.length <= 0 {
 		return
 	}
-	const left = 4
 	axisH := float32(smallSz + 8)
 	top := y + textSz + 8
 	stripH := (y + h - axisH - top) / float32(len(counterChartNames))
-	labelH := float32(smallSz + 4)
-	ph := stripH - labelH - 6
-	ax, aw := x+left, w-left-2
-	if ph < 8 || aw < 60 {
+	labelH := countChartLabelH
+	l := stripLayout{top: top, stripH: stripH, ph: stripH - labelH - 6, ax: x + countChartLeft, aw: w - countChartLeft - 2}
+	if l.ph < countChartPlotH || l.aw < countChartPlotW {
 		return
 	}
-	xOf := func(t sim.Time) float32 { return ax + aw*float32(min(float64(t)/float64(f.Length), 1)) }
 	for ci, name := range counterChartNames {
-		sy := top + float32(ci)*stripH
-		py := sy + labelH
-		var tracks [2]*timeline.CounterTrack
-		var scale [2]float64
-		ymax := 0.0
-		for side, sd := range [2]*Side{&f.A, &f.B} {
-			tracks[side] = counterTrack(sd, name)
-			scale[side] = 1
-			if c := tracks[side]; c != nil {
-				ymax = max(ymax, c.V[len(c.V)-1])
-				if f.Progress && sd.Result.Timeline.End > 0 {
-					scale[side] = float64(f.Length) / float64(sd.Result.Timeline.End)
-				}
+		v.strip(s, ci, name, &l, x, w)
+	}
+	v.cursorAndAxis(s, &l)
+}
+
+func (v *counterChartView) xOf(l *stripLayout, t sim.Time) float32 {
+	return l.ax + l.aw*float32(min(float64(t)/float64(v.length), 1))
+}
+
+// strip draws counter ci's strip: its name and counts at the cursor, its
+// plot, and each side's line.
+func (v *counterChartView) strip(s *Scene, ci int, name string, l *stripLayout, x, w float32) {
+	sy := l.top + float32(ci)*l.stripH
+	py := sy + countChartLabelH
+	var tracks [2]*timeline.CounterTrack
+	var scale [2]float64
+	ymax := 0.0
+	for side, sd := range v.sides {
+		tracks[side] = counterTrack(sd, name)
+		scale[side] = 1
+		if c := tracks[side]; c != nil {
+			ymax = max(ymax, c.V[len(c.V)-1])
+			if v.progress && sd.Result.Timeline.End > 0 {
+				scale[side] = float64(v.length) / float64(sd.Result.Timeline.End)
 			}
 		}
-		// The name, then each side's count at the cursor, right-aligned.
-		vals := ""
-		for side, sd := range [2]*Side{&f.A, &f.B} {
-			v := "–"
-			if c := tracks[side]; c != nil {
-				v = st.txt.Short(countAt(c, sd.Time))
-			}
-			if side == 1 {
-				vals = st.txt.Join(vals, "   B ", v)
-			} else {
-				vals = st.txt.Join("A ", v, "")
-			}
+	}
+	// The name, then each side's count at the cursor, right-aligned.
+	vals := ""
+	for side, sd := range v.sides {
+		val := "–"
+		if c := tracks[side]; c != nil {
+			val = v.txt.Short(countAt(c, sd.Time))
 		}
-		vw := textWidth(vals, smallSz)
-		ref := Ref{Kind: RefExplain, Index: explainCounterChart, Obj: int32(ci + 1)}
-		s.TextRef("countchart/name", x, sy+smallSz, st.txt.Fit(name, w-vw-10, smallSz), smallSz, Text, AlignStart, ref)
-		s.Text("countchart/values", x+w, sy+smallSz, vals, smallSz, Text, AlignEnd)
-		s.Rect("countchart/plot", int32(ci), ax, py, aw, ph, Surface, ref)
-		if ymax <= 0 {
+		if side == 1 {
+			vals = v.txt.Join(vals, "   B ", val)
+		} else {
+			vals = v.txt.Join("A ", val, "")
+		}
+	}
+	vw := textWidth(vals, smallSz)
+	ref := Ref{Kind: RefExplain, Index: explainCounterChart, Obj: int32(ci + 1)}
+	s.TextRef("countchart/name", x, sy+smallSz, v.txt.Fit(name, w-vw-10, smallSz), smallSz, Text, AlignStart, ref)
+	s.Text("countchart/values", x+w, sy+smallSz, vals, smallSz, Text, AlignEnd)
+	s.Rect("countchart/plot", int32(ci), l.ax, py, l.aw, l.ph, Surface, ref)
+	if ymax <= 0 {
+		return
+	}
+	fy := func(val float64) float32 { return py + l.ph - l.ph*float32(val/ymax) }
+	for side, c := range tracks {
+		if c == nil {
 			continue
 		}
-		fy := func(v float64) float32 { return py + ph - ph*float32(v/ymax) }
-		for side := range tracks {
-			c := tracks[side]
-			if c == nil {
+		width := float32(2)
+		if side == 0 { // under B, wider, so A shows where the two coincide
+			width = 4
+		}
+		// One segment per 2 px at most: thousands of samples cost a few
+		// hundred items.
+		px0, py0 := v.xOf(l, 0), fy(0)
+		for i := range c.T {
+			px1, py1 := v.xOf(l, sim.Time(float64(c.T[i])*scale[side])), fy(c.V[i])
+			if px1-px0 < 2 && i < len(c.T)-1 {
 				continue
 			}
-			width := float32(2)
-			if side == 0 { // under B, wider, so A shows where the two coincide
-				width = 4
-			}
-			// One segment per 2 px at most: thousands of samples cost a few
-			// hundred items.
-			px0, py0 := xOf(0), fy(0)
-			for i := range c.T {
-				px1, py1 := xOf(sim.Time(float64(c.T[i])*scale[side])), fy(c.V[i])
-				if px1-px0 < 2 && i < len(c.T)-1 {
-					continue
-				}
-				s.Add(Item{Kind: KindLine, ID: "countchart/line", Index: int32((ci*2+side)*100000 + i), X: px0, Y: py0, X2: px1, Y2: py1,
-					Fill: None, Stroke: SideColor(side), StrokeWidth: width, Ref: ref})
-				px0, py0 = px1, py1
-			}
+			s.Add(Item{Kind: KindLine, ID: "countchart/line", Index: int32((ci*2+side)*100000 + i), X: px0, Y: py0, X2: px1, Y2: py1,
+				Fill: None, Stroke: SideColor(side), StrokeWidth: width, Ref: ref})
+			px0, py0 = px1, py1
 		}
 	}
-	bottom := top + float32(len(counterChartNames))*stripH - 6
-	// The cursor across each strip's plot, not its name's row: at the
-	// start of the run it would strike out the names' first letters.
-	cx := xOf(f.Cursor)
+}
+
+// cursorAndAxis draws the cursor across each strip's plot, not its name's
+// row (at the start of the run it would strike out the names' first
+// letters), and the time axis under the strips.
+func (v *counterChartView) cursorAndAxis(s *Scene, l *stripLayout) {
+	bottom := l.top + float32(len(counterChartNames))*l.stripH - 6
+	cx := v.xOf(l, v.cursor)
 	for ci := range counterChartNames {
-		py := top + float32(ci)*stripH + labelH
-		s.Line("countchart/cursor-edge", cx, py-2, cx, py+ph+2, Background, 4)
-		s.Line("countchart/cursor", cx, py-2, cx, py+ph+2, Cursor, 2)
+		py := l.top + float32(ci)*l.stripH + countChartLabelH
+		s.Line("countchart/cursor-edge", cx, py-2, cx, py+l.ph+2, Background, 4)
+		s.Line("countchart/cursor", cx, py-2, cx, py+l.ph+2, Cursor, 2)
 	}
+	ax, aw := l.ax, l.aw
 	s.Text("countchart/axis-label", ax, bottom+4+smallSz, "0", smallSz, Muted, AlignStart)
-	endLabel := st.txt.Time(f.Length)
-	if f.Progress {
+	endLabel := v.txt.Time(v.length)
+	if v.progress {
 		endLabel = "100%"
 	}
 	s.Text("countchart/axis-label", ax+aw, bottom+4+smallSz, endLabel, smallSz, Muted, AlignEnd)

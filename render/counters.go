@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -47,43 +48,99 @@ func counterRows(a, b *scenario.Result, rows []counterRow) []counterRow {
 	return rows
 }
 
-// counters draws one row per check (then metric) that both sides report:
-// the name, two bars scaled to the larger value (when there is room), the
-// values "A / B" and B/A. Rows that do not fit are counted on the last
-// line, which points to the panel's metrics table.
-func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
+// counterView draws one row per check (then metric) that both sides
+// report: the name, two bars scaled to the larger value (when there is
+// room), the values "A / B" and B/A. Rows that do not fit are counted on
+// the last line, which points to the panel's metrics table.
+type counterView struct {
+	txt  *texts
+	a, b *scenario.Result
+	rows []counterRow // scratch, kept between frames
+}
+
+func (v *counterView) bind(txt *texts, a, b *scenario.Result) { v.txt, v.a, v.b = txt, a, b }
+
+// counterRowH is the height of a counter row.
+const counterRowH = float32(smallSz + 6)
+
+// MinSize is room for the title and two rows (with more rows than fit,
+// the last row counts the rest), or the only one.
+func (v *counterView) MinSize() Size {
+	n := 1
+	if v.a != nil && v.b != nil {
+		v.rows = counterRows(v.a, v.b, v.rows)
+		n = max(min(len(v.rows), 2), 1)
+	}
+	return Size{0, textSz + 8 + counterRowH*float32(n)}
+}
+
+func (v *counterView) TextSizes() TextSizes {
+	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
+}
+
+func (v *counterView) Describe(r Ref) string {
+	switch r.Kind {
+	case RefMetric:
+		return v.describeMetric(int(r.Index))
+	case RefExplain:
+		return explain(r)
+	}
+	return ""
+}
+
+func (v *counterView) Build(s *Scene, r Rect) {
+	x, y, w, h := r.X, r.Y, r.W, r.H
 	s.TextRef("counters/title", x, y+textSz, "counters", textSz, Muted, AlignStart, Ref{Kind: RefExplain, Index: explainCounter})
 	keyX := x + textWidth("counters", textSz) + 10
 	s.Add(sideBarItem("counters/key", 0, 0, keyX, y+5, 14, 7, Ref{}))
 	s.Text("counters/key", keyX+18, y+textSz, "A", smallSz, Text, AlignStart)
 	s.Add(sideBarItem("counters/key", 1, 1, keyX+36, y+5, 14, 7, Ref{}))
 	s.Text("counters/key", keyX+54, y+textSz, "B", smallSz, Text, AlignStart)
-	a, b := f.A.Result, f.B.Result
-	if a == nil || b == nil {
+	if v.a == nil || v.b == nil {
 		return
 	}
-	st.rows = counterRows(a, b, st.rows)
-	rowH := float32(smallSz + 6)
+	v.rows = counterRows(v.a, v.b, v.rows)
+	rowH := counterRowH
 	top := y + textSz + 8
 	maxRows := int((y + h - top) / rowH)
 	if maxRows <= 0 {
 		return
 	}
-	shown := st.rows
+	shown := v.rows
 	if len(shown) > maxRows {
 		shown = shown[:maxRows-1]
 	}
-	// Columns, right to left: B/A, the values, the bars, the name. B/A
-	// always shows; when the row is too narrow the values shorten first
-	// (161k for 161,470), then the names.
+	cols := v.columns(shown, x, w)
+	if keyX+54+textWidth("B", smallSz)+8+cols.ratioW <= x+w {
+		s.Text("counters/head", x+w, y+textSz, "B/A", smallSz, Muted, AlignEnd)
+	}
+	for row, cr := range shown {
+		v.row(s, cr, cols, x, top+float32(row)*rowH, w)
+	}
+	if more := len(v.rows) - len(shown); more > 0 {
+		ry := top + float32(len(shown))*rowH
+		s.TextRef("counters/more", x, ry+smallSz, v.txt.Fit(v.txt.Join("+", v.txt.Num(float64(more)), " more: the panel's metrics table"), w, smallSz), smallSz, Muted, AlignStart,
+			Ref{Kind: RefExplain, Index: explainMore, Obj: int32(more)})
+	}
+}
+
+// counterCols are the counters' columns: the names' width, the bars'
+// left edge and width, the values' right edge and whether they are
+// short, and the B/A column's width.
+type counterCols struct {
+	nameW, barX, barW, right, ratioW float32
+	short                            bool
+}
+
+// columns lays out the columns, right to left: B/A, the values, the bars,
+// the name. B/A always shows; when the row is too narrow the values
+// shorten first (161k for 161,470), then the names.
+func (v *counterView) columns(shown []counterRow, x, w float32) counterCols {
 	nameW, valW, ratioW := float32(0), float32(0), textWidth("B/A", smallSz)
 	for _, r := range shown {
 		nameW = max(nameW, textWidth(r.m.Name, smallSz))
-		valW = max(valW, textWidth(st.values(r.m.Value, r.b, false), smallSz))
-		ratioW = max(ratioW, textWidth(st.ratio(r.m.Value, r.b), smallSz))
-	}
-	if keyX+54+textWidth("B", smallSz)+8+ratioW <= x+w {
-		s.Text("counters/head", x+w, y+textSz, "B/A", smallSz, Muted, AlignEnd)
+		valW = max(valW, textWidth(v.values(r.m.Value, r.b, false), smallSz))
+		ratioW = max(ratioW, textWidth(v.txt.Ratio(r.m.Value, r.b), smallSz))
 	}
 	// Columns keep colGap apart: the width estimate is 0.6 em a character,
 	// and the stage font's digits are a little wider.
@@ -92,43 +149,41 @@ func (st *Stage) counters(s *Scene, f *Frame, x, y, w, h float32) {
 	if short {
 		valW = 0
 		for _, r := range shown {
-			valW = max(valW, textWidth(st.values(r.m.Value, r.b, true), smallSz))
+			valW = max(valW, textWidth(v.values(r.m.Value, r.b, true), smallSz))
 		}
 	}
 	right := x + w - ratioW - colGap
 	nameW = max(min(nameW, right-x-valW-colGap), 0)
-	barX, barW := x+nameW+8, right-valW-8-(x+nameW+8)-8
-	for row, r := range shown {
-		ry := top + float32(row)*rowH
-		ref := Ref{Kind: RefMetric, Index: r.idx}
-		s.TextRef("counters/name", x, ry+smallSz, st.txt.Fit(r.m.Name, nameW+0.01, smallSz), smallSz, Text, AlignStart, ref)
-		if barW >= 30 {
-			full := math.Max(math.Abs(r.m.Value), math.Abs(r.b))
-			for side, v := range [2]float64{r.m.Value, r.b} {
-				bw := float32(0)
-				if full > 0 {
-					bw = barW * float32(math.Abs(v)/full)
-				}
-				br := ref
-				br.Side = uint8(side)
-				s.Add(sideBarItem("counters/bar", r.idx*2+int32(side), side, barX, ry+3+float32(side)*(rowH/2-1), max(bw, 1), rowH/2-4, br))
+	barX := x + nameW + 8
+	return counterCols{nameW: nameW, barX: barX, barW: right - valW - 8 - (x + nameW + 8) - 8, right: right, ratioW: ratioW, short: short}
+}
+
+// row draws one counter row at ry.
+func (v *counterView) row(s *Scene, r counterRow, c counterCols, x, ry, w float32) {
+	rowH := counterRowH
+	ref := Ref{Kind: RefMetric, Index: r.idx}
+	s.TextRef("counters/name", x, ry+smallSz, v.txt.Fit(r.m.Name, c.nameW+0.01, smallSz), smallSz, Text, AlignStart, ref)
+	if c.barW >= 30 {
+		full := math.Max(math.Abs(r.m.Value), math.Abs(r.b))
+		for side, val := range [2]float64{r.m.Value, r.b} {
+			bw := float32(0)
+			if full > 0 {
+				bw = c.barW * float32(math.Abs(val)/full)
 			}
+			br := ref
+			br.Side = uint8(side)
+			s.Add(sideBarItem("counters/bar", r.idx*2+int32(side), side, c.barX, ry+3+float32(side)*(rowH/2-1), max(bw, 1), rowH/2-4, br))
 		}
-		s.Text("counters/values", right, ry+smallSz, st.values(r.m.Value, r.b, short), smallSz, Text, AlignEnd)
-		s.Text("counters/ratio", x+w, ry+smallSz, st.ratio(r.m.Value, r.b), smallSz, Muted, AlignEnd)
 	}
-	if more := len(st.rows) - len(shown); more > 0 {
-		ry := top + float32(len(shown))*rowH
-		s.TextRef("counters/more", x, ry+smallSz, st.txt.Fit(st.txt.Join("+", st.txt.Num(float64(more)), " more: the panel's metrics table"), w, smallSz), smallSz, Muted, AlignStart,
-			Ref{Kind: RefExplain, Index: explainMore, Obj: int32(more)})
-	}
+	s.Text("counters/values", c.right, ry+smallSz, v.values(r.m.Value, r.b, c.short), smallSz, Text, AlignEnd)
+	s.Text("counters/ratio", x+w, ry+smallSz, v.txt.Ratio(r.m.Value, r.b), smallSz, Muted, AlignEnd)
 }
 
 // values prints "A / B", in full (counts of 10,000 and more rounded to
 // whole numbers, never 1.615e+05) or (short) as Short does.
-func (st *Stage) values(a, b float64, short bool) string {
+func (v *counterView) values(a, b float64, short bool) string {
 	if short {
-		return st.txt.Join(st.txt.Short(a), " / ", st.txt.Short(b))
+		return v.txt.Join(v.txt.Short(a), " / ", v.txt.Short(b))
 	}
 	whole := func(v float64) float64 {
 		if math.Abs(v) >= 1e4 {
@@ -136,31 +191,48 @@ func (st *Stage) values(a, b float64, short bool) string {
 		}
 		return v
 	}
-	return st.txt.Join(st.txt.Num(whole(a)), " / ", st.txt.Num(whole(b)))
+	return v.txt.Join(v.txt.Num(whole(a)), " / ", v.txt.Num(whole(b)))
 }
 
-// countersNeed is the width the counters take with whole names, short
-// values and B/A (no bars), for as many rows as fit in h.
-func (st *Stage) countersNeed(f *Frame, h float32) float32 {
-	a, b := f.A.Result, f.B.Result
-	if a == nil || b == nil {
+// need is the width the counters take with whole names, short values and
+// B/A (no bars), for as many rows as fit in h.
+func (v *counterView) need(h float32) float32 {
+	if v.a == nil || v.b == nil {
 		return 0
 	}
-	st.rows = counterRows(a, b, st.rows)
-	n := min(len(st.rows), max(int((h-textSz-8)/float32(smallSz+6)), 0))
+	v.rows = counterRows(v.a, v.b, v.rows)
+	n := min(len(v.rows), max(int((h-textSz-8)/float32(smallSz+6)), 0))
 	nameW, valW, ratioW := float32(0), float32(0), textWidth("B/A", smallSz)
-	for _, r := range st.rows[:n] {
+	for _, r := range v.rows[:n] {
 		nameW = max(nameW, textWidth(r.m.Name, smallSz))
-		valW = max(valW, textWidth(st.values(r.m.Value, r.b, true), smallSz))
-		ratioW = max(ratioW, textWidth(st.ratio(r.m.Value, r.b), smallSz))
+		valW = max(valW, textWidth(v.values(r.m.Value, r.b, true), smallSz))
+		ratioW = max(ratioW, textWidth(v.txt.Ratio(r.m.Value, r.b), smallSz))
 	}
 	return nameW + valW + ratioW + 2*14 + 1 // 1: Fit counts whole characters
 }
 
-// ratio prints B/A with three significant digits ("×0.313", "×0.000391",
-// never a rounded "×0"), "=" when the two are equal (0/0 included), and "–"
-// when A is zero and B is not (no ratio exists).
-func (st *Stage) ratio(a, b float64) string { return st.txt.Ratio(a, b) }
+// describeMetric says what metric (or check) i is on both sides.
+func (v *counterView) describeMetric(i int) string {
+	a, b := v.a, v.b
+	if a == nil || b == nil {
+		return ""
+	}
+	var m scenario.Metric
+	switch {
+	case i < len(a.Metrics):
+		m = a.Metrics[i]
+	case i-len(a.Metrics) < len(a.Checks):
+		m = a.Checks[i-len(a.Metrics)]
+	default:
+		return ""
+	}
+	bv, _ := b.Metric(m.Name)
+	unit := ""
+	if m.Unit != "" {
+		unit = " " + m.Unit
+	}
+	return fmt.Sprintf("%s (%s): A %s%s, B %s%s, B/A %s", m.Name, m.Label, v.txt.Num(m.Value), unit, v.txt.Num(bv), unit, v.txt.Ratio(m.Value, bv))
+}
 
 // RatioText is B/A as the stage and the panel print it.
 func RatioText(a, b float64) string {

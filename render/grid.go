@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
@@ -43,49 +44,100 @@ func worst(cells []timeline.Cell) timeline.Cell {
 	return w
 }
 
-// grid draws one buffer grid: a label line, then the cells of the zoom
-// window coloured by state (the worst state when aggregated), pointers as
-// arrows onto their cell, and spans outlined.
-func (st *Stage) grid(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, x, y, w, h float32) {
-	ids := &sideIDs[side]
+// sideData is what a side's views show: its run's timeline and the
+// state at the side's time.
+type sideData struct {
+	side  uint8
+	tl    *timeline.Timeline
+	state *timeline.State
+	t     sim.Time
+}
+
+// gridView is one buffer grid of a side: a label line, then the cells of
+// the zoom window coloured by state (the worst state when aggregated),
+// pointers as arrows onto their cell, and spans outlined.
+type gridView struct {
+	txt  *texts
+	d    sideData
+	g    int
+	zoom Zoom
+	// minCell is the frame's MinCell: a figure's smallest square.
+	minCell float32
+}
+
+func (v *gridView) bind(txt *texts, d sideData, g int, zoom Zoom, minCell float32) {
+	*v = gridView{txt: txt, d: d, g: g, zoom: zoom, minCell: minCell}
+}
+
+// least is the smallest square the grid draws.
+func (v *gridView) least() float32 { return max(v.minCell, minCell) }
+
+// labelH is the height of the label line, and of the pointers' row when
+// the grid has pointers.
+func (v *gridView) labelH() float32 {
+	if gridHasPointer(v.d.tl, v.g) {
+		return textSz + 4 + 14
+	}
+	return textSz + 4
+}
+
+func (v *gridView) MinSize() Size { return Size{v.least(), v.labelH() + v.least()} }
+
+func (v *gridView) TextSizes() TextSizes {
+	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
+}
+
+func (v *gridView) Describe(r Ref) string { return v.d.describe(r) }
+
+func (v *gridView) Build(s *Scene, r Rect) {
+	ids := &sideIDs[v.d.side]
+	tl, state, g := v.d.tl, v.d.state, v.g
+	x, y, w, h := r.X, r.Y, r.W, r.H
 	spec := &tl.Grids[g]
 	if g >= len(state.Cells) {
 		return
 	}
 	cells := state.Cells[g]
-	z := st.frame.Zoom.Clamp(len(cells))
+	z := v.zoom.Clamp(len(cells))
 	label := spec.Label
 	if z.Count < len(cells) {
-		label = st.txt.Join(label, " · zoom from ", st.txt.Hex(spec.Base+uint64(z.First)*uint64(spec.CellBytes)))
+		label = v.txt.Join(label, " · zoom from ", v.txt.Hex(spec.Base+uint64(z.First)*uint64(spec.CellBytes)))
 	}
 	top := y + textSz + 4
 	if gridHasPointer(tl, g) {
 		top += 14
 	}
-	lay := layoutGrid(z.Count, w, y+h-top, max(st.frame.MinCell, minCell))
+	lay := layoutGrid(z.Count, w, y+h-top, v.least())
 	if lay.size <= 0 {
-		s.Text(ids.gridLabel, x, y+textSz, st.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
+		s.Text(ids.gridLabel, x, y+textSz, v.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
 		return
 	}
 	labelW := w
 	if lay.k > 1 {
 		// Each square stands for k cells (lines or pages); say which.
-		per := st.txt.Join(st.txt.Num(float64(lay.k)), " ", st.txt.Join(unitWord(spec.CellBytes, lay.k), "/square", ""))
+		per := v.txt.Join(v.txt.Num(float64(lay.k)), " ", v.txt.Join(unitWord(spec.CellBytes, lay.k), "/square", ""))
 		s.Add(Item{Kind: KindText, ID: ids.gridScale, X: x + w, Y: y + textSz, Text: per, Size: smallSz, Fill: Muted, Align: AlignEnd,
-			Ref: Ref{Kind: RefExplain, Side: side, Index: explainScale, Obj: int32(lay.k), Count: int32(spec.CellBytes)}})
+			Ref: Ref{Kind: RefExplain, Side: v.d.side, Index: explainScale, Obj: int32(lay.k), Count: int32(spec.CellBytes)}})
 		labelW -= textWidth(per, smallSz) + 8
 	}
-	s.Text(ids.gridLabel, x, y+textSz, st.txt.FitFirst(labelW, textSz, label, baseLabel(label)), textSz, Muted, AlignStart)
-	// Squares big enough are drawn apart (inset); a figure (MinCell set)
-	// keeps them touching, so runs of one colour merge into one item.
+	s.Text(ids.gridLabel, x, y+textSz, v.txt.FitFirst(labelW, textSz, label, baseLabel(label)), textSz, Muted, AlignStart)
+	v.cells(s, cells, z, lay, x, top)
+	v.spans(s, z, lay, x, top)
+	v.pointers(s, z, lay, x, top)
+}
+
+// cells draws the zoom window's cells: squares big enough apart (inset),
+// touching in a figure (MinCell set), where runs of one colour on a row
+// merge into one item so that dense grids stay cheap to paint; hazards
+// hatched.
+func (v *gridView) cells(s *Scene, cells []timeline.Cell, z Zoom, lay gridLayout, x, top float32) {
+	ids := &sideIDs[v.d.side]
 	inset := float32(0)
-	if lay.size >= 5 && st.frame.MinCell == 0 {
+	if lay.size >= 5 && v.minCell == 0 {
 		inset = 1
 	}
 	end := z.First + z.Count
 	for i := 0; i < lay.drawn; {
-		// Merge a run of drawn cells with the same colour on one row when
-		// they touch (no inset), so dense grids stay cheap to paint.
 		lo := z.First + i*lay.k
 		c := worst(cells[lo:min(lo+lay.k, end)])
 		col, row := i%lay.cols, i/lay.cols
@@ -102,18 +154,18 @@ func (st *Stage) grid(s *Scene, side uint8, tl *timeline.Timeline, state *timeli
 		hi := min(z.First+(i+run)*lay.k, end)
 		cx, cy := x+float32(col)*lay.size, top+float32(row)*lay.size
 		s.Rect(ids.grid, int32(i), cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, CellColor(c.State),
-			Ref{Kind: RefCells, Side: side, Obj: int32(g), Index: int32(lo), Count: int32(hi - lo)})
+			Ref{Kind: RefCells, Side: v.d.side, Obj: int32(v.g), Index: int32(lo), Count: int32(hi - lo)})
 		if c.State == timeline.CellStale || c.State == timeline.CellLost {
 			// Hatched (lost cross-hatched), so hazards do not rely on colour alone.
 			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == timeline.CellLost)
 		}
 		i += run
 	}
-	st.gridSpans(s, side, tl, state, g, z, lay, x, top)
-	st.gridPointers(s, side, tl, state, g, z, lay, x, top)
 }
 
-func (st *Stage) gridSpans(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, z Zoom, lay gridLayout, x, top float32) {
+// spans outlines the grid's spans (the synced range), row by row.
+func (v *gridView) spans(s *Scene, z Zoom, lay gridLayout, x, top float32) {
+	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
 	ids := &sideIDs[side]
 	for i, sp := range tl.Spans {
 		if sp.Grid != g || i >= len(state.Spans) || state.Spans[i].Count <= 0 {
@@ -134,7 +186,10 @@ func (st *Stage) gridSpans(s *Scene, side uint8, tl *timeline.Timeline, state *t
 	}
 }
 
-func (st *Stage) gridPointers(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, z Zoom, lay gridLayout, x, top float32) {
+// pointers draws the grid's pointers as arrows onto their cells, each
+// labelled with its name.
+func (v *gridView) pointers(s *Scene, z Zoom, lay gridLayout, x, top float32) {
+	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
 	ids := &sideIDs[side]
 	n := 0
 	// Pointers on the same or nearby squares (RRP = RWP, head just past

@@ -4,7 +4,6 @@ import (
 	"sort"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
@@ -47,8 +46,8 @@ type pmWindow struct {
 }
 
 // pageWindow finds the first buffer's mappings and the zoom window on
-// them (the frame's Zoom, in pages, when the buffer has a page grid).
-func (st *Stage) pageWindow(tl *timeline.Timeline) (pmWindow, bool) {
+// them (zoom, in pages, when the buffer has a page grid).
+func pageWindow(tl *timeline.Timeline, zoom Zoom) (pmWindow, bool) {
 	tr := tl.Translation
 	if tr == nil || len(tr.Mappings) == 0 {
 		return pmWindow{}, false
@@ -64,7 +63,7 @@ func (st *Stage) pageWindow(tl *timeline.Timeline) (pmWindow, bool) {
 	for g := range tl.Grids {
 		if tl.Grids[g].ID == w.buf && tl.Grids[g].Base == w.base && tl.Grids[g].CellBytes == 4096 {
 			w.grid = g
-			z = st.frame.Zoom.Clamp(min(pages, tl.Grids[g].Cells))
+			z = zoom.Clamp(min(pages, tl.Grids[g].Cells))
 		}
 	}
 	w.lo = w.base + uint64(z.First)*4096
@@ -72,35 +71,77 @@ func (st *Stage) pageWindow(tl *timeline.Timeline) (pmWindow, bool) {
 	return w, w.hi > w.lo
 }
 
-// pageMap draws the page-mapping view of the first buffer in
-// tl.Translation into (x, y, w, h) at time t (mappings made later are not
-// drawn yet): its VA range as a strip
-// coloured by leaf size (the largest share of each pixel column), leaf
-// boundaries once a leaf is 5 pixels wide, the allocator's chunks
-// outlined, the write pointers above, and below the same memory in
-// physical order with the gaps between chunks collapsed, joined to the
-// VA strip by lines. Work per frame is bounded by the width in pixels
-// and the number of mappings in the window, so a 1 GiB buffer of 4 KiB
-// pages costs no more than MaxMappings runs.
-func (st *Stage) pageMap(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time, x, y, w, h float32) {
-	ids := &transSideIDs[side]
+// pageMapView draws the page-mapping view of the first buffer in
+// tl.Translation at the side's time (mappings made later are not drawn
+// yet): its VA range as a strip coloured by leaf size (the largest share
+// of each pixel column), leaf boundaries once a leaf is 5 pixels wide,
+// the allocator's chunks outlined, the write pointers above, and below
+// the same memory in physical order with the gaps between chunks
+// collapsed, joined to the VA strip by lines. Beside other views (no
+// TLBs) it carries its own legend of mapping sizes. Work per frame is
+// bounded by the width in pixels and the number of mappings in the
+// window, so a 1 GiB buffer of 4 KiB pages costs no more than MaxMappings
+// runs.
+type pageMapView struct {
+	txt  *texts
+	d    sideData
+	zoom Zoom
+	win  pmWindow // the window of the last Build
+	// bins is scratch for the VA strip (bytes of each leaf class per
+	// pixel column), lent by the stage.
+	bins *[][4]float64
+	// units is the physical strip's units, kept between frames.
+	units pmSorted
+}
+
+func (v *pageMapView) bind(txt *texts, d sideData, zoom Zoom, bins *[][4]float64) {
+	v.txt, v.d, v.zoom, v.bins = txt, d, zoom, bins
+}
+
+// MinSize is the smallest box the two strips are drawn in; in less the
+// view says "nothing mapped".
+func (v *pageMapView) MinSize() Size { return Size{40, 60} }
+
+func (v *pageMapView) TextSizes() TextSizes {
+	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
+}
+
+func (v *pageMapView) Describe(r Ref) string {
+	switch r.Kind {
+	case RefLegend:
+		return translationLegendHelp(int(r.Index))
+	case RefMapping:
+		return v.describeMapping(r)
+	case RefChunk:
+		return v.describeChunk(r)
+	}
+	return ""
+}
+
+// pmStrips is where the view's parts go: the strips' tops, their height,
+// the legend row, and the VA-to-x mapping of the window.
+type pmStrips struct {
+	x, w, vaY, paY, stripH, legendRow, rows float32
+	span                                    float64
+	lo                                      uint64
+}
+
+func (p *pmStrips) xOf(va uint64) float32 {
+	return p.x + float32(float64(va-p.lo)/p.span*float64(p.w))
+}
+
+func (v *pageMapView) Build(s *Scene, r Rect) {
+	ids := &transSideIDs[v.d.side]
+	x, y, w, h := r.X, r.Y, r.W, r.H
+	tl := v.d.tl
 	tr := tl.Translation
-	win, ok := st.pageWindow(tl)
-	if !ok || w < 40 || h < 60 {
+	win, ok := pageWindow(tl, v.zoom)
+	v.win = win
+	if !ok || !(Size{w, h}).Fits(v.MinSize()) {
 		s.Text(ids.pmNote, x, y+textSz, "page mappings: nothing mapped", textSz, Muted, AlignStart)
 		return
 	}
-	io := win.base>>48 == 0 // a lower-half address: a device's IOVA
-	head, space, order, orderShort := "Page mappings · ", "VA ", "virtual (buffer order)", "virtual"
-	if io {
-		head, space, order, orderShort = "IOMMU mappings · ", "IOVA ", "IOVA order", "IOVA"
-	}
-	// Whole words at any width: the range, else its start, else its size.
-	size := st.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")
-	lo := st.txt.Join(head, space, st.txt.Hex(win.lo))
-	label := st.txt.FitFirst(w, textSz, st.txt.Join(lo, "..", st.txt.Join(st.txt.Hex(win.hi), size, "")), st.txt.Join(lo, size, ""),
-		st.txt.Join(head[:len(head)-len(" · ")], size, ""))
-	s.Text(ids.pmLabel, x, y+textSz, label, textSz, Muted, AlignStart)
+	v.label(s, x, y, w)
 	// Beside other views the band carries its own legend (the stage's is
 	// the cell states').
 	legendRow := float32(0)
@@ -114,22 +155,50 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time
 	// strip's label, one text row each, never on top of each other.
 	rows := float32(2*smallSz + 10)
 	stripH = max(min(stripH, (avail-rows-2)/2), 6)
-	vaY := top
-	paY := y + h - legendRow - stripH - 2
-	span := float64(win.hi - win.lo)
-	xOf := func(va uint64) float32 {
-		return x + float32(float64(va-win.lo)/span*float64(w))
-	}
-
-	// VA strip: bins of at least one pixel.
-	bins := max(1, min(int(w), int((win.hi-win.lo)/4096)))
-	if cap(st.pmBins) < bins {
-		st.pmBins = make([][4]float64, bins)
-	}
-	st.pmBins = st.pmBins[:bins]
-	clear(st.pmBins)
-	binBytes := span / float64(bins)
+	p := pmStrips{x: x, w: w, vaY: top, paY: y + h - legendRow - stripH - 2, stripH: stripH, legendRow: legendRow, rows: rows,
+		span: float64(win.hi - win.lo), lo: win.lo}
 	i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
+	v.vaStrip(s, tr, i0, &p)
+	v.leafEdges(s, tr, i0, &p)
+	chunkNoteW := v.chunks(s, tr, &p, p.paY-p.vaY-p.stripH >= smallSz+6)
+	v.pointers(s, tr, &p)
+	v.notes(s, &p, chunkNoteW)
+	v.physical(s, tr, &p)
+	if between := p.paY - p.vaY - p.stripH; between >= rows {
+		s.Text(ids.pmNote, x, p.paY-3, v.txt.FitFirst(w, smallSz, "physical frames (PA order, gaps between runs collapsed)", "physical frames (PA order)", "physical frames"), smallSz, Muted, AlignStart)
+	}
+	if legendRow > 0 {
+		v.legend(s, tr, x, y+h-legendRow+3, w)
+	}
+}
+
+// label says what the strips show: the window's range, else its start,
+// else its size, in whole words at any width.
+func (v *pageMapView) label(s *Scene, x, y, w float32) {
+	win := v.win
+	io := win.base>>48 == 0 // a lower-half address: a device's IOVA
+	head, space := "Page mappings · ", "VA "
+	if io {
+		head, space = "IOMMU mappings · ", "IOVA "
+	}
+	size := v.txt.Join(" (", scenario.FormatBytes(int64(win.hi-win.lo)), ")")
+	lo := v.txt.Join(head, space, v.txt.Hex(win.lo))
+	label := v.txt.FitFirst(w, textSz, v.txt.Join(lo, "..", v.txt.Join(v.txt.Hex(win.hi), size, "")), v.txt.Join(lo, size, ""),
+		v.txt.Join(head[:len(head)-len(" · ")], size, ""))
+	s.Text(transSideIDs[v.d.side].pmLabel, x, y+textSz, label, textSz, Muted, AlignStart)
+}
+
+// vaStrip draws the window's VA range in bins of at least one pixel, each
+// coloured by the leaf size that maps most of it; mappings from i0.
+func (v *pageMapView) vaStrip(s *Scene, tr *timeline.Translation, i0 int, p *pmStrips) {
+	win, t := v.win, v.d.t
+	bins := max(1, min(int(p.w), int((win.hi-win.lo)/4096)))
+	if cap(*v.bins) < bins {
+		*v.bins = make([][4]float64, bins)
+	}
+	counts := (*v.bins)[:bins]
+	clear(counts)
+	binBytes := p.span / float64(bins)
 	for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
 		m := &tr.Mappings[i]
 		if m.Buffer != win.buf || m.T > t {
@@ -143,25 +212,16 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time
 			blo := win.lo + uint64(float64(b)*binBytes)
 			bhi := win.lo + uint64(float64(b+1)*binBytes)
 			if hi, lo := min(e, bhi), max(a, blo); hi > lo {
-				st.pmBins[b][c] += float64(hi - lo)
+				counts[b][c] += float64(hi - lo)
 			} else if b0 == b1 {
-				st.pmBins[b][c] += float64(e - a) // rounding: the run is inside this bin
+				counts[b][c] += float64(e - a) // rounding: the run is inside this bin
 			}
 		}
-	}
-	classOf := func(b int) int {
-		best, c := 0.0, -1
-		for k, v := range st.pmBins[b] {
-			if v > best {
-				best, c = v, k
-			}
-		}
-		return c
 	}
 	for b := 0; b < bins; {
-		c := classOf(b)
+		c := binClass(&counts[b])
 		e := b + 1
-		for e < bins && classOf(e) == c {
+		for e < bins && binClass(&counts[e]) == c {
 			e++
 		}
 		blo := win.lo + uint64(float64(b)*binBytes)
@@ -174,12 +234,28 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time
 			fill = LeafColor(leafLegend[c].bytes)
 		}
 		page := int((blo - win.base) / 4096)
-		s.Rect(ids.pmVA, int32(b), xOf(blo), vaY, xOf(bhi)-xOf(blo), stripH, fill,
-			Ref{Kind: RefMapping, Side: side, Obj: int32(win.grid), Index: int32(page), Count: int32(max((bhi-blo)/4096, 1))})
+		s.Rect(transSideIDs[v.d.side].pmVA, int32(b), p.xOf(blo), p.vaY, p.xOf(bhi)-p.xOf(blo), p.stripH, fill,
+			Ref{Kind: RefMapping, Side: v.d.side, Obj: int32(win.grid), Index: int32(page), Count: int32(max((bhi-blo)/4096, 1))})
 		b = e
 	}
-	// Leaf boundaries once each leaf is wide enough to see.
-	pxPerByte := float64(w) / span
+}
+
+// binClass is the leaf class with the most bytes in a bin, -1 for none.
+func binClass(bin *[4]float64) int {
+	best, c := 0.0, -1
+	for k, val := range bin {
+		if val > best {
+			best, c = val, k
+		}
+	}
+	return c
+}
+
+// leafEdges draws the boundaries between leaves once each leaf is wide
+// enough to see.
+func (v *pageMapView) leafEdges(s *Scene, tr *timeline.Translation, i0 int, p *pmStrips) {
+	win, t := v.win, v.d.t
+	pxPerByte := float64(p.w) / p.span
 	for i := i0; i < len(tr.Mappings) && tr.Mappings[i].VA < win.hi; i++ {
 		m := &tr.Mappings[i]
 		if m.Buffer != win.buf || m.T > t || float64(m.Leaf)*pxPerByte < 5 {
@@ -191,195 +267,64 @@ func (st *Stage) pageMap(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time
 		}
 		for ; a < min(m.VA+m.Bytes, win.hi); a += m.Leaf {
 			if a > win.lo {
-				s.Line(ids.pmSep, xOf(a), vaY, xOf(a), vaY+stripH, Background, 1)
+				s.Line(transSideIDs[v.d.side].pmSep, p.xOf(a), p.vaY, p.xOf(a), p.vaY+p.stripH, Background, 1)
 			}
 		}
 	}
-	chunkNoteW := st.pmChunks(s, side, tr, win, xOf, vaY, stripH, w, paY-vaY-stripH >= smallSz+6)
-	// Write pointers.
-	for p := range tr.Pointers {
-		va, ok := tr.PointerAt(p, t)
+}
+
+// pointers draws the write pointers above the VA strip.
+func (v *pageMapView) pointers(s *Scene, tr *timeline.Translation, p *pmStrips) {
+	ids := &transSideIDs[v.d.side]
+	win := v.win
+	for k := range tr.Pointers {
+		va, ok := tr.PointerAt(k, v.d.t)
 		if !ok || va < win.lo || va > win.hi {
 			continue
 		}
-		px := xOf(va)
-		colour := pointerColour(p)
-		s.Arrow(ids.pmPointer, px, vaY-13, px, vaY+4, colour, 2, Ref{})
+		px := p.xOf(va)
+		colour := pointerColour(k)
+		s.Arrow(ids.pmPointer, px, p.vaY-13, px, p.vaY+4, colour, 2, Ref{})
 		lx, al := px+3, AlignStart
-		if px > x+w-40 {
+		if px > p.x+p.w-40 {
 			lx, al = px-3, AlignEnd
 		}
-		s.Text(ids.pmPointerLabel, lx, vaY-4, tr.Pointers[p].ID, smallSz, colour, al)
+		s.Text(ids.pmPointerLabel, lx, p.vaY-4, tr.Pointers[k].ID, smallSz, colour, al)
 	}
-	between := paY - vaY - stripH
-	if between >= smallSz+6 {
-		if ow := min(w*0.6, w-chunkNoteW-12); ow > 40 {
-			s.Text(ids.pmNote, x, vaY+stripH+smallSz+2, st.txt.FitFirst(ow, smallSz, order, orderShort), smallSz, Muted, AlignStart)
-		}
+}
+
+// notes says under the VA strip in which order it runs, left of the
+// chunks' count (chunkNoteW wide).
+func (v *pageMapView) notes(s *Scene, p *pmStrips, chunkNoteW float32) {
+	order, orderShort := "virtual (buffer order)", "virtual"
+	if v.win.base>>48 == 0 {
+		order, orderShort = "IOVA order", "IOVA"
 	}
-	st.pmPhysical(s, side, tr, win, t, xOf, x, vaY+stripH, paY, w, stripH)
-	if between >= rows {
-		s.Text(ids.pmNote, x, paY-3, st.txt.FitFirst(w, smallSz, "physical frames (PA order, gaps between runs collapsed)", "physical frames (PA order)", "physical frames"), smallSz, Muted, AlignStart)
-	}
-	if legendRow > 0 {
-		lx, ly := x, y+h-legendRow+3
-		var sizes [len(leafLegend)]bool
-		for i := range tr.Mappings {
-			sizes[leafSlot(tr.Mappings[i].Leaf)] = true
-		}
-		for i, l := range leafLegend {
-			if !sizes[i] {
-				continue
-			}
-			if lx+16+textWidth(l.name, smallSz) > x+w {
-				break
-			}
-			ref := Ref{Kind: RefLegend, Obj: 2, Index: int32(tlLeaf + i)}
-			s.Rect(ids.pmLegend, int32(i), lx, ly, 11, 11, LeafColor(l.bytes), ref)
-			s.TextRef(ids.pmLegendLabel, lx+14, ly+10, l.name, smallSz, Text, AlignStart, ref)
-			lx += 14 + textWidth(l.name, smallSz) + 10
+	if between := p.paY - p.vaY - p.stripH; between >= smallSz+6 {
+		if ow := min(p.w*0.6, p.w-chunkNoteW-12); ow > 40 {
+			s.Text(transSideIDs[v.d.side].pmNote, p.x, p.vaY+p.stripH+smallSz+2, v.txt.FitFirst(ow, smallSz, order, orderShort), smallSz, Muted, AlignStart)
 		}
 	}
 }
 
-// pmChunks outlines the allocator chunks in the window (or says how many
-// when they are too narrow to outline).
-func (st *Stage) pmChunks(s *Scene, side uint8, tr *timeline.Translation, win pmWindow, xOf func(uint64) float32, vaY, stripH, w float32, noteRow bool) float32 {
-	ids := &transSideIDs[side]
-	if len(tr.Chunks) == 0 {
-		return 0
+// legend names the mapping sizes the buffer uses, from (x, ly).
+func (v *pageMapView) legend(s *Scene, tr *timeline.Translation, x, ly, w float32) {
+	ids := &transSideIDs[v.d.side]
+	lx := x
+	var sizes [len(leafLegend)]bool
+	for i := range tr.Mappings {
+		sizes[leafSlot(tr.Mappings[i].Leaf)] = true
 	}
-	c0 := sort.Search(len(tr.Chunks), func(i int) bool { return tr.Chunks[i].VA+tr.Chunks[i].Bytes() > win.lo })
-	c1 := c0
-	for c1 < len(tr.Chunks) && tr.Chunks[c1].VA < win.hi {
-		c1++
-	}
-	n := c1 - c0
-	// The count goes right of the note row, in the longest form that
-	// leaves the row's left half to the strip order.
-	note := func(long bool) float32 {
-		txt := st.txt.Join(st.txt.Num(float64(n)), " chunks", "")
-		if tr.DroppedChunks > 0 {
-			// Only the first MaxChunks are known: say how many there are.
-			txt = st.txt.Join(st.txt.Num(float64(len(tr.Chunks)+tr.DroppedChunks)), " chunks", "")
-			if l := st.txt.Join(txt, st.txt.Join(", first ", st.txt.Num(float64(len(tr.Chunks))), " outlined"), ""); textWidth(l, smallSz) <= w*0.45 {
-				txt = l
-			}
-			long = false
-		}
-		if long {
-			if l := st.txt.Join(txt, ": zoom in to outline them", ""); textWidth(l, smallSz) <= w*0.45 {
-				txt = l
-			}
-		}
-		tw := textWidth(txt, smallSz)
-		if !noteRow || tw > w*0.45 {
-			return 0
-		}
-		s.Text(ids.pmNote, xOf(win.hi), vaY+stripH+smallSz+2, txt, smallSz, Muted, AlignEnd)
-		return tw
-	}
-	if float32(n)*4 > w {
-		return note(true)
-	}
-	for c := c0; c < c1; c++ {
-		ch := &tr.Chunks[c]
-		a, e := max(ch.VA, win.lo), min(ch.VA+ch.Bytes(), win.hi)
-		s.Add(Item{Kind: KindRect, ID: ids.pmChunk, Index: int32(c), X: xOf(a) + 0.75, Y: vaY + 0.75, W: xOf(e) - xOf(a) - 1.5, H: stripH - 1.5,
-			Fill: None, Stroke: chunkColor, StrokeWidth: 1.5, Ref: Ref{Kind: RefChunk, Side: side, Index: int32(c)}})
-	}
-	return note(false)
-}
-
-// paUnit is one physically contiguous piece of the window (a chunk, or a
-// mapping run when there are no chunks) in PA order.
-// pmPhysical draws the window's memory in physical order.
-func (st *Stage) pmPhysical(s *Scene, side uint8, tr *timeline.Translation, win pmWindow, t sim.Time, xOf func(uint64) float32, x, vaBottom, paY, w, stripH float32) {
-	ids := &transSideIDs[side]
-	// The cached units are read in place (a 1 GiB buffer has 262144):
-	// those not mapped yet at t are skipped, the rest grouped k at a time.
-	units := st.pmUnitsOf(side, tr, win)
-	// (The tests are written out: the page's code is not inlined.)
-	n := 0
-	for i := range units {
-		if units[i].from <= t || units[i].whole {
-			n++
-		}
-	}
-	if n == 0 {
-		return
-	}
-	// Aggregate into at most w/3 drawn pieces.
-	k := max(1, (n*3+int(w)-1)/int(w))
-	pieces := (n + k - 1) / k
-	gaps := 0
-	var prev *paUnit
-	for i, j := 0, 0; j < len(units); j++ {
-		u := &units[j]
-		if u.from > t && !u.whole {
+	for i, l := range leafLegend {
+		if !sizes[i] {
 			continue
 		}
-		if i > 0 && i%k == 0 && prev.pa+prev.bytes != u.pa {
-			gaps++
+		if lx+16+textWidth(l.name, smallSz) > x+w {
+			break
 		}
-		prev, i = u, i+1
-	}
-	gap := float32(3)
-	if float32(gaps)*gap > w/3 {
-		gap = 0
-	}
-	total := float64(win.hi - win.lo)
-	scale := float64(w-float32(gaps)*gap) / total
-	px := x
-	step := max(1, (pieces+maxLinks-1)/maxLinks)
-	var first *paUnit
-	var bytes uint64
-	var by [4]uint64
-	p, in := 0, 0
-	prev = nil
-	for j := range units {
-		u := &units[j]
-		if u.from > t && !u.whole {
-			continue // not mapped yet
-		}
-		if in == 0 {
-			if prev != nil && prev.pa+prev.bytes != u.pa {
-				px += gap
-			}
-			first, bytes, by = u, 0, [4]uint64{}
-		}
-		bytes += u.bytes
-		if u.from <= t && u.kind >= 0 {
-			by[u.kind] += u.bytes
-		}
-		prev = u
-		if in++; in < k && p*k+in < n {
-			continue
-		}
-		cls, best := -1, uint64(0)
-		for c, v := range by {
-			if v > best {
-				cls, best = c, v
-			}
-		}
-		pw := float32(float64(bytes) * scale)
-		fill := Surface
-		if cls >= 0 {
-			fill = LeafColor(leafLegend[cls].bytes)
-		}
-		ref := Ref{Kind: RefMapping, Side: side, Obj: int32(win.grid), Index: int32((first.va - win.base) / 4096), Count: int32(max(first.bytes/4096, 1))}
-		if first.chunk >= 0 && in == 1 {
-			ref = Ref{Kind: RefChunk, Side: side, Index: int32(first.chunk)}
-		}
-		s.Rect(ids.pmPA, int32(p), px, paY, max(pw, 1), stripH, fill, ref)
-		// Joining lines run between the two text rows (the strip order
-		// under the VA strip, the physical strip's label), never across
-		// them: none when the rows leave no room.
-		if l0, l1 := vaBottom+smallSz+6, paY-smallSz-6; p%step == 0 && l1-l0 >= 4 {
-			vx := xOf(first.va) + (xOf(first.va+first.bytes)-xOf(first.va))/2
-			s.Line(ids.pmLink, vx, l0, px+pw/2, l1, Muted, 1)
-		}
-		px += pw
-		p, in = p+1, 0
+		ref := Ref{Kind: RefLegend, Obj: 2, Index: int32(tlLeaf + i)}
+		s.Rect(ids.pmLegend, int32(i), lx, ly, 11, 11, LeafColor(l.bytes), ref)
+		s.TextRef(ids.pmLegendLabel, lx+14, ly+10, l.name, smallSz, Text, AlignStart, ref)
+		lx += 14 + textWidth(l.name, smallSz) + 10
 	}
 }

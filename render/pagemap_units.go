@@ -37,10 +37,10 @@ type pmSorted struct {
 // maxLinks caps the lines joining the strips.
 const maxLinks = 64
 
-// pmUnitsOf returns the window's units in physical order (cached per side,
-// or taken from what Prepare did for new results).
-func (st *Stage) pmUnitsOf(side uint8, tr *timeline.Translation, win pmWindow) []paUnit {
-	c := &st.pmCache[side&1]
+// unitsOf returns the window's units in physical order (kept from the
+// last frame, or taken from what Prepare did for new results).
+func (v *pageMapView) unitsOf(tr *timeline.Translation) []paUnit {
+	c, win := &v.units, v.win
 	if c.matches(tr, win) {
 		return c.units
 	}

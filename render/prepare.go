@@ -20,8 +20,7 @@ func Prepare(res *scenario.Result) {
 	if res == nil || res.Timeline == nil || res.Timeline.Translation == nil {
 		return
 	}
-	var st Stage // no zoom: the whole buffer
-	win, ok := st.pageWindow(res.Timeline)
+	win, ok := pageWindow(res.Timeline, Zoom{}) // no zoom: the whole buffer
 	if !ok {
 		return
 	}

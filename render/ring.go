@@ -10,61 +10,112 @@ import (
 // ringSegments caps how many arcs the ring is drawn with.
 const ringSegments = 96
 
-// ring draws grid g as a circular buffer in the box (x, y, w, h): arcs
-// coloured by the worst cell state they cover (clockwise from the top),
-// the grid's pointers as arrows from the centre, its spans as an outer arc,
-// its flags as words under it and the zoom window as an inner arc. Its
-// label and flags may use labelW (at least w), the slot's width.
-func (st *Stage) ring(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, g int, x, y, w, h, labelW float32) {
-	ids := &sideIDs[side]
+// ringView draws grid g as a circular buffer: arcs coloured by the worst
+// cell state they cover (clockwise from the top), the grid's pointers as
+// arrows from the centre, its spans as an outer arc, its flags as words
+// under it and the zoom window as an inner arc. Its label and flags may
+// use labelW (at least its width), the slot's width.
+type ringView struct {
+	txt    *texts
+	d      sideData
+	g      int
+	zoom   Zoom
+	labelW float32
+}
+
+func (v *ringView) bind(txt *texts, d sideData, g int, zoom Zoom, labelW float32) {
+	*v = ringView{txt: txt, d: d, g: g, zoom: zoom, labelW: labelW}
+}
+
+// flagsH is the height of the flags' words under the ring (STS.FULL,
+// TRUNCATED), clear of the pointers' labels inside it.
+func (v *ringView) flagsH() float32 {
+	h := float32(0)
+	for _, val := range v.d.tl.Values {
+		if val.Grid == v.g && val.Kind == timeline.ValueFlag {
+			h += textSz + 2
+		}
+	}
+	return h
+}
+
+// minRing is the smallest radius at which the ring is drawn.
+const minRing = 12
+
+// MinSize is the box of the smallest readable ring (radius minRing), with
+// its label and flags; in less the flags stay as words under the label.
+func (v *ringView) MinSize() Size {
+	d := float32(2 * (minRing + 4))
+	return Size{d, d + textSz + 4 + v.flagsH()}
+}
+
+func (v *ringView) TextSizes() TextSizes {
+	return TextSizes{Title: smallSz, Body: textSz, Least: smallSz}
+}
+
+func (v *ringView) Describe(r Ref) string { return v.d.describe(r) }
+
+func (v *ringView) Build(s *Scene, rect Rect) {
+	tl, state, g := v.d.tl, v.d.state, v.g
+	x, y, w, h := rect.X, rect.Y, rect.W, rect.H
 	if g >= len(state.Cells) || len(state.Cells[g]) == 0 {
 		return
 	}
-	cells := state.Cells[g]
-	n := len(cells)
-	// Flags (STS.FULL, TRUNCATED) go in words under the ring, clear of the
-	// pointers' labels inside it.
-	flagsH := float32(0)
-	for _, v := range tl.Values {
-		if v.Grid == g && v.Kind == timeline.ValueFlag {
-			flagsH += textSz + 2
-		}
-	}
+	flagsH := v.flagsH()
 	ringH := h - textSz - 4 - flagsH
 	cx, cy := x+w/2, y+textSz+4+ringH/2
 	r := min(w, ringH)/2 - 4
 	// Labelled only when drawn: a label over an empty slot explains nothing.
 	label := tl.Grids[g].Label
 	base := baseLabel(label)
-	long, short := st.txt.Join(label, " (ring)", ""), st.txt.Join(base, " ring", "")
+	long, short := v.txt.Join(label, " (ring)", ""), v.txt.Join(base, " ring", "")
 	if strings.Contains(base, "ring") {
 		long, short = label, base
 	}
-	if r < 12 {
+	if r < minRing {
 		// Too small for a readable ring (a short row in presentation
 		// mode): its flags, which say whether the buffer wrapped
 		// (STS.FULL) or the ring lost data (TRUNCATED), stay as words
 		// under its label; the pointers are on the grid above.
-		if flagsH == 0 || h < textSz+4+flagsH {
-			return
-		}
-		s.TextRef(ids.ringLabel, x, y+textSz, st.txt.FitFirst(labelW, smallSz, long, short), smallSz, Muted, AlignStart,
-			Ref{Kind: RefExplain, Side: side, Index: explainRing})
-		flags := 0
-		for i, v := range tl.Values {
-			if v.Grid == g && v.Kind == timeline.ValueFlag && i < len(state.Values) {
-				colour, word := st.flagWord(v, state.Values[i])
-				s.TextRef(ids.ringLabel, x, y+textSz+4+float32(flags+1)*(textSz+2)-2, st.txt.Fit(word, labelW, textSz), textSz, colour, AlignStart,
-					Ref{Kind: RefValue, Side: side, Obj: int32(i)})
-				flags++
-			}
+		if flagsH > 0 && h >= textSz+4+flagsH {
+			v.label(s, x, y, long, short)
+			v.flagWords(s, x, y)
 		}
 		return
 	}
-	s.TextRef(ids.ringLabel, x, y+textSz, st.txt.FitFirst(labelW, smallSz, long, short), smallSz, Muted, AlignStart,
-		Ref{Kind: RefExplain, Side: side, Index: explainRing})
-	m := min(n, ringSegments)
+	v.label(s, x, y, long, short)
 	thick := min(max(r/6, 4), 14)
+	v.arcs(s, cx, cy, r, thick)
+	v.marks(s, x, w, cx, cy, r, thick)
+}
+
+func (v *ringView) label(s *Scene, x, y float32, long, short string) {
+	s.TextRef(sideIDs[v.d.side].ringLabel, x, y+textSz, v.txt.FitFirst(v.labelW, smallSz, long, short), smallSz, Muted, AlignStart,
+		Ref{Kind: RefExplain, Side: v.d.side, Index: explainRing})
+}
+
+// flagWords lists the grid's flags as words under the label (a ring too
+// small to draw).
+func (v *ringView) flagWords(s *Scene, x, y float32) {
+	flags := 0
+	for i, val := range v.d.tl.Values {
+		if val.Grid == v.g && val.Kind == timeline.ValueFlag && i < len(v.d.state.Values) {
+			colour, word := v.flagWord(val, v.d.state.Values[i])
+			s.TextRef(sideIDs[v.d.side].ringLabel, x, y+textSz+4+float32(flags+1)*(textSz+2)-2, v.txt.Fit(word, v.labelW, textSz), textSz, colour, AlignStart,
+				Ref{Kind: RefValue, Side: v.d.side, Obj: int32(i)})
+			flags++
+		}
+	}
+}
+
+// arcs draws the cells round the ring, then the zoom window inside it and
+// the spans outside it.
+func (v *ringView) arcs(s *Scene, cx, cy, r, thick float32) {
+	ids := &sideIDs[v.d.side]
+	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
+	cells := state.Cells[g]
+	n := len(cells)
+	m := min(n, ringSegments)
 	for j := 0; j < m; j++ {
 		lo, hi := j*n/m, (j+1)*n/m
 		c := worst(cells[lo:hi])
@@ -74,7 +125,7 @@ func (st *Stage) ring(s *Scene, side uint8, tl *timeline.Timeline, state *timeli
 			Stroke: CellColor(c.State), StrokeWidth: thick,
 			Ref: Ref{Kind: RefCells, Side: side, Obj: int32(g), Index: int32(lo), Count: int32(hi - lo)}})
 	}
-	if z := st.frame.Zoom.Clamp(n); z.Count < n {
+	if z := v.zoom.Clamp(n); z.Count < n {
 		arc(s, ids.ringSpan, cx, cy, r-thick, float64(z.First)/float64(n), float64(z.First+z.Count)/float64(n), Muted, 2, Ref{})
 	}
 	for i, sp := range tl.Spans {
@@ -84,24 +135,30 @@ func (st *Stage) ring(s *Scene, side uint8, tl *timeline.Timeline, state *timeli
 				Ref{Kind: RefSpan, Side: side, Obj: int32(i)})
 		}
 	}
-	// The pointers' names go inside the ring, right of its centre, when
-	// they fit there; in a small ring (a 1024 px window) they would cross
-	// its arc, so they go beside it, if the slot has the room.
+}
+
+// marks draws the pointers as arrows from the centre, named in a stack
+// inside the ring (beside it when they would cross a small ring's arc and
+// the slot has the room), and the flags centred under it.
+func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32) {
+	ids := &sideIDs[v.d.side]
+	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
+	n := len(state.Cells[g])
 	nameX, widest := cx+6, float32(0)
-	for _, v := range tl.Values {
-		if v.Grid == g && v.Kind == timeline.ValuePointer {
-			widest = max(widest, textWidth(v.ID, smallSz))
+	for _, val := range tl.Values {
+		if val.Grid == g && val.Kind == timeline.ValuePointer {
+			widest = max(widest, textWidth(val.ID, smallSz))
 		}
 	}
-	if out := cx + r + thick/2 + 4; 6+widest > r-thick-2 && out+widest <= x+labelW {
+	if out := cx + r + thick/2 + 4; 6+widest > r-thick-2 && out+widest <= x+v.labelW {
 		nameX = out
 	}
 	k, flags := 0, 0
-	for i, v := range tl.Values {
-		if v.Grid != g || i >= len(state.Values) {
+	for i, val := range tl.Values {
+		if val.Grid != g || i >= len(state.Values) {
 			continue
 		}
-		switch v.Kind {
+		switch val.Kind {
 		case timeline.ValuePointer:
 			f := float64(state.Values[i]) / float64(n)
 			tx, ty := polar(cx, cy, r-thick/2-2, f)
@@ -109,14 +166,14 @@ func (st *Stage) ring(s *Scene, side uint8, tl *timeline.Timeline, state *timeli
 			s.Arrow(ids.ringPointer, cx, cy, tx, ty, colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			// Labels stack in the ring's middle, one line each, in the
 			// arrow's colour; hover names the arrow too.
-			s.TextRef(ids.ringLabel, nameX, cy-4+float32(k)*(smallSz+1), v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			s.TextRef(ids.ringLabel, nameX, cy-4+float32(k)*(smallSz+1), val.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			k++
 		case timeline.ValueFlag:
-			colour, word := st.flagWord(v, state.Values[i])
+			colour, word := v.flagWord(val, state.Values[i])
 			// Centred under the ring, or from its left edge when wider.
 			fx, align := cx, AlignMiddle
 			if textWidth(word, textSz) > w {
-				fx, align, word = x, AlignStart, st.txt.Fit(word, labelW, textSz)
+				fx, align, word = x, AlignStart, v.txt.Fit(word, v.labelW, textSz)
 			}
 			s.TextRef(ids.ringLabel, fx, cy+r+4+float32(flags+1)*(textSz+2)-2, word, textSz, colour, align, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
 			flags++
@@ -127,11 +184,11 @@ func (st *Stage) ring(s *Scene, side uint8, tl *timeline.Timeline, state *timeli
 // flagWord is how a ring flag reads: its name in the cursor colour when
 // set, "no" and its name, muted, when clear (the word that matters first,
 // if Fit shortens it).
-func (st *Stage) flagWord(v timeline.ValueSpec, val int64) (Color, string) {
+func (v *ringView) flagWord(spec timeline.ValueSpec, val int64) (Color, string) {
 	if val != 0 {
-		return Cursor, v.Label
+		return Cursor, spec.Label
 	}
-	return Muted, st.txt.Join("no ", v.Label, "")
+	return Muted, v.txt.Join("no ", spec.Label, "")
 }
 
 // polar returns the point at radius r and fraction f of a turn, clockwise

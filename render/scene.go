@@ -7,6 +7,14 @@
 // order (later items on top). Items are plain values with no pointers except
 // their strings, so a Scene rebuilt every frame into the same slice (Reset
 // keeps capacity) does not grow allocations.
+//
+// Each part of the stage (a buffer grid, its ring, a cache window, the page
+// map, the TLBs, the SMMU's tables, the timeline, the counters, a legend)
+// is a View: it reports the smallest rectangle it is useful in and its text
+// sizes, builds its items in the rectangle it is given and describes them
+// on hover. The Stage chooses the views a pair of results calls for, lays
+// them out (layoutRuns, layoutBuffers, smmuStage) and routes hover to the
+// view that drew the item.
 package render
 
 // Kind is the shape of an Item.
@@ -82,8 +90,12 @@ const (
 
 // Ref points an item back at the data it shows.
 type Ref struct {
-	Kind  RefKind
-	Side  uint8 // 0 = A, 1 = B
+	Kind RefKind
+	Side uint8 // 0 = A, 1 = B
+	// View is the number, from 1, of the stage's view that drew the item
+	// (set by the stage, which asks that view to describe it); 0 when no
+	// view did.
+	View  uint8
 	Obj   int32
 	Index int32
 	Count int32

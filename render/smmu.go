@@ -66,21 +66,6 @@ func smmuOf(f *Frame) *timeline.SMMUSpec {
 	return nil
 }
 
-// smmuStage lays out the SMMU view in the stage area (x0, y0)-(x1, y1).
-func (st *Stage) smmuStage(s *Scene, f *Frame, x0, y0, x1, y1 float32) {
-	bottomH := min(max((y1-y0)*0.28, 140), 240)
-	colBottom := y1 - bottomH - smmuRow - gap
-	colW := (x1 - x0 - gap) / 2
-	var shown [3]bool
-	st.smmuSide(s, 0, &f.A, x0, y0, colW, colBottom-y0, &shown)
-	st.smmuSide(s, 1, &f.B, x0+colW+gap, y0, colW, colBottom-y0, &shown)
-	st.smmuLegend(s, f, shown, x0, colBottom+gap/2, x1-x0)
-	by := colBottom + gap/2 + smmuRow + 4
-	hw := (x1 - x0 - gap) / 2
-	st.smmuHistogram(s, f, x0, by, hw, y1-by)
-	st.smmuThroughput(s, f, x0+hw+gap, by, hw, y1-by)
-}
-
 // smmuIDs are one side's item ids.
 type smmuIDs struct {
 	column, header, clock, caption, master, path, box, boxLabel, status, smr, smrText, acr, tlb, tlbCross, tlbLabel string
@@ -91,47 +76,6 @@ var smmuSideIDs = [2]smmuIDs{
 		"a/smmu-smr", "a/smmu-smr-text", "a/smmu-acr", "a/smmu-tlb", "a/smmu-tlb-bypass", "a/smmu-tlb-label"},
 	{"b/column", "b/header", "b/clock", "b/caption", "b/smmu-master", "b/smmu-path", "b/smmu-box", "b/smmu-box-label", "b/smmu-status",
 		"b/smmu-smr", "b/smmu-smr-text", "b/smmu-acr", "b/smmu-tlb", "b/smmu-tlb-bypass", "b/smmu-tlb-label"},
-}
-
-// smmuSide draws one run's SMMU in the column (x, y, w, h); shown[m] is set
-// when a TLB entry of master m is drawn (for the legend).
-func (st *Stage) smmuSide(s *Scene, side uint8, sd *Side, x, y, w, h float32, shown *[3]bool) {
-	ids := &smmuSideIDs[side]
-	s.Add(Item{Kind: KindRect, ID: ids.column, X: x, Y: y, W: w, H: h, Fill: None, Stroke: Surface, StrokeWidth: 1})
-	if sd.Result == nil || sd.Result.Timeline == nil || sd.Result.Timeline.SMMU == nil {
-		s.Text(ids.header, x+8, y+smmuTitle+4, st.txt.Join(sideNames[side], " · ", "no result"), smmuTitle, Muted, AlignStart)
-		return
-	}
-	r := sd.Result
-	tl := r.Timeline
-	sm := tl.SMMU
-	title := sd.PolicyTitle
-	if title == "" {
-		title = r.Policy
-	}
-	clock := st.txt.Time(sd.Time)
-	s.Text(ids.clock, x+w-8, y+smmuTitle+4, clock, smmuSz, Muted, AlignEnd)
-	s.Text(ids.header, x+8, y+smmuTitle+4, st.txt.Fit(st.txt.Join(sideNames[side], " · ", title), w-24-textWidth(clock, smmuSz), smmuTitle), smmuTitle, Text, AlignStart)
-	narrH := float32(0)
-	if i := captionAt(r.Narration, sd.Time); i >= 0 {
-		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
-		if st.frame.Narrate { // presentation mode: the step large, as on the other views
-			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+smmuTitle+8, w-16, h*0.3, h*0.5)
-		} else {
-			s.Text(ids.caption, x+8, y+smmuTitle+24, st.txt.Fit(caption, w-16, smmuSz), smmuSz, Muted, AlignStart)
-		}
-	}
-	state := sd.State
-	if state == nil && len(tl.Keyframes) > 0 {
-		state = &tl.Keyframes[0].State
-	}
-	cx, cw := x+8, w-16
-	cy := y + smmuTitle + 36 + narrH
-	cy = st.smmuPaths(s, side, sm, sd.Time, cx, cy, cw)
-	cy = st.smmuTable(s, side, sm, cx, cy+6, cw)
-	if state != nil {
-		st.smmuTLB(s, side, tl, state, cx, cy+4, cw, y+h-8-(cy+4), shown)
-	}
 }
 
 // smmuTxnAt picks master m's transaction to show at t: the last recorded
@@ -151,89 +95,134 @@ func smmuTxnAt(sm *timeline.SMMUSpec, m int, t sim.Time) (i int, next bool) {
 	return -1, false
 }
 
-// smmuPaths draws one row per master: its box (name, StreamID), then the
-// TBU, TCU and memory boxes with the path of its transaction at t lit in
-// the stream's colour (the memory box of a read names where it was
-// answered: the core's cache, the L3 or DRAM), and a status line with the
-// latency. It returns the y below the rows.
-func (st *Stage) smmuPaths(s *Scene, side uint8, sm *timeline.SMMUSpec, t sim.Time, x, y, w float32) float32 {
-	ids := &smmuSideIDs[side]
-	const arrowW = 18
+// smmuCommon is what the SMMU column's views and its legend share: the
+// side's run and the SMMU they draw, their text size and their hover.
+type smmuCommon struct {
+	txt *texts
+	d   sideData
+	sm  *timeline.SMMUSpec
+}
+
+func commonOf(txt *texts, d sideData) smmuCommon { return smmuCommon{txt: txt, d: d, sm: d.tl.SMMU} }
+
+func (p *smmuCommon) TextSizes() TextSizes {
+	return TextSizes{Title: smmuSz, Body: smmuSz, Least: smmuSz}
+}
+
+func (p *smmuCommon) Describe(r Ref) string { return describeSMMU(p.txt, p.d, p.sm, r) }
+
+// smmuPathsView draws one row per master: its box (name, StreamID), then
+// the TBU, TCU and memory boxes with the path of its transaction at the
+// side's time lit in the stream's colour (the memory box of a read names
+// where it was answered: a snoop of the core's cache, the L3 or DRAM), and
+// a status line with the latency.
+type smmuPathsView struct {
+	smmuCommon
+	// bottom is the y under the rows after the last Build.
+	bottom float32
+}
+
+func (v *smmuPathsView) bind(txt *texts, d sideData) {
+	*v = smmuPathsView{smmuCommon: commonOf(txt, d)}
+}
+
+// smmuPathRow is the height of a master's row: its boxes and status line.
+const smmuPathRow = smmuBox + smmuSz + 10
+
+// smmuArrowW is the width of an arrow between two boxes.
+const smmuArrowW = 18
+
+// MinSize is a row per master, the boxes at least as wide as their names
+// (the memory box's widest, where a read was answered).
+func (v *smmuPathsView) MinSize() Size {
+	box := max(textWidth("DRAM", smmuSz), textWidth(servedNames[timeline.ServedSnoop], smmuSz))
+	return Size{4*box + 3*smmuArrowW, float32(len(v.sm.Masters)) * smmuPathRow}
+}
+
+func (v *smmuPathsView) Build(s *Scene, r Rect) {
+	ids := &smmuSideIDs[v.d.side]
+	sm, x, y, w := v.sm, r.X, r.Y, r.W
 	// The master boxes take the long labels' width when it fits in 30 %
 	// of the row, never less than the short labels' (name and StreamID).
 	mw, mwShort := float32(0), float32(0)
 	for _, ms := range sm.Masters {
-		mw = max(mw, textWidth(st.txt.Join(ms.Name, " SID ", st.txt.Hex(uint64(ms.SID))), smmuSz)+14)
-		mwShort = max(mwShort, textWidth(st.txt.Join(ms.Name, " ", st.txt.Hex(uint64(ms.SID))), smmuSz)+14)
+		mw = max(mw, textWidth(v.txt.Join(ms.Name, " SID ", v.txt.Hex(uint64(ms.SID))), smmuSz)+14)
+		mwShort = max(mwShort, textWidth(v.txt.Join(ms.Name, " ", v.txt.Hex(uint64(ms.SID))), smmuSz)+14)
 	}
 	long := mw <= max(w*0.3, mwShort) // every master's long label fits: all long, else all short
 	mw = min(mw, max(w*0.3, mwShort))
-	bw := (w - mw - 3*arrowW) / 3
-	stages := [3]string{"TBU0", "TCU", "memory"}
+	bw := (w - mw - 3*smmuArrowW) / 3
 	for m := range sm.Masters {
 		ms := &sm.Masters[m]
-		col := StreamColor(m)
 		ry := y + float32(m)*(smmuBox+smmuSz+10)
-		s.Rect(ids.master, int32(m), x, ry, mw, smmuBox, col, Ref{Kind: RefSMMU, Side: side, Obj: smmuMaster, Index: int32(m)})
-		label := st.txt.Join(ms.Name, " ", st.txt.Hex(uint64(ms.SID)))
+		s.Rect(ids.master, int32(m), x, ry, mw, smmuBox, StreamColor(m), Ref{Kind: RefSMMU, Side: v.d.side, Obj: smmuMaster, Index: int32(m)})
+		label := v.txt.Join(ms.Name, " ", v.txt.Hex(uint64(ms.SID)))
 		if long {
-			label = st.txt.Join(ms.Name, " SID ", st.txt.Hex(uint64(ms.SID)))
+			label = v.txt.Join(ms.Name, " SID ", v.txt.Hex(uint64(ms.SID)))
 		}
-		s.Text(ids.boxLabel, x+6, ry+smmuBox-8, st.txt.Fit(label, mw-10, smmuSz), smmuSz, Background, AlignStart)
-		i, next := smmuTxnAt(sm, m, t)
-		var tx timeline.SMMUTxn
-		if i >= 0 {
-			tx = sm.Txns[i]
-		}
-		lit := [3]bool{i >= 0 && !next, i >= 0 && !next && tx.TCU, i >= 0 && !next && !tx.Aborted}
-		bx := x + mw + arrowW
-		for k, name := range stages {
-			stroke, sw := Surface, float32(1)
-			if lit[k] {
-				stroke, sw = col, 2
-			}
-			s.Add(Item{Kind: KindRect, ID: ids.box, Index: int32(m*3 + k), X: bx, Y: ry, W: bw, H: smmuBox, Fill: None, Stroke: stroke, StrokeWidth: sw})
-			tc := Muted
-			if lit[k] {
-				tc = Text
-			}
-			if k == 2 {
-				name = st.pick(bw-2, name, "mem")
-				if lit[k] && !tx.Write {
-					name = servedNames[min(int(tx.Served), len(servedNames)-1)]
-				}
-			}
-			s.Text(ids.boxLabel, bx+bw/2, ry+smmuBox-8, name, smmuSz, tc, AlignMiddle)
-			bx += bw + arrowW
-		}
-		// Arrows: master -> TBU; TBU -> TCU -> memory for a miss, TBU ->
-		// memory under the TCU box for a hit.
-		mid := ry + smmuBox/2
-		ref := Ref{Kind: RefSMMU, Side: side, Obj: smmuTxn, Index: int32(i)}
-		if i < 0 {
-			ref = Ref{}
-		}
-		arrow := func(x1, y1, x2, y2 float32, on bool) {
-			c, sw := Surface, float32(1.5)
-			if on {
-				c, sw = col, 2.5
-			}
-			s.Arrow(ids.path, x1, y1, x2, y2, c, sw, ref)
-		}
-		tbuX := x + mw + arrowW
-		tcuX := tbuX + bw + arrowW
-		dramX := tcuX + bw + arrowW
-		arrow(x+mw+1, mid, tbuX-1, mid, lit[0])
-		arrow(tbuX+bw+1, mid, tcuX-1, mid, lit[1])
-		arrow(tcuX+bw+1, mid, dramX-1, mid, lit[1] && lit[2])
-		if lit[0] && !tx.TCU && lit[2] { // a TBU hit goes straight to memory, under the TCU
-			s.Line(ids.path, tbuX+bw/2, ry+smmuBox, tbuX+bw/2, ry+smmuBox+4, col, 2.5)
-			s.Line(ids.path, tbuX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+4, col, 2.5)
-			s.Arrow(ids.path, dramX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+1, col, 2.5, ref)
-		}
-		s.Text(ids.status, x, ry+smmuBox+smmuSz+4, st.pick(w, st.smmuStatus(sm, i, next, t, false), st.smmuStatus(sm, i, next, t, true)), smmuSz, Text, AlignStart)
+		s.Text(ids.boxLabel, x+6, ry+smmuBox-8, v.txt.Fit(label, mw-10, smmuSz), smmuSz, Background, AlignStart)
+		i, next := smmuTxnAt(sm, m, v.d.t)
+		v.path(s, m, i, next, x, ry, mw, bw)
+		s.Text(ids.status, x, ry+smmuBox+smmuSz+4, smmuPick(v.txt, w, smmuStatus(v.txt, sm, i, next, v.d.t, false), smmuStatus(v.txt, sm, i, next, v.d.t, true)), smmuSz, Text, AlignStart)
 	}
-	return y + float32(len(sm.Masters))*(smmuBox+smmuSz+10)
+	v.bottom = y + float32(len(sm.Masters))*(smmuBox+smmuSz+10)
+}
+
+// path draws master m's TBU, TCU and memory boxes (bw wide, after its
+// box mw wide) on the row at ry, with the path of its transaction i
+// (next: not issued yet) lit: master -> TBU; TBU -> TCU -> memory for a
+// miss, TBU -> memory under the TCU box for a hit.
+func (v *smmuPathsView) path(s *Scene, m, i int, next bool, x, ry, mw, bw float32) {
+	ids := &smmuSideIDs[v.d.side]
+	col := StreamColor(m)
+	var tx timeline.SMMUTxn
+	if i >= 0 {
+		tx = v.sm.Txns[i]
+	}
+	lit := [3]bool{i >= 0 && !next, i >= 0 && !next && tx.TCU, i >= 0 && !next && !tx.Aborted}
+	bx := x + mw + smmuArrowW
+	for k, name := range [3]string{"TBU0", "TCU", "memory"} {
+		stroke, sw := Surface, float32(1)
+		if lit[k] {
+			stroke, sw = col, 2
+		}
+		s.Add(Item{Kind: KindRect, ID: ids.box, Index: int32(m*3 + k), X: bx, Y: ry, W: bw, H: smmuBox, Fill: None, Stroke: stroke, StrokeWidth: sw})
+		tc := Muted
+		if lit[k] {
+			tc = Text
+		}
+		if k == 2 {
+			name = smmuPick(v.txt, bw-2, name, "mem")
+			if lit[k] && !tx.Write {
+				name = servedNames[min(int(tx.Served), len(servedNames)-1)]
+			}
+		}
+		s.Text(ids.boxLabel, bx+bw/2, ry+smmuBox-8, name, smmuSz, tc, AlignMiddle)
+		bx += bw + smmuArrowW
+	}
+	mid := ry + smmuBox/2
+	ref := Ref{Kind: RefSMMU, Side: v.d.side, Obj: smmuTxn, Index: int32(i)}
+	if i < 0 {
+		ref = Ref{}
+	}
+	arrow := func(x1, y1, x2, y2 float32, on bool) {
+		c, sw := Surface, float32(1.5)
+		if on {
+			c, sw = col, 2.5
+		}
+		s.Arrow(ids.path, x1, y1, x2, y2, c, sw, ref)
+	}
+	tbuX := x + mw + smmuArrowW
+	tcuX := tbuX + bw + smmuArrowW
+	dramX := tcuX + bw + smmuArrowW
+	arrow(x+mw+1, mid, tbuX-1, mid, lit[0])
+	arrow(tbuX+bw+1, mid, tcuX-1, mid, lit[1])
+	arrow(tcuX+bw+1, mid, dramX-1, mid, lit[1] && lit[2])
+	if lit[0] && !tx.TCU && lit[2] { // a TBU hit goes straight to memory, under the TCU
+		s.Line(ids.path, tbuX+bw/2, ry+smmuBox, tbuX+bw/2, ry+smmuBox+4, col, 2.5)
+		s.Line(ids.path, tbuX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+4, col, 2.5)
+		s.Arrow(ids.path, dramX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+1, col, 2.5, ref)
+	}
 }
 
 // servedNames name where a read was answered, by timeline.SMMUTxn.Served.
@@ -241,7 +230,7 @@ var servedNames = [...]string{timeline.ServedDRAM: "DRAM", timeline.ServedL3: "L
 
 // smmuStatus says what master's transaction i did, with its latency (in
 // fewer words when short).
-func (st *Stage) smmuStatus(sm *timeline.SMMUSpec, i int, next bool, t sim.Time, short bool) string {
+func smmuStatus(txt *texts, sm *timeline.SMMUSpec, i int, next bool, t sim.Time, short bool) string {
 	if i < 0 {
 		return "no transaction recorded"
 	}
@@ -251,7 +240,7 @@ func (st *Stage) smmuStatus(sm *timeline.SMMUSpec, i int, next bool, t sim.Time,
 		what = "write"
 	}
 	if next {
-		return st.txt.Join("next ", what, st.txt.Join(" at ", st.txt.Time(tx.Issue), ""))
+		return txt.Join("next ", what, txt.Join(" at ", txt.Time(tx.Issue), ""))
 	}
 	var path string
 	switch {
@@ -262,10 +251,10 @@ func (st *Stage) smmuStatus(sm *timeline.SMMUSpec, i int, next bool, t sim.Time,
 	case tx.Aborted:
 		path = "fault"
 		if name := smmuFaultName(sm, tx); name != "" {
-			path = st.txt.Join("fault ", name, "")
+			path = txt.Join("fault ", name, "")
 		}
 		if !short {
-			path = st.txt.Join(path, ": aborted at the TCU", "")
+			path = txt.Join(path, ": aborted at the TCU", "")
 		}
 	case tx.Hit:
 		path = "TBU hit"
@@ -282,12 +271,12 @@ func (st *Stage) smmuStatus(sm *timeline.SMMUSpec, i int, next bool, t sim.Time,
 	if short {
 		unit = " cyc"
 	}
-	lat := st.txt.Join(st.txt.Num(float64(int(sm.Clock.InCycles(tx.Done-tx.Issue)+0.5))), unit, "")
+	lat := txt.Join(txt.Num(float64(int(sm.Clock.InCycles(tx.Done-tx.Issue)+0.5))), unit, "")
 	state := " · done"
 	if tx.Done > t {
 		state = " · in flight"
 	}
-	return st.txt.Join(st.txt.Join(what, " ", lat), " · ", st.txt.Join(path, state, ""))
+	return txt.Join(txt.Join(what, " ", lat), " · ", txt.Join(path, state, ""))
 }
 
 // smmuFaultName names the fault that aborted tx, from its master's stream
@@ -307,93 +296,10 @@ func smmuFaultName(sm *timeline.SMMUSpec, tx *timeline.SMMUTxn) string {
 	return ""
 }
 
-// smmuDecides reports whether table row r (an SMR, or the "no match" row
-// after them) takes part in master ms's stream match: every SMR that
-// matches it (two are a conflict), or the "no match" row when none does.
-func smmuDecides(sm *timeline.SMMUSpec, ms *timeline.SMMUMaster, r int) bool {
-	if r < len(sm.SMRs) {
-		return sm.SMRs[r].Matches(ms.SID)
-	}
-	for i := range sm.SMRs {
-		if sm.SMRs[i].Matches(ms.SID) {
-			return false
-		}
-	}
-	return true
-}
-
-// smmuTable draws the stream-match table: one row per SMR with its S2CR,
-// then the "no match" row (sCR0.USFCFG), each lit in the colour of every
-// master it decides, then the sACR bits. It returns the y below it.
-func (st *Stage) smmuTable(s *Scene, side uint8, sm *timeline.SMMUSpec, x, y, w float32) float32 {
-	ids := &smmuSideIDs[side]
-	head := "stream match: SMR → S2CR"
-	if sm.ClientPD {
-		head = st.pick(w, "stream match: off (sCR0.CLIENTPD=1: all bypass)", "off: CLIENTPD=1, all bypass")
-	}
-	s.Text(ids.smrText, x, y+smmuSz, head, smmuSz, Muted, AlignStart)
-	y += smmuSz + 6
-	rows := len(sm.SMRs) + 1
-	for r := 0; r < rows; r++ {
-		ry := y + float32(r)*smmuRow
-		var label, short, shortest string
-		if r < len(sm.SMRs) {
-			e := &sm.SMRs[r]
-			to, sto := e.Type, e.Type
-			if e.Type == "translate" {
-				to = st.txt.Join("translate CB", st.txt.Num(float64(e.CB)), "")
-				sto = st.txt.Join("CB", st.txt.Num(float64(e.CB)), "")
-				if e.Stage != "" {
-					// The bank's stage stays in every form: a nested
-					// bank's walks are what its latencies are about.
-					stage := st.txt.Join(" (", e.Stage, ")")
-					to, sto = st.txt.Join(to, stage, ""), st.txt.Join(sto, stage, "")
-				}
-			}
-			valid := ""
-			if !e.Valid {
-				valid = " (invalid)"
-			}
-			smr := st.txt.Join("SMR", st.txt.Num(float64(r)), "")
-			label = st.txt.Join(st.txt.Join(smr, " ID ", st.txt.Hex(uint64(e.ID))),
-				st.txt.Join(" MASK ", st.txt.Hex(uint64(e.Mask)), ""), st.txt.Join(valid, " → ", to))
-			short = st.txt.Join(st.txt.Join(smr, " ", st.txt.Hex(uint64(e.ID))), st.txt.Join("/", st.txt.Hex(uint64(e.Mask)), valid), st.txt.Join(" → ", sto, ""))
-			shortest = st.txt.Join(st.txt.Join(smr, valid, ""), " → ", sto)
-		} else {
-			label, short = "no match → sCR0.USFCFG=0: bypass", "no match → USFCFG=0: bypass"
-			if sm.USFCFG {
-				label, short = "no match → sCR0.USFCFG=1: fault (USF)", "no match → USFCFG=1: fault"
-			}
-			shortest = short
-		}
-		s.Rect(ids.smr, int32(r), x, ry, w, smmuRow-2, Surface, Ref{Kind: RefSMMU, Side: side, Obj: smmuSMR, Index: int32(r)})
-		// The masters this row decides, as tags at the right.
-		tx := x + w - 4
-		for m := len(sm.Masters) - 1; m >= 0; m-- {
-			ms := &sm.Masters[m]
-			if sm.ClientPD || !smmuDecides(sm, ms, r) {
-				continue
-			}
-			name := ms.Name
-			tw := textWidth(name, smmuSz) + 8
-			tx -= tw
-			s.Rect(ids.smr, int32(r), tx, ry+1, tw, smmuRow-4, StreamColor(m), Ref{Kind: RefSMMU, Side: side, Obj: smmuMaster, Index: int32(m)})
-			s.Text(ids.smrText, tx+4, ry+smmuRow-6, name, smmuSz, Background, AlignStart)
-			tx -= 4
-		}
-		s.Text(ids.smrText, x+4, ry+smmuRow-6, st.pick(tx-x-8, label, short, shortest), smmuSz, Text, AlignStart)
-	}
-	y += float32(rows) * smmuRow
-	bits := st.txt.Join(st.txt.Join("SMTNMB_TLBEN ", onOff(sm.SMTNMBTLBEN), ""), " · ", st.txt.Join("S2CRB_TLBEN ", onOff(sm.S2CRBTLBEN), ""))
-	s.Add(Item{Kind: KindText, ID: ids.acr, X: x, Y: y + smmuSz + 2, Text: st.pick(w, st.txt.Join("sACR ", bits, ""), bits), Size: smmuSz, Fill: Text, Stroke: None,
-		Ref: Ref{Kind: RefSMMU, Side: side, Obj: smmuACR}})
-	return y + smmuSz + 8
-}
-
-// pick returns the first of the SMMU view's wordings that fits in w at
-// smmuSz, else the last cut to fit (texts.FitFirst at the view's size).
-func (st *Stage) pick(w float32, wordings ...string) string {
-	return st.txt.FitFirst(w, smmuSz, wordings...)
+// smmuPick returns the first of the SMMU view's wordings that fits in w
+// at smmuSz, else the last cut to fit (texts.FitFirst at the view's size).
+func smmuPick(txt *texts, w float32, wordings ...string) string {
+	return txt.FitFirst(w, smmuSz, wordings...)
 }
 
 func onOff(b bool) string {

@@ -22,10 +22,10 @@ func smmuCurve(sd *Side, hist bool) []timeline.Point {
 // smmuAxes draws a plot box's title (on its own line above the keys when
 // both do not fit on one), frame and y ticks, and returns the
 // plot area; ok is false when it is too small to draw in.
-func (st *Stage) smmuAxes(s *Scene, id, title, xlabel string, ymax float64, keys [2]string, x, y, w, h float32) (px, py, pw, ph float32, ok bool) {
+func smmuAxes(txt *texts, s *Scene, id, title, xlabel string, ymax float64, keys [2]string, x, y, w, h float32) (px, py, pw, ph float32, ok bool) {
 	kw := sideKeysWidth(keys)
 	if textWidth(title, smmuSz)+8+kw > w {
-		s.Text(id+"/title", x, y+smmuSz, st.txt.Fit(title, w, smmuSz), smmuSz, Text, AlignStart)
+		s.Text(id+"/title", x, y+smmuSz, txt.Fit(title, w, smmuSz), smmuSz, Text, AlignStart)
 		y, h = y+smmuSz+4, h-smmuSz-4
 	} else {
 		s.Text(id+"/title", x, y+smmuSz, title, smmuSz, Text, AlignStart)
@@ -33,25 +33,67 @@ func (st *Stage) smmuAxes(s *Scene, id, title, xlabel string, ymax float64, keys
 	sideKeys(s, id+"/key", keys, x+w, y)
 	const left, bottom = 44, 2*smmuSz + 8
 	px, py, pw, ph = x+left, y+smmuSz+10, w-left-4, h-smmuSz-10-bottom
-	if pw < 60 || ph < 30 || ymax <= 0 {
+	if pw < smmuPlotW || ph < smmuPlotH || ymax <= 0 {
 		return 0, 0, 0, 0, false
 	}
 	s.Rect(id+"/plot", 0, px, py, pw, ph, Surface, Ref{})
 	for _, v := range niceTicks(0, ymax, 3) {
 		ty := py + ph - ph*float32(v/ymax)
 		s.Line(id+"/ygrid", px, ty, px+pw, ty, Background, 1)
-		s.Text(id+"/ytick", px-4, ty+5, st.txt.Num(v), smmuSz, Muted, AlignEnd)
+		s.Text(id+"/ytick", px-4, ty+5, txt.Num(v), smmuSz, Muted, AlignEnd)
 	}
 	s.Text(id+"/xaxis", px+pw, y+h-2, xlabel, smmuSz, Muted, AlignEnd) // right: the embed overlay sits at the bottom left
 	return px, py, pw, ph, true
 }
 
-// smmuHistogram draws the NIC's read latency distribution of A and B as
+// The SMMU charts' plots are at least smmuPlotW x smmuPlotH, beside the
+// y ticks (44 px) and above the x ticks and axis name.
+const (
+	smmuPlotW = 60
+	smmuPlotH = 30
+)
+
+// smmuChartMin is the smallest box an SMMU chart draws its plot in: at
+// this width its title takes a line of its own above the keys.
+var smmuChartMin = Size{44 + smmuPlotW + 4, smmuSz + 4 + smmuSz + 10 + smmuPlotH + 2*smmuSz + 8}
+
+// smmuChart is what the SMMU charts share: both runs on the player's
+// axis, their size and text sizes.
+type smmuChart struct {
+	txt *texts
+	pairData
+}
+
+func (v *smmuChart) bind(txt *texts, f *Frame) { *v = smmuChart{txt: txt, pairData: pairOf(f)} }
+
+func (v *smmuChart) MinSize() Size { return smmuChartMin }
+
+func (v *smmuChart) TextSizes() TextSizes {
+	return TextSizes{Title: smmuSz, Body: smmuSz, Least: smmuSz}
+}
+
+// Describe says what a bar of the histogram or a point of the forwarding
+// curve stands for.
+func (v *smmuChart) Describe(r Ref) string {
+	side := min(r.Side, 1)
+	switch r.Obj {
+	case smmuHist:
+		return describeHist(sideNames[side], smmuCurve(v.sides[side], true), int(r.Index))
+	case smmuTput:
+		return describeTput(sideNames[side], smmuCurve(v.sides[side], false), int(r.Index))
+	}
+	return ""
+}
+
+// smmuHistView draws the NIC's read latency distribution of A and B as
 // paired bars, with each side's average as a vertical line.
-func (st *Stage) smmuHistogram(s *Scene, f *Frame, x, y, w, h float32) {
+type smmuHistView struct{ smmuChart }
+
+func (v *smmuHistView) Build(s *Scene, r Rect) {
+	x, y, w, h := r.X, r.Y, r.W, r.H
 	var series [2][]timeline.Point
 	last, ymax := 0, 0.0
-	for side, sd := range [2]*Side{&f.A, &f.B} {
+	for side, sd := range v.sides {
 		series[side] = smmuCurve(sd, true)
 		for i, p := range series[side] {
 			if p.Y > 0 {
@@ -60,17 +102,7 @@ func (st *Stage) smmuHistogram(s *Scene, f *Frame, x, y, w, h float32) {
 			}
 		}
 	}
-	var keys [2]string
-	for side, sd := range [2]*Side{&f.A, &f.B} {
-		keys[side] = sideNames[side]
-		if sd.Result == nil {
-			continue
-		}
-		if avg, ok := sd.Result.Metric(smmuLatMetric); ok {
-			keys[side] = st.txt.Join(sideNames[side], " average ", st.txt.Num(float64(int(avg+0.5))))
-		}
-	}
-	px, py, pw, ph, ok := st.smmuAxes(s, "smmu-hist", "NIC reads (%)", "latency (platform cycles)", niceMax(ymax), keys, x, y, w, h)
+	px, py, pw, ph, ok := smmuAxes(v.txt, s, "smmu-hist", "NIC reads (%)", "latency (platform cycles)", niceMax(ymax), v.keys(), x, y, w, h)
 	if !ok {
 		return
 	}
@@ -94,13 +126,34 @@ func (st *Stage) smmuHistogram(s *Scene, f *Frame, x, y, w, h float32) {
 	if xmax <= 0 {
 		return
 	}
-	fx := func(v float64) float32 { return px + pw*float32(v/xmax) }
-	for _, v := range niceTicks(0, xmax, 5) {
-		tx := fx(v)
-		s.Line("smmu-hist/xtick", tx, py+ph, tx, py+ph+4, Muted, 1)
-		s.Text("smmu-hist/xlabel", tx, py+ph+smmuSz+4, st.txt.Num(v), smmuSz, Muted, AlignMiddle)
+	v.xAxis(s, px, py, pw, ph, xmax)
+}
+
+// keys name the sides with their average latency.
+func (v *smmuHistView) keys() [2]string {
+	var keys [2]string
+	for side, sd := range v.sides {
+		keys[side] = sideNames[side]
+		if sd.Result == nil {
+			continue
+		}
+		if avg, ok := sd.Result.Metric(smmuLatMetric); ok {
+			keys[side] = v.txt.Join(sideNames[side], " average ", v.txt.Num(float64(int(avg+0.5))))
+		}
 	}
-	for side, sd := range [2]*Side{&f.A, &f.B} {
+	return keys
+}
+
+// xAxis draws the latency ticks under the plot, up to xmax, and each
+// side's average as a line across it.
+func (v *smmuHistView) xAxis(s *Scene, px, py, pw, ph float32, xmax float64) {
+	fx := func(val float64) float32 { return px + pw*float32(val/xmax) }
+	for _, val := range niceTicks(0, xmax, 5) {
+		tx := fx(val)
+		s.Line("smmu-hist/xtick", tx, py+ph, tx, py+ph+4, Muted, 1)
+		s.Text("smmu-hist/xlabel", tx, py+ph+smmuSz+4, v.txt.Num(val), smmuSz, Muted, AlignMiddle)
+	}
+	for side, sd := range v.sides {
 		if sd.Result == nil {
 			continue
 		}
@@ -125,31 +178,34 @@ func niceMax(v float64) float64 {
 	return v
 }
 
-// smmuThroughput draws packets forwarded per microsecond over each run's
+// smmuTputView draws packets forwarded per microsecond over each run's
 // time, with the cursor.
-func (st *Stage) smmuThroughput(s *Scene, f *Frame, x, y, w, h float32) {
+type smmuTputView struct{ smmuChart }
+
+func (v *smmuTputView) Build(s *Scene, r Rect) {
+	x, y, w, h := r.X, r.Y, r.W, r.H
 	var curves [2][]timeline.Point
 	var xmax, ymax float64
-	for side, sd := range [2]*Side{&f.A, &f.B} {
+	for side, sd := range v.sides {
 		curves[side] = smmuCurve(sd, false)
 		for _, p := range curves[side] {
 			xmax, ymax = max(xmax, p.X), max(ymax, p.Y)
 		}
 	}
-	if us := float64(f.Length) / float64(sim.Microsecond); !f.Progress && us > xmax {
+	if us := float64(v.length) / float64(sim.Microsecond); !v.progress && us > xmax {
 		xmax = us
 	}
 	ymax = niceMax(ymax)
-	px, py, pw, ph, ok := st.smmuAxes(s, "smmu-tput", "forwarding over time (packets per µs)", "time (µs)", ymax, [2]string{"A", "B"}, x, y, w, h)
+	px, py, pw, ph, ok := smmuAxes(v.txt, s, "smmu-tput", "forwarding over time (packets per µs)", "time (µs)", ymax, [2]string{"A", "B"}, x, y, w, h)
 	if !ok || xmax <= 0 {
 		return
 	}
-	fx := func(v float64) float32 { return px + pw*float32(min(v/xmax, 1)) }
-	fy := func(v float64) float32 { return py + ph - ph*float32(v/ymax) }
-	for _, v := range niceTicks(0, xmax, 5) {
-		tx := fx(v)
+	fx := func(val float64) float32 { return px + pw*float32(min(val/xmax, 1)) }
+	fy := func(val float64) float32 { return py + ph - ph*float32(val/ymax) }
+	for _, val := range niceTicks(0, xmax, 5) {
+		tx := fx(val)
 		s.Line("smmu-tput/xtick", tx, py+ph, tx, py+ph+4, Muted, 1)
-		label, align := st.txt.Num(v), AlignMiddle
+		label, align := v.txt.Num(val), AlignMiddle
 		if tx+textWidth(label, smmuSz)/2 > x+w {
 			align = AlignEnd
 		}
@@ -165,9 +221,9 @@ func (st *Stage) smmuThroughput(s *Scene, f *Frame, x, y, w, h float32) {
 				Fill: None, Stroke: SideColor(side), StrokeWidth: width, Ref: Ref{Kind: RefSMMU, Side: uint8(side), Obj: smmuTput, Index: int32(i)}})
 		}
 	}
-	cur := float64(f.Cursor) / float64(sim.Microsecond)
-	if f.Progress && f.Length > 0 {
-		cur = xmax * float64(f.Cursor) / float64(f.Length)
+	cur := float64(v.cursor) / float64(sim.Microsecond)
+	if v.progress && v.length > 0 {
+		cur = xmax * float64(v.cursor) / float64(v.length)
 	}
 	cx := fx(cur)
 	s.Line("smmu-tput/cursor", cx, py-2, cx, py+ph+2, Cursor, 2)

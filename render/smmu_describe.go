@@ -6,21 +6,10 @@ import (
 	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
-// describeSMMU says what an SMMU view item shows.
-func (st *Stage) describeSMMU(r Ref) string {
-	f := &st.frame
-	sd := &f.A
-	if r.Side == 1 {
-		sd = &f.B
-	}
-	side := sideNames[min(r.Side, 1)]
-	sm := smmuOf(f)
-	if sd.Result != nil && sd.Result.Timeline != nil && sd.Result.Timeline.SMMU != nil {
-		sm = sd.Result.Timeline.SMMU
-	}
-	if sm == nil {
-		return ""
-	}
+// describeSMMU says what an item of side d's SMMU views (paths, table,
+// TLB window, legend) shows; sm is the SMMU they draw.
+func describeSMMU(txt *texts, d sideData, sm *timeline.SMMUSpec, r Ref) string {
+	side := d.name()
 	i := int(r.Index)
 	switch r.Obj {
 	case smmuMaster, smmuKey:
@@ -61,7 +50,7 @@ func (st *Stage) describeSMMU(r Ref) string {
 		return fmt.Sprintf("%s sACR: SMTNMB_TLBEN (bit 8) %s lets unmatched-stream bypasses allocate TBU TLB entries; S2CRB_TLBEN (bit 10) %s does the same for S2CR-bypass streams",
 			side, onOff(sm.SMTNMBTLBEN), onOff(sm.S2CRBTLBEN))
 	case smmuTLB:
-		return st.describeTLBEntry(sd, sm, side, i)
+		return describeTLBEntry(d, sm, i)
 	case smmuTxn:
 		if i < 0 || i >= len(sm.Txns) {
 			return ""
@@ -72,28 +61,7 @@ func (st *Stage) describeSMMU(r Ref) string {
 			name = sm.Masters[tx.Master].Name
 		}
 		return fmt.Sprintf("%s %s %s %#x issued %v, accepted by the TBU %v, done %v: %s", side, name, rw(tx.Write), tx.Addr, tx.Issue, tx.Accept, tx.Done,
-			st.smmuStatus(sm, i, false, tx.Done, false))
-	case smmuHist:
-		pts := smmuCurve(sd, true)
-		if i < 0 || i >= len(pts) {
-			return ""
-		}
-		p := pts[i]
-		half := p.X
-		if len(pts) > 1 {
-			half = (pts[1].X - pts[0].X) / 2
-		}
-		if i == len(pts)-1 { // the last bin holds every longer read
-			return fmt.Sprintf("%s: %.2f %% of the NIC's reads took %.0f platform cycles or more", side, p.Y, p.X-half)
-		}
-		return fmt.Sprintf("%s: %.2f %% of the NIC's reads took %.0f..%.0f platform cycles", side, p.Y, p.X-half, p.X+half)
-	case smmuTput:
-		pts := smmuCurve(sd, false)
-		if i < 0 || i >= len(pts) {
-			return ""
-		}
-		p := pts[i]
-		return fmt.Sprintf("%s: %.3g packets per µs forwarded around %.0f µs", side, p.Y, p.X)
+			smmuStatus(txt, sm, i, false, tx.Done, false))
 	}
 	return ""
 }
@@ -105,12 +73,9 @@ func rw(write bool) string {
 	return "read"
 }
 
-func (st *Stage) describeTLBEntry(sd *Side, sm *timeline.SMMUSpec, side string, i int) string {
-	tl := sd.Result.Timeline
-	state := sd.State
-	if state == nil && len(tl.Keyframes) > 0 {
-		state = &tl.Keyframes[0].State
-	}
+// describeTLBEntry says what TBU TLB entry i holds at the side's time.
+func describeTLBEntry(d sideData, sm *timeline.SMMUSpec, i int) string {
+	tl, state, side := d.tl, d.state, d.name()
 	if state == nil || sm.TLB >= len(state.Caches) || sm.TLB >= len(tl.Caches) || i < 0 || i >= len(state.Caches[sm.TLB]) {
 		return ""
 	}
@@ -128,4 +93,31 @@ func (st *Stage) describeTLBEntry(sd *Side, sm *timeline.SMMUSpec, side string, 
 		return fmt.Sprintf("%s · %s's cached bypass: identity entry for %#x (no translation; saves the trip to the TCU)", where, owner, l.Tag)
 	}
 	return fmt.Sprintf("%s · %s's translation for IOVA page %#x", where, owner, l.Tag)
+}
+
+// describeHist says what share of side's reads bin i of its latency
+// histogram (pts) holds.
+func describeHist(side string, pts []timeline.Point, i int) string {
+	if i < 0 || i >= len(pts) {
+		return ""
+	}
+	p := pts[i]
+	half := p.X
+	if len(pts) > 1 {
+		half = (pts[1].X - pts[0].X) / 2
+	}
+	if i == len(pts)-1 { // the last bin holds every longer read
+		return fmt.Sprintf("%s: %.2f %% of the NIC's reads took %.0f platform cycles or more", side, p.Y, p.X-half)
+	}
+	return fmt.Sprintf("%s: %.2f %% of the NIC's reads took %.0f..%.0f platform cycles", side, p.Y, p.X-half, p.X+half)
+}
+
+// describeTput says how fast side forwarded around point i of its
+// throughput curve (pts).
+func describeTput(side string, pts []timeline.Point, i int) string {
+	if i < 0 || i >= len(pts) {
+		return ""
+	}
+	p := pts[i]
+	return fmt.Sprintf("%s: %.3g packets per µs forwarded around %.0f µs", side, p.Y, p.X)
 }

@@ -1,31 +1,40 @@
 package render
 
-import (
-	"github.com/dmaviz/dmaviz/model/timeline"
-)
+import "github.com/dmaviz/dmaviz/model/timeline"
 
-// smmuTLB draws the TBU TLB window: sets as rows, ways as columns, each
-// valid entry in its stream's colour, a cached bypass crossed by a line.
-func (st *Stage) smmuTLB(s *Scene, side uint8, tl *timeline.Timeline, state *timeline.State, x, y, w, h float32, shown *[3]bool) {
-	ids := &smmuSideIDs[side]
-	sm := tl.SMMU
+// smmuTLBView draws the TBU TLB window: sets as rows, ways as columns,
+// each valid entry in its stream's colour, a cached bypass crossed by a
+// line. It notes which kinds of entry it drew, for the legend.
+type smmuTLBView struct {
+	smmuCommon
+	// shown[m] is set when an entry of master m (m < 2) was drawn,
+	// shown[2] when an empty one was, in the last Build.
+	shown [3]bool
+}
+
+func (v *smmuTLBView) bind(txt *texts, d sideData) { *v = smmuTLBView{smmuCommon: commonOf(txt, d)} }
+
+// MinSize is the label and a 2 x 1 px cell per entry in one column of
+// sets.
+func (v *smmuTLBView) MinSize() Size {
+	if v.sm.TLB < 0 || v.sm.TLB >= len(v.d.tl.Caches) {
+		return Size{}
+	}
+	spec := &v.d.tl.Caches[v.sm.TLB]
+	return Size{2 * float32(spec.Ways), smmuSz + 6 + float32(spec.Sets)}
+}
+
+func (v *smmuTLBView) Build(s *Scene, r Rect) {
+	ids := &smmuSideIDs[v.d.side]
+	tl, state, sm := v.d.tl, v.d.state, v.sm
+	x, y, w, h := r.X, r.Y, r.W, r.H
+	v.shown = [3]bool{}
 	if sm.TLB < 0 || sm.TLB >= len(tl.Caches) || sm.TLB >= len(state.Caches) {
 		return
 	}
 	spec := &tl.Caches[sm.TLB]
 	lines := state.Caches[sm.TLB]
-	valid := 0
-	for _, l := range lines {
-		if l.Valid {
-			valid++
-		}
-	}
-	nvalid := st.txt.Join(" · ", st.txt.Num(float64(valid)), " valid")
-	label := st.txt.Join(st.txt.Join(spec.Label, " sets 0..", st.txt.Num(float64(spec.Sets-1))),
-		st.txt.Join(" of ", st.txt.Num(float64(spec.TotalSets)), st.txt.Join(" × ", st.txt.Num(float64(spec.Ways)), " ways")), nvalid)
-	short := st.txt.Join(st.txt.Join(spec.Label, " ", st.txt.Num(float64(spec.Sets))),
-		st.txt.Join("/", st.txt.Num(float64(spec.TotalSets)), st.txt.Join(" sets × ", st.txt.Num(float64(spec.Ways)), "")), nvalid)
-	s.Text(ids.tlbLabel, x, y+smmuSz, st.pick(w, label, short), smmuSz, Muted, AlignStart)
+	s.Text(ids.tlbLabel, x, y+smmuSz, v.label(spec, lines, w), smmuSz, Muted, AlignStart)
 	top := y + smmuSz + 6
 	if spec.Sets <= 0 || spec.Ways <= 0 {
 		return
@@ -45,21 +54,39 @@ func (st *Stage) smmuTLB(s *Scene, side uint8, tl *timeline.Timeline, state *tim
 		}
 		fill := Surface
 		if !l.Valid {
-			shown[2] = true
+			v.shown[2] = true
 		} else {
 			m := masterOfWriter(sm, l.Writer)
 			fill = StreamColor(m)
 			if m >= 0 && m < 2 {
-				shown[m] = true
+				v.shown[m] = true
 			}
 		}
 		lx := x + float32(set/lay.rows)*(float32(spec.Ways)*lay.cw+tlbGap) + float32(way)*lay.cw
 		ly := top + float32(set%lay.rows)*lay.rh
-		s.Rect(ids.tlb, int32(i), lx+inset, ly+inset, lay.cw-2*inset, lay.rh-2*inset, fill, Ref{Kind: RefSMMU, Side: side, Obj: smmuTLB, Index: int32(i)})
+		s.Rect(ids.tlb, int32(i), lx+inset, ly+inset, lay.cw-2*inset, lay.rh-2*inset, fill, Ref{Kind: RefSMMU, Side: v.d.side, Obj: smmuTLB, Index: int32(i)})
 		if l.Valid && l.Dirty { // a cached bypass: crossed, so it does not rely on colour
 			s.Line(ids.tlbCross, lx+inset, ly+lay.rh-inset, lx+lay.cw-inset, ly+inset, Background, 1.5)
 		}
 	}
+}
+
+// label names the window, its shape and how many entries are valid, in
+// the longer form when it fits w.
+func (v *smmuTLBView) label(spec *timeline.CacheSpec, lines []timeline.CacheLine, w float32) string {
+	txt := v.txt
+	valid := 0
+	for _, l := range lines {
+		if l.Valid {
+			valid++
+		}
+	}
+	nvalid := txt.Join(" · ", txt.Num(float64(valid)), " valid")
+	label := txt.Join(txt.Join(spec.Label, " sets 0..", txt.Num(float64(spec.Sets-1))),
+		txt.Join(" of ", txt.Num(float64(spec.TotalSets)), txt.Join(" × ", txt.Num(float64(spec.Ways)), " ways")), nvalid)
+	short := txt.Join(txt.Join(spec.Label, " ", txt.Num(float64(spec.Sets))),
+		txt.Join("/", txt.Num(float64(spec.TotalSets)), txt.Join(" sets × ", txt.Num(float64(spec.Ways)), "")), nvalid)
+	return smmuPick(txt, w, label, short)
 }
 
 // tlbGap separates columns of sets in the TLB window.
@@ -99,25 +126,36 @@ func masterOfWriter(sm *timeline.SMMUSpec, w uint8) int {
 	return -1
 }
 
-// smmuLegend lists the TLB entry kinds drawn on either side (empty
+// smmuLegendView lists the TLB entry kinds drawn on either side (empty
 // entries, each master's) and what a lit path means.
-func (st *Stage) smmuLegend(s *Scene, f *Frame, shown [3]bool, x, y, w float32) {
-	sm := smmuOf(f)
+type smmuLegendView struct {
+	smmuCommon
+	shown [3]bool
+}
+
+func (v *smmuLegendView) bind(txt *texts, sm *timeline.SMMUSpec, shown [3]bool) {
+	*v = smmuLegendView{smmuCommon: smmuCommon{txt: txt, sm: sm}, shown: shown}
+}
+
+func (v *smmuLegendView) MinSize() Size { return Size{0, smmuRow} }
+
+func (v *smmuLegendView) Build(s *Scene, r Rect) {
+	sm, x, y, w := v.sm, r.X, r.Y, r.W
 	lx := x
-	if shown[2] {
+	if v.shown[2] {
 		s.Rect("legend/swatch", 2, lx, y+3, 14, 14, Surface, Ref{})
 		s.Text("legend/label", lx+18, y+15, "empty TLB entry", smmuSz, Text, AlignStart)
 		lx += 18 + textWidth("empty TLB entry", smmuSz) + 16
 	}
 	for m := range sm.Masters {
-		if m >= 2 || !shown[m] {
+		if m >= 2 || !v.shown[m] {
 			continue
 		}
 		kind := "translation"
 		if sm.Masters[m].Route != "translate" {
 			kind = "cached bypass (crossed)"
 		}
-		name := st.txt.Join(sm.Masters[m].Name, " entry: ", kind)
+		name := v.txt.Join(sm.Masters[m].Name, " entry: ", kind)
 		if lx+18+textWidth(name, smmuSz) > x+w {
 			return
 		}

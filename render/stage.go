@@ -96,22 +96,54 @@ const (
 	gaugeRow = 20
 )
 
-// Stage builds the whole stage from a Frame: both sides laid out from their
-// timelines' specs (grids, rings for grids with pointers, cache windows,
-// gauges), then the shared timeline bars, counter bars and legend. A new
-// scenario needs no code here. A Stage keeps only memoised strings and the
-// last frame (for Describe); reuse one per canvas.
+// Stage builds the whole stage from a Frame by composing views: it chooses
+// the views a pair of results calls for (for each side, from its
+// timeline's specs: grids, rings for grids with pointers, cache windows,
+// gauges, the page map and TLBs of a translating run, or the SMMU's; under
+// both, the legend, the timeline or the PMU counter chart, and the
+// counters), gives each a rectangle, asks it to build, and routes hover
+// to the view that drew the item. A new scenario needs no code here. The
+// views keep their memoised strings and scratch between frames; reuse one
+// Stage per canvas.
 type Stage struct {
-	txt   texts
-	frame Frame
-	lanes laneCache
-	rows  []counterRow
+	txt texts
+	// frame is the last frame built; the views read it (hover describes
+	// what it showed, whatever the caller's frame is now).
+	frame  Frame
+	lanes  laneCache
+	placed []placed // the views of the last frame, in build order
+	// placedBuf holds placed for a stage of up to its length in views,
+	// so the first frame does not grow it.
+	placedBuf [48]placed
+	// pmBins is the page maps' scratch for their VA strips, lent to each
+	// side's in turn (each fills and reads it within its Build).
+	pmBins [][4]float64
 
-	wrap [2]wrapMemo
-	// Translation views' scratch (pagemap.go, tlbview.go).
-	pmBins   [][4]float64
-	pmCache  [2]pmSorted
-	tlbState [2]timeline.TLBState
+	message    messageView
+	sides      [2]sideViews
+	timeline   timelineView
+	countChart counterChartView
+	counters   counterView
+	cellLegend cellLegendView
+	tlLegend   translationLegendView
+	smmuLegend smmuLegendView
+	smmuHist   smmuHistView
+	smmuTput   smmuTputView
+}
+
+// sideViews are the views of one side's column.
+type sideViews struct {
+	header    headerView
+	narration narrationView
+	grids     []gridView  // by grid
+	rings     []ringView  // by grid (those with pointers)
+	caches    []cacheView // by cache window
+	gauges    gaugeView
+	pageMap   pageMapView
+	tlb       tlbView
+	smmuPaths smmuPathsView
+	smmuTable smmuTableView
+	smmuTLB   smmuTLBView
 }
 
 // NewStage returns an empty stage builder.
@@ -119,7 +151,12 @@ func NewStage() *Stage { return &Stage{} }
 
 // Build resets s and lays out f into it.
 func (st *Stage) Build(s *Scene, f *Frame) {
+	if st.placed == nil {
+		st.placed = st.placedBuf[:0]
+	}
+	st.placed = st.placed[:0]
 	st.frame = *f
+	f = &st.frame
 	s.Reset(f.W, f.H)
 	s.Describer = st
 	x0, x1 := f.Left+pad, f.W-pad
@@ -129,162 +166,81 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		return
 	}
 	if f.Message != "" {
-		st.message(s, f.Message, x0, y0, x1-x0)
+		st.message = messageView{msg: f.Message}
+		st.show(s, &st.message, Rect{x0, y0, x1 - x0, y1 - y0})
 		return
 	}
 	if smmuOf(f) != nil {
 		st.smmuStage(s, f, x0, y0, x1, y1)
 		return
 	}
-	bottomH := min(max((y1-y0)*0.3, 110), 260)
 	st.lanes.update(f.A.Result, f.B.Result)
+	st.counters.bind(&st.txt, f.A.Result, f.B.Result)
+	translation := translationOnly(f)
+	l := st.layoutRuns(x0, y0, x1, y1, translation)
+	st.column(s, 0, &f.A, f, l.colA)
+	st.column(s, 1, &f.B, f, l.colB)
+	if translation {
+		st.tlLegend.bind(st.lanes.translation)
+		st.show(s, &st.tlLegend, l.legend)
+	} else {
+		st.cellLegend.bind(st.lanes.states, l.legendRows)
+		st.show(s, &st.cellLegend, l.legend)
+	}
+	if hasCounterChart(f) {
+		// The trace unit's one phase says little; the counters over the
+		// same axis say what the translations cost.
+		st.countChart.bind(&st.txt, f)
+		st.show(s, &st.countChart, l.timeline)
+	} else {
+		st.timeline.bind(&st.txt, f, &st.lanes)
+		st.show(s, &st.timeline, l.timeline)
+	}
+	st.show(s, &st.counters, l.counters)
+}
+
+// runsLayout is where the views of a stage without an SMMU go: the two
+// sides' columns, the legend under them (legendRows rows), and a bottom
+// row with the timeline (or the counter chart) beside the counters.
+type runsLayout struct {
+	colA, colB, legend, timeline, counters Rect
+	legendRows                             int
+}
+
+// layoutRuns lays out the stage area (x0, y0)-(x1, y1). The bottom row
+// takes 30 % of the height (110 to 260 px); the legend takes a second or
+// third row only from columns that keep 160 px; a narrow stage gives the
+// counters up to 60 % of the bottom row, so that their names (pmu events,
+// tmc_update_etr_buffer's parts) stay whole beside short values and B/A,
+// and the timeline keeps the rest.
+func (st *Stage) layoutRuns(x0, y0, x1, y1 float32, translation bool) runsLayout {
+	bottomH := min(max((y1-y0)*0.3, 110), 260)
 	legendRows := 1
-	if !translationOnly(f) {
+	if !translation {
 		legendRows = cellLegendRows(st.lanes.states, x1-x0)
 	}
-	// A second or third row is taken only from columns that keep room.
 	for legendRows > 1 && y1-bottomH-legendH*float32(legendRows)-gap-y0 < 160 {
 		legendRows--
 	}
 	legendTall := legendH * float32(legendRows)
 	colTop, colBottom := y0, y1-bottomH-legendTall-gap
 	colW := (x1 - x0 - gap) / 2
-	st.side(s, 0, &f.A, x0, colTop, colW, colBottom-colTop)
-	st.side(s, 1, &f.B, x0+colW+gap, colTop, colW, colBottom-colTop)
-	if translationOnly(f) {
-		translationLegend(s, st.lanes.translation, x0, colBottom+gap/2, x1-x0)
-	} else {
-		cellLegend(s, st.lanes.states, x0, colBottom+gap/2, x1-x0, legendRows)
-	}
 	by := colBottom + gap/2 + legendTall
 	tw := (x1 - x0) * 0.58
-	chart := hasCounterChart(f)
-	// A narrow stage gives the counters up to 60 % of the row, so that
-	// their names (pmu events, tmc_update_etr_buffer's parts) stay whole
-	// beside short values and B/A; the timeline keeps the rest.
-	if need := min(st.countersNeed(f, y1-by), (x1-x0)*0.6); x1-x0-tw-gap < need {
+	if need := min(st.counters.need(y1-by), (x1-x0)*0.6); x1-x0-tw-gap < need {
 		tw = x1 - x0 - gap - need
 	}
-	if chart {
-		// The trace unit's one phase says little; the counters over the
-		// same axis say what the translations cost.
-		st.counterChart(s, f, x0, by, tw, y1-by)
-	} else {
-		st.timeline(s, f, x0, by, tw, y1-by)
+	return runsLayout{
+		colA:       Rect{x0, colTop, colW, colBottom - colTop},
+		colB:       Rect{x0 + colW + gap, colTop, colW, colBottom - colTop},
+		legend:     Rect{x0, colBottom + gap/2, x1 - x0, legendTall},
+		legendRows: legendRows,
+		timeline:   Rect{x0, by, tw, y1 - by},
+		counters:   Rect{x0 + tw + gap, by, x1 - x0 - tw - gap, y1 - by},
 	}
-	st.counters(s, f, x0+tw+gap, by, x1-x0-tw-gap, y1-by)
 }
 
 var sideNames = [2]string{"A", "B"}
-
-// side lays out one run in the column (x, y, w, h).
-func (st *Stage) side(s *Scene, side uint8, sd *Side, x, y, w, h float32) {
-	ids := &sideIDs[side]
-	s.Add(Item{Kind: KindRect, ID: ids.column, X: x, Y: y, W: w, H: h, Fill: None, Stroke: Surface, StrokeWidth: 1})
-	if sd.Result == nil || sd.Result.Timeline == nil {
-		s.Text(ids.header, x+8, y+titleSz+4, st.txt.Join(sideNames[side], " · ", "no result"), titleSz, Muted, AlignStart)
-		return
-	}
-	r := sd.Result
-	tl := r.Timeline
-	title := sd.PolicyTitle
-	if title == "" {
-		title = r.Policy
-	}
-	clock := st.txt.Time(sd.Time)
-	s.Text(ids.header, x+8, y+titleSz+4, st.txt.Fit(st.txt.Join(sideNames[side], " · ", title), w-24-textWidth(clock, textSz), titleSz), titleSz, Text, AlignStart)
-	s.Text(ids.clock, x+w-8, y+titleSz+4, clock, textSz, Muted, AlignEnd)
-	narrH := float32(0)
-	if i := captionAt(r.Narration, sd.Time); i >= 0 {
-		caption := st.txt.Join(st.txt.Num(float64(i+1)), ". ", r.Narration[i].Title)
-		if st.frame.Narrate {
-			narrH = st.narration(s, side, &r.Narration[i], caption, x+8, y+titleSz+8, w-16, h*0.38, h*0.6)
-		} else {
-			s.Text(ids.caption, x+8, y+titleSz+22, st.txt.Fit(caption, w-16, textSz), textSz, Muted, AlignStart)
-		}
-	}
-	state := sd.State
-	if state == nil && len(tl.Keyframes) > 0 {
-		state = &tl.Keyframes[0].State
-	}
-	if state == nil {
-		return
-	}
-	cx, cy, cw := x+8, y+headerH+narrH, w-16
-	ch := h - headerH - narrH - 8
-	if hasTLBs(tl) {
-		st.translationSide(s, side, tl, state, sd.Time, cx, cy, cw, ch)
-		return
-	}
-	pmH := float32(0)
-	if hasMappings(tl) {
-		// Mappings without TLBs (a device's IOVAs): a page-mapping band
-		// under the usual views.
-		pmH = min(ch*0.3, 150)
-		ch -= pmH
-	}
-
-	gaugesH := float32(gaugeRows(tl, cw)) * gaugeRow
-	ch -= gaugesH
-
-	rings, caches := 0, len(tl.Caches)
-	for g := range tl.Grids {
-		if gridHasPointer(tl, g) {
-			rings++
-		}
-	}
-	// Rings and cache windows share a row under the grids; in a narrow
-	// column (under 140 px a slot) rings take one row and caches another.
-	lowH, lowRows, perRow := float32(0), 1, rings+caches
-	if n := rings + caches; n > 0 {
-		if rings > 0 && caches > 0 && cw/float32(n) < 140 {
-			lowRows, perRow = 2, max(rings, caches)
-		}
-		lowH = min(ch*0.5, float32(lowRows)*cw/float32(perRow))
-	}
-	gridsH := ch - lowH
-	if n := len(tl.Grids); n > 0 {
-		each := gridsH / float32(n)
-		for g := range tl.Grids {
-			st.grid(s, side, tl, state, g, cx, cy+float32(g)*each, cw, each-6)
-		}
-	}
-	ly := cy + gridsH
-	slot := cw / float32(max(perRow, 1))
-	rowH := lowH / float32(lowRows)
-	k := 0
-	place := func() (float32, float32) {
-		col, row := k, 0
-		if lowRows == 2 {
-			col, row = k, 0
-			if k >= rings {
-				col, row = k-rings, 1
-			}
-		}
-		k++
-		return cx + float32(col)*slot, ly + float32(row)*rowH
-	}
-	for g := range tl.Grids {
-		if gridHasPointer(tl, g) {
-			lx, y := place()
-			st.ring(s, side, tl, state, g, lx, y, min(slot, rowH)-6, rowH-6, max(slot-8, min(slot, rowH)-6))
-		}
-	}
-	for c := range tl.Caches {
-		lx, y := place()
-		st.cache(s, side, tl, state, c, sd.Time, lx, y, slot-8, rowH-6)
-	}
-	st.gauges(s, side, tl, state, cx, ly+lowH, cw)
-	if pmH > 0 {
-		st.pageMap(s, side, tl, sd.Time, cx, cy+ch+gaugesH, cw, pmH)
-	}
-}
-
-// isGauge reports whether a value is drawn in the gauge rows rather than on
-// its grid (pointers and flags that belong to a grid are drawn there).
-func isGauge(v timeline.ValueSpec) bool {
-	return v.Grid < 0 || (v.Kind != timeline.ValuePointer && v.Kind != timeline.ValueFlag)
-}
 
 func gridHasPointer(tl *timeline.Timeline, g int) bool {
 	for _, v := range tl.Values {

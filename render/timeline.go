@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"unicode/utf8"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -99,104 +100,170 @@ func index(list []string, s string) int {
 	return -1
 }
 
-// timeline draws both sides' phases on one axis: a row per lane, elapsed
-// parts filled and the rest outlined, the cursor as a vertical line, and a
-// legend of phase kinds.
-func (st *Stage) timeline(s *Scene, f *Frame, x, y, w, h float32) {
-	lc := &st.lanes
-	lc.update(f.A.Result, f.B.Result)
-	rows := len(lc.lanes[0]) + len(lc.lanes[1])
+// timelineView draws both sides' phases on one axis: a row per lane,
+// elapsed parts filled and the rest outlined, the cursor as a vertical
+// line, and a legend of phase kinds.
+type timelineView struct {
+	txt *texts
+	pairData
+	lanes    [2][]string
+	meanings []PhaseMeaning
+}
+
+func (v *timelineView) bind(txt *texts, f *Frame, lc *laneCache) {
+	*v = timelineView{txt: txt, pairData: pairOf(f), lanes: lc.lanes, meanings: lc.meanings}
+}
+
+// timelineLabelW is the width of the lanes' names left of the axis.
+func timelineLabelW() float32 { return float32(textWidth("B device", smallSz) + 8) }
+
+// MinSize is the title, 4 px a lane, the axis and a legend row (its rows
+// at the minimum width), with an axis 20 px long.
+func (v *timelineView) MinSize() Size {
+	w := timelineLabelW() + 8 + 20
+	rows := len(v.lanes[0]) + len(v.lanes[1])
+	return Size{w, (textSz + 8) + (smallSz + 10) + float32(legendRowCount(v.meanings, 0, w))*(smallSz+6) + 4*float32(rows)}
+}
+
+func (v *timelineView) TextSizes() TextSizes {
+	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
+}
+
+func (v *timelineView) Describe(r Ref) string {
+	switch r.Kind {
+	case RefLegend:
+		if int(r.Index) < len(v.meanings) {
+			m := v.meanings[r.Index]
+			return "timeline colour: " + m.Label + " · " + m.Help
+		}
+	case RefPhase:
+		sd := v.sides[min(r.Side, 1)]
+		if sd.Result == nil || sd.Result.Timeline == nil || int(r.Index) >= len(sd.Result.Timeline.Phases) {
+			return ""
+		}
+		p := &sd.Result.Timeline.Phases[r.Index]
+		return fmt.Sprintf("%s %s · %s (%s: %s) · %v..%v (%v)", sideNames[min(r.Side, 1)], p.Lane, p.Label, p.Kind, MeaningOf(p.Kind).Label, p.Start, p.End, p.End-p.Start)
+	}
+	return ""
+}
+
+// timelineAxis maps times to the axis and places the lanes' rows.
+type timelineAxis struct {
+	ax, aw, top, rowH float32
+	length            sim.Time
+}
+
+func (a *timelineAxis) x(t sim.Time) float32 {
+	return a.ax + a.aw*float32(float64(t)/float64(a.length))
+}
+
+func (v *timelineView) Build(s *Scene, r Rect) {
+	x, y, w, h := r.X, r.Y, r.W, r.H
+	rows := len(v.lanes[0]) + len(v.lanes[1])
 	s.Text("timeline/title", x, y+textSz, "where the time went", textSz, Muted, AlignStart)
-	if rows == 0 || f.Length <= 0 {
+	if rows == 0 || v.length <= 0 {
 		return
 	}
-	labelW := float32(textWidth("B device", smallSz) + 8)
+	labelW := timelineLabelW()
 	ax, aw := x+labelW, w-labelW-8
 	top := y + textSz + 8
 	// The legend starts under the axis, or under the lanes' names when
 	// that saves a row (a narrow stage).
 	legendX := ax
-	legendRows := legendRowCount(lc.meanings, ax, x+w)
-	if n := legendRowCount(lc.meanings, x, x+w); n < legendRows {
+	legendRows := legendRowCount(v.meanings, ax, x+w)
+	if n := legendRowCount(v.meanings, x, x+w); n < legendRows {
 		legendX, legendRows = x, n
 	}
 	rowH := min((h-(textSz+8)-(smallSz+10)-float32(legendRows)*(smallSz+6))/float32(rows), 22)
 	if rowH < 4 || aw < 20 {
 		return
 	}
-	xOf := func(t sim.Time) float32 { return ax + aw*float32(float64(t)/float64(f.Length)) }
+	a := timelineAxis{ax: ax, aw: aw, top: top, rowH: rowH, length: v.length}
 	row := 0
 	for side := 0; side < 2; side++ {
-		sd := &f.A
-		if side == 1 {
-			sd = &f.B
-		}
-		r := sd.Result
-		for li, lane := range lc.lanes[side] {
+		for li, lane := range v.lanes[side] {
 			ry := top + float32(row+li)*rowH
-			s.Text("timeline/lane", x, ry+rowH*0.75, st.txt.Join(sideNames[side], " ", lane), smallSz, Text, AlignStart)
+			s.Text("timeline/lane", x, ry+rowH*0.75, v.txt.Join(sideNames[side], " ", lane), smallSz, Text, AlignStart)
 			s.Rect("timeline/track", int32(row+li), ax, ry+1, aw, rowH-2, Surface, Ref{})
 		}
-		if r == nil || r.Timeline == nil {
-			continue
-		}
-		scale := 1.0
-		if f.Progress && r.Timeline.End > 0 {
-			scale = float64(f.Length) / float64(r.Timeline.End)
-		}
-		common := func(t sim.Time) sim.Time { return sim.Time(float64(t) * scale) }
-		// Phases narrower than a pixel share it: the first one in a pixel
-		// column of a lane is drawn and the rest skipped, so thousands of
-		// per-entry phases cost one item per pixel (an exported figure of
-		// sg-sync stays small).
-		var pixel, elapsedPixel [maxLanes]int
-		for i := range pixel {
-			pixel[i], elapsedPixel[i] = -1, -1
-		}
-		for pi, p := range r.Timeline.Phases {
-			li := index(lc.lanes[side], p.Lane)
-			ry := top + float32(row+li)*rowH
-			c := PhaseColor(p.Kind)
-			x0, x1 := xOf(common(p.Start)), xOf(common(p.End))
-			ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
-			thin, px := x1-x0 < 1 && li < maxLanes, int(x0)
-			if !thin || pixel[li] != px {
-				s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
-					Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
-				if thin {
-					pixel[li] = px
-				}
-			}
-			if sd.Time > p.Start && (!thin || elapsedPixel[li] != px) {
-				xe := xOf(common(min(sd.Time, p.End)))
-				s.Rect("timeline/elapsed", int32(pi), x0, ry+2, max(xe-x0, 1), rowH-4, c, ref)
-				if thin {
-					elapsedPixel[li] = px
-				}
-			}
-			if namedOnBar(p.Kind) && x1-x0 > textWidth(p.Kind, smallSz)+6 && rowH >= smallSz+2 {
-				s.Text("timeline/phase-name", x0+3, ry+rowH/2+smallSz*0.35, p.Kind, smallSz, Text, AlignStart)
-			}
-		}
-		row += len(lc.lanes[side])
+		v.phases(s, side, row, &a)
+		row += len(v.lanes[side])
 	}
 	bottom := top + float32(rows)*rowH
-	cx := xOf(f.Cursor)
+	v.axis(s, &a, bottom)
+	v.legend(s, legendX, bottom+4+smallSz+6, x+w)
+}
+
+// phases draws side's phases on its lanes, which start at row.
+func (v *timelineView) phases(s *Scene, side, row int, a *timelineAxis) {
+	sd := v.sides[side]
+	r := sd.Result
+	if r == nil || r.Timeline == nil {
+		return
+	}
+	scale := 1.0
+	if v.progress && r.Timeline.End > 0 {
+		scale = float64(v.length) / float64(r.Timeline.End)
+	}
+	common := func(t sim.Time) sim.Time { return sim.Time(float64(t) * scale) }
+	rowH := a.rowH
+	// Phases narrower than a pixel share it: the first one in a pixel
+	// column of a lane is drawn and the rest skipped, so thousands of
+	// per-entry phases cost one item per pixel (an exported figure of
+	// sg-sync stays small).
+	var pixel, elapsedPixel [maxLanes]int
+	for i := range pixel {
+		pixel[i], elapsedPixel[i] = -1, -1
+	}
+	for pi, p := range r.Timeline.Phases {
+		li := index(v.lanes[side], p.Lane)
+		ry := a.top + float32(row+li)*rowH
+		c := PhaseColor(p.Kind)
+		x0, x1 := a.x(common(p.Start)), a.x(common(p.End))
+		ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
+		thin, px := x1-x0 < 1 && li < maxLanes, int(x0)
+		if !thin || pixel[li] != px {
+			s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
+				Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
+			if thin {
+				pixel[li] = px
+			}
+		}
+		if sd.Time > p.Start && (!thin || elapsedPixel[li] != px) {
+			xe := a.x(common(min(sd.Time, p.End)))
+			s.Rect("timeline/elapsed", int32(pi), x0, ry+2, max(xe-x0, 1), rowH-4, c, ref)
+			if thin {
+				elapsedPixel[li] = px
+			}
+		}
+		if namedOnBar(p.Kind) && x1-x0 > textWidth(p.Kind, smallSz)+6 && rowH >= smallSz+2 {
+			s.Text("timeline/phase-name", x0+3, ry+rowH/2+smallSz*0.35, p.Kind, smallSz, Text, AlignStart)
+		}
+	}
+}
+
+// axis draws the cursor across the lanes, which end at bottom, and the
+// axis under them.
+func (v *timelineView) axis(s *Scene, a *timelineAxis, bottom float32) {
+	cx := a.x(v.cursor)
 	// Outlined, so it shows over a bar of any colour.
-	s.Line("timeline/cursor-edge", cx, top-4, cx, bottom+4, Background, 4)
-	s.Line("timeline/cursor", cx, top-4, cx, bottom+4, Cursor, 2)
-	s.Line("timeline/axis", ax, bottom+4, ax+aw, bottom+4, Muted, 1)
-	s.Text("timeline/axis-label", ax, bottom+4+smallSz+2, "0", smallSz, Muted, AlignStart)
-	endLabel := st.txt.Time(f.Length)
-	if f.Progress {
+	s.Line("timeline/cursor-edge", cx, a.top-4, cx, bottom+4, Background, 4)
+	s.Line("timeline/cursor", cx, a.top-4, cx, bottom+4, Cursor, 2)
+	s.Line("timeline/axis", a.ax, bottom+4, a.ax+a.aw, bottom+4, Muted, 1)
+	s.Text("timeline/axis-label", a.ax, bottom+4+smallSz+2, "0", smallSz, Muted, AlignStart)
+	endLabel := v.txt.Time(v.length)
+	if v.progress {
 		endLabel = "100%"
 	}
-	s.Text("timeline/axis-label", ax+aw, bottom+4+smallSz+2, endLabel, smallSz, Muted, AlignEnd)
+	s.Text("timeline/axis-label", a.ax+a.aw, bottom+4+smallSz+2, endLabel, smallSz, Muted, AlignEnd)
+}
+
+// legend names the phase kinds from (legendX, ly), wrapping at right.
+func (v *timelineView) legend(s *Scene, legendX, ly, right float32) {
 	lx := legendX
-	ly := bottom + 4 + smallSz + 6
-	for i, m := range lc.meanings {
+	for i, m := range v.meanings {
 		// Wrap onto a second row rather than run into the counters.
-		if ew := 14 + textWidth(m.Label, smallSz); lx > legendX && lx+ew > x+w {
+		if ew := 14 + textWidth(m.Label, smallSz); lx > legendX && lx+ew > right {
 			lx, ly = legendX, ly+smallSz+6
 		}
 		s.Rect("timeline/legend", int32(i), lx, ly+1, 11, 11, m.Color, Ref{Kind: RefLegend, Index: int32(i), Obj: 1})
@@ -225,50 +292,4 @@ func legendRowCount(ms []PhaseMeaning, x0, x1 float32) int {
 // font about 0.6 em wide on average).
 func textWidth(s string, size float32) float32 {
 	return float32(utf8.RuneCountInString(s)) * size * 0.6
-}
-
-// cellLegend draws a swatch and name for every cell state the runs show,
-// wrapping onto at most rows rows (cellLegendRows, fewer where the columns
-// need the room), so that no colour on the grids goes unexplained on a
-// narrow stage.
-func cellLegend(s *Scene, states []timeline.CellState, x, y, w float32, rows int) {
-	cellLegendFlow(states, w, rows, func(c timeline.CellState, name string, dx float32, row int) {
-		lx, ry := x+dx, y+float32(row)*legendH
-		s.Rect("legend/swatch", int32(c), lx, ry+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
-		s.TextRef("legend/label", lx+16, ry+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
-	})
-}
-
-// maxCellLegendRows bounds the rows the cell legend takes from the columns.
-const maxCellLegendRows = 3
-
-// cellLegendRows is the number of rows cellLegend needs for states in a
-// width of w: one on a wide stage, two for ETR's seven states beside the
-// panel in a 1024 px window.
-func cellLegendRows(states []timeline.CellState, w float32) int {
-	return cellLegendFlow(states, w, maxCellLegendRows, nil)
-}
-
-// cellLegendFlow lays the legend's entries out in reading order, wrapping
-// at width w, and calls at (when not nil) with each entry's offset and row;
-// it stops at an entry that would start row maxRows or does not fit a row
-// of its own, and returns the rows used (at least one, the row the layout
-// always keeps).
-func cellLegendFlow(states []timeline.CellState, w float32, maxRows int, at func(c timeline.CellState, name string, dx float32, row int)) int {
-	dx, row := float32(0), 0
-	for _, c := range states {
-		name := CellLabel(c)
-		ew := 16 + textWidth(name, smallSz)
-		if dx > 0 && dx+ew > w {
-			row, dx = row+1, 0
-		}
-		if row >= maxRows || ew > w {
-			return max(min(row, maxRows), 1)
-		}
-		if at != nil {
-			at(c, name, dx, row)
-		}
-		dx += ew + 12
-	}
-	return row + 1
 }

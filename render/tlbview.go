@@ -1,25 +1,80 @@
 package render
 
 import (
-	"github.com/dmaviz/dmaviz/model/sim"
+	"math"
+
 	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
-// tlbView draws the TLBs of tl.Translation at time t into (x, y, w, h):
-// each TLB's entries in index order (set-major), coloured by entry size
-// with a strip in the owner's colour, the entry filled last outlined and
-// the entry it evicted named; below, the last walk level by level (the
-// descriptor's address and value, what it was, a walk-cache hit or a
-// memory read), the levels not yet arrived at t dimmed.
-func (st *Stage) tlbView(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time, x, y, w, h float32) {
-	ids := &transSideIDs[side]
-	tr := tl.Translation
+// tlbView draws the TLBs of tl.Translation at the side's time: each TLB's
+// entries in index order (set-major), coloured by entry size with a strip
+// in the owner's colour, the entry filled last outlined and the entry it
+// evicted named; below, the last walk (walkView). It keeps the TLBs'
+// state at the cursor, which it replays every frame, for hover.
+type tlbView struct {
+	txt   *texts
+	d     sideData
+	state timeline.TLBState
+	walk  walkView
+}
+
+func (v *tlbView) bind(txt *texts, d sideData) {
+	v.txt, v.d = txt, d
+	v.walk = walkView{txt: txt, d: d}
+}
+
+// MinSize is the smallest box in which every TLB shows its entries under
+// its header line, above the walk (78 to 112 px high). In less than
+// 40 x 40 the view draws nothing.
+func (v *tlbView) MinSize() Size {
+	tr := v.d.tl.Translation
+	if tr == nil || len(tr.TLBs) == 0 {
+		return Size{40, 40}
+	}
+	total, least := float32(0), float32(math.MaxFloat32)
+	for _, sp := range tr.TLBs {
+		total += tlbWeight(sp)
+		least = min(least, tlbWeight(sp))
+	}
+	// The TLBs' share of the height at which the one with the least
+	// weight has a pixel of entries under its header and gap.
+	need := (4 + smallSz + 3 + 1) * total / least
+	lo, hi := float32(4*textSz+22), float32(6*(textSz+4)+4) // walkHeight's range
+	h := need + hi
+	switch {
+	case (need+lo)*0.38 <= lo:
+		h = need + lo
+	case need/0.62*0.38 <= hi:
+		h = need / 0.62
+	}
+	return Size{40, max(float32(math.Ceil(float64(h))), 40)}
+}
+
+func (v *tlbView) TextSizes() TextSizes {
+	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
+}
+
+func (v *tlbView) Describe(r Ref) string {
+	switch r.Kind {
+	case RefTLBEntry:
+		return v.describeEntries(r)
+	case RefWalkStep:
+		return v.walk.Describe(r)
+	}
+	return ""
+}
+
+// walkHeight is the height of the walk under TLBs in a view h high.
+func walkHeight(h float32) float32 { return min(max(h*0.38, 4*textSz+22), 6*(textSz+4)+4) }
+
+func (v *tlbView) Build(s *Scene, r Rect) {
+	x, y, w, h := r.X, r.Y, r.W, r.H
+	tr := v.d.tl.Translation
 	if tr == nil || len(tr.TLBs) == 0 || w < 40 || h < 40 {
 		return
 	}
-	state := &st.tlbState[side]
-	tr.TLBsAt(t, state)
-	walkH := min(max(h*0.38, 4*textSz+22), 6*(textSz+4)+4)
+	tr.TLBsAt(v.d.t, &v.state)
+	walkH := walkHeight(h)
 	tlbH := h - walkH
 	weight := float32(0)
 	for _, sp := range tr.TLBs {
@@ -28,11 +83,10 @@ func (st *Stage) tlbView(s *Scene, side uint8, tl *timeline.Timeline, t sim.Time
 	ty := y
 	for k, sp := range tr.TLBs {
 		th := tlbH * tlbWeight(sp) / weight
-		st.tlbRow(s, side, tr, state, k, x, ty, w, th-4)
+		v.row(s, k, x, ty, w, th-4)
 		ty += th
 	}
-	st.walkPanel(s, side, tr, t, x, y+tlbH, w, walkH)
-	_ = ids
+	v.walk.Build(s, Rect{x, y + tlbH, w, walkH})
 }
 
 // tlbWeight is a TLB's share of the view's height: the shared L2 TLB gets
@@ -47,10 +101,19 @@ func tlbWeight(sp timeline.TLBSpec) float32 {
 	return 1
 }
 
-func (st *Stage) tlbRow(s *Scene, side uint8, tr *timeline.Translation, state *timeline.TLBState, k int, x, y, w, h float32) {
-	ids := &transSideIDs[side]
-	sp := &tr.TLBs[k]
-	ents := state.Entries[k]
+// row draws TLB k in (x, y, w, h): its header line, then its entries.
+func (v *tlbView) row(s *Scene, k int, x, y, w, h float32) {
+	v.header(s, k, x, y, w)
+	v.entries(s, k, x, y+smallSz+3, w, y+h)
+}
+
+// header draws TLB k's header line, flowing left to right: its label and
+// valid count, its owners in words, then the last fill's notes
+// right-aligned where they fit (nothing overlaps).
+func (v *tlbView) header(s *Scene, k int, x, y, w float32) {
+	ids := &transSideIDs[v.d.side]
+	sp := &v.d.tl.Translation.TLBs[k]
+	ents := v.state.Entries[k]
 	valid, core := 0, 0
 	for _, e := range ents {
 		if e.Valid {
@@ -60,53 +123,25 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *timeline.Translation, state *t
 			}
 		}
 	}
-	label := st.txt.Join(sp.Label, " · ", st.txt.Join(st.txt.Num(float64(valid)), "/", st.txt.Join(st.txt.Num(float64(sp.Entries)), " valid", "")))
+	label := v.txt.Join(sp.Label, " · ", v.txt.Join(v.txt.Num(float64(valid)), "/", v.txt.Join(v.txt.Num(float64(sp.Entries)), " valid", "")))
 	// The label may take the whole row when nothing follows it (no valid
 	// entry, no fill yet), three quarters otherwise.
 	lim := w * 0.75
-	if valid == 0 && state.Last[k].Index < 0 {
+	if valid == 0 && v.state.Last[k].Index < 0 {
 		lim = w
 	}
-	s.Text(ids.tlbLabel, x, y+smallSz, st.txt.Fit(label, lim, smallSz), smallSz, Muted, AlignStart)
-	// The header row flows left to right: label, owners in words, then the
-	// last fill's notes right-aligned where they fit (nothing overlaps).
+	s.Text(ids.tlbLabel, x, y+smallSz, v.txt.Fit(label, lim, smallSz), smallSz, Muted, AlignStart)
 	used := x + min(textWidth(label, smallSz), lim)
 	if valid > 0 {
-		// Owners in words too: an entry's owner strip only shows on big cells.
-		ox := used + 8
-		// Each owner in words, or by its swatch and count alone (the
-		// stage legend names the swatch) when the words do not fit.
-		fit := func(word string, n int) string {
-			if t := st.txt.Join(word, st.txt.Num(float64(n)), ""); ox+12+textWidth(t, smallSz) <= x+w {
-				return t
-			}
-			return st.txt.Num(float64(n))
-		}
-		if core > 0 {
-			t := fit("core ", core)
-			if ox+12+textWidth(t, smallSz) <= x+w {
-				s.Rect(ids.tlbOwner, -1, ox, y+2, 9, 9, OwnerColor(1), Ref{})
-				s.Text(ids.tlbLabel, ox+12, y+smallSz, t, smallSz, Muted, AlignStart)
-				used = ox + 12 + textWidth(t, smallSz)
-				ox = used + 6
-			}
-		}
-		if valid > core {
-			t := fit("trace unit ", valid-core)
-			if ox+12+textWidth(t, smallSz) <= x+w {
-				s.Rect(ids.tlbOwner, -1, ox, y+2, 9, 9, OwnerColor(2), Ref{})
-				s.Text(ids.tlbLabel, ox+12, y+smallSz, t, smallSz, Muted, AlignStart)
-				used = ox + 12 + textWidth(t, smallSz)
-			}
-		}
+		used = v.owners(s, x, y, w, used, core, valid-core)
 	}
-	last := state.Last[k]
+	last := v.state.Last[k]
 	if last.Index >= 0 {
 		// What the last fill put in and what it pushed out.
-		note := st.txt.Join("filled ", st.txt.Hex(last.Entry.VA), st.txt.Join(" (", timeline.LeafName(last.Entry.Bytes), ")"))
+		note := v.txt.Join("filled ", v.txt.Hex(last.Entry.VA), v.txt.Join(" (", timeline.LeafName(last.Entry.Bytes), ")"))
 		nx := x + w
 		if last.Evicted {
-			ev := st.txt.Join("evicted ", st.txt.Hex(last.Old.VA), "")
+			ev := v.txt.Join("evicted ", v.txt.Hex(last.Old.VA), "")
 			if nx-textWidth(ev, smallSz) > used+8 {
 				s.Text(ids.tlbNote, nx, y+smallSz, ev, smallSz, evictedColor, AlignEnd)
 				nx -= textWidth(ev, smallSz) + 8
@@ -116,13 +151,51 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *timeline.Translation, state *t
 			s.Text(ids.tlbNote, nx, y+smallSz, note, smallSz, filledColor, AlignEnd)
 		}
 	}
-	top := y + smallSz + 3
-	lay := layoutGrid(len(ents), w, y+h-top, 1)
+}
+
+// owners says after the label (which ends at used) how many valid entries
+// each requester allocated: an entry's owner strip only shows on big
+// cells. Each owner is in words, or by its swatch and count alone (the
+// stage legend names the swatch) when the words do not fit. It returns
+// where the header's text now ends.
+func (v *tlbView) owners(s *Scene, x, y, w, used float32, core, unit int) float32 {
+	ids := &transSideIDs[v.d.side]
+	ox := used + 8
+	for _, o := range [2]struct {
+		word  string
+		n     int
+		owner uint8
+	}{{"core ", core, 1}, {"trace unit ", unit, 2}} {
+		if o.n <= 0 {
+			continue
+		}
+		t := v.txt.Join(o.word, v.txt.Num(float64(o.n)), "")
+		if ox+12+textWidth(t, smallSz) > x+w {
+			t = v.txt.Num(float64(o.n))
+		}
+		if ox+12+textWidth(t, smallSz) <= x+w {
+			s.Rect(ids.tlbOwner, -1, ox, y+2, 9, 9, OwnerColor(o.owner), Ref{})
+			s.Text(ids.tlbLabel, ox+12, y+smallSz, t, smallSz, Muted, AlignStart)
+			used = ox + 12 + textWidth(t, smallSz)
+			ox = used + 6
+		}
+	}
+	return used
+}
+
+// entries draws TLB k's entries from top to bottom, aggregated into drawn
+// cells where they do not fit; a one-entry TLB is one wide cell that
+// names its translation when tall enough.
+func (v *tlbView) entries(s *Scene, k int, x, top, w, bottom float32) {
+	ids := &transSideIDs[v.d.side]
+	ents := v.state.Entries[k]
+	last := v.state.Last[k]
+	lay := layoutGrid(len(ents), w, bottom-top, 1)
 	if lay.size <= 0 || len(ents) == 0 {
 		return
 	}
 	if len(ents) == 1 {
-		lay = gridLayout{k: 1, drawn: 1, cols: 1, rows: 1, size: y + h - top}
+		lay = gridLayout{k: 1, drawn: 1, cols: 1, rows: 1, size: bottom - top}
 	}
 	inset := float32(0)
 	if lay.size >= 6 {
@@ -134,23 +207,14 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *timeline.Translation, state *t
 	}
 	for i := 0; i < lay.drawn; i++ {
 		lo, hi := i*lay.k, min((i+1)*lay.k, len(ents))
-		var big uint64
-		owner, any := uint8(0), false
-		for _, e := range ents[lo:hi] {
-			if e.Valid {
-				if !any || e.Bytes > big {
-					big, owner = e.Bytes, e.Owner
-				}
-				any = true
-			}
-		}
+		big, owner, any := largest(ents[lo:hi])
 		col, row := i%lay.cols, i/lay.cols
 		cx, cy := x+float32(col)*cw, top+float32(row)*lay.size
 		fill := Surface
 		if any {
 			fill = LeafColor(big)
 		}
-		ref := Ref{Kind: RefTLBEntry, Side: side, Obj: int32(k), Index: int32(lo), Count: int32(hi - lo)}
+		ref := Ref{Kind: RefTLBEntry, Side: v.d.side, Obj: int32(k), Index: int32(lo), Count: int32(hi - lo)}
 		s.Rect(ids.tlbEntry, int32(i), cx+inset, cy+inset, cw-2*inset, lay.size-2*inset, fill, ref)
 		if any && lay.size >= 8 {
 			s.Rect(ids.tlbOwner, int32(i), cx+inset, cy+inset, cw-2*inset, max(lay.size/5, 2), OwnerColor(owner), ref)
@@ -160,92 +224,22 @@ func (st *Stage) tlbRow(s *Scene, side uint8, tr *timeline.Translation, state *t
 		}
 		if len(ents) == 1 && any && lay.size >= textSz+6 {
 			e := ents[0]
-			txt := st.txt.Join(st.txt.Hex(e.VA), " → ", st.txt.Join(st.txt.Hex(e.PA), " · ", timeline.LeafName(e.Bytes)))
-			s.Text(ids.tlbNote, cx+6, cy+lay.size/2+textSz*0.35+1, st.txt.Fit(txt, cw-12, textSz), textSz, Background, AlignStart)
+			txt := v.txt.Join(v.txt.Hex(e.VA), " → ", v.txt.Join(v.txt.Hex(e.PA), " · ", timeline.LeafName(e.Bytes)))
+			s.Text(ids.tlbNote, cx+6, cy+lay.size/2+textSz*0.35+1, v.txt.Fit(txt, cw-12, textSz), textSz, Background, AlignStart)
 		}
 	}
 }
 
-// walkPanel draws the last walk at t level by level.
-func (st *Stage) walkPanel(s *Scene, side uint8, tr *timeline.Translation, t sim.Time, x, y, w, h float32) {
-	ids := &transSideIDs[side]
-	steps, arrived := tr.WalkAt(t)
-	if len(steps) == 0 {
-		s.Text(ids.walkLabel, x, y+textSz+2, "table walk: none yet", textSz, Muted, AlignStart)
-		return
-	}
-	who := "core"
-	for _, p := range tr.Pointers {
-		if p.Agent == steps[0].Agent {
-			who = p.ID
-		}
-	}
-	va, by := st.txt.Hex(steps[0].VA), st.txt.Join(" by ", who, "")
-	title := st.txt.Join("Table walk for VA ", va, by)
-	short := st.txt.Join("Walk: VA ", va, by)
-	shortest := short
-	if tr.WalkStride > 1 {
-		// Which walk of how many is shown matters more than the wording:
-		// the shorter forms keep it.
-		n := st.txt.Num(float64(tr.WalkStride))
-		title = st.txt.Join(title, " · 1 walk in ", n)
-		short = st.txt.Join(short, " · 1 in ", n)
-		shortest = st.txt.Join(st.txt.Join("Walk: ", va, " · 1 in "), n, "")
-	}
-	s.Text(ids.walkLabel, x, y+textSz+2, st.txt.FitFirst(w, textSz, title, short, shortest), textSz, Text, AlignStart)
-	row := min((h-textSz-8)/4, textSz+6)
-	first := steps[0].Level
-	for l := 0; l < 4; l++ {
-		ry := y + textSz + 8 + float32(l)*row
-		lvl := st.txt.Join("L", st.txt.Num(float64(l)), "")
-		var si = -1
-		for i := range steps {
-			if steps[i].Level == l {
-				si = i
+// largest returns the size and owner of the largest valid entry in ents
+// (a drawn cell's colour), and whether any is valid.
+func largest(ents []timeline.TLBEntryRec) (bytes uint64, owner uint8, any bool) {
+	for _, e := range ents {
+		if e.Valid {
+			if !any || e.Bytes > bytes {
+				bytes, owner = e.Bytes, e.Owner
 			}
-		}
-		badge, colour := Surface, Muted
-		// Each row has shorter forms for a narrow column (an embed): the
-		// level, what it holds and whether the walk cache answered stay,
-		// the addresses go first.
-		var txt, short, shortest string
-		switch {
-		case si < 0 && l < first:
-			txt = st.txt.Join(lvl, " · not read: the walk cache holds the level-", st.txt.Join(st.txt.Num(float64(first)), " table", ""))
-			short = st.txt.Join(lvl, " · not read: walk cache has L", st.txt.Num(float64(first)))
-		case si < 0 && len(steps) > 0 && arrived == len(steps) && steps[len(steps)-1].Kind == timeline.DescBlock:
-			txt = st.txt.Join(lvl, " · not needed: the level above is a block", "")
-			short = st.txt.Join(lvl, " · not needed (block above)", "")
-		case si < 0:
-			txt = st.txt.Join(lvl, " · —", "")
-		case si >= arrived:
-			txt = st.txt.Join(lvl, " · reading…", "")
-		default:
-			sp := &steps[si]
-			how, c := " · read from memory", walkReadCol
-			if sp.WalkCache {
-				how, c = " · walk-cache hit", walkHitCol
-			}
-			badge, colour = c, Text
-			txt = st.txt.Join(st.txt.Join(lvl, " · ", st.txt.Hex(sp.DescAddr)), st.txt.Join(" = ", st.txt.Hex(sp.Desc), " "),
-				st.txt.Join(sp.Kind, how, ""))
-			short = st.txt.Join(st.txt.Join(lvl, " = ", st.txt.Hex(sp.Desc)), " ", st.txt.Join(sp.Kind, how, ""))
-			shortest = st.txt.Join(lvl, " · ", st.txt.Join(sp.Kind, how, ""))
-		}
-		if short == "" {
-			short = txt
-		}
-		if shortest == "" {
-			shortest = short
-		}
-		ref := Ref{}
-		if si >= 0 {
-			ref = Ref{Kind: RefWalkStep, Side: side, Obj: int32(l), Index: int32(si)}
-		}
-		s.Rect(ids.walkBadge, int32(l), x, ry+2, 10, row-4, badge, ref)
-		s.Text(ids.walkText, x+16, ry+row/2+smallSz*0.35, st.txt.FitFirst(w-16, smallSz, txt, short, shortest), smallSz, colour, AlignStart)
-		if si >= 0 && si == arrived-1 {
-			s.Frame(ids.walkNow, x-2, ry, w+2, row, filledColor, 1)
+			any = true
 		}
 	}
+	return bytes, owner, any
 }

@@ -119,6 +119,7 @@ func (d *Device) MapSingle(va, n uint64, dir Dir) (Mapping, error) {
 	if d.cfg.Path == IOMMU {
 		d.m.Spend(d.cfg.IOMMU.Alloc + sim.Time(pages(va, n))*d.cfg.IOMMU.PTE)
 	}
+	d.mapWork()
 	mp, err := d.mapOne(va, n, dir, -1)
 	if err != nil {
 		return Mapping{}, err
@@ -138,6 +139,7 @@ func (d *Device) MapPage(b soc.Buffer, off, n uint64, dir Dir) (Mapping, error) 
 // UnmapSingle is dma_unmap_single / dma_unmap_page: back to the CPU (per
 // direction), one DSB SY, the bounce copy back, the slot released.
 func (d *Device) UnmapSingle(mp Mapping, attrs Attrs) error {
+	d.m.Spend(d.cost.unmapT)
 	if err := d.unmapOne(mp, attrs, -1); err != nil {
 		return err
 	}
@@ -168,6 +170,7 @@ func (d *Device) SyncSingleForCPU(mp Mapping, off, n uint64) error {
 	if err := d.span(mp, off, n, "dma_sync_single_for_cpu"); err != nil {
 		return err
 	}
+	d.m.Spend(d.cost.syncT)
 	if err := d.forCPU(mp.Dev+off, n, mp.Dir, -1); err != nil {
 		return err
 	}
@@ -182,6 +185,7 @@ func (d *Device) SyncSingleForDevice(mp Mapping, off, n uint64) error {
 	if err := d.span(mp, off, n, "dma_sync_single_for_device"); err != nil {
 		return err
 	}
+	d.m.Spend(d.cost.syncT)
 	if mp.slot >= 0 && mp.Dir != FromDevice {
 		if err := d.copy(mp.Dev+off, mp.VA+off, n, -1, true); err != nil {
 			return err

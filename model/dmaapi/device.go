@@ -62,6 +62,9 @@ type Config struct {
 	// so dirty CPU lines reach the device stale or are later written back
 	// over its data.
 	OmitClean bool
+	// Entry is the kernel's software work per entry (cost.go); zero costs
+	// nothing.
+	Entry EntryCost
 }
 
 // Listener sees what a call does, for views: every run of DC ops, every
@@ -75,9 +78,10 @@ type Listener interface {
 
 // Device is one device as the DMA API sees it, on a machine.
 type Device struct {
-	m   *soc.Machine
-	id  soc.DeviceID
-	cfg Config
+	m    *soc.Machine
+	id   soc.DeviceID
+	cfg  Config
+	cost entryTimes // cfg.Entry at the machine's CPU clock
 
 	pool soc.Buffer // SWIOTLB slots (Path SWIOTLB)
 	used []bool     // per slot of pool
@@ -102,7 +106,11 @@ func New(m *soc.Machine, id soc.DeviceID, cfg Config) (*Device, error) {
 	if cfg.CopyWidth == 0 {
 		cfg.CopyWidth = 16
 	}
-	d := &Device{m: m, id: id, cfg: cfg}
+	cost, err := cfg.Entry.times(m.Config().Clocks.CPU)
+	if err != nil {
+		return nil, err
+	}
+	d := &Device{m: m, id: id, cfg: cfg, cost: cost}
 	if cfg.Path == SWIOTLB {
 		if cfg.PoolBytes == 0 {
 			return nil, fmt.Errorf("swiotlb: pool size 0")

@@ -25,6 +25,13 @@
 // A DSB is issued only when DC ops were issued since the last one, so a
 // coherent device's calls issue neither.
 //
+// The calls' own software work (Config.Entry, in core cycles) is spent per
+// scatterlist entry and per single-buffer call, before the entry's
+// maintenance, on every path: the list walk and the swiotlb, DMA-mask and
+// bounce checks run on a coherent device too, so its calls are not free
+// (kernel/dma/direct.c dma_direct_map_sg / _unmap_sg / _sync_sg_for_*);
+// the IOMMU path adds its per-entry iommu_map work.
+//
 // SWIOTLB: the map copies the CPU buffer into a slot (swiotlb always
 // copies on map) and cleans the slot; dma_sync_*_for_device copies again
 // for TO_DEVICE and BIDIRECTIONAL; the unmap and dma_sync_*_for_cpu

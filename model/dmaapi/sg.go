@@ -24,9 +24,9 @@ func (d *Device) sgPages(segs []Seg) sim.Time {
 	return sim.Time(n)
 }
 
-// MapSG is dma_map_sg: (IOVA and page tables,) then every entry toward
-// the device (bounce copy on SWIOTLB, DC CVAC on every line), waiting per
-// entry or once per call.
+// MapSG is dma_map_sg: (IOVA and page tables,) then every entry: its
+// software work (Config.Entry), then toward the device (bounce copy on
+// SWIOTLB, DC CVAC on every line), waiting per entry or once per call.
 func (d *Device) MapSG(segs []Seg, dir Dir) (SG, error) {
 	if d.cfg.Path == IOMMU {
 		d.m.Spend(d.cfg.IOMMU.Alloc + d.sgPages(segs)*d.cfg.IOMMU.PTE)
@@ -34,6 +34,7 @@ func (d *Device) MapSG(segs []Seg, dir Dir) (SG, error) {
 	sg := SG{Dir: dir, Entries: d.spare[:0]}
 	d.spare = nil
 	for i, s := range segs {
+		d.mapWork()
 		mp, err := d.mapOne(s.VA, s.Len, dir, i)
 		if err != nil {
 			return sg, err
@@ -54,6 +55,7 @@ func (d *Device) MapSG(segs []Seg, dir Dir) (SG, error) {
 func (d *Device) UnmapSG(sg SG, attrs Attrs) error {
 	defer func() { d.spare = sg.Entries[:0] }()
 	for i, mp := range sg.Entries {
+		d.m.Spend(d.cost.unmapT)
 		if err := d.unmapOne(mp, attrs, i); err != nil {
 			return err
 		}
@@ -82,6 +84,7 @@ func (d *Device) UnmapSG(sg SG, attrs Attrs) error {
 // kept.
 func (d *Device) SyncSGForCPU(sg SG) error {
 	for i, mp := range sg.Entries {
+		d.m.Spend(d.cost.syncT)
 		if err := d.forCPU(mp.Dev, mp.Len, mp.Dir, i); err != nil {
 			return err
 		}
@@ -100,6 +103,7 @@ func (d *Device) SyncSGForCPU(sg SG) error {
 // device again (the bounce copy for TO_DEVICE and BIDIRECTIONAL).
 func (d *Device) SyncSGForDevice(sg SG) error {
 	for i, mp := range sg.Entries {
+		d.m.Spend(d.cost.syncT)
 		if mp.slot >= 0 && mp.Dir != FromDevice {
 			if err := d.copy(mp.Dev, mp.VA, mp.Len, i, true); err != nil {
 				return err

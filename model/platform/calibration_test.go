@@ -16,8 +16,6 @@ import (
 const (
 	etrCoherentUS  = 8148.32 // Juno r2, 4 MiB, tmc_update_etr_buffer, dma_alloc_coherent buffer
 	etrCacheableUS = 2463.98 // same, cacheable buffer + dma_sync_single_for_cpu
-	sgMapReduction = 64.61   // Dimensity 9500, dma_map_sg, %
-	sgUnmapReduct  = 66.60   // Dimensity 9500, dma_unmap_sg, %
 )
 
 // etrCopy returns the time to copy 4 MiB of trace out of the ETR buffer
@@ -67,43 +65,52 @@ func TestCalibrationJunoR2ETR(t *testing.T) {
 	}
 }
 
-// sgReduction runs 2560 entries x 64 lines of op, first with a DSB after
-// each entry (before batching), then with one DSB at the end, and returns
-// the reduction in percent.
-func sgReduction(t *testing.T, op soc.DCOp) float64 {
+// sgLoop runs the SG figure's maintenance without the DMA API around it:
+// 2560 entries x 64 lines of op, with a DSB after each entry or one at
+// the end. It returns the time and the most DC ops outstanding after an
+// entry's issue.
+func sgLoop(t *testing.T, op soc.DCOp, batched bool) (sim.Time, int) {
 	const entries, entry = 2560, 4096
-	var took [2]sim.Time
-	for i, batched := range []bool{false, true} {
-		m, err := New("dimensity-9500", 1)
+	m, err := New("dimensity-9500", 1)
+	require.NoError(t, err)
+	b, err := m.AllocChunks("sg", entries*entry, mem.Normal, 0) // 4 KB entries
+	require.NoError(t, err)
+	t0, peak := m.Now(), 0
+	for e := uint64(0); e < entries; e++ {
+		_, err := m.DC(op, b.VA+e*entry, entry)
 		require.NoError(t, err)
-		b, err := m.AllocChunks("sg", entries*entry, mem.Normal, 0) // 4 KB entries
-		require.NoError(t, err)
-		t0 := m.Now()
-		for e := uint64(0); e < entries; e++ {
-			{
-				_, err := m.DC(op, b.VA+e*entry, entry)
-				require.NoError(t, err)
-			}
-			if !batched {
-				m.DSB()
-			}
-		}
-		if batched {
+		peak = max(peak, m.OutstandingDC())
+		if !batched {
 			m.DSB()
 		}
-		took[i] = m.Now() - t0
-		require.EqualValues(t, entries*64, m.Count(soc.DCOps), "%d DC ops, want %d", m.Count(soc.DCOps), entries*64)
 	}
-	t.Logf("dimensity-9500 %v: per-entry DSB %.2f us, batched %.2f us", op, took[0].Microseconds(), took[1].Microseconds())
-	return 100 * (1 - float64(took[1])/float64(took[0]))
+	if batched {
+		m.DSB()
+	}
+	require.EqualValues(t, entries*64, m.Count(soc.DCOps), "%d DC ops, want %d", m.Count(soc.DCOps), entries*64)
+	return m.Now() - t0, peak
 }
 
-func TestCalibrationDimensity9500SG(t *testing.T) {
-	mapR := sgReduction(t, soc.CVAC)   // dma_map_sg: DC CVAC toward the device
-	unmapR := sgReduction(t, soc.IVAC) // dma_unmap_sg FROM_DEVICE: DC IVAC
-	t.Logf("dma_map_sg reduction %.2f %% (published %.2f), dma_unmap_sg %.2f %% (published %.2f)", mapR, sgMapReduction, unmapR, sgUnmapReduct)
-	assert.False(t, math.Abs(mapR-sgMapReduction) > 3, "map reduction %.2f %%, want within 3 points of %.2f", mapR, sgMapReduction)
-	assert.False(t, math.Abs(unmapR-sgUnmapReduct) > 3, "unmap reduction %.2f %%, want within 3 points of %.2f", unmapR, sgUnmapReduct)
+// dimensity-9500's maintenance as its manuals bound it: never more DC ops
+// in flight than an A76-class L2 transaction queue allows (TRM 100798
+// Table A7-1: 22/34/46 by TQ size), and DC IVAC costing what DC CVAC
+// costs (A6.2.4: IVAC is treated as CIVAC; the lines are clean), so the
+// unmap's saving is predicted from the map's, not solved from its own
+// figure. (The figure itself is checked where it is measured: the sg-sync
+// scenario, with the DMA API's own work around the maintenance.)
+func TestDimensity9500MaintenanceWithinItsQueue(t *testing.T) {
+	const tq = 46
+	var took [2][2]sim.Time
+	for i, op := range []soc.DCOp{soc.CVAC, soc.IVAC} {
+		for j, batched := range []bool{false, true} {
+			var peak int
+			took[i][j], peak = sgLoop(t, op, batched)
+			assert.LessOrEqual(t, peak, tq, "%v batched=%v: %d DC ops in flight, more than the L2 transaction queue", op, batched, peak)
+		}
+	}
+	t.Logf("dimensity-9500 raw loop: CVAC per-entry %.2f us, batched %.2f us; IVAC %.2f / %.2f us",
+		took[0][0].Microseconds(), took[0][1].Microseconds(), took[1][0].Microseconds(), took[1][1].Microseconds())
+	assert.Equal(t, took[0], took[1], "DC IVAC on clean lines must cost what DC CVAC costs")
 }
 
 func TestPresetsValidateAndLookup(t *testing.T) {

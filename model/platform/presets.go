@@ -135,63 +135,80 @@ func junoR2() soc.Config {
 	}
 }
 
+// dimensity9500 is CPU7 of the Dimensity 9500, its one Arm C1-Ultra
+// (assumed: MediaTek numbers the ultra core last), as the SG figure ran it.
+// Facts from MediaTek's launch material: C1-Ultra at up to 4.21 GHz with
+// 2 MB of private L2, a 16 MB L3 (beyond it a 10 MB SLC, not modelled),
+// the L1 cache doubled over the Dimensity 9400's X925, LPDDR5X at 10667
+// MT/s. The C1-Ultra manual was not available: where it would decide, the
+// value is an A76-class one, assumed with a range.
 func dimensity9500() soc.Config {
 	clk := sim.Clocks{
-		CPU:      2.6 * sim.GHz, // MODEL.md SG figure: task on CPU7 fixed at 2.6 GHz
-		Platform: 1.5 * sim.GHz, // assumed: DSU/interconnect clock
-		DRAM:     4.8 * sim.GHz, // assumed: LPDDR5X-9600 (half-rate clock)
+		CPU:      2.6 * sim.GHz,   // measured: batched DMA sync cover letter, "pinning the task to CPU7 and fixing the CPU frequency at 2.6 GHz"
+		Platform: 1.5 * sim.GHz,   // assumed [1.0, 2.2] GHz: DSU/interconnect clock, not published
+		DRAM:     5.333 * sim.GHz, // measured: MediaTek, LPDDR5X 10667 MT/s (half-rate clock)
 	}
 	return soc.Config{
 		Name:   "dimensity-9500", // preset name
 		Clocks: clk,
 		Core: soc.CoreConfig{
-			LoadIssue:        clk.CPUCycles(1.0 / 3), // assumed: three load pipes (X-class core)
-			StoreIssue:       clk.CPUCycles(0.5),     // assumed: two store pipes
-			MLP:              32,                     // assumed: X-class cores track dozens of L1 misses
-			WriteStreamAfter: 4,                      // assumed: write streaming as on other Arm cores
+			LoadIssue:        clk.CPUCycles(1.0 / 3), // assumed [0.25, 0.5] cycles: three load pipes; C1-Ultra pipes not documented
+			StoreIssue:       clk.CPUCycles(0.5),     // assumed [0.33, 1] cycles: two store pipes
+			MLP:              32,                     // assumed [20, 64] fills: A76's L2 already tracks 46 misses (TRM Table A7-1); X-class tracks more
+			WriteStreamAfter: 4,                      // assumed [1, 8] lines: A76 TRM A6.2.6 write streaming after "stores pending to a full cache line", thresholds unpublished
 		},
 		L1D: cache.Config{Name: "l1d",
-			Size:      64 << 10,         // assumed: X-class 64 KiB
-			Ways:      4,                // assumed
-			LineBytes: 64,               // MODEL.md: 64-byte lines
-			Policy:    cache.PLRU,       // assumed
-			Latency:   clk.CPUCycles(4), // MODEL.md: L1D hit 4 cycles (A76/N1 class)
+			Size:      128 << 10,        // measured: MediaTek "doubled the L1 cache" over the Dimensity 9400's X925 (64 KiB)
+			Ways:      4,                // assumed [4, 8] ways: not published
+			LineBytes: 64,               // measured: MODEL.md common hardware, 64-byte lines
+			Policy:    cache.PLRU,       // assumed [PLRU, LRU] policy: A76/A77 TRMs say pseudo-LRU (A76 A6.1.2)
+			Latency:   clk.CPUCycles(4), // assumed [4, 5] cycles: A76/N1 class measured 4 (MODEL.md, AnandTech Graviton2); C1-Ultra unmeasured
 		},
 		L2: cache.Config{Name: "l2",
-			Size:      2 << 20,           // assumed: 2 MiB private L2
-			Ways:      8,                 // assumed
-			LineBytes: 64,                // MODEL.md: 64-byte lines
-			Policy:    cache.PLRU,        // assumed
-			Latency:   clk.CPUCycles(11), // MODEL.md: L2 9-11 cycles
+			Size:      2 << 20,           // measured: MediaTek, "2MB of L2 cache for the Ultra core"
+			Ways:      8,                 // assumed [8, 16] ways: not published
+			LineBytes: 64,                // measured: MODEL.md, 64-byte lines
+			Policy:    cache.PLRU,        // assumed [PLRU, LRU] policy: as L1D
+			Latency:   clk.CPUCycles(11), // assumed [9, 15] cycles: MODEL.md gives A76/N1 9-11; a 2 MiB X-class L2 is likely slower
 		},
 		L3: cache.Config{Name: "l3",
-			Size:      16 << 20,          // assumed: 16 MiB shared L3
-			Ways:      16,                // assumed
-			LineBytes: 64,                // MODEL.md: 64-byte lines
-			Policy:    cache.Random,      // assumed
-			Latency:   clk.CPUCycles(30), // MODEL.md: L3/cluster cache about 30 cycles
+			Size:      16 << 20,          // measured: MediaTek, "increased the L3 cache from 12MB to 16MB"
+			Ways:      16,                // assumed [12, 16] ways: not published
+			LineBytes: 64,                // measured: MODEL.md, 64-byte lines
+			Policy:    cache.Random,      // assumed [Random, PLRU] policy: not published
+			Latency:   clk.CPUCycles(30), // assumed [26, 60] cycles: WikiChip A76 DSU L3 26-31 cycles at 2-4 MiB; 16 MiB is likely slower
 		},
 		Prefetch: soc.PrefetchConfig{
-			PrefetchConfig: cache.PrefetchConfig{Streams: 8, Degree: 16, Confirm: 2, MaxStride: 8, PageLines: 0}, // assumed: VA-trained, crosses pages
-			Inflight:       32,                                                                                   // assumed
+			PrefetchConfig: cache.PrefetchConfig{
+				Streams:   8,  // assumed [4, 16] streams
+				Degree:    16, // assumed [8, 32] lines
+				Confirm:   2,  // assumed [1, 3] misses
+				MaxStride: 8,  // assumed [4, 16] lines
+				PageLines: 0,  // measured: A76 TRM "Data prefetching", the load prefetcher uses the virtual address, so it crosses pages
+			},
+			Inflight: 32, // assumed [16, 64] fills: bounded by the L2 transaction queue (A76: 46)
 		},
 		DRAM: soc.DRAMConfig{
-			Latency:   110 * sim.Nanosecond, // MODEL.md: mobile LPDDR about 90-120 ns
-			Bandwidth: 30e9,                 // assumed: share of LPDDR5X one core can use
-			MinBurst:  64,                   // assumed
+			Latency:   110 * sim.Nanosecond, // assumed [90, 130] ns: MODEL.md, mobile LPDDR about 90-120 ns; no Dimensity 9500 measurement
+			Bandwidth: 30e9,                 // assumed [20e9, 60e9] B/s: one core's share of the 85.3 GB/s peak (10667 MT/s x 8 B), unpublished
+			MinBurst:  64,                   // measured: LPDDR5X x16 channel, BL32 = 64 B
 		},
-		NC: soc.NCConfig{Inflight: 8, DeviceInflight: 1, Latency: 0}, // assumed
+		NC: soc.NCConfig{
+			Inflight:       8, // assumed [4, 46] transactions: bounded by the L2 transaction queue (A76 TRM Table A7-1)
+			DeviceInflight: 1, // assumed [1, 8] transactions
+			Latency:        0, // assumed [0, 20] ns: the NC path is the DRAM path without lookups
+		},
 		Maint: soc.MaintConfig{
-			Issue:        clk.CPUCycles(2.6),   // fitted to the SG figure (MODEL.md: about 1 ns per DC op at 2.6 GHz)
-			CleanLatency: 117 * sim.Nanosecond, // fitted to dma_map_sg -64.61 % (MODEL.md: drain about 117x the issue cost)
-			InvalLatency: 128 * sim.Nanosecond, // fitted to dma_unmap_sg -66.60 % (MODEL.md: about 128x)
-			Inflight:     256,                  // fitted to the SG figure: batched issue never waits for a slot (>= latency/issue = 128)
-			IVACCleans:   true,                 // MODEL.md: on A76/N1-class cores IVAC behaves like CIVAC
-			DSB:          0,                    // fitted to the SG figure: the drain is the op latency
+			Issue:        clk.CPUCycles(2.6),      // assumed [1, 5] cycles: 0.38-1.9 ns at 2.6 GHz; no DC-op throughput published for any A76-class core (software optimization guides searched)
+			CleanLatency: 40 * sim.Nanosecond,     // assumed [20, 110] ns: one CMO round trip to the point of coherency through the DSU; DRAM latency is the upper end
+			InvalLatency: 40 * sim.Nanosecond,     // derived: = CleanLatency; A76-family DC IVAC is "treated as DC CIVAC" (TRM 100798 A6.2.4) and the unmap's lines are clean, so it is the same CMO
+			Inflight:     46,                      // assumed [22, 64] ops: A76 TRM Table A7-1 read issuing capability 22/34/46 by L2 TQ size, the largest for an X-class core; the C1-Ultra manual was not found
+			IVACCleans:   true,                    // measured: A76 TRM 100798 A6.2.4 (family wording; C1-Ultra manual not found); at EL1 under KVM DC IVAC is DC CIVAC on any core
+			DSB:          113500 * sim.Picosecond, // fitted to dma_map_sg -64.61 % (sg-sync, this preset): D = (B0 - q*A0)/(q*N - 1), q = 1 - 0.6461, N = 2560 DSBs per per-entry call, A0/B0 = per-entry/batched dma_map_sg at maint.dsb 0 (317.44/215.08 us) -> 113.52 ns (sgsync TestMaintDSBIsFittedToTheMapFigure)
 		},
-		TLB:      cortexX925TLB(clk), // Cortex-X4/X925 class (tlb.go)
-		MemBytes: 16 << 30,           // assumed: 16 GiB phone
-		MaxOrder: 10,                 // Linux MAX_PAGE_ORDER, 4 KiB pages
+		TLB:      cortexX925TLB(clk), // C1-Ultra class (tlb.go)
+		MemBytes: 16 << 30,           // assumed [8, 24] GiB: a phone's RAM; no timing effect
+		MaxOrder: 10,                 // derived: Linux MAX_PAGE_ORDER for 4 KiB pages
 	}
 }
 

@@ -70,12 +70,28 @@ func cortexA76TLB(clk sim.Clocks) soc.TLBConfig {
 	}
 }
 
-// cortexX925TLB: Cortex-X4 / X925 / C1-Ultra class (dimensity-9500).
+// cortexX925TLB: C1-Ultra class (dimensity-9500; Cortex-X4 / X925
+// lineage). The C1-Ultra manual was not available: what MODEL.md's table
+// does not give is the A76's, assumed.
 func cortexX925TLB(clk sim.Clocks) soc.TLBConfig {
-	t := cortexA76TLB(clk)            // assumed: entry sizes, hit time and walk caches as A76
-	t.L1.Entries, t.L1.Ways = 96, 96  // MODEL.md: 96 entries (fully associative assumed)
-	t.L2.Entries, t.L2.Ways = 2048, 8 // MODEL.md: 2048 entries, 8-way
-	t.L2.Coalesce = 0                 // not documented for these cores: no coalescing
-	t.Trace = traceTLB(t.L2.Sizes)    // C1-Ultra TRM: one-entry L1 TLB each for TRBE and SPE
-	return t
+	l2 := mmu.Sizes(k4, k16, k64, m2, m32, m512, g1) // assumed [4K+64K+2M+1G, these] sizes: the A76 TRM's L2 TLB page sizes
+	return soc.TLBConfig{Enabled: true,
+		L1: mmu.TLBConfig{
+			Entries: 96,                                // measured: MODEL.md TLB table (X4, X925 / C1-Ultra), 96 entries
+			Ways:    96,                                // assumed [8, 96] ways: fully associative as the A76's
+			Sizes:   mmu.Sizes(k4, k16, k64, m2, m512), // assumed [4K+64K+2M, these] sizes: MODEL.md's A76 L1 DTLB entry sizes
+			Hit:     0},                                // assumed [0, 1] cycles: looked up within the L1D load latency (A76: 1 cycle, MODEL.md)
+		L2: mmu.TLBConfig{
+			Entries:  2048, // measured: MODEL.md TLB table, 2048 entries
+			Ways:     8,    // measured: MODEL.md TLB table, 8-way
+			Sizes:    l2,
+			Hit:      clk.CPUCycles(3), // assumed [3, 6] cycles: MODEL.md gives about 3 for the A76; a larger L2 TLB is likely slower
+			Coalesce: 0},               // assumed [0, 4] pages: coalescing is not documented for these cores
+		Trace: traceTLB(l2), // measured: C1-Ultra TRM (MODEL.md), a one-entry L1 TLB each for TRBE and SPE
+		Walk: mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{
+			1: {Entries: 16, Ways: 4}, // assumed [0, 64] entries: the A76 preset's upper-level walk cache
+			2: {Entries: 64, Ways: 4}, // assumed [16, 256] entries: as the A76 preset's
+		}},
+		Linear: linearMap, // derived: Linux map_mem block-maps RAM (4K + 2M + 1G leaves)
+	}
 }

@@ -51,7 +51,9 @@ func (r *run) note(stage string) {
 		switch c.path {
 		case pathCoherent:
 			v.step(t, "Nothing to wait for", "A coherent device snoops the CPU caches on every access, so neither call "+
-				"issues a DC op or a DSB: the control case for the cost of maintenance.")
+				"issues a DC op or a DSB: the control case for the cost of maintenance. What the calls still take is the "+
+				"kernel's own work per entry: the list walk and the swiotlb, DMA-mask and bounce checks run on a coherent "+
+				"device too.")
 		case pathSWIOTLB:
 			v.step(t, "Why SWIOTLB still waits per entry", "Each bounced entry is copied and its slot maintained on its own; "+
 				"the copy back to the original buffer must read the device's data, so the slot's invalidate must have "+
@@ -86,10 +88,11 @@ func (r *run) deviceText(call string) string {
 			"before the next entry, under either policy: the copy and its maintenance are done entry by entry."
 	case r.pol.perEntry:
 		return why + fmt.Sprintf(" Each entry issues its DC CVAC, then DSB SY waits until all of them have reached the "+
-			"point of coherency, about one DRAM round trip: %d entries, %d waits, with the core idle in each (the gaps on the cpu lane).", n, n)
+			"point of coherency and then for the barrier's own acknowledgement: %d entries, %d waits, with the core idle in each (the gaps on the cpu lane).", n, n)
 	}
-	return why + fmt.Sprintf(" Every entry's DC CVAC is issued back to back: the queue of outstanding ops fills (gauge) "+
-		"while earlier ops complete, and a single DSB SY at the end waits for the last one: %d entries, 1 wait.", n)
+	return why + fmt.Sprintf(" Every entry's DC CVAC is issued back to back: the queue of outstanding ops fills (gauge; "+
+		"at most the core's transaction queue) while earlier ops complete, and a single DSB SY at the end waits for the last "+
+		"one: %d entries, 1 wait.", n)
 }
 
 func (r *run) cpuText() string {

@@ -99,6 +99,9 @@ func setup(c config, pol policy, record bool) (*run, error) {
 		return nil, err
 	}
 	hw.MemBytes = memBytes(c, hw.MemBytes)
+	if c.hw != nil {
+		c.hw(&hw)
+	}
 	m, err := soc.New(hw, c.seed)
 	if err != nil {
 		return nil, err
@@ -114,7 +117,7 @@ func setup(c config, pol policy, record bool) (*run, error) {
 	if r.dev, err = m.AddDevice(dc); err != nil {
 		return nil, err
 	}
-	acfg := dmaapi.Config{Coherent: dc.Coherent, Wait: pol.wait(), OmitClean: pol.skipDevice, CopyWidth: 16}
+	acfg := dmaapi.Config{Coherent: dc.Coherent, Wait: pol.wait(), OmitClean: pol.skipDevice, CopyWidth: 16, Entry: kernelCost}
 	switch c.path {
 	case pathIOMMU:
 		acfg.Path, acfg.IOMMU = dmaapi.IOMMU, defaultIOMMU

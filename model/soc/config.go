@@ -83,12 +83,18 @@ type MaintConfig struct {
 	// CleanLatency and InvalLatency are the times from issue to
 	// completion at the point of coherency for DC CVAC and DC IVAC/CIVAC.
 	CleanLatency, InvalLatency sim.Time
-	// Inflight is how many DC ops may be outstanding.
+	// Inflight is how many DC ops may be outstanding: the core's queue of
+	// outstanding transactions that maintenance by VA occupies (Cortex-A53:
+	// "5 coherency operations", DDI 0500 Table 7-5; Cortex-A76 class: the
+	// L2 transaction queue, read issuing capability 22/34/46 by TQ size,
+	// TRM 100798 Table A7-1). An op beyond it waits for the oldest.
 	Inflight int
 	// IVACCleans makes DC IVAC write back dirty data like DC CIVAC
 	// (Cortex-A76/N1 class behaviour).
 	IVACCleans bool
-	// DSB is the fixed cost of a DSB SY with nothing outstanding.
+	// DSB is the barrier's own cost, paid after every outstanding DC op
+	// and posted store has completed (and alone when nothing is
+	// outstanding): its request/acknowledge round trip.
 	DSB sim.Time
 }
 

@@ -24,10 +24,11 @@
 //   - one DRAM channel: every transfer occupies it for bytes/bandwidth and
 //     no read is delivered before dram.latency.
 //
-// DSB waits for the latest outstanding DC op and posted store. So the cost
-// of "a DSB after each SG entry" against "one DSB at the end" is the
-// completion latency paid once per entry instead of once: it comes out of
-// the pools, not out of a constant.
+// DSB waits for the latest outstanding DC op and posted store, then for
+// its own round trip (maint.dsb). So the cost of "a DSB after each SG
+// entry" against "one DSB at the end" is the completion latency and the
+// barrier paid once per entry instead of once: the drain comes out of the
+// pools, the barrier out of maint.dsb.
 //
 // Every agent is on one clock (agents.go): DMA masters are processes on
 // the machine's event queue, one step per burst; the core catches them up

@@ -28,17 +28,20 @@ func sgSync(t *testing.T, m *Machine, b Buffer, op DCOp, entries, lines int, bat
 }
 
 // With enough maintenance slots, N entries each followed by a DSB cost
-// exactly (N-1) completion latencies more than issuing all and waiting
-// once: the drains the batching removes.
+// exactly (N-1) completion latencies and (N-1) barrier costs (maint.dsb)
+// more than issuing all and waiting once: the drains and barriers the
+// batching removes. The barrier's cost follows the drain, it does not
+// overlap it.
 func TestBarrierPerEntryVsBatchedExact(t *testing.T) {
 	const entries, lines = 10, 8
+	const dsb = 7 * sim.Nanosecond
 	for _, c := range []struct {
 		op  DCOp
 		lat sim.Time
 	}{{CVAC, 50 * sim.Nanosecond}, {IVAC, 60 * sim.Nanosecond}, {CIVAC, 60 * sim.Nanosecond}} {
 		var got [2]sim.Time
 		for i, batched := range []bool{false, true} {
-			m := newMachine(t, nil)
+			m := newMachine(t, func(c *Config) { c.Maint.DSB = dsb })
 			b := alloc(t, m, "sg", entries*lines*64, mem.Normal, false)
 			got[i] = sgSync(t, m, b, c.op, entries, lines, batched)
 			{
@@ -53,16 +56,16 @@ func TestBarrierPerEntryVsBatchedExact(t *testing.T) {
 		}
 		issue := sim.Time(entries*lines) * sim.Nanosecond
 		{
-			want := issue + entries*c.lat
+			want := issue + entries*(c.lat+dsb)
 			assert.Equal(t, want, got[0], "%v per-entry: %v, want %v", c.op, got[0], want)
 		}
 		{
-			want := issue + c.lat
+			want := issue + c.lat + dsb
 			assert.Equal(t, want, got[1], "%v batched: %v, want %v", c.op, got[1], want)
 		}
 		{
 			d := got[0] - got[1]
-			assert.Equal(t, (entries-1)*c.lat, d, "%v: difference %v, want %d drains of %v", c.op, d, entries-1, c.lat)
+			assert.Equal(t, (entries-1)*(c.lat+dsb), d, "%v: difference %v, want %d drains of %v and barriers of %v", c.op, d, entries-1, c.lat, dsb)
 		}
 	}
 }
