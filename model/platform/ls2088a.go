@@ -53,20 +53,20 @@ func ls2088a() soc.Config {
 		},
 		L3: cache.Config{Name: "l3",
 			Size:      1 << 20,           // measured: EDN (NXP) "the LS2088A has 1 MB of L3 platform cache" (the CCN-504's)
-			Ways:      16,                // assumed [8, 16]: CCN-504 L3 associativity not in the sources found
+			Ways:      16,                // assumed [8, 16] ways: CCN-504 L3 associativity not in the sources found
 			LineBytes: 64,                // measured: CCN-504 64-byte lines (the A72's line)
-			Policy:    cache.Random,      // assumed: CCN-504 L3 replacement not in the sources found
+			Policy:    cache.Random,      // assumed {LRU, PLRU, Random}: CCN-504 L3 replacement not in the sources found
 			Latency:   clk.CPUCycles(50), // assumed [40, 80] cycles: core load-to-use of an L3 hit across the CCN-504 at the 800 MHz platform clock
 		},
 		Prefetch: soc.PrefetchConfig{
 			PrefetchConfig: cache.PrefetchConfig{
-				Streams:   4, // assumed [2, 8]: streams the A72 data prefetcher tracks
+				Streams:   4, // assumed [2, 8] streams: streams the A72 data prefetcher tracks
 				Degree:    8, // assumed [2, 16] lines ahead
 				Confirm:   2, // assumed [1, 4] misses before a stream is trusted
 				MaxStride: 4, // assumed [1, 8] lines
 				PageLines: 0, // measured: A72 TRM 100095 section 6.4.9, the prefetcher is VA-based by default and crosses pages ("Disable VA based prefetch ... restricted to within the page boundary", reset: enabled)
 			},
-			Inflight: 6, // assumed [2, 8]: prefetch fills share the six L1 fill buffers the demand misses use (A72 TRM section 6.4)
+			Inflight: 6, // assumed [2, 8] fills: prefetch fills share the six L1 fill buffers the demand misses use (A72 TRM section 6.4)
 		},
 		DRAM: soc.DRAMConfig{
 			Latency:   100 * sim.Nanosecond, // assumed [80, 130] ns: core load-to-use from DDR4-2133; no LS2088A measurement found
@@ -75,14 +75,14 @@ func ls2088a() soc.Config {
 		},
 		NC: soc.NCConfig{
 			Inflight:       6,                  // measured: A72 TRM 100095 section 6.4, the six fill buffers also serve Non-cacheable reads
-			DeviceInflight: 1,                  // assumed [1, 2]: Device reads one at a time
+			DeviceInflight: 1,                  // assumed [1, 2] reads: Device reads one at a time
 			Latency:        0 * sim.Nanosecond, // assumed [0, 20] ns: a Normal-NC read takes the DRAM path
 		},
 		Maint: soc.MaintConfig{
 			Issue:        clk.CPUCycles(2),     // assumed [1, 4] cycles per DC op
 			CleanLatency: 110 * sim.Nanosecond, // assumed [80, 200] ns: about one DRAM round trip to the point of coherency
 			InvalLatency: 110 * sim.Nanosecond, // derived: = CleanLatency (the same trip)
-			Inflight:     8,                    // assumed [5, 16]: DC ops outstanding; the A72's issuing capability was not found (the A53 family's is 5)
+			Inflight:     8,                    // assumed [5, 16] ops: DC ops outstanding; the A72's issuing capability was not found (the A53 family's is 5)
 			DSB:          clk.CPUCycles(20),    // assumed [10, 100] cycles: DSB with nothing outstanding
 		},
 		TLB: cortexA72TLB(clk),
@@ -128,9 +128,9 @@ func cortexA72TLB(clk sim.Clocks) soc.TLBConfig {
 func LS2088ASMMU() smmu.Config {
 	clk := ls2088aClocks
 	return smmu.Config{
-		Clock:          clk.Platform, // assumed: the MMU-500 runs on the 800 MHz platform clock (its clock on the LS2088A is not in the sources found)
+		Clock:          clk.Platform, // assumed [400, 800] MHz: the MMU-500 runs on the 800 MHz platform clock (its clock on the LS2088A is not in the sources found)
 		TLBEntries:     512,          // assumed [32, 2048] entries: chosen at integration, LS2088A's not published; a published MMU-500 integration (Intel Stratix 10 HPS TRM) has 32- and 128-entry TBU micro TLBs and a 512-entry macro TLB in the TCU, and the model's one TBU TLB stands for both
-		TLBWays:        4,            // assumed [2, 8]: MMU-500 TRM (DDI 0517 section 2.4.5) gives 4-way for its walk and IPA-to-PA caches; the TBU TLB's text was not retrieved
+		TLBWays:        4,            // assumed [2, 8] ways: MMU-500 TRM (DDI 0517 section 2.4.5) gives 4-way for its walk and IPA-to-PA caches; the TBU TLB's text was not retrieved
 		HitCycles:      2,            // measured: MMU-500 TRM (DDI 0517 section 2.1) "best-case hit latency of this caching is two clocks"
 		RegisterSlices: false,        // assumed {false, true}: without the TBU register slices (DDI 0517 section 2.1: "three clocks" with them)
 		Reads:          128,          // measured: MMU-500 TRM (DDI 0517 section 2.3.5) "128 outstanding transactions each for write and read"

@@ -150,19 +150,19 @@ func (*Scenario) Spec() *scenario.Spec {
 			// assumed [64, 256] B: the DPAA2 WRIOP's DMA transaction size is not in the sources found
 			{Name: "burst", Label: "DMA burst", Kind: scenario.KindBytes, Unit: "B", Default: "256",
 				Help: "bytes per NIC data transaction (one TBU lookup each; assumed, 64..256 B for the DPAA2's WRIOP)", Min: 64, Max: 4096},
-			// assumed [1, 65536]: the tester's destinations; any number reads at most l3fwd's 8 route entries
+			// assumed [1, 65536] flows: the tester's destinations; any number reads at most l3fwd's 8 route entries
 			{Name: "flows", Label: "Flows", Kind: scenario.KindInt, Default: "1024",
 				Help: "destination addresses the tester cycles through, spread over l3fwd's 8 LPM routes (1.1.1.0/24 .. 8.1.1.0/24): the lookups read at most 8 tbl24 entries", Min: 1, Max: 65536},
 			// assumed [60, 300] cycles: l3fwd's other per-frame work on an A72 (queue-manager dequeue and enqueue, mbuf fields)
 			{Name: "cpu-work", Label: "Core work per packet", Kind: scenario.KindInt, Unit: "cycles", Default: "120",
 				Help: "l3fwd's per-frame work besides the loads and stores modelled (the queue manager's dequeue and enqueue through its portal, the mbuf fields from the frame descriptor); assumed, 60..300 cycles", Min: 0, Max: 100000},
-			// assumed [256KiB, 16MiB]: the second, translated master is the model's (the published measurement names none)
+			// assumed [256KiB, 16MiB] bytes: the second, translated master is the model's (the published measurement names none)
 			{Name: "ws", Label: "Translated working set", Kind: scenario.KindBytes, Unit: "B", Default: "2MiB",
 				Help: "bytes of IOVA space the engine reads at random (4 KiB pages)", Min: 16 << 10, Max: maxWS},
 			// assumed [0, 5] GB/s: as ws
 			{Name: "engine-rate", Label: "Engine read rate", Kind: scenario.KindFloat, Unit: "GB/s", Default: "1",
 				Help: "the translated engine's offered read bandwidth (0: no second master); its reads count toward the run's bound on transactions, a read that misses the TLB or faults (engine-outside-mapping) more, and more again through a nested context bank, so such settings allow a lower rate", Min: 0, Max: 20},
-			// assumed [1, 32]: as ws
+			// assumed [1, 32] reads: as ws
 			{Name: "engine-streams", Label: "Engine outstanding reads", Kind: scenario.KindInt, Default: "8",
 				Help: "reads the engine keeps in flight", Min: 1, Max: 128},
 			// the preset's TLBEntries (assumed [32, 2048], platform.LS2088ASMMU)
