@@ -52,7 +52,7 @@ func (r *run) costText(hit, engLat float64) string {
 	case SetupClientPD:
 		return lead + ": with the SMMU off for clients the TBU looks nothing up and caches nothing, so the bit costs the engine nothing, and nothing protects memory from its untranslated IOVAs."
 	}
-	return lead + fmt.Sprintf(": cached bypass entries take TLB ways from its translations (the reviewer's \"increased TLB contention against other workloads\"), while with the bypass not cached the NIC's TCU trips hold the walk slots the engine's misses need (%d misses held). Its hits do not queue behind the NIC's trips: the NIC, the engine, the TCU's walks and the core's route lookups each ask the one DRAM channel when they reach it.", r.tbu.Stats.WalkStalls)
+	return lead + fmt.Sprintf(": cached bypass entries take TLB ways from its translations (the reviewer's \"increased TLB contention against other workloads\"), while with the bypass not cached the NIC's TCU trips hold the walk slots the engine's misses need (%d misses held). Its hits do not queue behind the NIC's trips: the NIC, the engine, the TCU's walks and the core each ask the one memory system when they reach it.", r.tbu.Stats.WalkStalls)
 }
 
 // setupStep says what a mistaken SMMU programming (smmu-setup) does, at
@@ -174,7 +174,12 @@ func (r *run) cachingStep(lat float64) scenario.Step {
 	case smmu.RouteDisabled:
 		st.Text = fmt.Sprintf("Nothing is looked up or cached with the SMMU off, so SMTNMB_TLBEN (%s) changes nothing: the NIC's reads average %.0f platform cycles, the pass-through (charged as a TBU hit, %s) and the read path.", onOff(smtnmb), lat, hitWords(sc))
 	case smmu.RouteFault:
-		st.Text = fmt.Sprintf("Nothing is cached for the NIC: a fault is never held in the TBU, so each of its transactions goes to the TCU and comes back aborted (SMTNMB_TLBEN is %s and changes nothing here). Its reads \"complete\" in %.0f platform cycles: the TBU-TCU round trip to the abort, with no data.", onOff(smtnmb), lat)
+		st.Text = fmt.Sprintf("Nothing is cached for the NIC: a fault is never held in the TBU, so each of its transactions goes to the TCU and comes back aborted (SMTNMB_TLBEN is %s and changes nothing here), with no data.", onOff(smtnmb))
+		if r.st.nicReads == 0 {
+			st.Text += " Its frame writes abort, so no frame is read back to be sent: the NIC makes no read here."
+		} else {
+			st.Text += fmt.Sprintf(" Its reads \"complete\" in %.0f platform cycles: the TBU-TCU round trip to the abort.", lat)
+		}
 	case smmu.RouteBypass:
 		st.Text = fmt.Sprintf("For an S2CR bypass the bit is S2CRB_TLBEN, here %s (SMTNMB_TLBEN, %s, covers only streams that match nothing). The NIC's reads average %.0f platform cycles: ", onOff(s2crb), onOff(smtnmb), lat)
 		if s2crb {

@@ -49,6 +49,7 @@ func TestNarrationFollowsSettings(t *testing.T) {
 	assert.Contains(t, txt, "sCR0.USFCFG=1")
 	assert.Contains(t, txt, "sGFSR.USF")
 	assert.Contains(t, stepText(usf, "What caching a bypass buys"), "a fault is never held in the TBU")
+	assert.Contains(t, stepText(usf, "What caching a bypass buys"), "no frame is read back", "no read to average")
 
 	s2 := runSide(t, PolicyOff, "nic-stream", "s2cr-bypass", "s2crb", "true", "packets", "500")
 	txt = narrationText(s2)
