@@ -53,7 +53,7 @@ func TestSweepSVG(t *testing.T) {
 		texts[x.Text] = true
 	}
 	for _, want := range []string{"A coherent", "B cached-sync-whole-when-full", "ETR buffer size (B)", "update_etr_buffer_us",
-		"published 8148.32", "published 2463.98", "1MiB", "16MiB"} {
+		"published 8148.32", "published 2525.42", "1MiB", "16MiB"} {
 		assert.True(t, texts[want], "the chart lacks the text %q", want)
 	}
 }

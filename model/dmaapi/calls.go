@@ -18,14 +18,23 @@ type Coherent struct {
 }
 
 // AllocCoherent is dma_alloc_coherent. On a coherent device the buffer is
-// plain cacheable memory (NC is Linear); otherwise DC CIVAC over every
-// line, one DSB SY, then a Normal-NC alias.
+// plain cacheable memory (NC is Linear), zeroed through it. Otherwise
+// dma_direct_alloc's remap path (kernel/dma/direct.c), in its order: the
+// pages come without __GFP_ZERO; arch_dma_prep_coherent removes any dirty
+// line of the linear alias (DC CIVAC on every line, one DSB SY: the
+// kernels up to 6.0 and the 2021 ones the Juno figure ran on; mainline
+// since 6.4 cleans only, DC CVAC, which leaves no dirty line either); the
+// Normal-NC alias is created; memset(0) runs through the alias, so the
+// zeros go to DRAM and never dirty the cacheable alias.
 func (d *Device) AllocCoherent(name string, size uint64) (Coherent, error) {
 	b, err := d.m.Alloc(name, size, mem.Normal)
 	if err != nil {
 		return Coherent{}, err
 	}
 	if d.cfg.Coherent {
+		if _, err := d.m.Zero(b.VA, b.Size); err != nil {
+			return Coherent{}, err
+		}
 		return Coherent{Linear: b, NC: b}, nil
 	}
 	o := Ops{n: 1, ops: [3]Op{{soc.CIVAC, b.VA, b.Size}}}
@@ -37,18 +46,30 @@ func (d *Device) AllocCoherent(name string, size uint64) (Coherent, error) {
 	if err != nil {
 		return Coherent{}, err
 	}
+	if _, err := d.m.Zero(nc.VA, nc.Size); err != nil {
+		return Coherent{}, err
+	}
 	return Coherent{Linear: b, NC: nc}, nil
 }
 
-// AllocNoncoherent is dma_alloc_noncoherent: cacheable pages the device
-// reaches directly and the driver keeps coherent with dma_sync_single_*;
-// nothing is maintained at allocation. The mapping covers the buffer.
+// AllocNoncoherent is dma_alloc_noncoherent (dma_alloc_pages +
+// page_address): cacheable pages the device reaches directly and the
+// driver keeps coherent with dma_sync_single_*. dma_direct_alloc_pages
+// (kernel/dma/direct.c) zeroes the buffer with memset through the
+// cacheable linear map and maintains nothing (no arch_dma_prep_coherent,
+// no arch_sync_dma_for_device): the zero lines still in the cache are
+// dirty, and Documentation/core-api/dma-api.rst puts the
+// dma_sync_single_for_device before the device's first access on the
+// driver. The mapping covers the buffer.
 func (d *Device) AllocNoncoherent(name string, size uint64, dir Dir) (soc.Buffer, Mapping, error) {
 	if !dir.valid() {
 		return soc.Buffer{}, Mapping{}, fmt.Errorf("%s: direction %d; allowed %s, %s, %s", name, dir, Bidirectional, ToDevice, FromDevice)
 	}
 	b, err := d.m.Alloc(name, size, mem.Normal)
 	if err != nil {
+		return soc.Buffer{}, Mapping{}, err
+	}
+	if _, err := d.m.Zero(b.VA, b.Size); err != nil {
 		return soc.Buffer{}, Mapping{}, err
 	}
 	mp := Mapping{VA: b.VA, Len: b.Size, Dir: dir, Dev: b.VA, slot: -1}
@@ -58,6 +79,22 @@ func (d *Device) AllocNoncoherent(name string, size uint64, dir Dir) (soc.Buffer
 		}
 	}
 	return b, mp, nil
+}
+
+// AllocPagesZeroed is alloc_pages(GFP_KERNEL | __GFP_ZERO) of a buffer the
+// driver then hands to dma_map_page: the page allocator clears each page
+// through the cacheable linear map (clear_page, DC ZVA) and maintains
+// nothing; the dma_map_page that follows cleans it (arch_sync_dma_for_device,
+// DC CVAC, for every direction).
+func (d *Device) AllocPagesZeroed(name string, size uint64) (soc.Buffer, error) {
+	b, err := d.m.Alloc(name, size, mem.Normal)
+	if err != nil {
+		return soc.Buffer{}, err
+	}
+	if _, err := d.m.Zero(b.VA, b.Size); err != nil {
+		return soc.Buffer{}, err
+	}
+	return b, nil
 }
 
 // Attrs are DMA_ATTR_* flags of an unmap.

@@ -327,6 +327,49 @@ func TestIOMMUCost(t *testing.T) {
 	assert.Equal(t, 100*sim.Nanosecond+2*3*10*sim.Nanosecond+sim.Microsecond, took[1]-took[0])
 }
 
+// dirtyLines counts b's lines some cache level holds dirty.
+func dirtyLines(m *soc.Machine, b soc.Buffer) int {
+	n := 0
+	for off := uint64(0); off < b.Size; off += m.LineBytes() {
+		line := b.PA(off) / m.LineBytes()
+		for i := 0; i < m.Levels(); i++ {
+			if c := m.Cache(i); c.Find(line) >= 0 && c.Meta[c.Find(line)].Dirty {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// Allocation-time zeroing as kernel/dma/direct.c does it:
+// dma_alloc_noncoherent memsets through the cacheable linear map and
+// cleans nothing (every zero line the cache holds is dirty);
+// dma_alloc_coherent maintains first, then zeroes through the Normal-NC
+// alias (no dirty line); alloc_pages(__GFP_ZERO) leaves dirty lines that
+// dma_map_page's clean writes back.
+func TestAllocZeroing(t *testing.T) {
+	f := newFixture(t, Config{})
+	b, _, err := f.d.AllocNoncoherent("nc", 8192, FromDevice)
+	require.NoError(t, err)
+	assert.Equal(t, 128, dirtyLines(f.m, b), "dma_alloc_noncoherent: every zero line dirty (the test core never write-streams)")
+	assert.Zero(t, f.m.Count(soc.DCOps), "dma_alloc_noncoherent maintains nothing")
+
+	c, err := f.d.AllocCoherent("coh", 8192)
+	require.NoError(t, err)
+	assert.Zero(t, dirtyLines(f.m, c.Linear), "dma_alloc_coherent: the zeros went through the Normal-NC alias")
+	assert.EqualValues(t, 128, f.m.Count(soc.BusWriteNC), "dma_alloc_coherent: one posted zero store per line")
+
+	p, err := f.d.AllocPagesZeroed("pages", 8192)
+	require.NoError(t, err)
+	assert.Equal(t, 128, dirtyLines(f.m, p), "alloc_pages(__GFP_ZERO): dirty zero lines")
+	wb := f.m.Count(soc.BusWriteLine)
+	_, err = f.d.MapPage(p, 0, p.Size, FromDevice)
+	require.NoError(t, err)
+	assert.Zero(t, dirtyLines(f.m, p), "dma_map_page cleans them")
+	assert.EqualValues(t, 128, f.m.Count(soc.BusWriteLine)-wb, "dma_map_page wrote every zero line back")
+}
+
 // dma_alloc_coherent cleans and invalidates the pages once and hands out a
 // Normal-NC alias; dma_alloc_noncoherent does no maintenance.
 func TestAlloc(t *testing.T) {

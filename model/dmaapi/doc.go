@@ -1,6 +1,8 @@
 // Package dmaapi is the Linux DMA API on top of the soc machine, written
 // once for every scenario: dma_alloc_coherent (pages cleaned and
-// invalidated once, then a Normal-NC alias), dma_alloc_noncoherent,
+// invalidated once, then a Normal-NC alias the buffer is zeroed through),
+// dma_alloc_noncoherent (zeroed through the cacheable map, dirty lines
+// left for the driver to sync), alloc_pages(__GFP_ZERO) for dma_map_page,
 // dma_map_single / dma_map_page and their unmaps, dma_sync_single_for_cpu
 // / _for_device, and dma_map_sg / dma_unmap_sg / dma_sync_sg_for_cpu /
 // _for_device, in the three directions, for a coherent device or a

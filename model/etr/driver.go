@@ -35,7 +35,10 @@ type path struct {
 	take                                   Take
 	lost                                   bool // perf's "lost": FULL or truncated -> barrier + TRUNCATED flag
 	barrier                                bool // a barrier packet was written at take.Offset
-	before, after                          []soc.CounterValue
+	// prevBarrierHeld: the previous session's unsynced barrier line was
+	// still in the caches when this one stopped (the sync can meet it).
+	prevBarrierHeld bool
+	before, after   []soc.CounterValue
 }
 
 // update is tmc_update_etr_buffer for a flat buffer: stop the ETR, read the
@@ -50,6 +53,9 @@ func (r *run) update() (path, error) {
 	p.take = Keep(p.window, size, r.ring.Space())
 	p.lost = p.ptr.Full || p.take.Truncated
 	p.barrier = p.lost && r.c.barrier && p.take.Len >= BarrierBytes
+	if r.prevBarrier {
+		p.prevBarrierHeld = r.cached(r.buf.PA(r.prevBarrierAt) >> lineShift(m))
+	}
 	if r.live {
 		r.obs.tally = true
 		r.narrateStop(p)
@@ -251,8 +257,11 @@ func (r *run) writeBackCause(h scenario.Hazard) (string, bool) {
 	}
 	lb := r.m.LineBytes()
 	what := "a dirty CPU line"
-	if r.prevBarrier && r.prevBarrierAt&^(lb-1) == off&^(lb-1) {
+	switch {
+	case r.prevBarrier && r.prevBarrierAt&^(lb-1) == off&^(lb-1):
 		what = fmt.Sprintf("the previous session's barrier packet (offset %#x), written through the cacheable mapping and never synced for the device (no dma_sync_single_for_device),", r.prevBarrierAt)
+	case r.sessions == 1 && r.zeroDirty != nil && r.zeroDirty[off/lb]:
+		what = "a zero line of the allocation (dma_alloc_noncoherent zeroes the buffer through the cacheable mapping and nothing cleans it: no dma_sync_single_for_device before the ETR's first session),"
 	}
 	why := h.Cause
 	if i := strings.Index(why, "had written ("); i >= 0 {

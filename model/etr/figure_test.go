@@ -33,44 +33,56 @@ func metric(t testing.TB, r *scenario.Result, name string) float64 {
 	return v
 }
 
-// The published figure, from the model with the juno-r2 preset and the
-// scenario's defaults (4 MiB buffer filled by the trace, AUX large enough):
-// tmc_update_etr_buffer within 10 % of 8148.32 us (coherent) and 2463.98 us
-// (cacheable + sync), and the ratio within 10 % of 3.31.
+// The published figures, from the model with the juno-r2 preset and the
+// scenario's defaults (4 MiB buffer filled by the trace, AUX large enough).
+// The coherent time is calibrated (juno-r2's dram.latency is fitted to it,
+// TestJunoR2DRAMLatencyFit); the cacheable times of the patch (2463.98 us)
+// and of the merged driver (2525.42 us) and the ratio are predictions:
+// logged with their deviation, never asserted toward the figure.
 func TestFigureJunoR2(t *testing.T) {
 	spec := New().Spec()
 	a := runWith(t, spec.DefaultA)
 	b := runWith(t, spec.DefaultB)
-	ua, ub := metric(t, a, MetricUpdate), metric(t, b, MetricUpdate)
-	t.Logf("juno-r2 4 MiB: coherent %.2f us (published %.2f), cacheable + sync %.2f us (published %.2f), ratio %.3f (published %.2f)",
-		ua, FigureCoherentUS, ub, FigureCachedUS, ua/ub, FigureRatio)
+	two := runWith(t, string(TwoChunks))
+	ua, ub, u2 := metric(t, a, MetricUpdate), metric(t, b, MetricUpdate), metric(t, two, MetricUpdate)
+	dev := func(got, want float64) float64 { return 100 * (got - want) / want }
+	t.Logf("juno-r2 4 MiB: coherent %.2f us (published %.2f, calibrated); merged %.2f us (published %.2f, %+.1f %%); patch %.2f us (published %.2f, %+.1f %%); ratio %.3f (published %.2f)",
+		ua, FigureCoherentUS, ub, FigureMergedUS, dev(ub, FigureMergedUS), u2, FigureCachedUS, dev(u2, FigureCachedUS), ua/ub, FigureRatio)
 	t.Logf("B breakdown: stop %.2f us, sync %.2f us, copy %.2f us", metric(t, b, "stop_us"), metric(t, b, "sync_us"), metric(t, b, "copy_us"))
-	require.Len(t, spec.References, 3, "%d references, want 3", len(spec.References))
+	assert.InDelta(t, ub, metric(t, b, "stop_us")+metric(t, b, "sync_us")+metric(t, b, "barrier_us")+metric(t, b, "copy_us"), 0.01, "B's parts do not add up")
+	require.Len(t, spec.References, 4, "%d references, want 4", len(spec.References))
 	for _, ref := range spec.References {
 		var got float64
 		switch ref.Policy {
 		case string(Coherent):
 			got = ua
+			assert.NotEmpty(t, ref.Calibrated, "the coherent figure is the calibrated one")
+			assert.True(t, ref.Within(got), "calibrated figure %.3f, simulated %.3f", ref.Value, got)
 		case string(WholeWhenFull):
 			got = ub
+			assert.Equal(t, FigureMergedUS, ref.Value)
+		case string(TwoChunks):
+			got = u2
+			assert.Equal(t, FigureCachedUS, ref.Value)
 		case "":
 			var ok bool
-			{
-				got, ok = ref.Pair.Of(ua, ub)
-				require.True(t, ok, "pair reference %+v", ref)
-				require.EqualValues(t, scenario.PairRatio, ref.Pair, "pair reference %+v", ref)
-			}
+			got, ok = ref.Pair.Of(ua, ub)
+			require.True(t, ok, "pair reference %+v", ref)
+			require.EqualValues(t, scenario.PairRatio, ref.Pair, "pair reference %+v", ref)
 		default:
 			require.FailNow(t, fmt.Sprintf("reference for policy %q", ref.Policy))
 		}
+		if ref.Policy != string(Coherent) {
+			assert.Empty(t, ref.Calibrated, "%q is a prediction: nothing is fitted to it", ref.Policy)
+		}
+		assert.Positive(t, got, "reference %+v", ref)
 		assert.EqualValues(t, MetricUpdate, ref.Metric, "reference %+v", ref)
 		assert.NotEqualValues(t, "", ref.Source, "reference %+v", ref)
 		assert.EqualValues(t, 0.10, ref.Tolerance, "reference %+v", ref)
-		assert.True(t, ref.Within(got), "%s %q: simulated %.3f, published %.3f: outside %.0f %%", ref.Metric, ref.Policy, got, ref.Value, 100*ref.Tolerance)
 	}
 	// The figure is a correct comparison: nothing stale, nothing lost,
 	// 4 MiB synced and copied.
-	for _, r := range []*scenario.Result{a, b} {
+	for _, r := range []*scenario.Result{a, b, two} {
 		assert.EqualValues(t, 0, metric(t, r, MetricStale), "%s: stale %v lost %v", r.Policy, metric(t, r, MetricStale), metric(t, r, MetricLost))
 		assert.EqualValues(t, 0, metric(t, r, MetricLost), "%s: stale %v lost %v", r.Policy, metric(t, r, MetricStale), metric(t, r, MetricLost))
 		assert.EqualValues(t, 4<<20, metric(t, r, "copied_bytes"), "%s: copied %v truncated %v", r.Policy, metric(t, r, "copied_bytes"), metric(t, r, MetricTruncated))

@@ -3,6 +3,7 @@ package etr
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
@@ -17,7 +18,7 @@ func (r *run) narrateTrace() {
 	}
 	prior := map[string]string{
 		PriorSteady: "left there by the previous session's copy through the same mapping",
-		PriorCold:   "nothing: the caches start cold",
+		PriorCold:   "what the allocation left: " + r.allocWords(),
 		PriorCached: "the CPU read the whole buffer through the cacheable map before the session",
 	}[r.c.prior]
 	if cached == 0 && r.c.prior == PriorSteady && r.pol.NC {
@@ -52,7 +53,7 @@ func (r *run) narrateSync(p path) {
 	var text string
 	switch {
 	case r.pol.NC:
-		text = "Nothing to sync: the buffer came from dma_alloc_coherent, cleaned and invalidated once, and the CPU reads it only through the Normal-NC alias, which never allocates in the caches."
+		text = "Nothing to sync: the buffer came from dma_alloc_coherent, cleaned and invalidated once and zeroed through the Normal-NC alias, and the CPU reads it only through that alias, which never allocates in the caches."
 	case len(p.syncs) == 0 && p.window.Len == 0:
 		text = "No data, no sync."
 	case len(p.syncs) == 0:
@@ -102,6 +103,12 @@ func (r *run) narrateResult(p path, stale, lost float64) {
 	if stale > 0 || lost > 0 {
 		verdict = fmt.Sprintf("The CPU read %s of stale data and %s of trace reached the AUX ring wrong: the red, hatched lines on the buffer grid, listed as hazards.",
 			bytes(uint64(stale)), bytes(uint64(lost)))
+		if !r.pol.Bug && r.wroteBack() {
+			verdict += " This is not a bug policy: the driver syncs every byte for the CPU, yet DC IVAC (which cleans a dirty line on this core) wrote a dirty line of the buffer back over new trace, a line the driver itself dirtied through the cacheable mapping and never gave back to the device. Syncing it for the device (cached-sync-for-cpu-and-device) is the fix."
+		}
+	} else if r.prevBarrier && !p.prevBarrierHeld && !r.pol.Bug {
+		verdict += fmt.Sprintf(" The previous session's barrier packet (offset %#x) left a dirty line that nothing synced for the device, but it was no longer cached when this session's sync ran (the copy's fills evicted it, writing it back while the ETR was stopped), so nothing was lost this time; with a buffer that stays in the caches (try 1 MiB) DC IVAC writes it back over new trace.",
+			r.prevBarrierAt)
 	}
 	r.step(p.end, "Result",
 		fmt.Sprintf("tmc_update_etr_buffer took %.1f us: stop %.1f us, sync %.1f us, copy %.1f us (%s at %.0f MB/s). %s",
@@ -115,4 +122,37 @@ func lapsText(l float64) string {
 		return "1 lap"
 	}
 	return fmt.Sprintf("%.3g laps", l)
+}
+
+// allocWords says what the policy's allocation left of the buffer in the
+// caches.
+func (r *run) allocWords() string {
+	n := 0
+	for _, d := range r.zeroDirty {
+		if d {
+			n++
+		}
+	}
+	switch {
+	case r.pol.NC:
+		return "nothing, dma_alloc_coherent cleaned and invalidated the lines and zeroed the buffer through the Normal-NC alias"
+	case n > 0:
+		return fmt.Sprintf("%d dirty zero lines, as dma_alloc_noncoherent zeroes the buffer through the cacheable mapping (DC ZVA, until write streaming takes over) and nothing cleans them before the ETR writes", n)
+	case r.pol.Alloc == AllocPagesMapped:
+		return "clean zero lines at most: alloc_pages(__GFP_ZERO) zeroed the pages through the cacheable mapping and dma_map_page cleaned them (DC CVAC)"
+	}
+	return "no dirty line: the driver synced the zeroed buffer for the device"
+}
+
+// wroteBack reports whether a dirty CPU line was written back over the
+// trace of this session (a hazard the machine detected on the buffer).
+func (r *run) wroteBack() bool {
+	for _, e := range r.m.Hazards() {
+		if e.T >= r.path.start {
+			if _, ok := r.writeBackCause(hwview.HazardOf(e)); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -8,11 +8,14 @@ import (
 // PolicyID names one way of getting the trace out of the ETR buffer.
 type PolicyID string
 
-// The policies. Coherent and SyncBoth are correct everywhere;
-// TwoChunks and WholeWhenFull (the patch's and the merged form) are
-// correct for the trace the ETR wrote, but their cacheable barrier packet
-// can later be written back over new trace (see TestBarrierLineWrittenBack);
-// NoSync and WrongWrap are the bugs kept for teaching.
+// The policies. Coherent and SyncBoth are correct everywhere; TwoChunks
+// (the patch as posted; v1 and v3 allocate this way) and WholeWhenFull
+// (as merged) are correct for the trace the ETR wrote, but their
+// cacheable barrier packet can later be written back over new trace (see
+// TestBarrierLineWrittenBack), and the merged form's dma_alloc_noncoherent
+// leaves its zero-fill dirty in the cache for the first session (see
+// TestAllocationZeroesWrittenBack); NoSync and WrongWrap are the bugs
+// kept for teaching.
 const (
 	Coherent      PolicyID = "coherent"
 	TwoChunks     PolicyID = "cached-sync-two-chunks"
@@ -20,6 +23,25 @@ const (
 	SyncBoth      PolicyID = "cached-sync-for-cpu-and-device"
 	NoSync        PolicyID = "cached-no-sync"
 	WrongWrap     PolicyID = "cached-wrong-wrap-sync"
+)
+
+// Alloc is how tmc_etr_alloc_flat_buf gets the buffer.
+type Alloc uint8
+
+const (
+	// AllocCoherent is dma_alloc_coherent: the linear alias cleaned and
+	// invalidated, then zeroed through the Normal-NC alias (the driver
+	// before the patch).
+	AllocCoherent Alloc = iota
+	// AllocNoncoherent is dma_alloc_noncoherent(DMA_FROM_DEVICE), as
+	// merged (commit 0abd076217a3, the series' v4): zeroed through the
+	// cacheable map and not cleaned, so zero lines stay dirty in the cache.
+	AllocNoncoherent
+	// AllocPagesMapped is the patch's v1 and v3: alloc_pages(__GFP_ZERO)
+	// then dma_map_page(DMA_FROM_DEVICE), whose arch_sync_dma_for_device
+	// cleans every line (DC CVAC): the zero lines are written back and
+	// left clean before the ETR starts.
+	AllocPagesMapped
 )
 
 // Policy is how the driver allocates the ETR buffer and makes the device's
@@ -32,36 +54,39 @@ type Policy struct {
 	Bug   bool
 	// NC says the CPU reads the buffer through dma_alloc_coherent's
 	// Normal-NC alias (no cache allocation, so nothing to sync); otherwise
-	// through the cacheable linear map.
-	NC bool
+	// through the cacheable linear map. Invariant: NC == (Alloc == AllocCoherent).
+	NC    bool
+	Alloc Alloc
 	// Syncs returns the ranges of the buffer (size bytes) the driver passes
 	// to dma_sync_single_for_cpu, in call order, for the window it read
 	// from the pointers. Each call is DC IVAC per line (DC CIVAC on a
 	// partial first or last line) and one DSB SY.
 	Syncs func(w Window, size uint64) []Range
-	// SyncForDevice: after writing the barrier packet through the
-	// cacheable mapping, the driver calls dma_sync_single_for_device over
-	// it before the ETR restarts.
+	// SyncForDevice: the driver calls dma_sync_single_for_device over the
+	// whole buffer once after allocating it (before the ETR first writes
+	// it) and over the barrier packet after writing it (before the ETR
+	// restarts), so no dirty line of the buffer is left in the cache
+	// while the ETR writes.
 	SyncForDevice bool
 }
 
 var policies = []Policy{
-	{ID: Coherent, Title: "coherent (Normal-NC)", NC: true,
+	{ID: Coherent, Title: "coherent (Normal-NC)", NC: true, Alloc: AllocCoherent,
 		Help:  "dma_alloc_coherent: the CPU copies through a Normal-NC alias, every load its own DRAM read; nothing to sync, always correct",
 		Syncs: func(Window, uint64) []Range { return nil }},
-	{ID: TwoChunks, Title: "cacheable + sync, two chunks on wrap",
-		Help:  "dma_alloc_noncoherent + dma_sync_single_for_cpu over the data; on a wrap two calls, the tail [offset, size) then the head [0, offset+len-size) (the patch's v1/v2)",
+	{ID: TwoChunks, Title: "cacheable + sync, two chunks on wrap", Alloc: AllocPagesMapped,
+		Help:  "the patch as posted (v1, v3): alloc_pages(__GFP_ZERO) + dma_map_page(DMA_FROM_DEVICE), which cleans the zeroed lines, then dma_sync_single_for_cpu over the data; on a wrap two calls, the tail [offset, size) then the head [0, offset+len-size)",
 		Syncs: func(w Window, size uint64) []Range { return w.Chunks(size) }},
-	{ID: WholeWhenFull, Title: "cacheable + sync, whole buffer on wrap",
-		Help:  "dma_alloc_noncoherent + dma_sync_single_for_cpu over [offset, offset+len), or over the whole buffer in one call when the data wraps (which implies FULL): the merged form",
+	{ID: WholeWhenFull, Title: "cacheable + sync, whole buffer on wrap", Alloc: AllocNoncoherent,
+		Help:  "as merged: dma_alloc_noncoherent (zeroed through the cache, never cleaned) + dma_sync_single_for_cpu over [offset, offset+len), or over the whole buffer in one call when the data wraps (which implies FULL)",
 		Syncs: syncWholeWhenFull},
-	{ID: SyncBoth, Title: "cacheable + sync for CPU and device",
-		Help:  "the merged form, plus dma_sync_single_for_device over the barrier packet after writing it, so its dirty line is cleaned before the ETR writes the next session and can never be written back over new trace",
+	{ID: SyncBoth, Title: "cacheable + sync for CPU and device", Alloc: AllocNoncoherent,
+		Help:  "the merged form plus dma_sync_single_for_device: over the whole buffer once after dma_alloc_noncoherent (its zero lines are cleaned before the ETR writes) and over the barrier packet after writing it, so no dirty line can ever be written back over new trace",
 		Syncs: syncWholeWhenFull, SyncForDevice: true},
-	{ID: NoSync, Title: "cacheable, no sync (bug)", Bug: true,
+	{ID: NoSync, Title: "cacheable, no sync (bug)", Bug: true, Alloc: AllocNoncoherent,
 		Help:  "cacheable buffer without dma_sync_single_for_cpu: lines the CPU cached before the ETR wrote them are read stale",
 		Syncs: func(Window, uint64) []Range { return nil }},
-	{ID: WrongWrap, Title: "cacheable, wrap-blind sync (bug)", Bug: true,
+	{ID: WrongWrap, Title: "cacheable, wrap-blind sync (bug)", Bug: true, Alloc: AllocNoncoherent,
 		Help:  "syncs only [offset, offset+len) clipped at the end of the buffer: on a wrap the head part [0, offset+len-size) stays stale",
 		Syncs: syncWrongWrap},
 }

@@ -96,9 +96,15 @@ type run struct {
 	// session before the current one.
 	barrierAt, prevBarrierAt  uint64
 	barrierDirty, prevBarrier bool
-	narrated                  int      // machine hazards narrated so far
-	path                      path     // the live session's tmc_update_etr_buffer
-	fullAt                    sim.Time // when STS.FULL set in the live session (0: not yet)
+	// zeroDirty marks, per buffer line, the allocation's zero lines the
+	// caches held dirty when the buffer was handed to the ETR (nil when
+	// none); sessions counts the sessions since the allocation (only the
+	// first can meet them).
+	zeroDirty []bool
+	sessions  int
+	narrated  int      // machine hazards narrated so far
+	path      path     // the live session's tmc_update_etr_buffer
+	fullAt    sim.Time // when STS.FULL set in the live session (0: not yet)
 
 	pace *scenario.Pacer // nil when not paced
 	// dcPaced is the DC ops already counted by the machine's Progress
@@ -127,21 +133,10 @@ func newRun(c config, pol *Policy) (*run, error) {
 	if r.api, err = dmaapi.New(m, r.etr.ID(), dmaapi.Config{}); err != nil {
 		return nil, err
 	}
-	if pol.NC {
-		// tmc_etr_alloc_flat_buf as it was: dma_alloc_coherent.
-		var cb dmaapi.Coherent
-		if cb, err = r.api.AllocCoherent("etr-buf", c.size); err != nil {
-			return nil, fmt.Errorf("%s: %w", ParamBuffer, err)
-		}
-		r.buf, r.nc, r.src = cb.Linear, cb.NC, cb.NC
-		r.mp = dmaapi.Mapping{VA: r.buf.VA, Dev: r.buf.VA, Len: r.buf.Size, Dir: dmaapi.FromDevice}
-	} else {
-		// As merged: dma_alloc_noncoherent(DMA_FROM_DEVICE).
-		if r.buf, r.mp, err = r.api.AllocNoncoherent("etr-buf", c.size, dmaapi.FromDevice); err != nil {
-			return nil, fmt.Errorf("%s: %w", ParamBuffer, err)
-		}
-		r.src = r.buf
+	if err := r.alloc(); err != nil {
+		return nil, fmt.Errorf("%s: %w", ParamBuffer, err)
 	}
+	r.noteZeroDirty()
 	if err := m.Track(r.buf); err != nil {
 		return nil, err
 	}
@@ -189,6 +184,7 @@ func (r *run) prior() error {
 // session is one perf session: the ETR writes the trace from the base,
 // then the driver runs tmc_update_etr_buffer.
 func (r *run) session() error {
+	r.sessions++
 	r.prevBarrierAt, r.prevBarrier = r.barrierAt, r.barrierDirty
 	r.barrierDirty = false
 	r.etr.Start()
@@ -287,12 +283,8 @@ func (r *run) startRecording() {
 
 // cached reports whether line (physical line number) is in any cache level.
 func (r *run) cached(line uint64) bool {
-	for i := 0; i < r.m.Levels(); i++ {
-		if r.m.Cache(i).Find(line) >= 0 {
-			return true
-		}
-	}
-	return false
+	held, _ := r.held(line)
+	return held
 }
 
 func lineShift(m *soc.Machine) uint {

@@ -77,12 +77,14 @@ func ls2088a() soc.Config {
 			Inflight:       6,                  // measured: A72 TRM 100095 section 6.4, the six fill buffers also serve Non-cacheable reads
 			DeviceInflight: 1,                  // assumed [1, 2] reads: Device reads one at a time
 			Latency:        0 * sim.Nanosecond, // assumed [0, 20] ns: a Normal-NC read takes the DRAM path
+			ReadBytes:      16,                 // assumed [16, 64] B: no source says a 64-byte load issues as one non-cacheable burst
 		},
 		Maint: soc.MaintConfig{
 			Issue:        clk.CPUCycles(2),     // assumed [1, 4] cycles per DC op
 			CleanLatency: 110 * sim.Nanosecond, // assumed [80, 200] ns: about one DRAM round trip to the point of coherency
 			InvalLatency: 110 * sim.Nanosecond, // derived: = CleanLatency (the same trip)
 			Inflight:     8,                    // assumed [5, 16] ops: DC ops outstanding; the A72's issuing capability was not found (the A53 family's is 5)
+			IVACCleans:   true,                 // assumed [false, true]: no Cortex-A72 statement found either way; its A53/A32/A35 and A76 neighbours clean a dirty line on DC IVAC, and every core does under KVM (HCR_EL2.{DC,VM} != 00, Arm ARM DC IVAC)
 			DSB:          clk.CPUCycles(20),    // assumed [10, 100] cycles: DSB with nothing outstanding
 		},
 		TLB: cortexA72TLB(clk),

@@ -27,11 +27,13 @@ type Preset struct {
 
 var presets = []Preset{
 	{Name: "juno-r2", Title: "Arm Juno r2, Cortex-A53 cluster",
-		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent vs 2463.98 us cacheable + sync", build: junoR2},
+		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent (dram.latency fitted to it); 2463.98 us (the patch) and 2525.42 us (as merged) cacheable + sync predicted", build: junoR2},
+	{Name: "juno-r2-a72", Title: "Arm Juno r2, Cortex-A72 cluster",
+		Figure: "none of its own: the ETR figure's core is not published; the board's DRAM latency is juno-r2's fit", build: junoR2A72},
 	{Name: "dimensity-9500", Title: "MediaTek Dimensity 9500, big core at 2.6 GHz",
 		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500},
 	{Name: "neoverse-n1", Title: "Arm Neoverse N1 (Cortex-A76 class) server core",
-		Figure: "none: uses MODEL.md latencies only", build: neoverseN1},
+		Figure: "none: nothing fitted; published Graviton2 / Altra measurements and the A76 TRM", build: neoverseN1},
 	{Name: "ls2088a", Title: "NXP QorIQ LS2088A, Cortex-A72 cores, MMU-500",
 		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a},
 }
@@ -71,68 +73,6 @@ func New(name string, seed uint64) (*soc.Machine, error) {
 		return nil, err
 	}
 	return soc.New(cfg, seed)
-}
-
-func junoR2() soc.Config {
-	clk := sim.Clocks{
-		CPU:      950 * sim.MHz, // Juno r2 TRM: Cortex-A53 cluster nominal clock
-		Platform: 400 * sim.MHz, // assumed: CCI-400 interconnect clock
-		DRAM:     800 * sim.MHz, // Juno r2: DDR3L-1600 (800 MHz I/O clock)
-	}
-	return soc.Config{
-		Name:   "juno-r2", // preset name
-		Clocks: clk,
-		Core: soc.CoreConfig{
-			LoadIssue:        clk.CPUCycles(1), // A53 TRM: one load/store pipe, one LDP per cycle
-			StoreIssue:       clk.CPUCycles(1), // A53 TRM: one STP per cycle
-			MLP:              3,                // fitted to the ETR figure (cacheable copy); A53 is in-order with few outstanding linefills
-			WriteStreamAfter: 4,                // A53 TRM: write streaming (no-allocate) after consecutive full-line writes; threshold assumed
-		},
-		L1D: cache.Config{Name: "l1d",
-			Size:      32 << 10,         // Juno r2: 32 KiB L1D per A53
-			Ways:      4,                // A53 TRM: 4-way
-			LineBytes: 64,               // A53 TRM: 64-byte lines
-			Policy:    cache.PLRU,       // assumed
-			Latency:   clk.CPUCycles(3), // A53 TRM: 3-cycle load-to-use
-		},
-		L2: cache.Config{Name: "l2",
-			Size:      1 << 20,           // Juno r2: 1 MiB L2 in the A53 cluster
-			Ways:      16,                // A53 TRM: 16-way
-			LineBytes: 64,                // A53 TRM: 64-byte lines
-			Policy:    cache.PLRU,        // assumed
-			Latency:   clk.CPUCycles(15), // assumed: A53 L2 hit about 15 cycles
-		},
-		Prefetch: soc.PrefetchConfig{
-			PrefetchConfig: cache.PrefetchConfig{Streams: 4, // assumed: a few independent streams
-				Degree:    8,  // fitted to the ETR figure (cacheable copy)
-				Confirm:   2,  // assumed: trains on the third miss of a stride
-				MaxStride: 4,  // assumed
-				PageLines: 64, // A53 prefetches by physical address: stops at 4 KiB pages
-			},
-			Inflight: 5, // A53 TRM CPUACTLR_EL1.L1PCTL reset value: 5 outstanding prefetches
-		},
-		DRAM: soc.DRAMConfig{
-			Latency:   124 * sim.Nanosecond, // fitted to the ETR figure (coherent copy) with nc.inflight 4; typical of A53 + CCI-400 + DDR3
-			Bandwidth: 6.4e9,                // assumed: half of DDR3L-1600 x 64-bit peak (12.8 GB/s)
-			MinBurst:  64,                   // DDR3 burst of 8 on a 64-bit channel
-		},
-		NC: soc.NCConfig{
-			Inflight:       4, // fitted to the ETR figure: arm64 memcpy issues four 16-byte LDPs per 64-byte block before its first STP needs data
-			DeviceInflight: 1, // Device-nGnRE: no gathering, one at a time
-			Latency:        0, // assumed: the NC path is the DRAM path without lookups
-		},
-		Maint: soc.MaintConfig{
-			Issue:        clk.CPUCycles(4),     // assumed: a DC op occupies the A53 load/store pipe a few cycles
-			CleanLatency: 100 * sim.Nanosecond, // assumed: one interconnect round trip to the point of coherency
-			InvalLatency: 100 * sim.Nanosecond, // assumed: as clean
-			Inflight:     8,                    // fitted to the ETR figure (cacheable + DC IVAC sync)
-			IVACCleans:   false,                // A53: IVAC invalidates without cleaning
-			DSB:          clk.CPUCycles(10),    // assumed: barrier with nothing outstanding
-		},
-		TLB:      cortexA53TLB(clk), // Cortex-A53 (tlb.go)
-		MemBytes: 8 << 30,           // Juno r2: 8 GiB DDR3L
-		MaxOrder: 10,                // Linux MAX_PAGE_ORDER, 4 KiB pages
-	}
 }
 
 // dimensity9500 is CPU7 of the Dimensity 9500, its one Arm C1-Ultra
@@ -194,9 +134,10 @@ func dimensity9500() soc.Config {
 			MinBurst:  64,                   // measured: LPDDR5X x16 channel, BL32 = 64 B
 		},
 		NC: soc.NCConfig{
-			Inflight:       8, // assumed [4, 46] transactions: bounded by the L2 transaction queue (A76 TRM Table A7-1)
-			DeviceInflight: 1, // assumed [1, 8] transactions
-			Latency:        0, // assumed [0, 20] ns: the NC path is the DRAM path without lookups
+			Inflight:       8,  // assumed [4, 46] transactions: bounded by the L2 transaction queue (A76 TRM Table A7-1)
+			ReadBytes:      16, // assumed [16, 64] B: no source says a 64-byte load issues as one non-cacheable burst
+			DeviceInflight: 1,  // assumed [1, 8] transactions
+			Latency:        0,  // assumed [0, 20] ns: the NC path is the DRAM path without lookups
 		},
 		Maint: soc.MaintConfig{
 			Issue:        clk.CPUCycles(2.6),      // assumed [1, 5] cycles: 0.38-1.9 ns at 2.6 GHz; no DC-op throughput published for any A76-class core (software optimization guides searched)
@@ -209,65 +150,5 @@ func dimensity9500() soc.Config {
 		TLB:      cortexX925TLB(clk), // C1-Ultra class (tlb.go)
 		MemBytes: 16 << 30,           // assumed [8, 24] GiB: a phone's RAM; no timing effect
 		MaxOrder: 10,                 // derived: Linux MAX_PAGE_ORDER for 4 KiB pages
-	}
-}
-
-func neoverseN1() soc.Config {
-	clk := sim.Clocks{
-		CPU:      2.5 * sim.GHz, // assumed: Graviton2-class N1 at 2.5 GHz
-		Platform: 2 * sim.GHz,   // assumed: CMN-600 mesh clock
-		DRAM:     1.6 * sim.GHz, // assumed: DDR4-3200
-	}
-	return soc.Config{
-		Name:   "neoverse-n1", // preset name
-		Clocks: clk,
-		Core: soc.CoreConfig{
-			LoadIssue:        clk.CPUCycles(0.5), // N1 TRM: two load/store pipes
-			StoreIssue:       clk.CPUCycles(0.5), // N1 TRM: two load/store pipes
-			MLP:              20,                 // assumed: N1 L1D tracks about 20 outstanding misses
-			WriteStreamAfter: 4,                  // assumed: N1 write streaming mode threshold
-		},
-		L1D: cache.Config{Name: "l1d",
-			Size:      64 << 10,         // N1 TRM: 64 KiB L1D
-			Ways:      4,                // N1 TRM: 4-way
-			LineBytes: 64,               // N1 TRM: 64-byte lines
-			Policy:    cache.PLRU,       // assumed
-			Latency:   clk.CPUCycles(4), // MODEL.md: L1D hit 4 cycles
-		},
-		L2: cache.Config{Name: "l2",
-			Size:      1 << 20,           // N1 TRM: 1 MiB private L2 (largest option; Graviton2)
-			Ways:      8,                 // N1 TRM: 8-way
-			LineBytes: 64,                // N1 TRM: 64-byte lines
-			Policy:    cache.PLRU,        // assumed
-			Latency:   clk.CPUCycles(11), // MODEL.md: L2 9-11 cycles
-		},
-		L3: cache.Config{Name: "l3",
-			Size:      32 << 20,          // assumed: 32 MiB SLC (Graviton2)
-			Ways:      16,                // assumed
-			LineBytes: 64,                // MODEL.md: 64-byte lines
-			Policy:    cache.Random,      // assumed
-			Latency:   clk.CPUCycles(30), // MODEL.md: L3 about 30 cycles
-		},
-		Prefetch: soc.PrefetchConfig{
-			PrefetchConfig: cache.PrefetchConfig{Streams: 8, Degree: 16, Confirm: 2, MaxStride: 8, PageLines: 0}, // assumed: VA-trained, crosses pages
-			Inflight:       24,                                                                                   // assumed
-		},
-		DRAM: soc.DRAMConfig{
-			Latency:   82 * sim.Nanosecond, // MODEL.md: DRAM load about 81-83 ns (Graviton2)
-			Bandwidth: 19 * 2.5e9,          // MODEL.md: N1 single-thread L2 bandwidth about 19 B/cycle
-			MinBurst:  64,                  // DDR4 burst of 8 x 64 bit
-		},
-		NC: soc.NCConfig{Inflight: 8, DeviceInflight: 1, Latency: 0}, // assumed
-		Maint: soc.MaintConfig{
-			Issue:        clk.CPUCycles(2.6),  // assumed: as the fitted A76-class issue cost (about 1 ns)
-			CleanLatency: 90 * sim.Nanosecond, // assumed: about one DRAM round trip (MODEL.md)
-			InvalLatency: 95 * sim.Nanosecond, // assumed: about one DRAM round trip (MODEL.md)
-			Inflight:     128,                 // assumed
-			IVACCleans:   true,                // MODEL.md: on A76/N1-class cores IVAC behaves like CIVAC
-			DSB:          clk.CPUCycles(20),   // assumed
-		},
-		TLB:      cortexA76TLB(clk), // Cortex-A76 / Neoverse N1 (tlb.go)
-		MemBytes: 16 << 30,          // assumed
-		MaxOrder: 10,                // Linux MAX_PAGE_ORDER, 4 KiB pages
 	}
 }

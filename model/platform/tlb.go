@@ -35,38 +35,38 @@ func traceTLB(sizes mmu.EntrySizes) mmu.TLBConfig {
 
 // cortexA53TLB: Cortex-A53 (juno-r2).
 func cortexA53TLB(clk sim.Clocks) soc.TLBConfig {
-	l2 := mmu.Sizes(k4, k64, m1, m2, m512) // MODEL.md: 1 GiB blocks split to 512 MiB; A53 TRM main TLB sizes
+	l2 := mmu.Sizes(k4, k64, m1, m2, m512) // measured: A53 TRM DDI 0500E 5.2.2, main TLB "supports all VMSAv8 block sizes, except 1GB ... split into 512MB blocks"
 	return soc.TLBConfig{Enabled: true,
-		L1: mmu.TLBConfig{Entries: 10, Ways: 10, // MODEL.md: 10-entry micro DTLB (fully associative, A53 TRM)
-			Sizes: mmu.Sizes(k4, k64, m1), // A53 TRM: micro TLB entries of 4 KiB, 64 KiB and 1 MiB
-			Hit:   0},                     // A53 TRM: looked up in the load pipeline
-		L2: mmu.TLBConfig{Entries: 512, Ways: 4, // MODEL.md: 512 entries, 4-way
+		L1: mmu.TLBConfig{Entries: 10, Ways: 10, // measured: A53 TRM DDI 0500D 5.2.1, "micro TLB of ten entries" on the data side (fully associative)
+			Sizes: mmu.Sizes(k4, k64, m1), // measured: A53 TRM, micro TLB entries of 4 KiB, 64 KiB and 1 MiB
+			Hit:   0},                     // measured: A53 TRM, looked up in the load pipeline
+		L2: mmu.TLBConfig{Entries: 512, Ways: 4, // measured: A53 TRM DDI 0500E 5.2.2, "a 512-entry, 4-way, set-associative structure"
 			Sizes: l2,
-			Hit:   clk.CPUCycles(3)}, // assumed: about 3 cycles as MODEL.md gives for A76
+			Hit:   clk.CPUCycles(3)}, // assumed [2, 8] cycles: A53 TRM 5.2.2 "take a variable number of cycles"
 		Trace: traceTLB(l2),
 		Walk: mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{
-			2: {Entries: 64, Ways: 4}}}, // A53 TRM: 64-entry 4-way walk cache of level-2 table entries
-		Linear: linearMap,
+			2: {Entries: 64, Ways: 4}}}, // measured: A53 TRM DDI 0500D 5.2.4, walk cache of level-2 table entries (its size not re-retrieved)
+		Linear: linearMap, // derived: Linux map_mem block mapping
 	}
 }
 
 // cortexA76TLB: Cortex-A76 / Neoverse N1 (neoverse-n1).
 func cortexA76TLB(clk sim.Clocks) soc.TLBConfig {
-	l2 := mmu.Sizes(k4, k16, k64, m2, m32, m512, g1) // assumed: A76 TRM L2 TLB page sizes
+	l2 := mmu.Sizes(k4, k16, k64, m2, m32, m512, g1) // measured: A76 TRM Table A5-3, "4KB, 16KB, 64KB, 2MB, 32MB, 512MB, and 1GB block sizes"
 	return soc.TLBConfig{Enabled: true,
-		L1: mmu.TLBConfig{Entries: 48, Ways: 48, // MODEL.md: 48 entries, fully associative
-			Sizes: mmu.Sizes(k4, k16, k64, m2, m512), // MODEL.md: 4K/16K/64K/2M/512M entries
-			Hit:   0},                                // MODEL.md: 1 cycle, inside the L1D load latency
-		L2: mmu.TLBConfig{Entries: 1280, Ways: 5, // MODEL.md: 1280 entries, 5-way
+		L1: mmu.TLBConfig{Entries: 48, Ways: 48, // measured: A76 TRM A5.2.2, "48-entry fully associative"
+			Sizes: mmu.Sizes(k4, k16, k64, m2, m512), // measured: A76 TRM A5.2.2, "4KB, 16KB, 64KB, 2MB, and 512MB granularity"
+			Hit:   0},                                // measured: A76 TRM A5.2.2, "single CLK cycle", inside the L1D load latency
+		L2: mmu.TLBConfig{Entries: 1280, Ways: 5, // measured: A76 TRM Table A5-3, "5-way, set associative, 1280-entry"
 			Sizes:    l2,
-			Hit:      clk.CPUCycles(3), // MODEL.md: about 3 cycles
-			Coalesce: 4},               // A76 TRM table A6-31 (L2 TLB format): a coalesced entry holds four contiguous pages
+			Hit:      clk.CPUCycles(3), // measured: A76 TRM A5.2.3, "usually takes three cycles"
+			Coalesce: 4},               // measured: A76 TRM Table A6-31 (L2 TLB format): a coalesced entry holds four contiguous pages
 		Trace: traceTLB(l2),
 		Walk: mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{
-			1: {Entries: 16, Ways: 4}, // assumed: small walk caches for the upper levels
-			2: {Entries: 64, Ways: 4}, // assumed
+			1: {Entries: 16, Ways: 4}, // assumed [8, 64] entries: walk entries share the L2 TLB (Table A5-3), separate walk caches are not documented
+			2: {Entries: 64, Ways: 4}, // assumed [8, 64] entries: as above
 		}},
-		Linear: linearMap,
+		Linear: linearMap, // derived: Linux map_mem block mapping
 	}
 }
 

@@ -233,20 +233,27 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 	}
 }
 
-// uncached performs ops Normal-NC or Device transactions of width bytes
+// uncached performs ops Normal-NC or Device accesses of width bytes
 // each, at pa, pa+width, ... (within one line), the core issuing one per
-// issue time: each takes a slot of the NC (or Device) queue and goes to
-// DRAM, bypassing the caches. A load's data arrival is tracked; a store is
-// posted. The per-transaction work is this one loop (a copy through a
-// Normal-NC alias runs it four times per line); the counters are added
-// once, and whether the observer wants the transactions is decided once
-// for the line.
+// issue time. A load is one read transaction, or several when it is wider
+// than nc.read_bytes (each carrying nc.read_bytes); each transaction takes
+// a slot of the NC (or Device) queue and goes to DRAM, bypassing the
+// caches, and its data arrival is tracked. A store is posted (one
+// transaction: the store buffer merges it into a write burst). The
+// per-transaction work is this one loop (a copy through a Normal-NC alias
+// runs it four times per line); the counters are added once, and whether
+// the observer wants the transactions is decided once for the line.
 func (m *Machine) uncached(pa uint64, attr mem.Attr, width int, ops uint64, write bool) {
 	q := &m.ncq
 	if attr == mem.Device {
 		q = &m.devq
 	}
-	x, lat := m.xfer(width), m.cfg.NC.Latency
+	// Transactions per access and the bytes each carries.
+	per, size := uint64(1), width
+	if rb := m.cfg.NC.ReadBytes; !write && rb > 0 && width > rb {
+		per, size = uint64((width+rb-1)/rb), rb
+	}
+	x, lat := m.xfer(size), m.cfg.NC.Latency
 	issue := m.cfg.Core.LoadIssue
 	if write {
 		issue = m.cfg.Core.StoreIssue
@@ -254,34 +261,37 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, width int, ops uint64, writ
 	report := m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift)
 	var stall uint64
 	for k := uint64(0); k < ops; k++ {
-		m.sync()
-		start, wait := q.Slot(m.now)
-		m.now = start
-		m.sync()
-		stall += uint64(wait)
-		var done sim.Time
-		if write {
-			done = m.dramWrite(x) + lat
-		} else {
-			done = m.dram(start+lat, x)
-			if done > m.loadsDone {
-				m.loadsDone = done
+		for j := uint64(0); j < per; j++ {
+			m.sync()
+			start, wait := q.Slot(m.now)
+			m.now = start
+			m.sync()
+			stall += uint64(wait)
+			var done sim.Time
+			if write {
+				done = m.dramWrite(x) + lat
+			} else {
+				done = m.dram(start+lat, x)
+				if done > m.loadsDone {
+					m.loadsDone = done
+				}
 			}
-		}
-		if !q.Done(done) {
-			q.Insert(done)
-		}
-		if report {
-			m.noteNC(pa+k*uint64(width), width, start, done, write)
+			if !q.Done(done) {
+				q.Insert(done)
+			}
+			if report {
+				m.noteNC(pa+k*uint64(width)+j*uint64(size), size, start, done, write)
+			}
 		}
 		m.now += issue
 	}
+	n := ops * per
 	m.cnt[NCStall] += stall
-	m.cnt[BusAccess] += ops
+	m.cnt[BusAccess] += n
 	if write {
-		m.cnt[BusWriteNC] += ops
+		m.cnt[BusWriteNC] += n
 	} else {
-		m.cnt[BusReadNC] += ops
+		m.cnt[BusReadNC] += n
 	}
 }
 

@@ -67,8 +67,18 @@ type DRAMConfig struct {
 
 // NCConfig is the path for Normal-NC and Device accesses.
 type NCConfig struct {
-	// Inflight is how many Normal-NC loads/stores may be outstanding.
+	// Inflight is how many Normal-NC read transactions (and posted
+	// stores) may be outstanding: the core's cap on non-cacheable reads
+	// (Cortex-A53 TRM Table 7-5: 4), not a count of load instructions.
 	Inflight int
+	// ReadBytes is the most bytes one Normal-NC or Device read
+	// transaction carries: a load wider than it is split into
+	// transactions of ReadBytes, each taking its own nc.inflight slot, so
+	// NC read throughput is at most nc.inflight x nc.read_bytes per
+	// round trip whatever the load width. 0 means no limit (a load is
+	// one transaction). Stores are not split: the store buffer merges
+	// them into write bursts.
+	ReadBytes int
 	// DeviceInflight is the same for Device memory (usually 1).
 	DeviceInflight int
 	// Latency is added to the DRAM latency for an uncached transaction
@@ -89,8 +99,12 @@ type MaintConfig struct {
 	// L2 transaction queue, read issuing capability 22/34/46 by TQ size,
 	// TRM 100798 Table A7-1). An op beyond it waits for the oldest.
 	Inflight int
-	// IVACCleans makes DC IVAC write back dirty data like DC CIVAC
-	// (Cortex-A76/N1 class behaviour).
+	// IVACCleans makes DC IVAC write back dirty data like DC CIVAC: the
+	// Cortex-A53 cleans a dirty line before invalidating it (A53 TRM
+	// DDI 0500 6.2.4; AMD/Xilinx UG643), the A76/N1 treats DC IVAC as
+	// DC CIVAC (A76 TRM A6.2.4), and every core does at EL1 under KVM
+	// (HCR_EL2.{DC,VM} != 00, Arm ARM DC IVAC). False only for a core
+	// whose manual says it discards.
 	IVACCleans bool
 	// DSB is the barrier's own cost, paid after every outstanding DC op
 	// and posted store has completed (and alone when nothing is
@@ -176,6 +190,7 @@ func (c *Config) Validate() error {
 		{"prefetch.degree", c.Prefetch.Degree, 0, 256},
 		{"nc.inflight", c.NC.Inflight, 1, 256},
 		{"nc.device_inflight", c.NC.DeviceInflight, 1, 256},
+		{"nc.read_bytes", c.NC.ReadBytes, 0, 4096},
 		{"maint.inflight", c.Maint.Inflight, 1, 4096},
 		{"dram.min_burst", c.DRAM.MinBurst, 1, 4096},
 		{"mem.max_order", c.MaxOrder, 0, 20},

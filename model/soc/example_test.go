@@ -61,9 +61,9 @@ func Example() {
 		}
 	}
 	// Output:
-	// 0ps      cpu reads 4KiB in 1.893us (lines now cached; 1 table walk)
+	// 0ps      cpu reads 4KiB in 1.889us (lines now cached; 1 table walk)
 	// 10us     device writes 4KiB, done at 14.1us
 	// 14.1us   cpu reads again: 64 stale lines
-	// 14.37us  dc ivac x64 issued in 763ns, dsb waited 111ns
-	// 15.24us  cpu reads in 1.642us: 0 new stale lines
+	// 14.37us  dc ivac x64 issued in 1.267us, dsb waited 111ns
+	// 15.74us  cpu reads in 1.639us: 0 new stale lines
 }

@@ -36,6 +36,21 @@ func (m *Machine) Write(va, n uint64, width int) (sim.Time, error) {
 	return m.run(va, 0, n, width, opWrite)
 }
 
+// Zero writes zeros over [va, va+n) as arm64 Linux's memset(0) and
+// clear_page do: DC ZVA, one 64-byte block (DCZID_EL0.BS = 4 on the
+// modelled cores) per instruction, which the architecture defines as a
+// set of stores to the block (Arm ARM, DC ZVA: "behaves as a set of
+// Stores to each byte within the block"). Through a cacheable mapping the
+// blocks are full-line stores: they allocate dirty lines in L1 until
+// write streaming starts (core.write_stream_after; Cortex-A53 TRM
+// DDI 0500D 6.2 "Read allocate mode", Cortex-A76 TRM A6.2.6 "Write
+// streaming mode"), then go out without allocating; through Normal-NC
+// they are posted stores to DRAM. Nothing is cleaned: what stays dirty
+// is the caller's to maintain.
+func (m *Machine) Zero(va, n uint64) (sim.Time, error) {
+	return m.run(va, 0, n, int(m.lineBytes), opWrite)
+}
+
 type opKind uint8
 
 const (

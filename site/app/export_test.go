@@ -46,7 +46,7 @@ func TestExports(t *testing.T) {
 	require.Equal(t, "update_etr_buffer_us", rows[1][0])
 	assert.Equal(t, "us", rows[1][1])
 	assert.Contains(t, rows[1][5], "published A 8148.3 · simulated")
-	assert.Equal(t, "within; within; within", rows[1][7])
+	assert.Equal(t, "within; outside; outside", rows[1][7], "the calibrated coherent time; the merged driver's time and the ratio as the model predicts them")
 	assert.Len(t, rows, len(a.Rows())+1)
 
 	js, ok := a.ReportJSON()
