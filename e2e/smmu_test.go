@@ -74,14 +74,44 @@ func TestSMMUFaultsInHazards(t *testing.T) {
 		{"engine-outside-mapping", "StreamID 0x20: FSR.TF (translation fault) in context bank 0 (level 3)"},
 		{"clientpd", "StreamID 0x20: sCR0.CLIENTPD=1"},
 	} {
-		gen := eval[int](t, b, `dmaviz.runState().gen`)
-		b.do(t, "choosing "+c.setup, chromedp.SetValue(chromedp.ID("param-smmu-setup"), c.setup),
-			chromedp.Evaluate[chromedp.Void](`document.getElementById("param-smmu-setup").dispatchEvent(new Event("change", {bubbles: true}))`))
-		b.waitFor(t, "the new run", runDone(gen)+` && location.search.includes("smmu-setup=`+c.setup+`")`)
+		chooseParam(t, b, "smmu-setup", c.setup)
 		hz := eval[string](t, b, `document.getElementById("hazards").textContent`)
 		assert.Contains(t, hz, c.want, c.setup)
 		assert.Regexp(t, `A at [0-9.]+[nuµm]?s: IOVA 0x4[0-9a-f]+`, hz, "%s: the hazard's time and address", c.setup)
 	}
+}
+
+// chooseParam picks a value in a parameter's list (a choice or a
+// boolean) and waits for the run it starts and for the URL to carry it.
+func chooseParam(t *testing.T, b *browser, name, value string) {
+	t.Helper()
+	gen := eval[int](t, b, `dmaviz.runState().gen`)
+	b.do(t, "choosing "+name+"="+value, chromedp.SetValue(chromedp.ID("param-"+name), value),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("param-`+name+`").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.waitFor(t, "the new run", runDone(gen)+` && location.search.includes("`+name+`=`+value+`")`)
+}
+
+// Mainline's arm-smmu.disable_bypass=1 chosen in the panel: the NIC's
+// unmatched StreamID faults, no frame is forwarded on either side, every
+// frame is dropped and the hazards list names the USF. Then tbu-tlb: with
+// 16 entries the cached bypass costs the engine hits it keeps at 512.
+func TestSMMUDisableBypassAndTBUTLBInThePage(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=smmu-bypass&packets=2000&ws=64KiB")
+	chooseParam(t, b, "disable-bypass", "true")
+	for _, side := range []string{"a", "b"} {
+		assert.Equal(t, 0.0, metricCell(t, b, "forward_pps", side), "side %s forwards nothing", side)
+		assert.Equal(t, 2000.0, metricCell(t, b, "dropped_packets", side), "side %s drops every frame", side)
+	}
+	assert.Contains(t, eval[string](t, b, `document.getElementById("hazards").textContent`), "StreamID 0x1c00: sGFSR.USF")
+
+	chooseParam(t, b, "disable-bypass", "false")
+	a, on := metricCell(t, b, "translated_hit_rate", "a"), metricCell(t, b, "translated_hit_rate", "b")
+	assert.InDelta(t, a, on, 0.5, "512 entries: room for the bypass entry and the engine's 16 pages")
+	assert.Greater(t, metricCell(t, b, "forward_pps", "b"), 1e6)
+	chooseParam(t, b, "tbu-tlb", "16")
+	a, on = metricCell(t, b, "translated_hit_rate", "a"), metricCell(t, b, "translated_hit_rate", "b")
+	assert.Less(t, on, a-2, "16 entries: the cached bypass takes a way the engine needs (A %.2f %%, B %.2f %%)", a, on)
 }
 
 // TestSMMUScreens saves the page as a user first sees it (no cursor moved)
