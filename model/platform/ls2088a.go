@@ -87,11 +87,9 @@ func ls2088a() soc.Config {
 			IVACCleans:   true,                 // assumed [false, true]: no Cortex-A72 statement found either way; its A53/A32/A35 and A76 neighbours clean a dirty line on DC IVAC, and every core does under KVM (HCR_EL2.{DC,VM} != 00, Arm ARM DC IVAC)
 			DSB:          clk.CPUCycles(20),    // assumed [10, 100] cycles: DSB with nothing outstanding
 		},
-		TLB: cortexA72TLB(clk),
-		// The scenario's buffers are small; the real board has 8-16 GiB
-		// (the size changes no timing, a small buddy is fast to build).
-		MemBytes: 1 << 30, // assumed [8, 16] GiB on the board: no timing effect, kept small
-		MaxOrder: 10,      // measured: Linux MAX_PAGE_ORDER, 4 KiB pages
+		TLB:      cortexA72TLB(clk),
+		MemBytes: 1 << 30, // assumed [1, 16] GiB: the board has 8-16 GiB; the model keeps 1 GiB (no timing effect, a small buddy is fast to build)
+		MaxOrder: 10,      // derived: Linux MAX_PAGE_ORDER for 4 KiB pages
 	}
 }
 
