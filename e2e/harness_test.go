@@ -21,7 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dmaviz/dmaviz/e2e/chrome"
+	"github.com/dmaviz/dmaviz/internal/chrome"
 )
 
 var (

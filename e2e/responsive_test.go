@@ -78,8 +78,8 @@ func TestReRunHasNoLongTask(t *testing.T) {
 	}
 }
 
-// heavy is the kind of setting that froze the page for about a minute
-// (issue 12: then with a 64 MiB list, now refused), here with the direct
+// heavy is the kind of setting that once froze the page for about a
+// minute (then with a 64 MiB list, now refused), here with the direct
 // path (A and B differ) and a small list first, so that the page shows
 // results to keep playing.
 const heavy = "?scenario=sg-sync&entry=2KiB&cpu=writes&direction=bidirectional&iterations=100000&entry-offset=4095&speed=-4&total="

@@ -3,12 +3,9 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -112,43 +109,4 @@ func TestSMMUDisableBypassAndTBUTLBInThePage(t *testing.T) {
 	chooseParam(t, b, "tbu-tlb", "16")
 	a, on = metricCell(t, b, "translated_hit_rate", "a"), metricCell(t, b, "translated_hit_rate", "b")
 	assert.Less(t, on, a-2, "16 entries: the cached bypass takes a way the engine needs (A %.2f %%, B %.2f %%)", a, on)
-}
-
-// TestSMMUScreens saves the page as a user first sees it (no cursor moved)
-// at the three sizes it is shown at; only with DMAVIZ_SCREENSHOTS set.
-func TestSMMUScreens(t *testing.T) {
-	dir := os.Getenv("DMAVIZ_SCREENSHOTS")
-	if dir == "" {
-		t.Skip("DMAVIZ_SCREENSHOTS not set")
-	}
-	for _, c := range []struct {
-		name, query string
-		w, h        int64
-	}{{"1440x900", "", 1440, 900}, {"1024x768", "", 1024, 768}, {"embed-960x600", "&embed=1", 960, 600}} {
-		b := newBrowser(t)
-		b.do(t, "sizing", chromedp.EmulateViewport(c.w, c.h))
-		b.do(t, "opening the page", chromedp.Navigate(siteURL+"?scenario=smmu-bypass"+c.query))
-		b.waitFor(t, "stage and results", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0`)
-		shoot(t, b, filepath.Join(dir, "smmu-"+c.name+".png"))
-		// Then after a policy change, the cursor where the new run leaves
-		// it (the embed has no panel: its policy changes with its URL).
-		if c.query != "" {
-			b.do(t, "opening the embed with B changed", chromedp.Navigate(siteURL+"?scenario=smmu-bypass&b=smtnmb-tlben-off"+c.query))
-			b.waitFor(t, "stage and results", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0`)
-		} else {
-			gen := eval[int](t, b, `dmaviz.runState().gen`)
-			b.do(t, "choosing SMTNMB_TLBEN off for B", chromedp.SetValue(chromedp.ID("policy-b"), "smtnmb-tlben-off"),
-				chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
-			b.waitFor(t, "the new run", runDone(gen))
-		}
-		time.Sleep(300 * time.Millisecond) // the stage draws the new results on its next frames
-		shoot(t, b, filepath.Join(dir, "smmu-"+c.name+"-policy.png"))
-	}
-}
-
-func shoot(t *testing.T, b *browser, path string) {
-	t.Helper()
-	buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(path, buf, 0o644))
 }

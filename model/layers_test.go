@@ -14,9 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// upper are the packages that show a run (with their subpackages), from
-// the module's root.
-var upper = []string{"render", "play", "trace", "site"}
+// upper are the packages that show a run or name its settings (with their
+// subpackages), from the module's root.
+var upper = []string{"render", "play", "trace", "site", "urlstate"}
 
 // seesNoHardware is what the packages that show a run must never reach:
 // the adapter from hardware events to view states, and the hardware
@@ -57,7 +57,7 @@ func TestUpperLayersSeeNoHardware(t *testing.T) {
 			checked++
 			if chain := deps.reach(t, pkg, bad); chain != nil {
 				assert.Fail(t, strings.Join(chain, " imports ")+
-					": render, play, trace and site may depend on the scenario contract and the timeline only, never on model/hwview or a hardware package")
+					": render, play, trace, site and urlstate may depend on the scenario contract and the timeline only, never on model/hwview or a hardware package")
 			}
 			return nil
 		})
@@ -124,4 +124,36 @@ func (m moduleImports) reach(t *testing.T, pkg string, bad map[string]bool) []st
 func hasGo(dir string) bool {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	return len(files) > 0
+}
+
+// The native commands reach neither the page's packages (site/) nor the
+// browser tests (e2e/): what they share with those lives beside them, the
+// URL codec in urlstate/ and the Chromium launcher in internal/chrome.
+func TestCommandsReachNoPageOrBrowserTests(t *testing.T) {
+	bad := map[string]bool{}
+	for _, top := range []string{"site", "e2e"} {
+		err := filepath.WalkDir(filepath.Join("..", top), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.IsDir() {
+				bad[filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))] = true
+			}
+			return err
+		})
+		require.NoError(t, err)
+	}
+	require.True(t, bad["site/app"] && bad["e2e"], "the page's and the browser tests' packages are listed")
+	deps := moduleImports{}
+	checked := 0
+	err := filepath.WalkDir(filepath.Join("..", "cmd"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || !hasGo(path) {
+			return err
+		}
+		checked++
+		pkg := filepath.ToSlash(strings.TrimPrefix(path, ".."+string(filepath.Separator)))
+		if chain := deps.reach(t, pkg, bad); chain != nil {
+			assert.Fail(t, strings.Join(chain, " imports ")+": a command may not depend on site/ or e2e/")
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, checked, 5, "only %d commands checked; is the test running in model/?", checked)
 }

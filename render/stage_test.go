@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -133,23 +134,50 @@ func TestZoom(t *testing.T) {
 	require.True(t, strings.HasPrefix(h.Info, "line 101 · buffer offset 0x1940 (address 0x80001940) "), "zoomed hover %q", h.Info)
 }
 
+// Frames the page can produce on its way to a normal one (no window yet, a
+// tiny one, one side still running, an empty result, the cursor past the
+// end, a zoom out of range) build a scene without panicking: every
+// coordinate is a finite number and every size non-negative (the painter
+// and the SVG writer take them as they are), a stage too small to lay out
+// says so, and one with results draws them with a description for every
+// item the pointer can land on.
 func TestStageSurvivesOddFrames(t *testing.T) {
 	f := endFrame(t, demo.PolicyCacheableSync)
-	frames := []Frame{
-		{},
-		{W: 50, H: 50},
-		{A: f.A, W: 800, H: 600},
-		{B: f.B, W: 800, H: 600, Length: f.Length, Cursor: f.Length * 2},
-		{A: Side{Result: f.A.Result}, B: Side{Result: &scenario.Result{}}, W: 1000, H: 700, Length: f.Length, Progress: true},
-		{A: f.A, B: f.B, W: 3000, H: 200, Length: f.Length, Zoom: Zoom{First: 1 << 30, Count: -3}},
+	frames := []struct {
+		name  string
+		f     Frame
+		small bool // too small to lay out
+	}{
+		{"empty", Frame{}, true},
+		{"tiny", Frame{W: 50, H: 50}, true},
+		{"A only, no length", Frame{A: f.A, W: 800, H: 600}, false},
+		{"B only, cursor past the end", Frame{B: f.B, W: 800, H: 600, Length: f.Length, Cursor: f.Length * 2}, false},
+		{"no states, B empty, progress", Frame{A: Side{Result: f.A.Result}, B: Side{Result: &scenario.Result{}}, W: 1000, H: 700, Length: f.Length, Progress: true}, false},
+		{"wide and short, zoom out of range", Frame{A: f.A, B: f.B, W: 3000, H: 200, Length: f.Length, Zoom: Zoom{First: 1 << 30, Count: -3}}, false},
 	}
-	for i := range frames {
+	finite := func(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+	for _, c := range frames {
 		var s Scene
 		st := NewStage()
-		st.Build(&s, &frames[i])
+		st.Build(&s, &c.f)
+		require.NotEmpty(t, s.Items, "%s: an empty scene", c.name)
+		refs := 0
 		for _, it := range s.Items {
-			st.Describe(it.Ref)
+			for _, v := range []float32{it.X, it.Y, it.W, it.H, it.X2, it.Y2, it.Size, it.StrokeWidth} {
+				require.True(t, finite(v), "%s: %s has a coordinate or size %v", c.name, it.ID, v)
+			}
+			require.False(t, it.W < 0 || it.H < 0, "%s: %s is %vx%v", c.name, it.ID, it.W, it.H)
+			if it.Ref.Kind != RefNone {
+				refs++
+				assert.NotEmpty(t, st.Describe(it.Ref), "%s: %s (%+v) has no description", c.name, it.ID, it.Ref)
+			}
 		}
+		if c.small {
+			require.Len(t, s.Items, 1, "%s: a stage too small to lay out shows only its message", c.name)
+			assert.Equal(t, "window too small", s.Items[0].Text, c.name)
+			continue
+		}
+		assert.NotZero(t, refs, "%s: nothing on the stage answers the pointer", c.name)
 	}
 }
 

@@ -12,8 +12,8 @@ import (
 // Start-up keeps most of what it allocates (the panel, the stage's
 // images, the first run's two timelines: about 30 MiB of heap when the
 // default ETR pair's results show), so collecting then mostly marks live
-// memory, and in WebAssembly the collector runs on the page's thread
-// (about 100 ms of the first run in a profile). So the collector is off
+// memory, and in WebAssembly the collector runs on the page's thread,
+// where it delays the first results. So the collector is off
 // until the first results show, or for at most startGCPause, or until the
 // heap holds startHeapLimit: a heavy setting opened by URL then collects
 // as usual and its peak memory does not grow.
@@ -34,9 +34,9 @@ func pauseGC() {
 	debug.SetMemoryLimit(2 * startHeapLimit)
 	go func() {
 		// runtime.ReadMemStats, not runtime/metrics: the first metrics.Read
-		// builds the runtime's metric table, a 29 KB function that the
-		// browser's optimising compiler then spends about 0.2 s of a
-		// core on during start-up (Chromium's trace of a fresh load).
+		// builds the runtime's metric table, a large function that the
+		// browser's optimising compiler then compiles during start-up,
+		// competing with the page for the cores.
 		var ms runtime.MemStats
 		for start := time.Now(); gcPaused; time.Sleep(startGCPoll) {
 			runtime.ReadMemStats(&ms)

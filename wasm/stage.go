@@ -60,9 +60,9 @@ func runStage(ctl *control.Controller, page js.Value, firstFrame func()) {
 	// Update every animation frame and, after each drawn frame, presents
 	// the unchanged picture three more times; in a browser that composites
 	// in software (no GPU, a blocklisted GPU, headless Chromium) every
-	// present is a readback of the whole canvas on the page's thread
-	// (40-65 ms each at 1280x800 with SwiftShader), which delayed the
-	// first results and made every re-run's redraw a long task.
+	// present is a readback of the whole canvas on the page's thread,
+	// which delayed the first results and made every re-run's redraw a
+	// long task.
 	// SetScreenClearedEveryFrame(false), which Ebiten's deprecation note
 	// offers instead, skips only the drawing, not those presents.
 	ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //lint:ignore SA1019 see above

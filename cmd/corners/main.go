@@ -6,15 +6,18 @@
 // coordinate ascent), and runs each setting as the page does (A, then B,
 // the default pair). Settings the scenario refuses are counted, not timed.
 //
-// It prints the worst setting of each scenario with its time, the ratio to
-// the scenario's default setting timed in the same run (the machine may be
-// busy), and the live heap it leaves (both results held, as the page holds
-// them); with -worst it writes "id query" lines for cmd/benchreport to time
-// the same settings in the page. It exits 1 when a worst time is past
-// -bound. make bench runs it; it is a benchmark-style check (one machine,
-// one run), not a unit test.
+// Settings run one at a time and are judged by the CPU time the process
+// spends on them (user and system, the collector included), which another
+// program on a busy machine does not inflate as it does wall time; the wall
+// time is printed beside it. It prints the worst setting of each scenario
+// with both, the ratio to the scenario's default setting measured in the
+// same run, and the live heap it leaves (both results held, as the page
+// holds them); with -json it writes the same for cmd/benchreport, which
+// times those settings in the page. It exits 1 when a worst CPU time is
+// past -bound. make bench runs it; it is a benchmark-style check (one
+// machine, one run), not a unit test.
 //
-//	go run ./cmd/corners [-bound 2s] [-scenario sg-sync] [-top 3] [-worst file] [-cpuprofile f]
+//	go run ./cmd/corners [-bound 2s] [-scenario sg-sync] [-top 3] [-json file] [-cpuprofile f]
 package main
 
 import (
@@ -29,23 +32,23 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dmaviz/dmaviz/cmd/internal/corners"
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
 // extra are settings known to be heavy that lie inside the ranges rather
 // than at a corner: the smallest entry a 64 MiB list allows (32768
-// entries), which froze the page for about a minute (issue 12); for
-// smmu-bypass, whose packets are bounded jointly with the packet size,
-// burst and engine rate (no corner of packets is allowed at its maximum),
-// the most packets allowed at the default and at the heaviest mixes
-// (64 B frames, a jumbo or a 1500 B frame in 64 B bursts at 100 Gbit/s;
-// a fast engine missing in the TBU at a slow line rate), and the nested
-// context bank faulting on every engine read (engine-outside-mapping)
-// beside 9 KiB frames in 4 KiB bursts at 0.1 Gbit/s, found by an earlier
-// sweep's coordinate ascent at 1.4-1.8 s and 5.4-5.8 s in the page, and
-// not always reached by it; and 9 KiB frames in 4 KiB bursts one at a
-// time (every line of them looked up in the core's caches below the
+// entries), which once froze the page; for smmu-bypass, whose packets are
+// bounded jointly with the packet size, burst and engine rate (no corner
+// of packets is allowed at its maximum), the most packets allowed at the
+// default and at the heaviest mixes (64 B frames, a jumbo or a 1500 B
+// frame in 64 B bursts at 100 Gbit/s; a fast engine missing in the TBU at
+// a slow line rate), the nested context bank faulting on every engine
+// read (engine-outside-mapping) beside 9 KiB frames in 4 KiB bursts at
+// 0.1 Gbit/s, which an earlier sweep's coordinate ascent found near the
+// bound and does not always reach, and 9 KiB frames in 4 KiB bursts one
+// at a time (every line of them looked up in the core's caches below the
 // SMMU), a sweep's worst before the lines were weighed.
 var extra = map[string][]string{
 	"sg-sync": {"total=64MiB&entry=2KiB&path=swiotlb&cpu=writes&direction=bidirectional&iterations=100000&entry-offset=4095"},
@@ -63,10 +66,10 @@ var extra = map[string][]string{
 }
 
 func main() {
-	bound := flag.Duration("bound", 2*time.Second, "fail when a scenario's worst setting takes longer (A and B)")
+	bound := flag.Duration("bound", 2*time.Second, "fail when a scenario's worst setting takes more CPU time (A and B)")
 	only := flag.String("scenario", "", "check only this scenario")
 	one := flag.String("setting", "", "run only this setting (name=value&...) of -scenario")
-	worstFile := flag.String("worst", "", "write each scenario's worst setting to this file")
+	jsonFile := flag.String("json", "", "write each scenario's worst setting and its figures to this file (JSON)")
 	top := flag.Int("top", 3, "slowest corners to start the choice search from")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the sweep")
 	flag.BoolVar(&verbose, "v", false, "print every setting run")
@@ -91,9 +94,13 @@ func main() {
 		w.try(strings.Split(*one, "&"))
 		return
 	}
-	fmt.Printf("worst setting per scenario, natively (A then B, default pair); bound %v\n", *bound)
+	judged := "CPU time"
+	if cpuTime() < 0 {
+		judged = "wall time (no CPU time on this system)"
+	}
+	fmt.Printf("worst setting per scenario, natively (A then B, default pair, one setting at a time), judged by %s; bound %v\n", judged, *bound)
 	over := false
-	var worst strings.Builder
+	var worst []corners.Worst
 	for _, s := range catalog.Registry().All() {
 		spec := s.Spec()
 		if *only != "" && spec.ID != *only {
@@ -101,17 +108,17 @@ func main() {
 		}
 		base := (&sweepResult{seen: map[string]bool{}, scenario: s, spec: spec}).baseline()
 		w := sweep(s, *top)
-		verdict := "within"
-		if w.worst.took > *bound {
-			verdict, over = "OVER", true
-		}
-		fmt.Printf("  %-8s worst %6.2f s (%5.1fx its default setting, %.2f s)  live heap %6.1f MiB  %s   (%d settings run, %d refused, %d of them retried at the value offered, sweep %.0f s)\n    ?scenario=%s&%s\n",
-			spec.ID, w.worst.took.Seconds(), w.worst.took.Seconds()/base.Seconds(), base.Seconds(), mib(w.worst.heap), verdict,
-			w.ran, w.refused, w.offered, w.total.Seconds(), spec.ID, w.worst.query)
-		fmt.Fprintf(&worst, "%s %s\n", spec.ID, w.worst.query)
+		r := corners.Worst{Scenario: spec.ID, Query: w.worst.query, CPU: w.worst.cpu.Seconds(), Wall: w.worst.wall.Seconds(),
+			DefaultCPU: base.cpu.Seconds(), DefaultWall: base.wall.Seconds(), HeapMiB: mib(w.worst.heap),
+			Ran: w.ran, Refused: w.refused, Offered: w.offered, SweepSeconds: w.total.Seconds(), Over: w.worst.cpu > *bound}
+		over = over || r.Over
+		worst = append(worst, r)
+		fmt.Printf("  %-8s worst CPU %6.2f s  wall %6.2f s  (%5.1fx its default setting's CPU, %.2f s)  live heap %6.1f MiB  %s   (%d settings run, %d refused, %d of them retried at the value offered, sweep %.0f s)\n    ?scenario=%s&%s\n",
+			r.Scenario, r.CPU, r.Wall, r.CPU/r.DefaultCPU, r.DefaultCPU, r.HeapMiB, verdict(!r.Over),
+			r.Ran, r.Refused, r.Offered, r.SweepSeconds, r.Scenario, r.Query)
 	}
-	if *worstFile != "" {
-		if err := os.WriteFile(*worstFile, []byte(worst.String()), 0o644); err != nil {
+	if *jsonFile != "" {
+		if err := corners.Write(*jsonFile, worst); err != nil {
 			fmt.Fprintln(os.Stderr, "corners:", err)
 			os.Exit(2)
 		}
@@ -126,11 +133,19 @@ var verbose bool
 
 func mib(n uint64) float64 { return float64(n) / (1 << 20) }
 
+func verdict(ok bool) string {
+	if ok {
+		return "within"
+	}
+	return "OVER"
+}
+
+// timing is one setting's run: cpu is what it is judged by (the wall time
+// where the system gives no CPU time).
 type timing struct {
-	query string
-	took  time.Duration
-	heap  uint64
-	err   error
+	query     string
+	cpu, wall time.Duration
+	heap      uint64
 }
 
 type sweepResult struct {
@@ -148,18 +163,18 @@ type sweepResult struct {
 	defaultA, defB string
 }
 
-// baseline times the default setting (the median of three).
-func (w *sweepResult) baseline() time.Duration {
-	var ts []time.Duration
+// baseline times the default setting (the median of three by CPU time).
+func (w *sweepResult) baseline() timing {
+	var ts []timing
 	for i := 0; i < 3; i++ {
 		w.seen = map[string]bool{}
 		t, ok := w.try(nil)
 		if !ok {
-			return time.Nanosecond
+			return timing{cpu: time.Nanosecond, wall: time.Nanosecond}
 		}
-		ts = append(ts, t.took)
+		ts = append(ts, t)
 	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	sort.Slice(ts, func(i, j int) bool { return ts[i].cpu < ts[j].cpu })
 	return ts[1]
 }
 
@@ -173,9 +188,9 @@ func sizeLike(d *scenario.Param) bool {
 	return false
 }
 
-// corners lists every min/max combination of the size-like parameters as
+// minMax lists every min/max combination of the size-like parameters as
 // name=value texts.
-func corners(spec *scenario.Spec) [][]string {
+func minMax(spec *scenario.Spec) [][]string {
 	out := [][]string{nil}
 	for i := range spec.Params {
 		d := &spec.Params[i]
@@ -209,7 +224,7 @@ func sweep(s scenario.Scenario, top int) *sweepResult {
 	w := &sweepResult{seen: map[string]bool{}, scenario: s, spec: s.Spec()}
 	var tried []timing
 	w.deferRefused = true
-	for _, c := range corners(w.spec) {
+	for _, c := range minMax(w.spec) {
 		if t, ok := w.try(c); ok {
 			tried = append(tried, t)
 		}
@@ -226,7 +241,7 @@ func sweep(s scenario.Scenario, top int) *sweepResult {
 			tried = append(tried, t)
 		}
 	}
-	sort.Slice(tried, func(i, j int) bool { return tried[i].took > tried[j].took })
+	sort.Slice(tried, func(i, j int) bool { return tried[i].cpu > tried[j].cpu })
 	for i := 0; i < min(top, len(tried)); i++ {
 		w.ascend(tried[i])
 	}
@@ -254,7 +269,7 @@ func (w *sweepResult) ascend(t timing) {
 		best := cur
 		for _, v := range vals {
 			q := set(cur.query, d.Name, v)
-			if nt, ok := w.try(strings.Split(q, "&")); ok && nt.took > best.took {
+			if nt, ok := w.try(strings.Split(q, "&")); ok && nt.cpu > best.cpu {
 				best = nt
 			}
 		}
@@ -324,12 +339,15 @@ func (w *sweepResult) try(kv []string) (timing, bool) {
 		}
 	}
 	runtime.GC()
-	t0 := time.Now()
+	c0, t0 := cpuTime(), time.Now()
 	ra, rb, err := scenario.RunPair(context.Background(), w.scenario, p, w.spec.DefaultA, w.spec.DefaultB, nil, nil)
 	if se, ok := errors.AsType[*scenario.SideError](err); ok {
 		err = se.Err // the refusal names the parameter: tryOffered reads it
 	}
-	took := time.Since(t0)
+	wall, cpu := time.Since(t0), cpuTime()-c0
+	if c0 < 0 {
+		cpu = wall
+	}
 	if err != nil {
 		w.refused++
 		if w.deferRefused {
@@ -345,11 +363,11 @@ func (w *sweepResult) try(kv []string) (timing, bool) {
 	runtime.KeepAlive(ra)
 	runtime.KeepAlive(rb)
 	w.ran++
-	t := timing{query: q, took: took, heap: ms.HeapAlloc}
+	t := timing{query: q, cpu: cpu, wall: wall, heap: ms.HeapAlloc}
 	if verbose {
-		fmt.Printf("    %6.2f s %6.1f MiB  %s\n", took.Seconds(), mib(t.heap), q)
+		fmt.Printf("    CPU %6.2f s  wall %6.2f s  %6.1f MiB  %s\n", cpu.Seconds(), wall.Seconds(), mib(t.heap), q)
 	}
-	if t.took > w.worst.took {
+	if t.cpu > w.worst.cpu {
 		w.worst = t
 	}
 	return t, true

@@ -10,7 +10,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/site/urlstate"
+	"github.com/dmaviz/dmaviz/urlstate"
 )
 
 // cliArgs are the arguments run and export share.

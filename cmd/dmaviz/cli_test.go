@@ -13,7 +13,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/site/urlstate"
+	"github.com/dmaviz/dmaviz/urlstate"
 )
 
 func call(t *testing.T, args ...string) (int, string, string) {

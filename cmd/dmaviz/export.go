@@ -9,7 +9,7 @@ import (
 	"github.com/dmaviz/dmaviz/play"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/render/svg"
-	"github.com/dmaviz/dmaviz/site/urlstate"
+	"github.com/dmaviz/dmaviz/urlstate"
 )
 
 // runExport writes the stage frame a URL would show (same choices, cursor

@@ -18,7 +18,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/sweep"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/render/svg"
-	"github.com/dmaviz/dmaviz/site/urlstate"
+	"github.com/dmaviz/dmaviz/urlstate"
 )
 
 const sweepUsage = "usage: dmaviz sweep <scenario> --vary key=lo..hi:x2|key=lo..hi:+step|key=a,b,c [--vary ...] [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--csv file] [--json file] [--svg file] [--metric name] [--jobs n]"

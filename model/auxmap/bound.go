@@ -9,7 +9,7 @@ import (
 
 // maxRunSeconds bounds a setting's estimated native time (both policies,
 // A then B, as the page runs them) so that every allowed setting runs
-// within 2 s natively and 6 s in the page (issue 12), with a margin for
+// within 2 s natively and 6 s in the page, with a margin for
 // the estimate's error and a shared machine. cmd/corners times the worst
 // allowed settings.
 const maxRunSeconds = 1.7

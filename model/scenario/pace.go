@@ -13,10 +13,10 @@ var ErrCanceled = errors.New("run canceled")
 // PaceQuantum is how many units of work (cache lines touched, recorded
 // events) a paced run does between calls of its Hook: about a millisecond
 // of model time natively, a few in WebAssembly. It bounds how far a slice
-// of work overshoots the page's 10 ms (site/control.RunSlice): at 1<<14,
-// slices in the page ran 30-140 ms on a machine at load 8-12, at 1<<12 they
-// stay under about 30 ms. A Hook call costs a clock read. The model itself
-// never reads a clock; the Hook may.
+// of work overshoots the page's slice (site/control.RunSlice): a quantum
+// four times larger let slices on a loaded machine run past the page's task
+// budget. A Hook call costs a clock read. The model itself never reads a
+// clock; the Hook may.
 const PaceQuantum = 1 << 12
 
 // Pacer lets a long run give way, show its progress and be stopped. A

@@ -8,7 +8,7 @@ import (
 )
 
 // Bounded runs: every setting the schema allows must finish within the
-// page's time budget (issue 12), so a run's work is estimated before it
+// page's time budget, so a run's work is estimated before it
 // starts, in work units, and limited in two ways. A unit is one cache line
 // handled by the device or by cache maintenance (cleaned, invalidated, read
 // or written by the device); a CPU access of a line (the CPU's reads and

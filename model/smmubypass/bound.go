@@ -12,8 +12,8 @@ import (
 // engine's, weighed by the events each costs, with the packets' own
 // steps: estimate): each is a few events on the queue, and the page runs both
 // sides (A then B) with the working-set chart, so this keeps every
-// allowed setting within 2 s natively and 6 s in the page (issue 12; the
-// worst allowed setting is timed by cmd/corners). The default run counts
+// allowed setting within 2 s natively and 6 s in the page (the worst
+// allowed setting is timed by cmd/corners). The default run counts
 // about 1.6 million.
 const maxRunTxns = 2.5e6
 

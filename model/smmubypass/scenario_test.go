@@ -242,7 +242,7 @@ func TestRecordedTxnsInIssueOrder(t *testing.T) {
 
 // TestWorkIsBounded: a setting whose run would model more than maxRunTxns
 // transactions is refused with the fields and the largest packets allowed
-// (the 87 s setting of issue 12 among them); the default and the largest
+// (a setting that once ran 87 s among them); the default and the largest
 // allowed packets at a jumbo frame in 64 B bursts are accepted.
 func TestWorkIsBounded(t *testing.T) {
 	spec := New().Spec()
@@ -262,7 +262,7 @@ func TestWorkIsBounded(t *testing.T) {
 	most := int(maxRunTxns / (nic + eng))
 	require.Greater(t, most, 1000, "a jumbo frame in 64 B bursts still allows a useful run")
 	_, err = set(append([]string{"packets", "400000"}, jumbo...)...)
-	require.Error(t, err, "issue 12's 87 s setting")
+	require.Error(t, err, "the setting that once ran 87 s")
 	for _, want := range []string{"packets", "packet", "burst", "allowed at most", fmt.Sprintf("at most %d packets", most)} {
 		assert.Contains(t, err.Error(), want)
 	}

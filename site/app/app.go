@@ -14,7 +14,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/control"
-	"github.com/dmaviz/dmaviz/site/urlstate"
+	"github.com/dmaviz/dmaviz/urlstate"
 )
 
 // App is the panel's state. Methods are called from the panel's goroutine

@@ -37,8 +37,8 @@ const RunSlice = 10 * time.Millisecond
 // progressNotifyEvery limits panel updates while only the progress moves:
 // each update of the bar is a repaint and a compositor frame of the whole
 // window, which in a software-rendered browser (headless Chromium with
-// SwiftShader) held the main thread 100-300 ms at load 8-12; four a
-// second still show the bar moving.
+// SwiftShader) can hold the main thread past the task budget on a loaded
+// machine; four a second still show the bar moving.
 const progressNotifyEvery = 250 * time.Millisecond
 
 // RunState is what the panel shows of the runs.

@@ -1,7 +1,7 @@
 // Package sitesrv serves dmaviz's built static site (dist/) on loopback: the
 // right MIME type for .wasm and a precompressed main.wasm.br or main.wasm.gz
-// for clients that accept Brotli or gzip. Used by `dmaviz serve` and the
-// benchmark report.
+// for clients that accept Brotli or gzip. Used by `dmaviz serve`, the
+// benchmark report and the screenshot command.
 package sitesrv
 
 import (
@@ -34,6 +34,18 @@ func Listen(dir, addr string) (net.Listener, http.Handler, error) {
 		return nil, nil, fmt.Errorf("cannot listen on %s: %w", addr, err)
 	}
 	return ln, Handler(dir), nil
+}
+
+// Start serves the built site in dir on a free loopback port and returns
+// its address (http://127.0.0.1:port/) and a function that stops it.
+func Start(dir string) (string, func(), error) {
+	ln, h, err := Listen(dir, "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	return "http://" + ln.Addr().String() + "/", func() { srv.Close() }, nil
 }
 
 // encodings are the precompressed copies sitebuild writes, best first.

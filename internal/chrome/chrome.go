@@ -8,6 +8,7 @@ package chrome
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 
@@ -62,4 +63,20 @@ func Start(bin, userDataDir string, extra ...chromedp.ExecAllocatorOption) (cont
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), append(Options(bin, userDataDir), extra...)...)
 	ctx, cancel := chromedp.NewContext(actx)
 	return ctx, func() { cancel(); cancelA() }
+}
+
+// Fresh starts a browser with an empty profile (nothing cached, no compiled
+// code kept) and a w x h viewport; stop closes it and removes the profile.
+func Fresh(bin string, w, h int64) (ctx context.Context, stop func(), err error) {
+	prof, err := os.MkdirTemp("", "dmaviz-chrome")
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, closeBrowser := Start(bin, prof)
+	stop = func() { closeBrowser(); os.RemoveAll(prof) }
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
+		stop()
+		return nil, nil, fmt.Errorf("starting chromium: %w", err)
+	}
+	return ctx, stop, nil
 }

@@ -1,0 +1,173 @@
+//go:build !js
+
+// Command screens saves screenshots of the built page, each taken in a fresh
+// headless Chromium with the flags the browser tests use (internal/chrome):
+// the README's picture (etr at 1440x900 while playing) and the SMMU
+// scenario as a reader first sees it at the three sizes it is shown at,
+// then after B's policy changes.
+//
+//	make site && go run ./cmd/screens [-dist dist] [-out docs] [-only screenshot,smmu-1024x768]
+//
+// Each shot is written to OUT/NAME.png; -list prints the names.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
+	"github.com/dmaviz/dmaviz/internal/chrome"
+)
+
+// shot is one screenshot: the page at query in a w x h viewport, then
+// optionally a policy chosen in the panel or playback for a while.
+type shot struct {
+	name  string
+	w, h  int64
+	query string
+	// policyB, if set, is chosen for B in the panel after the first
+	// results; the capture waits for its run.
+	policyB string
+	// play, if set, presses play after the first results and captures
+	// this long after.
+	play time.Duration
+}
+
+var shots = []shot{
+	{name: "screenshot", w: 1440, h: 900, query: "?scenario=etr&t=3.5ms", play: time.Second},
+	{name: "smmu-1440x900", w: 1440, h: 900, query: "?scenario=smmu-bypass"},
+	{name: "smmu-1440x900-policy", w: 1440, h: 900, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
+	{name: "smmu-1024x768", w: 1024, h: 768, query: "?scenario=smmu-bypass"},
+	{name: "smmu-1024x768-policy", w: 1024, h: 768, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
+	{name: "smmu-embed-960x600", w: 960, h: 600, query: "?scenario=smmu-bypass&embed=1"},
+	// The embed has no panel: its policy changes with its URL.
+	{name: "smmu-embed-960x600-policy", w: 960, h: 600, query: "?scenario=smmu-bypass&b=smtnmb-tlben-off&embed=1"},
+}
+
+func main() {
+	dist := flag.String("dist", "dist", "built site (make site)")
+	out := flag.String("out", "docs", "directory to write NAME.png into")
+	only := flag.String("only", "", "comma-separated shot names (default: all; -list prints them)")
+	list := flag.Bool("list", false, "print the shot names and exit")
+	flag.Parse()
+	if *list {
+		for _, s := range shots {
+			fmt.Printf("%-26s %dx%d %s\n", s.name, s.w, s.h, s.query)
+		}
+		return
+	}
+	todo, err := pick(*only)
+	if err == nil {
+		err = run(*dist, *out, todo)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "screens:", err)
+		os.Exit(1)
+	}
+}
+
+// pick returns the shots named in the comma-separated list, or all of them.
+func pick(only string) ([]shot, error) {
+	if only == "" {
+		return shots, nil
+	}
+	var out []shot
+	for _, name := range strings.Split(only, ",") {
+		found := false
+		for _, s := range shots {
+			if s.name == strings.TrimSpace(name) {
+				out, found = append(out, s), true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("-only: no shot named %q (-list prints them)", name)
+		}
+	}
+	return out, nil
+}
+
+func run(dist, out string, todo []shot) error {
+	bin, err := chrome.Find()
+	if err != nil {
+		return err
+	}
+	site, stop, err := sitesrv.Start(dist)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	for _, s := range todo {
+		path := filepath.Join(out, s.name+".png")
+		if err := take(bin, site, s, path); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
+		}
+		fmt.Println("wrote", path)
+	}
+	return nil
+}
+
+// ready is true once the stage has drawn and the first results show.
+const ready = `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0`
+
+// take opens the shot's page in a fresh browser, does what it asks and
+// writes the capture to path.
+func take(bin, site string, s shot, path string) error {
+	ctx, stop, err := chrome.Fresh(bin, s.w, s.h)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(site+s.query)); err != nil {
+		return err
+	}
+	if err := waitFor(ctx, ready); err != nil {
+		return fmt.Errorf("waiting for the stage and results: %w", err)
+	}
+	if s.policyB != "" {
+		gen, err := chromedp.Run(ctx, chromedp.Evaluate[int](`dmaviz.runState().gen`))
+		if err != nil {
+			return err
+		}
+		if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("policy-b"), s.policyB),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`)); err != nil {
+			return fmt.Errorf("choosing %s for B: %w", s.policyB, err)
+		}
+		if err := waitFor(ctx, fmt.Sprintf(`dmaviz.runState().gen > %d && !dmaviz.runState().running`, gen)); err != nil {
+			return fmt.Errorf("waiting for B's run: %w", err)
+		}
+	}
+	if s.play > 0 {
+		// A script's click: chromedp.Click would scroll the panel to the button.
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("btn-play").click()`)); err != nil {
+			return fmt.Errorf("pressing play: %w", err)
+		}
+		time.Sleep(s.play)
+	} else {
+		time.Sleep(300 * time.Millisecond) // the stage draws the latest results on its next frames
+	}
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf, 0o644)
+}
+
+// waitFor polls a JavaScript predicate until it is truthy; an element it
+// reads that does not exist yet counts as not yet.
+func waitFor(ctx context.Context, predicate string) error {
+	safe := "(() => { try { return !!(" + predicate + "); } catch (e) { return false; } })()"
+	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](safe, chromedp.WithPollingTimeout(90*time.Second)))
+	return err
+}
