@@ -70,7 +70,7 @@ func checkCounterViews(t *testing.T, b *browser, name string, embed bool) {
 // the stage shows the PMU counter chart and the counters' B/A column.
 func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	b := newBrowser(t)
-	openReady(t, b, "?scenario=trbe-aux")
+	openReady(t, b, "?scenario=trbe-aux&size=paper")
 	before, after := metricCell(t, b, "l2d_tlb_refill", "a"), metricCell(t, b, "l2d_tlb_refill", "b")
 	assert.InEpsilon(t, 161884.9, before, 0.15, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (A ±15 %%)", before, after)
 	assert.InEpsilon(t, 513.1, after, 0.25, "l2d_tlb_refill %v -> %v; published 161884.9 -> 513.1 (B ±25 %%)", before, after)
@@ -124,7 +124,7 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	assert.Less(t, v, before, "prefer-large-4k-vmap: l2d_tlb_refill %v; want fewer than order0's %v (contiguity coalesces more pages)", v, before)
 
 	saveShot(t, b, "trbe-aux-4k-vmap")
-	openReady(t, b, "?scenario=spe-aux")
+	openReady(t, b, "?scenario=spe-aux&size=paper")
 	saveShot(t, b, "spe-aux")
 	for _, m := range []string{"l1d_tlb_refill", "l2d_tlb_refill", "dtlb_walk", "walks_by_trace_unit"} {
 		assert.Positive(t, metricCell(t, b, m, "a"), "spe-aux %s", m)

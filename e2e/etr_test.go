@@ -25,7 +25,7 @@ func metricCell(t *testing.T, b *browser, metric, side string) float64 {
 
 func TestETRScenarioReproducesTheFigureAndShowsTheBug(t *testing.T) {
 	b := newBrowser(t)
-	openReady(t, b, "?scenario=etr")
+	openReady(t, b, "?scenario=etr&size=paper")
 	b.do(t, "playing to the end", chromedp.Click(chromedp.ID("btn-end")))
 	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)
 

@@ -19,7 +19,7 @@ func change(t *testing.T, b *browser, metric string) float64 {
 
 func TestSGSyncShowsBothReductionsAndFollowsEntrySize(t *testing.T) {
 	b := newBrowser(t)
-	openReady(t, b, "?scenario=sg-sync")
+	openReady(t, b, "?scenario=sg-sync&size=paper")
 	mapChange, unmapChange := change(t, b, "map_sg_us"), change(t, b, "unmap_sg_us")
 	assert.InDelta(t, -64.61, mapChange, 3, "map_sg change in %%; published -64.61 (±3 points)")
 	assert.InDelta(t, -66.60, unmapChange, 3, "unmap_sg change in %%; published -66.60 (±3 points)")

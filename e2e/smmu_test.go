@@ -51,7 +51,7 @@ func TestSMMUBypassFigureAndContention(t *testing.T) {
 	assert.Less(t, bigB, hitB-10, msg, hitA, bigA, hitB, bigB)
 	assert.Less(t, bigB, bigA, msg, hitA, bigA, hitB, bigB)
 
-	openReady(t, b, "?scenario=smmu-bypass")
+	openReady(t, b, "?scenario=smmu-bypass&size=paper")
 	latA, latB := metricCell(t, b, "bypass_read_latency_cycles", "a"), metricCell(t, b, "bypass_read_latency_cycles", "b")
 	require.Equal(t, []float64{140}, publishedValues(t, b, "bypass_read_latency_cycles", "ok"), "the calibrated figure, within tolerance")
 	require.Equal(t, []float64{50}, publishedValues(t, b, "bypass_read_latency_cycles", "off"), "the predicted figure, outside it")

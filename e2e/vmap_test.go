@@ -52,7 +52,7 @@ func TestVmapPageMappingShowsLargeMappingsOnBOnly(t *testing.T) {
 				b.do(t, "opening the embed URL", chromedp.Navigate(siteURL+"?scenario=vmap&embed=1"))
 				b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("open-full")`)
 			} else {
-				openReady(t, b, "?scenario=vmap")
+				openReady(t, b, "?scenario=vmap&size=paper")
 				assert.Equal(t, [2]float64{2048, 4}, [2]float64{metricCell(t, b, "trace_walks", "a"), metricCell(t, b, "trace_walks", "b")},
 					"trace_walks A, B: want one per 4 KiB page on A and one per 2 MiB block on B")
 				assert.Equal(t, [2]float64{0, 0}, [2]float64{metricCell(t, b, "dtlb_walk", "a"), metricCell(t, b, "dtlb_walk", "b")},

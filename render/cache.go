@@ -11,6 +11,9 @@ import (
 // they occur).
 const recentEvents = 24
 
+// cacheMarkIDs are the ids of the stripes on a stale or doomed way.
+var cacheMarkIDs = [2]string{"a/cache-mark", "b/cache-mark"}
+
 // cacheView draws cache window c as sets (rows) x ways (columns): invalid
 // ways empty, valid ways in the "cached" colour, dirty ways in the
 // CPU-written colour with a D; tags when a way is wide enough to read
@@ -90,16 +93,29 @@ func (v *cacheView) ways(s *Scene, lines []timeline.CacheLine, x, top, cw, rh fl
 				return false
 			}
 			l := lines[i]
-			fill := Surface
+			fill, mark := Surface, timeline.CellEmpty
 			switch {
+			case l.Valid && l.Stale && l.Dirty:
+				mark = timeline.CellDoomed
+			case l.Valid && l.Stale:
+				mark = timeline.CellStaleCopy
 			case l.Valid && l.Dirty:
 				fill = CellColor(timeline.CellCPUWritten)
 			case l.Valid:
 				fill = CellColor(timeline.CellCached)
 			}
+			if mark != timeline.CellEmpty {
+				fill = CellColor(mark)
+			}
 			lx, ly := x+float32(way)*cw, top+float32(set)*rh
 			s.Rect(ids.cache, int32(i), lx+inset, ly+inset, cw-2*inset, rh-2*inset, fill,
 				Ref{Kind: RefCacheWay, Side: v.d.side, Obj: int32(v.c), Index: int32(i)})
+			if mark != timeline.CellEmpty {
+				// One stripe in the colour of the hazard the way turns
+				// into, along its bottom (a way is wide and short: the
+				// grid's hatching would take a dozen lines each).
+				s.Line(cacheMarkIDs[min(v.d.side, 1)], lx+inset, ly+rh-inset-1, lx+cw-inset, ly+rh-inset-1, markColor(mark), min(2, max(rh/4, 1)))
+			}
 			if l.Valid && rh >= smallSz+2 && cw >= 80 {
 				tag := v.txt.Hex(l.Tag)
 				if l.Dirty {
@@ -124,6 +140,10 @@ func (v *cacheView) describeWay(c, i int) string {
 	switch {
 	case !l.Valid:
 		return where + " · invalid"
+	case l.Stale && l.Dirty:
+		return fmt.Sprintf("%s · line PA %#x · valid, dirty, doomed (a device wrote this line after the CPU dirtied it: the write-back will overwrite the new data)", where, l.Tag)
+	case l.Stale:
+		return fmt.Sprintf("%s · line PA %#x · valid, clean, a stale copy (a device wrote this line after it was cached: memory is newer)", where, l.Tag)
 	case l.Dirty:
 		return fmt.Sprintf("%s · line PA %#x · valid, dirty (the CPU wrote it; memory is older)", where, l.Tag)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
@@ -17,7 +18,11 @@ func (d *sideData) describe(r Ref) string {
 	case RefExplain:
 		return explain(r)
 	case RefCells:
-		return describeCells(d.tl, d.state, int(r.Obj), int(r.Index), max(int(r.Count), 1))
+		out := describeCells(d.tl, d.state, int(r.Obj), int(r.Index), max(int(r.Count), 1))
+		if r.Count <= 1 && out != "" {
+			out += d.cellCause(int(r.Obj), int(r.Index))
+		}
+		return out
 	case RefValue:
 		return d.describeValue(int(r.Obj))
 	case RefSpan:
@@ -73,6 +78,42 @@ func (d *sideData) describeSpan(i int) string {
 	g := &tl.Grids[sp.Grid]
 	return fmt.Sprintf("%s %s: %s %d-%d (%#x..%#x)", d.name(), sp.Label, unitWord(g.CellBytes, 2), sr.First, sr.First+sr.Count-1,
 		g.Base+uint64(sr.First)*uint64(g.CellBytes), g.Base+uint64(sr.First+sr.Count)*uint64(g.CellBytes)-1)
+}
+
+// cellCause says, for a cell showing an outdated copy, since when and
+// why: " · stale copy since 1.23 ms: the etr wrote this line after the
+// CPU cached it" ("" for other states).
+func (d *sideData) cellCause(g, cell int) string {
+	if d.state == nil || g < 0 || g >= len(d.state.Cells) || cell < 0 || cell >= len(d.state.Cells[g]) {
+		return ""
+	}
+	c := d.state.Cells[g][cell]
+	if c.State != timeline.CellStaleCopy && c.State != timeline.CellDoomed {
+		return ""
+	}
+	since, why, ok := d.tl.CellCause(g, cell, d.tl.EventsUntil(d.t))
+	if !ok {
+		return ""
+	}
+	out := " · " + CellLabel(c.State) + " since " + timeWords(since)
+	if w := WhyText(c.State, why, d.tl.WriterName(c.Writer)); w != "" {
+		out += ": " + w
+	}
+	return out
+}
+
+// timeWords prints t for a sentence: "1.23 ms", "3.5 µs".
+func timeWords(t sim.Time) string {
+	s := t.String()
+	for _, u := range []string{"ps", "ns", "us", "ms", "s"} {
+		if num, ok := strings.CutSuffix(s, u); ok {
+			if u == "us" {
+				u = "µs"
+			}
+			return num + " " + u
+		}
+	}
+	return s
 }
 
 func unitWord(cellBytes int64, n int) string {

@@ -155,10 +155,7 @@ func (v *gridView) cells(s *Scene, cells []timeline.Cell, z Zoom, lay gridLayout
 		cx, cy := x+float32(col)*lay.size, top+float32(row)*lay.size
 		s.Rect(ids.grid, int32(i), cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, CellColor(c.State),
 			Ref{Kind: RefCells, Side: v.d.side, Obj: int32(v.g), Index: int32(lo), Count: int32(hi - lo)})
-		if c.State == timeline.CellStale || c.State == timeline.CellLost {
-			// Hatched (lost cross-hatched), so hazards do not rely on colour alone.
-			hatch(s, ids.gridMark, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset, c.State == timeline.CellLost)
-		}
+		markCell(s, ids.gridMark, c.State, cx+inset, cy+inset, float32(run)*lay.size-2*inset, lay.size-2*inset)
 		i += run
 	}
 }

@@ -70,6 +70,8 @@ func CellLabel(c timeline.CellState) string {
 		return "CPU-written"
 	case timeline.CellUncachedRead:
 		return "uncached read"
+	case timeline.CellStaleCopy:
+		return "stale copy"
 	}
 	return c.String()
 }
@@ -95,17 +97,67 @@ func CellHelp(c timeline.CellState) string {
 		return "hazard, cross-hatched: data overwritten or dropped without being reported"
 	case timeline.CellUncachedRead:
 		return "read through the Normal-NC (uncached) mapping"
+	case timeline.CellStaleCopy:
+		return "striped red: the CPU cache holds a copy older than memory (written after it was cached); reading it now would return stale data"
+	case timeline.CellDoomed:
+		return "striped purple: the CPU cache holds the line dirty over newer data; its write-back will destroy that data, so it is as good as lost"
 	}
 	return "not written in this run"
+}
+
+// WhyText says what made a cell's cached copy old, for the hover: e.g.
+// "the etr wrote this line after the CPU cached it". dev names the
+// writer; a doomed line's cause adds what its write-back will do.
+func WhyText(st timeline.CellState, why timeline.CellWhy, dev string) string {
+	var s string
+	switch why {
+	case timeline.WhyDeviceWrite:
+		s = "the " + dev + " wrote this line after the CPU cached it"
+	case timeline.WhyBounceSlot:
+		s = "the " + dev + " wrote this line's bounce slot while the CPU had it cached"
+	case timeline.WhyNCWrite:
+		s = "the CPU wrote this line through its Normal-NC alias while it was cached"
+	default:
+		return ""
+	}
+	if st == timeline.CellDoomed {
+		s += " dirty: its write-back will overwrite the new data"
+	}
+	return s
+}
+
+// markCell draws a cell state's second cue over its square (x, y, w, h),
+// so that no state relies on colour alone: hazards hatched in the
+// background colour (lost cross-hatched), an outdated copy striped in the
+// colour of the hazard it becomes (a stale copy red, a doomed line
+// purple).
+func markCell(s *Scene, id string, st timeline.CellState, x, y, w, h float32) {
+	switch st {
+	case timeline.CellStale:
+		hatch(s, id, x, y, w, h, false, Background)
+	case timeline.CellLost:
+		hatch(s, id, x, y, w, h, true, Background)
+	case timeline.CellStaleCopy, timeline.CellDoomed:
+		hatch(s, id, x, y, w, h, false, markColor(st))
+	}
+}
+
+// markColor is the colour an outdated copy is striped in: that of the
+// hazard it turns into (a stale copy's read is stale, a doomed line's
+// write-back loses data).
+func markColor(st timeline.CellState) Color {
+	if st == timeline.CellDoomed {
+		return Purple
+	}
+	return Red
 }
 
 // hatchGap is the distance between hatch lines, in pixels.
 const hatchGap = 4
 
-// hatch draws diagonal lines (top-left to bottom-right, and the other way
-// too when cross is set) over the rectangle (x, y, w, h): the second cue
-// for hazard cells, which then do not rely on colour alone.
-func hatch(s *Scene, id string, x, y, w, h float32, cross bool) {
+// hatch draws diagonal lines of colour col (top-left to bottom-right, and
+// the other way too when cross is set) over the rectangle (x, y, w, h).
+func hatch(s *Scene, id string, x, y, w, h float32, cross bool, col Color) {
 	if w <= 0 || h <= 0 {
 		return
 	}
@@ -113,9 +165,9 @@ func hatch(s *Scene, id string, x, y, w, h float32, cross bool) {
 	for c := -h + hatchGap/2; c < w; c += hatchGap {
 		x0, y0 := max(c, 0), max(-c, 0)
 		n := min(w-x0, h-y0)
-		s.Line(id, x+x0, y+y0, x+x0+n, y+y0+n, Background, 1)
+		s.Line(id, x+x0, y+y0, x+x0+n, y+y0+n, col, 1)
 		if cross {
-			s.Line(id, x+w-x0, y+y0, x+w-x0-n, y+y0+n, Background, 1)
+			s.Line(id, x+w-x0, y+y0, x+w-x0-n, y+y0+n, col, 1)
 		}
 	}
 }

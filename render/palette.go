@@ -44,6 +44,10 @@ const (
 	Block1G   // a 1 GiB block
 	CoreOwned // a TLB entry the core's miss allocated
 	UnitOwned // a TLB entry a trace unit's miss allocated
+	// Outdated cached copies, before they become a hazard: each striped
+	// in the colour of the hazard it turns into.
+	Rose // a stale copy: cached, older than memory (striped Red)
+	Plum // a doomed line: dirty over newer data (striped Purple)
 	NumColors
 )
 
@@ -90,6 +94,8 @@ func Dark() Palette {
 		Block1G:    rgb(0xd2fbff),
 		CoreOwned:  rgb(0xf0a070),
 		UnitOwned:  rgb(0x9ee060),
+		Rose:       rgb(0xffc2c2),
+		Plum:       rgb(0x7e3f86),
 	}
 }
 
@@ -120,6 +126,8 @@ func Light() Palette {
 		Block1G:    rgb(0x0a4650),
 		CoreOwned:  rgb(0xb0561c),
 		UnitOwned:  rgb(0x4d8a1a),
+		Rose:       rgb(0xf6b8b8),
+		Plum:       rgb(0x5e2a66),
 	}
 }
 
@@ -145,6 +153,10 @@ func CellColor(s timeline.CellState) Color {
 		return Purple
 	case timeline.CellUncachedRead:
 		return Blue
+	case timeline.CellStaleCopy:
+		return Rose
+	case timeline.CellDoomed:
+		return Plum
 	}
 	return Surface
 }
@@ -155,8 +167,12 @@ func CellColor(s timeline.CellState) Color {
 func Severity(s timeline.CellState) int {
 	switch s {
 	case timeline.CellLost:
-		return 9
+		return 11
 	case timeline.CellStale:
+		return 10
+	case timeline.CellDoomed:
+		return 9
+	case timeline.CellStaleCopy:
 		return 8
 	case timeline.CellDeviceWritten:
 		return 7

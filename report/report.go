@@ -33,6 +33,25 @@ type Side struct {
 	Metrics map[string]float64 `json:"metrics"`
 	Checks  map[string]float64 `json:"checks"`
 	Hazards []Hazard           `json:"hazards"`
+	// NoHazard says why a bug policy produced no hazard at this setting
+	// (absent otherwise).
+	NoHazard string `json:"no_hazard,omitempty"`
+	// Fates counts what became of the cached copies the run made older
+	// than memory (absent for a scenario that does not count them).
+	Fates *Fates `json:"fates,omitempty"`
+}
+
+// Fates is scenario.Fates in the report's keys.
+type Fates struct {
+	Stale       int64 `json:"stale"`
+	Doomed      int64 `json:"doomed"`
+	Read        int64 `json:"read"`
+	Evicted     int64 `json:"evicted"`
+	Invalidated int64 `json:"invalidated"`
+	Lost        int64 `json:"lost"`
+	Discarded   int64 `json:"discarded"`
+	Overwritten int64 `json:"overwritten"`
+	Cached      int64 `json:"cached_at_end"`
 }
 
 // Hazard is one hazard of a side.
@@ -115,6 +134,11 @@ func side(res *scenario.Result) Side {
 	}
 	for _, h := range res.Hazards {
 		s.Hazards = append(s.Hazards, Hazard{TimeUS: h.T.Microseconds(), Addr: "0x" + strconv.FormatUint(h.Addr, 16), Bytes: h.Bytes, Cause: h.Cause})
+	}
+	s.NoHazard = res.NoHazard
+	if f := res.Fates; f != nil {
+		s.Fates = &Fates{Stale: f.Stale, Doomed: f.Doomed, Read: f.Read, Evicted: f.Evicted, Invalidated: f.Invalidated,
+			Lost: f.Lost, Discarded: f.Discarded, Overwritten: f.Overwritten, Cached: f.Cached}
 	}
 	return s
 }

@@ -12,7 +12,9 @@ import (
 // maxHazardsShown bounds the list per side; the rest are counted.
 const maxHazardsShown = 12
 
-// Hazards lists failed checks and located hazards of both sides.
+// Hazards lists failed checks and located hazards of both sides, and for a
+// bug policy that produced none, the run's one sentence why
+// (scenario.Result.NoHazard) instead of "No hazards".
 type Hazards struct {
 	Results [2]*scenario.Result
 	AttrMap vugu.AttrMap
@@ -48,6 +50,9 @@ func (c *Hazards) items() []hazardLine {
 				size = ", " + bytesText(h.Bytes)
 			}
 			out = append(out, hazardLine{fmt.Sprintf("%s at %v: %s %#x%s: %s", name, h.T, kind, h.Addr, size, h.Cause), "hazard"})
+		}
+		if r.NoHazard != "" {
+			out = append(out, hazardLine{fmt.Sprintf("%s (%s, a bug policy) shows no hazard at this setting: %s", name, r.Policy, r.NoHazard), "why"})
 		}
 	}
 	return out

@@ -1,9 +1,18 @@
 // Package urlstate encodes every choice the page makes (scenario, the A and
-// B policies, each parameter under its Param.Name, the cursor, speed,
-// alignment, the collapsed panel and embed mode) in a query string, and
-// decodes one back. Decoding never fails: a bad or unknown value falls back
-// to its default and produces a Message naming the key and what is allowed,
-// for the panel (and the CLI, which uses the same keys) to show.
+// B policies, the size, each parameter under its Param.Name, the cursor,
+// speed, alignment, the collapsed panel and embed mode) in a query string,
+// and decodes one back. Decoding never fails: a bad or unknown value falls
+// back to its default and produces a Message naming the key and what is
+// allowed, for the panel (and the CLI, which uses the same keys) to show.
+//
+// The size (size=lesson|paper, scenario.Size) chooses the values every
+// parameter the URL does not name takes: the scenario's lesson setting or
+// its paper setting (the defaults). A URL without size opens at the lesson
+// size when it names no parameter (a bare visit, ?scenario=etr at most:
+// the stage then shows the mechanism, every line a cell and every bug
+// failing), and at the paper size when it names any (what such a link
+// meant before sizes existed: the defaults under the values it gives).
+// Encode always writes the size.
 package urlstate
 
 import (
@@ -24,6 +33,7 @@ const (
 	KeyScenario = "scenario"
 	KeyA        = "a"
 	KeyB        = "b"
+	KeySize     = "size"
 	KeyCursor   = "t"
 	KeySpeed    = "speed"
 	KeyAlign    = "align"
@@ -34,13 +44,16 @@ const (
 
 // ReservedKeys lists the keys above.
 func ReservedKeys() []string {
-	return []string{KeyScenario, KeyA, KeyB, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom}
+	return []string{KeyScenario, KeyA, KeyB, KeySize, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom}
 }
 
 // State is everything a URL can say.
 type State struct {
 	Scenario string
 	A, B     string // policy ids
+	// Size is the setting the parameters the URL does not name take (see
+	// the package doc).
+	Size scenario.Size
 	// Params holds every parameter of the scenario (the platform preset is
 	// the parameter named "preset").
 	Params    scenario.Params
@@ -103,10 +116,10 @@ func (c *Codec) defaultScenario() scenario.Scenario {
 	return nil
 }
 
-// Encode returns the query string (without "?") for st. Scenario, policies
-// and every parameter are always written, in the spec's order, so a link
-// keeps its meaning if defaults change; view settings only when they differ
-// from the defaults.
+// Encode returns the query string (without "?") for st. Scenario, policies,
+// size and every parameter are always written, in the spec's order, so a
+// link keeps its meaning if defaults or lesson settings change; view
+// settings only when they differ from the defaults.
 func (c *Codec) Encode(st State) string {
 	var b strings.Builder
 	add := func(k, v string) {
@@ -120,6 +133,7 @@ func (c *Codec) Encode(st State) string {
 	add(KeyScenario, st.Scenario)
 	add(KeyA, st.A)
 	add(KeyB, st.B)
+	add(KeySize, st.Size.String())
 	var spec *scenario.Spec
 	if c.Registry != nil {
 		if s, err := c.Registry.Get(st.Scenario); err == nil {
@@ -201,7 +215,18 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 	st.A = c.policy(spec, KeyA, spec.DefaultA, get, bad)
 	st.B = c.policy(spec, KeyB, spec.DefaultB, get, bad)
 
-	params, err := spec.Defaults()
+	st.Size = scenario.SizePaper
+	if !namesParam(spec, v) {
+		st.Size = scenario.SizeLesson // a bare visit
+	}
+	if text, ok := get(KeySize); ok {
+		if sz, err := scenario.ParseSize(text); err != nil {
+			bad(KeySize, "%v; using %s", err, st.Size)
+		} else {
+			st.Size = sz
+		}
+	}
+	params, err := spec.SizeParams(st.Size)
 	if err != nil {
 		bad(KeyScenario, "scenario %s: %v", spec.ID, err)
 		params = scenario.Params{}
@@ -288,6 +313,16 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 		bad(k, "%s: unknown key for scenario %s; parameters are %s", k, spec.ID, strings.Join(names, ", "))
 	}
 	return st, msgs
+}
+
+// namesParam reports whether v names any of spec's parameters.
+func namesParam(spec *scenario.Spec, v url.Values) bool {
+	for _, d := range spec.Params {
+		if _, ok := v[d.Name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Codec) policy(spec *scenario.Spec, key, def string, get func(string) (string, bool), bad func(string, string, ...any)) string {

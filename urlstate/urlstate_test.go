@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/play"
 )
@@ -18,7 +19,8 @@ func TestRoundTrip(t *testing.T) {
 	c := codec()
 	st := c.Default()
 	type head struct{ Scenario, A, B, Buffer string }
-	require.Equal(t, head{"demo", "noncacheable", "cacheable-sync", "16KiB"}, head{st.Scenario, st.A, st.B, st.Params.Text("buffer")}, "default state %+v", st)
+	require.Equal(t, head{"demo", "noncacheable", "cacheable-sync", "4KiB"}, head{st.Scenario, st.A, st.B, st.Params.Text("buffer")}, "default state (the lesson size) %+v", st)
+	require.Equal(t, scenario.SizeLesson, st.Size)
 	spec, _ := c.Registry.Get("demo")
 	require.NoError(t, spec.Spec().Set(st.Params, "buffer", "256KiB"))
 	require.NoError(t, spec.Spec().Set(st.Params, "preset", "neoverse-n1"))
@@ -30,13 +32,51 @@ func TestRoundTrip(t *testing.T) {
 	st.Embed = true
 	st.ZoomFirst, st.ZoomCount = 1024, 64
 	q := c.Encode(st)
-	want := "scenario=demo&a=noncacheable&b=cacheable-no-sync&buffer=256KiB&preset=neoverse-n1&t=12.500003us&speed=-3&align=progress&panel=collapsed&embed=1&zoom=1024%3A64"
+	want := "scenario=demo&a=noncacheable&b=cacheable-no-sync&size=lesson&buffer=256KiB&preset=neoverse-n1&t=12.500003us&speed=-3&align=progress&panel=collapsed&embed=1&zoom=1024%3A64"
 	require.Equal(t, want, q, "Encode")
 	got, msgs := c.Decode("?" + q)
 	require.Empty(t, msgs, "messages decoding %q", q)
 	require.Equal(t, st, got, "round trip")
 	// Defaults leave view settings out.
-	require.Equal(t, "scenario=demo&a=noncacheable&b=cacheable-sync&buffer=16KiB&preset=juno-r2", c.Encode(c.Default()), "default encoding")
+	require.Equal(t, "scenario=demo&a=noncacheable&b=cacheable-sync&size=lesson&buffer=4KiB&preset=juno-r2", c.Encode(c.Default()), "default encoding")
+}
+
+// size=lesson|paper chooses what the parameters the URL does not name
+// take; without it a bare visit opens at the lesson size and a URL naming
+// any parameter at the paper size (the defaults), as it did before sizes;
+// a named parameter overrides either.
+func TestSizes(t *testing.T) {
+	c := &Codec{Registry: catalog.Registry()}
+	for _, tc := range []struct {
+		query string
+		size  scenario.Size
+		want  map[string]string // parameter values
+	}{
+		{"scenario=etr", scenario.SizeLesson, map[string]string{"buffer": "16KiB", "aux": "16KiB", "laps": "1.5", "rate": "4000"}},
+		{"scenario=etr&a=coherent&embed=1&t=3us", scenario.SizeLesson, map[string]string{"buffer": "16KiB"}},
+		{"scenario=etr&buffer=1MiB", scenario.SizePaper, map[string]string{"buffer": "1MiB", "aux": "4MiB", "laps": "1", "rate": "1000"}},
+		{"scenario=etr&size=paper", scenario.SizePaper, map[string]string{"buffer": "4MiB", "aux": "4MiB", "laps": "1"}},
+		{"scenario=etr&size=lesson&buffer=64KiB", scenario.SizeLesson, map[string]string{"buffer": "64KiB", "aux": "16KiB", "laps": "1.5"}},
+		{"scenario=sg-sync&size=lesson", scenario.SizeLesson, map[string]string{"total": "16KiB", "entry": "2KiB", "cpu": "writes", "iterations": "1"}},
+	} {
+		st, msgs := c.Decode(tc.query)
+		require.Empty(t, msgs, tc.query)
+		assert.Equal(t, tc.size, st.Size, tc.query)
+		for k, v := range tc.want {
+			assert.Equal(t, v, st.Params.Text(k), "%s: %s", tc.query, k)
+		}
+		again, msgs := c.Decode(c.Encode(st))
+		require.Empty(t, msgs, tc.query)
+		assert.Equal(t, st, again, "%s: round trip through %s", tc.query, c.Encode(st))
+		assert.Contains(t, c.Encode(st), "&size="+tc.size.String()+"&", "%s: the link names its size", tc.query)
+	}
+	st, msgs := c.Decode("scenario=etr&size=huge")
+	require.Len(t, msgs, 1)
+	assert.Equal(t, KeySize, msgs[0].Key)
+	assert.Contains(t, msgs[0].Text, `size: "huge" is not allowed; allowed paper or lesson; using lesson`)
+	assert.Equal(t, scenario.SizeLesson, st.Size)
+	st, _ = c.Decode("scenario=etr&size=huge&laps=2")
+	assert.Equal(t, scenario.SizePaper, st.Size, "a bad size falls back as if absent")
 }
 
 func TestBadValuesFallBackWithMessages(t *testing.T) {
@@ -63,6 +103,7 @@ func TestBadValuesFallBackWithMessages(t *testing.T) {
 		{"zoom=-1:5", "zoom", []string{"first:count"}, func(s State) bool { return s.ZoomCount == 0 }},
 		{"zoom=12", "zoom", []string{"first:count"}, func(s State) bool { return s.ZoomCount == 0 }},
 		{"colour=red", "colour", []string{"unknown key", "buffer, preset"}, func(s State) bool { return true }},
+		{"size=big", "size", []string{"size", "paper or lesson"}, func(s State) bool { return s.Size == scenario.SizeLesson }},
 		{"a=cacheable-sync&a=noncacheable", "a", []string{"2 times"}, func(s State) bool { return s.A == "cacheable-sync" }},
 	}
 	for _, tc := range cases {

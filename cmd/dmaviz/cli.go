@@ -27,8 +27,12 @@ type cliArgs struct {
 // parseArgs reads "<scenario> [--a p] [--b p] [--preset id] [--param k=v]...
 // [--url query] [--json] [--at t] [--svg file] [--align a] [--light]
 // [--size WxH]". Flags take "--k v" or "--k=v", with one or two dashes.
+// Without --url the run is at the paper size (the published setting):
+// size=paper unless given; a --url means what it means in the page (a bare
+// one, no parameters and no size, opens at the lesson size).
 func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 	c := &cliArgs{values: url.Values{}, width: 1280, height: 720}
+	fromURL := false
 	var pairs [][2]string // applied after --url, so flags override it
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
@@ -90,6 +94,7 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 			if err != nil {
 				return nil, fmt.Errorf("--url: %v", err)
 			}
+			fromURL = true
 			for k, vs := range q {
 				if k == urlstate.KeyScenario && c.values.Has(k) {
 					continue // the positional scenario wins
@@ -108,6 +113,9 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 	}
 	for _, p := range pairs {
 		c.values.Set(p[0], p[1])
+	}
+	if !fromURL && !c.values.Has(urlstate.KeySize) {
+		c.values.Set(urlstate.KeySize, scenario.SizePaper.String())
 	}
 	if !c.values.Has(urlstate.KeyScenario) {
 		return nil, fmt.Errorf("missing scenario id (see dmaviz list)")
@@ -163,9 +171,12 @@ func flagSet(names ...string) map[string]bool {
 // reservedHint says which flag sets a URL key that is not a parameter, when
 // the command has one ("" for page-only keys such as speed or embed).
 func reservedHint(key string, allowed map[string]bool) string {
-	flag := map[string]string{urlstate.KeyCursor: "at"}[key]
+	flag := map[string]string{urlstate.KeyCursor: "at", urlstate.KeySize: "url"}[key]
 	if flag == "" {
 		flag = key
+	}
+	if key == urlstate.KeySize && allowed[flag] {
+		return " (use --url size=lesson or size=paper)"
 	}
 	if allowed[flag] {
 		return " (use --" + flag + ")"

@@ -148,11 +148,17 @@ func TestExport(t *testing.T) {
 		// assert.True, not Contains: the message would carry the whole SVG.
 		assert.True(t, strings.Contains(svgText, want), "export lacks %q", want)
 	}
-	// The URL form and the flags give the same frame.
+	// The URL form and the flags give the same frame; without a size the
+	// flags are at the paper size, a URL naming no parameter at the lesson
+	// size, as in the page.
 	_, viaFlags, _ := call(t, "export", "demo", "--at", "5us", "--align", "progress", "--svg", "-")
-	_, viaURL, errs := call(t, "export", "--url", "http://x/?scenario=demo&t=5us&align=progress", "--svg", "-")
+	_, viaURL, errs := call(t, "export", "--url", "http://x/?scenario=demo&size=paper&t=5us&align=progress", "--svg", "-")
 	assert.NotEmpty(t, viaFlags, "export via flags wrote nothing")
 	assert.Equal(t, viaFlags, viaURL, "--url and flags differ (%d vs %d bytes) %s", len(viaFlags), len(viaURL), errs)
+	_, bare, _ := call(t, "export", "--url", "http://x/?scenario=demo&t=5us&align=progress", "--svg", "-")
+	_, lesson, _ := call(t, "export", "demo", "--url", "size=lesson", "--at", "5us", "--align", "progress", "--svg", "-")
+	assert.Equal(t, lesson, bare, "a bare URL is the lesson size")
+	assert.True(t, strings.Contains(bare, "lines 48-63 ·") && !strings.Contains(bare, "lines 64-"), "the lesson's 4 KiB buffer is 64 lines")
 	_, zoomed, _ := call(t, "export", "demo", "--at", "end", "--zoom", "65:1", "--svg", "-")
 	assert.Equal(t, 1, strings.Count(zoomed, `data-id="a/grid"`), "--zoom 65:1: cells of A's grid drawn")
 	assert.True(t, strings.Contains(zoomed, "zoom from 0x80001040"), "--zoom 65:1: the frame does not say \"zoom from 0x80001040\"")

@@ -77,6 +77,13 @@ func writeSpec(w io.Writer, sp *scenario.Spec) {
 		}
 		fmt.Fprintf(w, "    %-*s  unit %-*s  default %-*s  allowed %s\n", nameW, d.Name, unitW, unit, defW, d.Default, d.Range())
 	}
+	if len(sp.Lesson) > 0 {
+		var kv []string
+		for _, v := range sp.Lesson {
+			kv = append(kv, v.Name+"="+v.Value)
+		}
+		fmt.Fprintf(w, "  lesson size (--url size=lesson): %s\n", strings.Join(kv, " "))
+	}
 	for _, r := range sp.References {
 		pol := r.Policy
 		if pol == "" {

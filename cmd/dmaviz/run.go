@@ -90,6 +90,11 @@ func (r *resolved) writeTable(w io.Writer) {
 			}
 		}
 	}
+	for _, side := range []*scenario.Result{r.a, r.b} {
+		if side.NoHazard != "" {
+			fmt.Fprintf(w, "\nno hazard from %s (a bug policy) here: %s\n", side.Policy, side.NoHazard)
+		}
+	}
 }
 
 // references prints a row's published figures with their sources, and

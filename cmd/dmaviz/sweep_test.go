@@ -91,7 +91,7 @@ func TestSweepBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"sweep", "etr", "--vary", "buffer=64KiB..128MiB:x2"}, "buffer: 128MiB is out of range; allowed 64KiB..32MiB"},
+		{[]string{"sweep", "etr", "--vary", "buffer=64KiB..128MiB:x2"}, "buffer: 128MiB is out of range; allowed 16KiB..32MiB"},
 		{[]string{"sweep", "etr"}, "missing --vary"},
 		{[]string{"sweep", "etr", "--vary", "buffer=1MiB,2MiB", "--vary", "laps=1,2", "--vary", "aux=4MiB"}, "allowed 1 or 2"},
 		{[]string{"sweep", "etr", "--vary", "buffer=1MiB,2MiB", "--svg", "-", "--csv", "-"}, "only one of"},

@@ -128,6 +128,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 	}
 	if s.unit == TRBE {
 		sp.ID = "trbe-aux"
+		sp.Lesson, sp.LessonNote = lessonTRBE, lessonNoteTRBE
 		sp.Title = "TRBE AUX buffer: order-0 pages and 4 KiB PTEs vs PREFER_LARGE chunks and large vmap"
 		sp.Explanation = "TRBE writes the perf AUX buffer through its virtual address, so every page it writes needs a translation: " +
 			"its one-entry L1 TLB refills from the core's L2 TLB, and a miss there walks the kernel's page tables (l2d_tlb_refill counts the allocation, " +
@@ -147,6 +148,7 @@ func (s *Scenario) Spec() *scenario.Spec {
 		}
 	} else {
 		sp.ID = "spe-aux"
+		sp.Lesson, sp.LessonNote = lessonSPE, lessonNoteSPE
 		sp.Title = "SPE AUX buffer while sampling a dd-like copy: order-0 pages vs PREFER_LARGE chunks and large vmap"
 		sp.Explanation = "SPE writes its sample records into the perf AUX buffer through virtual addresses, refilling its one-entry L1 TLB from " +
 			"the core's L2 TLB, while the sampled program, a dd-like copy, streams through its own source and destination pages and refills the same " +

@@ -45,8 +45,10 @@ func New() *Scenario { return &Scenario{} }
 // Spec describes the demo.
 func (*Scenario) Spec() *scenario.Spec {
 	return &scenario.Spec{
-		ID:    "demo",
-		Title: "Demo: device writes a buffer, the CPU copies it out",
+		ID:         "demo",
+		Lesson:     lesson,
+		LessonNote: lessonNote,
+		Title:      "Demo: device writes a buffer, the CPU copies it out",
 		Explanation: "A non-coherent device writes a DMA buffer, then the CPU copies it out. " +
 			"Through a Normal-NC mapping every load goes to DRAM: correct but slow. Through a cacheable " +
 			"mapping the copy is fast, but lines the CPU cached before the device wrote must be invalidated " +

@@ -53,12 +53,17 @@ type run struct {
 	accesses, refills, bus, dcOps int64
 	dsbs, staleBytes, bytesCopied int64
 	lostBytes                     int64
+	// fates counts what became of the cached lines the device's write
+	// made stale (scenario.Fates); stale[i] says line i's cached copy is
+	// one now.
+	fates scenario.Fates
+	stale []bool
 }
 
 func newRun(c costs, size int64, policy string) *run {
 	lines := int((size + LineBytes - 1) / LineBytes)
 	r := &run{c: c, policy: policy, size: size, lines: lines,
-		mem: make([]uint32, lines), devWrote: make([]uint32, lines),
+		mem: make([]uint32, lines), devWrote: make([]uint32, lines), stale: make([]bool, lines),
 		cache: make([]way, c.sets*c.ways), rec: timeline.NewRecorder()}
 	r.dev = r.rec.Writer("dev")
 	r.grid = r.rec.AddGrid(timeline.GridSpec{ID: "buf", Label: "DMA buffer", Base: BufferBase, CellBytes: LineBytes, Cells: lines})
@@ -105,7 +110,18 @@ func (r *run) simulate() {
 		r.now += r.c.devLine
 		r.mem[i]++
 		r.devWrote[i] = r.mem[i]
-		r.rec.Cells(r.now, r.grid, i, 1, timeline.CellDeviceWritten, r.dev)
+		if set, w := r.find(i); w >= 0 {
+			// The cached copy is now older than memory: a stale copy
+			// from this moment, drawn so before anything reads it.
+			r.stale[i] = true
+			r.fates.Stale++
+			r.rec.CellsWhy(r.now, r.grid, i, 1, timeline.CellStaleCopy, r.dev, timeline.WhyDeviceWrite)
+			if set < cacheWindowSets {
+				r.rec.StaleLine(r.now, r.win, set*r.c.ways+w)
+			}
+		} else {
+			r.rec.Cells(r.now, r.grid, i, 1, timeline.CellDeviceWritten, r.dev)
+		}
 		r.rec.Value(r.now, r.devPtr, int64(i+1))
 	}
 	r.devTime = r.now - start
@@ -186,6 +202,7 @@ func (r *run) copyLine(i int) {
 		state = timeline.CellStale
 		r.staleBytes += n
 		r.addHazard(i, n)
+		r.end(i, &r.fates.Read)
 	}
 	r.rec.Cells(r.now, r.grid, i, 1, state, r.dev)
 	r.rec.Value(r.now, r.cpuPtr, int64(i+1))
@@ -207,8 +224,29 @@ func (r *run) lineBytes(i int) int64 {
 	return min(LineBytes, r.size-int64(i)*LineBytes)
 }
 
+// find returns the set and way holding buffer line i (way -1 when none).
+func (r *run) find(i int) (set, way int) {
+	addr := BufferBase + uint64(i)*LineBytes
+	set = int(addr/LineBytes) % r.c.sets
+	for w := 0; w < r.c.ways; w++ {
+		if l := &r.cache[set*r.c.ways+w]; l.valid && l.tag == addr {
+			return set, w
+		}
+	}
+	return set, -1
+}
+
+// end ends line i's stale copy, if it has one, counting it in fate.
+func (r *run) end(i int, fate *int64) {
+	if r.stale[i] {
+		r.stale[i] = false
+		*fate++
+	}
+}
+
 // read loads buffer line i through the cache and returns the version it got
-// and whether it hit. A miss fills the least recently used way.
+// and whether it hit. A miss fills the least recently used way; a stale
+// copy it evicts ends unread, and its cell shows the device's data again.
 func (r *run) read(i int) (uint32, bool) {
 	addr := BufferBase + uint64(i)*LineBytes
 	set := int(addr/LineBytes) % r.c.sets
@@ -227,6 +265,10 @@ func (r *run) read(i int) (uint32, bool) {
 	r.refills++
 	r.bus++
 	l := &r.cache[set*r.c.ways+victim]
+	if old := int((l.tag - BufferBase) / LineBytes); l.valid && r.stale[old] {
+		r.end(old, &r.fates.Evicted)
+		r.rec.Cells(r.now, r.grid, old, 1, timeline.CellDeviceWritten, r.dev)
+	}
 	*l = way{tag: addr, version: r.mem[i], valid: true, used: r.stamp}
 	r.recordWay(set, victim)
 	return l.version, false
@@ -241,6 +283,7 @@ func (r *run) invalidate(i int) {
 		if l.valid && l.tag == addr {
 			l.valid = false
 			r.recordWay(set, w)
+			r.end(i, &r.fates.Invalidated)
 		}
 	}
 }
@@ -256,7 +299,12 @@ func (r *run) recordWay(set, w int) {
 func (r *run) result() *scenario.Result {
 	us := func(t sim.Time) float64 { return t.Microseconds() }
 	tl := r.rec.Finish(r.now)
-	return &scenario.Result{
+	for _, s := range r.stale {
+		if s {
+			r.fates.Cached++
+		}
+	}
+	res := &scenario.Result{
 		End: tl.End,
 		Metrics: []scenario.Metric{
 			{Name: "readout_us", Label: "sync + copy", Unit: "us", Value: us(r.syncTime + r.copyTime), Group: "time"},
@@ -276,5 +324,16 @@ func (r *run) result() *scenario.Result {
 		Hazards:   r.hazards,
 		Narration: r.steps,
 		Timeline:  tl,
+		Fates:     &r.fates,
 	}
+	if r.policy == PolicyCacheableNoSync && res.Clean() {
+		w := scenario.FateWords{Device: "the device"}
+		if r.fates.Evicted == r.fates.Stale && r.fates.Stale > 0 {
+			w.Clause = fmt.Sprintf("the earlier read left only the last %s of the %s buffer in the %s L1D, and the copy, "+
+				"starting at the other end, evicts each set's old lines before it reaches them", scenario.FormatBytes(r.fates.Stale*LineBytes),
+				scenario.FormatBytes(r.size), scenario.FormatBytes(int64(r.c.sets*r.c.ways*LineBytes)))
+		}
+		res.NoHazard = r.fates.Why(w)
+	}
+	return res
 }

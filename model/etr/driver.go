@@ -69,7 +69,7 @@ func (r *run) update() (path, error) {
 	r.phase("cpu", "stop", "stop ETR, read RRP/RWP/STS", p.start, p.stopped)
 
 	// dma_sync_single_for_cpu, as the policy calls it.
-	if r.live {
+	if r.live && len(p.syncs) != 0 {
 		r.narrateSync(p)
 	}
 	for i, rg := range p.syncs {
@@ -85,8 +85,9 @@ func (r *run) update() (path, error) {
 	if p.barrier {
 		if r.live {
 			r.step(m.Now(), "Barrier packet",
-				fmt.Sprintf("%s, so the trace has a gap the decoder must resynchronise over: the driver writes a %d-byte barrier packet at the new start of the data (offset %#x) through the CPU's %s mapping, after the sync.",
+				fmt.Sprintf("%s, so the trace has a gap the decoder must resynchronise over: the driver writes a %d-byte barrier packet at the new start of the data (offset %#x, outlined) through the CPU's %s mapping, after the sync.",
 					gapReason(p), BarrierBytes, p.take.Offset, mappingName(r.pol)))
+			r.rec.Span(r.at(m.Now()), r.ids.barrier, int(p.take.Offset/r.cellBytes), 1)
 		}
 		if err := r.insertBarrier(p.take.Offset); err != nil {
 			return p, err

@@ -29,14 +29,26 @@ func (r *run) narrateTrace() {
 			bytes(r.c.written), lapsText(r.c.laps), bytes(r.c.size), r.c.rate/1e6, cached, prior))
 }
 
+// narrateStop adds the stop step; a policy that calls no sync has its
+// sync text there too (nothing on the stage would change under a step of
+// its own).
 func (r *run) narrateStop(p path) {
 	full := "not set, so the data runs from RRP to RWP"
 	if p.ptr.Full {
 		full = "set, so the whole buffer holds data and the oldest byte is at RWP"
 	}
 	r.step(r.m.Now(), "Stop and read the pointers",
-		fmt.Sprintf("tmc_update_etr_buffer stops the ETR (flush and stop), then reads RRP = base+%#x, RWP = base+%#x and STS.FULL, which is %s: offset = RRP - base = %#x, length = %s. The data %s.",
-			p.ptr.RRP, p.ptr.RWP, full, p.window.Offset, bytes(p.window.Len), wrapWords(p.window, r.c.size)))
+		fmt.Sprintf("tmc_update_etr_buffer stops the ETR (flush and stop), then reads RRP = base+%#x, RWP = base+%#x and STS.FULL, which is %s: offset = RRP - base = %#x, length = %s. The data %s.%s",
+			p.ptr.RRP, p.ptr.RWP, full, p.window.Offset, bytes(p.window.Len), wrapWords(p.window, r.c.size), noSyncText(r, p)))
+}
+
+// noSyncText is the stop step's closing sentence when the policy calls
+// no sync ("" when it does: the sync has a step of its own).
+func noSyncText(r *run, p path) string {
+	if len(p.syncs) != 0 {
+		return ""
+	}
+	return " " + r.syncText(p)
 }
 
 func wrapWords(w Window, size uint64) string {
@@ -49,7 +61,11 @@ func wrapWords(w Window, size uint64) string {
 	return fmt.Sprintf("is one range [%#x, %#x)", w.Offset, w.Offset+w.Len)
 }
 
-func (r *run) narrateSync(p path) {
+// narrateSync adds the step of a policy's dma_sync_single_for_cpu calls.
+func (r *run) narrateSync(p path) { r.step(r.m.Now(), "Sync for the CPU", r.syncText(p)) }
+
+// syncText says what the policy's sync does, or that there is none.
+func (r *run) syncText(p path) string {
 	var text string
 	switch {
 	case r.pol.NC:
@@ -70,7 +86,7 @@ func (r *run) narrateSync(p path) {
 				p.window.Offset, r.c.size, p.window.Offset+p.window.Len-r.c.size)
 		}
 	}
-	r.step(r.m.Now(), "Sync for the CPU", text)
+	return text
 }
 
 func syncWords(rs []Range) string {

@@ -95,14 +95,20 @@ func (r *run) result() *scenario.Result {
 	if r.rec != nil {
 		tl = r.rec.Finish(r.at(r.m.Now()))
 	}
-	return &scenario.Result{
+	f := r.fates()
+	res := &scenario.Result{
 		End:       r.at(r.m.Now()),
 		Metrics:   metrics,
 		Checks:    checks,
 		Hazards:   r.hazards(p),
 		Narration: r.steps,
 		Timeline:  tl,
+		Fates:     &f,
 	}
+	if r.pol.Bug && res.Clean() {
+		res.NoHazard = r.noHazard(p, f)
+	}
+	return res
 }
 
 // lostBytes counts the bytes of the data kept for the AUX ring (the window

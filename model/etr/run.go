@@ -102,9 +102,10 @@ type run struct {
 	// first can meet them).
 	zeroDirty []bool
 	sessions  int
-	narrated  int      // machine hazards narrated so far
-	path      path     // the live session's tmc_update_etr_buffer
-	fullAt    sim.Time // when STS.FULL set in the live session (0: not yet)
+	fates0    scenario.Fates // the machine's fates when the live session began
+	narrated  int            // machine hazards narrated so far
+	path      path           // the live session's tmc_update_etr_buffer
+	fullAt    sim.Time       // when STS.FULL set in the live session (0: not yet)
 
 	pace *scenario.Pacer // nil when not paced
 	// dcPaced is the DC ops already counted by the machine's Progress
@@ -118,6 +119,7 @@ type ids struct {
 	rrp, rwp, full, head, tail int
 	truncated, dcInFlight      int
 	sync                       [2]int
+	barrier                    int // span: the barrier packet's cell
 }
 
 func newRun(c config, pol *Policy) (*run, error) {
@@ -216,6 +218,7 @@ func (r *run) startRecording() {
 	m := r.m
 	r.live = true
 	r.origin = m.Now()
+	r.fates0 = hwview.Fates(m.Fates())
 	r.rec = timeline.NewRecorder()
 	r.recording = hwview.NewRecording(m, r.rec)
 	etrW := r.rec.Writer("etr")
@@ -244,6 +247,7 @@ func (r *run) startRecording() {
 		Max: int64(r.c.hw.Maint.Inflight)}, 0)
 	r.ids.sync[0] = r.rec.AddSpan(timeline.SpanSpec{ID: "synced", Label: "dma_sync_single_for_cpu", Grid: g})
 	r.ids.sync[1] = r.rec.AddSpan(timeline.SpanSpec{ID: "synced-head", Label: "dma_sync_single_for_cpu (head chunk)", Grid: g})
+	r.ids.barrier = r.rec.AddSpan(timeline.SpanSpec{ID: "barrier", Label: "barrier packet", Grid: g})
 	head := int64(r.ring.Head % r.ring.Size / mem.PageSize)
 	r.ids.head = r.rec.AddValue(timeline.ValueSpec{ID: "head", Label: "AUX head (driver)", Kind: timeline.ValuePointer, Grid: a}, head)
 	r.ids.tail = r.rec.AddValue(timeline.ValueSpec{ID: "tail", Label: "AUX tail (perf tool)", Kind: timeline.ValuePointer, Grid: a}, head)

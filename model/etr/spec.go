@@ -74,8 +74,10 @@ func (*Scenario) Spec() *scenario.Spec {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
 	return &scenario.Spec{
-		ID:    "etr",
-		Title: "CoreSight ETR bounce buffer: Normal-NC coherent buffer vs cacheable buffer + sync",
+		ID:         "etr",
+		Lesson:     lesson,
+		LessonNote: lessonNote,
+		Title:      "CoreSight ETR bounce buffer: Normal-NC coherent buffer vs cacheable buffer + sync",
 		Explanation: "The ETR trace sink writes by DMA into a circular buffer; at the end of a perf session " +
 			"tmc_update_etr_buffer stops it, reads RRP, RWP and STS.FULL and copies the trace into the perf AUX ring. " +
 			"With dma_alloc_coherent the CPU reads the buffer through a Normal-NC mapping: every load is its own DRAM read, " +
@@ -89,8 +91,8 @@ func (*Scenario) Spec() *scenario.Spec {
 			"still cached: a 1 MiB buffer on Juno) are written back over new trace by DC IVAC, which cleans a dirty line on the " +
 			"Cortex-A53 and A76/N1 (and on every core under KVM); cached-sync-for-cpu-and-device is the fix.",
 		Params: []scenario.Param{
-			{Name: ParamBuffer, Label: "ETR buffer size", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 64 << 10, Max: 32 << 20, Step: mem.PageSize,
-				Help: "size of the ETR's flat DMA buffer, in whole 4 KiB pages (the figure's: 4 MiB, \"copying 4MiB data\"; sysfs default and perf minimum: 1 MiB); at most 32 MiB here, as a 64 MiB buffer took 1.6-2.1 s to simulate natively and 7.3 s in the page (every setting must end within 2 s natively, 6 s in the page)"},
+			{Name: ParamBuffer, Label: "ETR buffer size", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 16 << 10, Max: 32 << 20, Step: mem.PageSize,
+				Help: "size of the ETR's flat DMA buffer, in whole 4 KiB pages (the figure's: 4 MiB, \"copying 4MiB data\"; sysfs default and perf minimum: 1 MiB; below that only for watching, as the lesson size does); at most 32 MiB here, as a 64 MiB buffer took 1.6-2.1 s to simulate natively and 7.3 s in the page (every setting must end within 2 s natively, 6 s in the page)"},
 			{Name: ParamLaps, Label: "Trace written (laps)", Kind: scenario.KindFloat, Default: "1", Min: 0, Max: 4,
 				Help: "trace the ETR writes this session, in buffer sizes: below 1 the buffer is partly filled; 1 exactly fills it (STS.FULL); above 1 the ring wraps and overwrites its oldest trace (the figure's: at least 1, as 4 MiB were copied; assumed [1, 4], whether it wrapped is not published)"},
 			{Name: ParamAUX, Label: "perf AUX buffer", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 4 << 10, Max: 256 << 20, Step: mem.PageSize, Pow2: true,

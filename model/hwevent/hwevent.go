@@ -68,11 +68,27 @@ const (
 	TLBLookup
 	TLBFill
 	WalkStep
+	// StaleCopy: a CPU cache's clean copy of line Addr became older than
+	// the line's newest data, at T: Agent wrote newer data (a device, into
+	// DRAM; Elsewhere: into the line's bounce slot; NC: the core, through
+	// a Normal-NC alias). A read of it before it is invalidated, evicted
+	// or written again returns old data (a LineRead with Stale).
+	StaleCopy
+	// Doomed: a CPU cache holds line Addr dirty, older than what Agent
+	// wrote under it at T: its write-back will destroy that data (a
+	// WriteBack with Lost), unless a DC IVAC that does not clean drops it
+	// first (a Discard without Lost) or the core writes the line again.
+	Doomed
+	// StaleEvicted: the last cached copy of line Addr, stale (StaleCopy),
+	// left the caches unread: evicted to make room (Level, the level it
+	// left). The next read gets the newest data.
+	StaleEvicted
 	NumKinds
 )
 
 var kindNames = [NumKinds]string{"line-read", "line-write", "fill", "drop", "update", "write-back", "discard",
-	"dc-op", "dsb-wait", "dma-burst", "device-stale-read", "nc-transaction", "tlb-lookup", "tlb-fill", "walk-step"}
+	"dc-op", "dsb-wait", "dma-burst", "device-stale-read", "nc-transaction", "tlb-lookup", "tlb-fill", "walk-step",
+	"stale-copy", "doomed", "stale-evicted"}
 
 func (k Kind) String() string {
 	if k < NumKinds {
@@ -92,7 +108,7 @@ const (
 	Dirty                         // Fill, Update: the entry is dirty
 	VictimValid                   // Fill: a valid line was displaced
 	VictimDirty                   // Fill: the displaced line was dirty (written down)
-	Lost                          // WriteBack, Discard: newer data destroyed
+	Lost                          // WriteBack, Discard: newer data destroyed; LineRead Stale: the newest data was destroyed so
 	Elsewhere                     // LineRead Stale: the newest data is in another buffer (a bounce slot)
 	OwnWrite                      // LineRead Stale: the newest data was the core's own write
 	Hit                           // TLBLookup: a hit

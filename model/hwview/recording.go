@@ -26,6 +26,10 @@ import (
 //
 //   - a read shows Cached, Copied (a copy's source), UncachedRead (through
 //     a Normal-NC mapping, copy or not) or Stale;
+//   - a cached copy that newer data outdated shows StaleCopy (clean) or
+//     Doomed (dirty) from that moment, with its cause (outdated.go), until
+//     it is read (Stale), invalidated, evicted, written back (Lost) or
+//     written again; cache windows mark the line's way stale meanwhile;
 //   - a Stale or Lost cell stays so until new data or maintenance makes
 //     the CPU's view current again (a device write, a DC op, another
 //     loss): a coarse cell, or a line written after a stale read, must not
@@ -74,7 +78,8 @@ func NewRecording(m *soc.Machine, r *timeline.Recorder) *Recording {
 // RecordingKinds are the event kinds a Recording draws, and so the ones a
 // Next observer of it sees.
 var RecordingKinds = hwevent.Kinds(hwevent.LineRead, hwevent.LineWrite, hwevent.DCOp, hwevent.WriteBack,
-	hwevent.Discard, hwevent.DMABurst, hwevent.Fill, hwevent.Drop, hwevent.Update)
+	hwevent.Discard, hwevent.DMABurst, hwevent.Fill, hwevent.Drop, hwevent.Update,
+	hwevent.StaleCopy, hwevent.Doomed, hwevent.StaleEvicted)
 
 // Recorder returns the underlying recorder.
 func (rec *Recording) Recorder() *timeline.Recorder { return rec.r }
@@ -186,6 +191,8 @@ func (rec *Recording) Event(e *hwevent.Event) {
 		}
 	case hwevent.TLBLookup, hwevent.TLBFill, hwevent.WalkStep:
 		rec.translationEvent(e)
+	case hwevent.StaleCopy, hwevent.Doomed, hwevent.StaleEvicted:
+		rec.outdatedEvent(e)
 	case hwevent.Fill, hwevent.Drop, hwevent.Update:
 		for _, w := range rec.caches {
 			set := int(e.Set)
@@ -200,13 +207,35 @@ func (rec *Recording) Event(e *hwevent.Event) {
 }
 
 // clears says whether st replaces a stale or lost cell: only new data (a
-// device write) or maintenance that makes the CPU's view current.
+// device write, which may outdate a cached copy at once) or maintenance
+// that makes the CPU's view current.
 func clears(st timeline.CellState) bool {
 	switch st {
-	case timeline.CellDeviceWritten, timeline.CellInvalidated, timeline.CellCleaned, timeline.CellLost:
+	case timeline.CellDeviceWritten, timeline.CellInvalidated, timeline.CellCleaned, timeline.CellLost,
+		timeline.CellStaleCopy, timeline.CellDoomed:
 		return true
 	}
 	return false
+}
+
+// replaces says whether st may replace a cell showing cur: a stale or
+// lost cell only by what clears it; an outdated copy (stale copy, doomed)
+// only by what ends it (a stale read, a loss, an invalidate, the CPU
+// writing the line, or the other outdated state), not by the device write
+// that outdated it or a read of another line of a coarse cell.
+func replaces(cur, st timeline.CellState) bool {
+	switch cur {
+	case timeline.CellStale, timeline.CellLost:
+		return clears(st)
+	case timeline.CellStaleCopy, timeline.CellDoomed:
+		switch st {
+		case timeline.CellStale, timeline.CellLost, timeline.CellInvalidated, timeline.CellCPUWritten,
+			timeline.CellStaleCopy, timeline.CellDoomed:
+			return true
+		}
+		return false
+	}
+	return true
 }
 
 // cell records that the line at pa was set to st by writer, unless the
@@ -216,6 +245,13 @@ func clears(st timeline.CellState) bool {
 // the same report again changes nothing until something else happens to
 // the cell.
 func (rec *Recording) cell(t sim.Time, pa uint64, st timeline.CellState, writer uint8) (run, cell int) {
+	return rec.setCell(t, pa, st, writer, timeline.WhyNone, false)
+}
+
+// setCell is cell with the cause the state carries (Recorder.CellsWhy);
+// force sets st whatever the cell shows (an outdated copy's end that no
+// ordinary report expresses, such as its eviction).
+func (rec *Recording) setCell(t sim.Time, pa uint64, st timeline.CellState, writer uint8, why timeline.CellWhy, force bool) (run, cell int) {
 	i := rec.runs.Find(pa)
 	if i < 0 {
 		return -1, -1
@@ -235,10 +271,10 @@ func (rec *Recording) cell(t sim.Time, pa uint64, st timeline.CellState, writer 
 	if cur == (timeline.Cell{State: st, Writer: writer}) {
 		return i, cell
 	}
-	if (cur.State == timeline.CellStale || cur.State == timeline.CellLost) && !clears(st) {
+	if !force && !replaces(cur.State, st) {
 		return i, cell
 	}
-	rec.r.Cells(rec.at(t), g, cell, 1, st, writer)
+	rec.r.CellsWhy(rec.at(t), g, cell, 1, st, writer, why)
 	return i, cell
 }
 
@@ -305,6 +341,8 @@ func CauseOf(e hwevent.Event) string {
 	switch e.Kind {
 	case hwevent.LineRead:
 		switch {
+		case e.Has(hwevent.Lost):
+			return "CPU read what a dirty line's write-back left in DRAM: the device's newer data there was destroyed (missing DC CVAC before the DMA: dma_sync_*_for_device)"
 		case e.Has(hwevent.Elsewhere):
 			return "CPU read its buffer while the device's data was still in the SWIOTLB bounce slot (missing dma_unmap_*/dma_sync_*_for_cpu: the slot was never copied back)"
 		case e.Has(hwevent.NC):

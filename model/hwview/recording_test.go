@@ -79,11 +79,28 @@ func TestRecordingIntoTimeline(t *testing.T) {
 	require.NoError(t, err)
 	m.WaitUntil(done)
 	live := rec.Recorder().Live()
-	assert.Equal(t, 128, countCells(live.Cells[g], timeline.CellDeviceWritten))
+	// The half the CPU had cached is drawn stale from the moment the
+	// device wrote it, before anything reads it; the rest as the
+	// device's data.
+	assert.Equal(t, 64, countCells(live.Cells[g][:64], timeline.CellStaleCopy), "the half cached before the DMA")
+	assert.Equal(t, 64, countCells(live.Cells[g][64:], timeline.CellDeviceWritten))
 	assert.Equal(t, m.DeviceWriter(dev), live.Cells[g][0].Writer)
 	assert.EqualValues(t, 2, live.Cells[g][0].Writer)
+	stale := 0
+	for _, l := range live.Caches[win] {
+		if l.Valid && l.Stale {
+			stale++
+			assert.Less(t, l.Tag, b.PA(4096), "only the buffer's cached half is stale: %#x", l.Tag)
+		}
+	}
+	assert.Equal(t, 4, stale, "the window's sets 0..3 hold one line of the cached half each")
 	wait(t)(m.Read(b.VA, b.Size, 16))
 	tl := rec.Recorder().Finish(m.Now())
+	since, why, ok := tl.CellCause(g, 0, tl.EventsUntil(done))
+	require.True(t, ok)
+	assert.Equal(t, timeline.WhyDeviceWrite, why)
+	assert.Greater(t, since, sim.Time(0))
+	assert.LessOrEqual(t, since, done, "stale from when the burst landed")
 
 	var end timeline.State
 	tl.StateAt(len(tl.Events), &end)
@@ -162,6 +179,7 @@ func TestCauseOf(t *testing.T) {
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale}, "missing dma_sync_*_for_cpu"},
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.NC}, "Normal-NC alias"},
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.Elsewhere}, "SWIOTLB bounce slot"},
+		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.Lost}, "write-back left in DRAM"},
 		{hwevent.Event{Kind: hwevent.LineRead, Flags: hwevent.Stale | hwevent.OwnWrite}, "its own write"},
 		{hwevent.Event{Kind: hwevent.DeviceStaleRead}, "dma_sync_*_for_device"},
 		{hwevent.Event{Kind: hwevent.WriteBack, Flags: hwevent.Lost, Why: hwevent.ReasonEvict}, "(evicted from the last cache level;"},

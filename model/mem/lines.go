@@ -44,6 +44,10 @@ type Versions struct {
 	Latest       []uint32 // newest version anywhere
 	MemWriter    []uint8  // who wrote the DRAM data
 	LatestWriter []uint8  // who wrote the newest data
+	// Destroyed says the newest data was destroyed: a write-back put
+	// older data over it in DRAM (WriteBack reported lost), and nothing
+	// has written the line since.
+	Destroyed []bool
 }
 
 type region struct {
@@ -75,6 +79,7 @@ func (v *Versions) Track(pa, bytes uint64) error {
 	v.Latest = append(v.Latest, make([]uint32, n)...)
 	v.MemWriter = append(v.MemWriter, make([]uint8, n)...)
 	v.LatestWriter = append(v.LatestWriter, make([]uint8, n)...)
+	v.Destroyed = append(v.Destroyed, make([]bool, n)...)
 	v.setLast(0)
 	v.lo, v.hi = v.regions[0].first, 0
 	for _, r := range v.regions {
@@ -150,6 +155,7 @@ func (v *Versions) WriteMem(i int, writer uint8) uint32 {
 	ver := v.Next()
 	v.Mem[i], v.Latest[i] = ver, ver
 	v.MemWriter[i], v.LatestWriter[i] = writer, writer
+	v.Destroyed[i] = false
 	return ver
 }
 
@@ -157,7 +163,7 @@ func (v *Versions) WriteMem(i int, writer uint8) uint32 {
 // and returns its version (DRAM keeps its old data until write-back).
 func (v *Versions) WriteCached(i int) uint32 {
 	ver := v.Next()
-	v.Latest[i], v.LatestWriter[i] = ver, CPU
+	v.Latest[i], v.LatestWriter[i], v.Destroyed[i] = ver, CPU, false
 	return ver
 }
 
@@ -166,6 +172,7 @@ func (v *Versions) WriteCached(i int) uint32 {
 func (v *Versions) WriteBack(i int, ver uint32) (lost bool) {
 	lost = v.Mem[i] > ver
 	v.Mem[i], v.MemWriter[i] = ver, CPU
+	v.Destroyed[i] = v.Destroyed[i] || lost
 	return lost
 }
 
@@ -175,12 +182,13 @@ func (v *Versions) WriteBack(i int, ver uint32) (lost bool) {
 // copied there. DRAM keeps its old data.
 func (v *Versions) Supersede(i int, writer uint8) uint32 {
 	ver := v.Next()
-	v.Latest[i], v.LatestWriter[i] = ver, writer
+	v.Latest[i], v.LatestWriter[i], v.Destroyed[i] = ver, writer, false
 	return ver
 }
 
 // Elsewhere reports whether line i's newest data was written by a device
-// but is not in DRAM: it sits in another buffer (Supersede).
+// but is not in DRAM: it sits in another buffer (Supersede), rather than
+// having been destroyed there (Destroyed).
 func (v *Versions) Elsewhere(i int) bool {
-	return v.LatestWriter[i] >= 2 && v.Mem[i] < v.Latest[i]
+	return v.LatestWriter[i] >= 2 && v.Mem[i] < v.Latest[i] && !v.Destroyed[i]
 }

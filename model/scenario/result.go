@@ -25,6 +25,13 @@ type Result struct {
 	Checks []Metric
 	// Hazards locate each detected problem (a stale read, lost data).
 	Hazards []Hazard
+	// NoHazard, for a Bug policy whose checks are all zero, says in one
+	// sentence why the bug did not bite at this setting, from what the
+	// run counted (Fates); empty otherwise.
+	NoHazard string
+	// Fates counts what became of the cached copies the run made older
+	// than memory; nil for a scenario that does not count them.
+	Fates *Fates
 	// Narration is the classroom commentary, ordered by time.
 	Narration []Step
 	// Timeline is the recorded state the player scrubs over.
@@ -88,6 +95,17 @@ func (r *Result) Metric(name string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// Clean reports whether the run read no stale data and lost none: every
+// check is zero and no hazard was located.
+func (r *Result) Clean() bool {
+	for _, m := range r.Checks {
+		if m.Value != 0 {
+			return false
+		}
+	}
+	return len(r.Hazards) == 0
 }
 
 // Hazard is one detected correctness problem.

@@ -46,6 +46,12 @@ type Spec struct {
 	// main metric against its main parameter, A and B, computed by a sweep
 	// after the main runs.
 	Headline *Headline
+	// Lesson is the scenario's lesson setting (Size, SizeParams): the
+	// parameters whose lesson value differs from the default (the paper
+	// setting), in canonical text. LessonNote says in a sentence what the
+	// lesson is chosen to show.
+	Lesson     []Setting
+	LessonNote string
 }
 
 // Headline names a scenario's main metric and the sweep of its main

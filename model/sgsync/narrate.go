@@ -19,7 +19,7 @@ func (r *run) note(stage string) {
 	n := len(r.list.entries)
 	switch stage {
 	case "start":
-		before := map[cpuKind]string{cpuReads: " The CPU read the buffer before: its lines are cached, clean.",
+		before := map[cpuKind]string{cpuReads: " The CPU has used the buffer before: it reads it first, so its lines are cached, clean.",
 			cpuWrites: " The CPU writes the buffer before every map: its lines are dirty.", cpuNone: ""}[c.cpu]
 		scatter := "packed back to back in one buffer"
 		if c.scatter {
@@ -33,6 +33,10 @@ func (r *run) note(stage string) {
 		if c.persistent {
 			call = "dma_sync_sg_for_device"
 		}
+		if r.pol.skipDevice || c.path == pathCoherent {
+			v.carry = call + ": " + r.deviceText(call) // no DC op: nothing to show under a step of its own
+			return
+		}
 		v.step(t, call+": clean to the point of coherency", r.deviceText(call))
 	case "transfer":
 		what := map[dirKind]string{fromDevice: "writes the entries into DRAM", toDevice: "reads the entries from DRAM",
@@ -43,6 +47,10 @@ func (r *run) note(stage string) {
 		}
 		v.step(t, "The device transfers", "The device "+what+"."+how)
 	case "back to the cpu":
+		if r.pol.skipUnmap || c.dir == toDevice || c.path == pathCoherent {
+			v.carry = r.cpuText() // no DC op: nothing to show under a step of its own
+			return
+		}
 		v.step(t, "Back to the CPU", r.cpuText())
 	case "cpu reads":
 		v.step(t, "The CPU reads the data", "Every line it reads is checked against the newest version in DRAM: "+

@@ -81,6 +81,12 @@ func (r *run) result(out *outcome) *scenario.Result {
 		{Name: "lost_bytes", Label: "bytes lost", Unit: "B", Value: total["lost_bytes"], Group: "check"},
 	}
 	res.Hazards = hwview.HazardsOf(r.m.Hazards())
+	res.Fates = &out.fates
+	if r.pol.skipDevice || r.pol.skipUnmap {
+		if res.Clean() {
+			res.NoHazard = r.noHazard(out.fates)
+		}
+	}
 	if r.list.buf.Size != 0 && out.timeline != nil {
 		// Hazards point into the physical grid (grid 0).
 		for i := range res.Hazards {

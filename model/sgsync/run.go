@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/dmaapi"
+	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/hwview"
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -154,27 +156,50 @@ func setup(c config, pol policy, record bool) (*run, error) {
 		}
 		r.view = newView(m, lo, hi, ops)
 	}
+	r.note("start")
 	// Beforehand the CPU has used the buffer: its lines are cached (clean;
 	// cpu=writes dirties them again before every map).
 	if c.cpu != cpuNone {
-		v := r.view
-		if v != nil {
-			v.step(m.Now(), "Beforehand", "The CPU used the buffer before this transfer (it read it), so its "+
-				"lines are in the CPU caches. This time is not part of any DMA API call.")
-			m.SetObserver(nil) // recorded as a whole below, not line by line
-			r.view = nil
-		}
-		t0 := m.Now()
-		if err := r.cpuUse(false); err != nil {
+		if err := r.warm(); err != nil {
 			return nil, err
-		}
-		if v != nil {
-			r.view = v
-			v.phase("cpu", "read", "CPU used the buffer before", t0, m.Now())
-			v.cached(m, &r.list)
 		}
 	}
 	return r, nil
+}
+
+// warm is the CPU's use of the buffer before the first transfer: it reads
+// every entry. The view records, as each entry's read ends, the entry's
+// cells cached (one event per entry, not per line: at the stage's
+// resolution for a list of thousands of entries) and the cache window as
+// it fills.
+func (r *run) warm() error {
+	m, v := r.m, r.view
+	t0 := m.Now()
+	if v != nil {
+		r.view = nil // no DMA API call runs: nothing else to record
+		m.WatchKinds(hwevent.Kinds(hwevent.Fill, hwevent.Drop, hwevent.Update))
+	}
+	for i, e := range r.list.entries {
+		if _, err := m.Read(r.list.va(e), e.len, 16); err != nil {
+			return err
+		}
+		if err := r.work(e.len); err != nil {
+			return err
+		}
+		if v != nil {
+			v.cachedEntry(&r.list, i, m.Now())
+			if i == 0 {
+				v.step(m.Now(), "The CPU reads the buffer first", "Before this transfer the CPU uses the buffer: it reads it "+
+					"entry by entry, and each line it reads fills the CPU caches (clean). This time is not part of any DMA API call.")
+			}
+		}
+	}
+	if v != nil {
+		r.view = v
+		v.phase("cpu", "read", "CPU used the buffer before", t0, m.Now())
+		m.WatchKinds(hwview.RecordingKinds)
+	}
+	return nil
 }
 
 // outcome is a finished workload: per-call totals over every iteration
@@ -187,6 +212,7 @@ type outcome struct {
 	perIter   sim.Time // core time of one steady-state iteration
 	stale     float64  // stale_bytes (staleCount), extrapolated
 	timeline  *timeline.Timeline
+	fates     scenario.Fates // what became of the copies the first transfer outdated
 }
 
 // iteration is one transfer: CPU use, map (or sync for the device),
@@ -252,7 +278,6 @@ func (r *run) counts(cs []soc.CounterValue) []uint64 {
 func (r *run) simulate() (*outcome, error) {
 	m := r.m
 	out := &outcome{counters: m.Counters()}
-	r.note("start")
 	if r.cfg.persistent {
 		if err := r.mapSG(); err != nil {
 			return nil, err
@@ -261,6 +286,7 @@ func (r *run) simulate() (*outcome, error) {
 		r.cur = [numCalls]callStat{}
 	}
 	prev, prevT := r.counts(out.counters), m.Now()
+	fates0 := hwview.Fates(m.Fates())
 	loopStart := r.pace.Done()
 	var lastCalls [numCalls]callStat
 	var lastDelta []uint64
@@ -274,6 +300,7 @@ func (r *run) simulate() (*outcome, error) {
 		}
 		if k == 1 {
 			r.replan(r.pace.Done() - loopStart)
+			out.fates = hwview.Fates(m.Fates()).Sub(fates0)
 		}
 		if k == 1 && r.view != nil {
 			r.note("end")

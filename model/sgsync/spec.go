@@ -101,8 +101,10 @@ func New() *Scenario { return &Scenario{} }
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
 	return &scenario.Spec{
-		ID:    "sg-sync",
-		Title: "Scatter-gather DMA sync: one DSB per entry vs one per list",
+		ID:         "sg-sync",
+		Lesson:     lesson,
+		LessonNote: lessonNote,
+		Title:      "Scatter-gather DMA sync: one DSB per entry vs one per list",
 		Explanation: "A non-coherent device needs cache maintenance around streaming DMA: dma_map_sg cleans every " +
 			"line of the scatterlist to the point of coherency so the device reads what the CPU wrote (and no dirty " +
 			"line is later written back over the device's data); dma_unmap_sg invalidates after the device wrote, so " +

@@ -36,6 +36,9 @@ type view struct {
 	lastList  *sgList
 	lastEntry int
 	iovaDone  bool // the IOVA mappings are recorded (iova.go)
+	// carry is the text of a stage that changes nothing on the stage (a
+	// call that issues no DC op), said at the start of the next step.
+	carry string
 }
 
 func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
@@ -57,6 +60,9 @@ func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
 }
 
 func (v *view) step(t sim.Time, title, text string) {
+	if v.carry != "" {
+		text, v.carry = v.carry+" "+text, ""
+	}
 	v.r.Mark(t, len(v.steps))
 	v.steps = append(v.steps, scenario.Step{T: t, Title: title, Text: text})
 }
@@ -119,29 +125,15 @@ func (v *view) closeIssue(t sim.Time) {
 	v.phase("cpu", v.issueKind, label, v.issueFrom, t)
 }
 
-// cached records, at once, what an unobserved CPU read of l left behind:
-// its entries' cells cached and the L1 window's content. Then it observes
-// the machine again.
-func (v *view) cached(m *soc.Machine, l *sgList) {
-	t := m.Now()
-	for _, e := range l.entries {
-		g0, c0 := v.rec.Locate(l.buf.PA(e.off))
-		g1, c1 := v.rec.Locate(l.buf.PA(e.off + e.len - 1))
-		if g0 == v.grid && g1 == v.grid && c1 >= c0 {
-			v.r.Cells(t, v.grid, c0, c1-c0+1, timeline.CellCached, timeline.WriterNobody)
-		}
+// cachedEntry records entry i of l cached at t, as a whole (a CPU read of
+// it the machine did not report line by line).
+func (v *view) cachedEntry(l *sgList, i int, t sim.Time) {
+	e := l.entries[i]
+	g0, c0 := v.rec.Locate(l.buf.PA(e.off))
+	g1, c1 := v.rec.Locate(l.buf.PA(e.off + e.len - 1))
+	if g0 == v.grid && g1 == v.grid && c1 >= c0 {
+		v.r.Cells(t, v.grid, c0, c1-c0+1, timeline.CellCached, timeline.WriterNobody)
 	}
-	l1 := m.Cache(0)
-	win := v.r.Live().Caches[0]
-	for i := range win {
-		if i >= l1.Entries() {
-			break
-		}
-		k, ok := l1.Key(i)
-		v.r.CacheLine(t, 0, i, k<<l1.LineShift, ok, ok && l1.Meta[i].Dirty)
-	}
-	m.SetObserver(v.rec)
-	m.WatchKinds(hwview.RecordingKinds)
 }
 
 // finish detaches the recorder from the machine and closes the timeline.

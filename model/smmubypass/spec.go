@@ -116,8 +116,10 @@ func New() *Scenario { return &Scenario{} }
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
 	return &scenario.Spec{
-		ID:    "smmu-bypass",
-		Title: "SMMU bypass caching (MMU-500 SMTNMB_TLBEN): latency gained, TLB space lost",
+		ID:         "smmu-bypass",
+		Lesson:     lesson,
+		LessonNote: lessonNote,
+		Title:      "SMMU bypass caching (MMU-500 SMTNMB_TLBEN): latency gained, TLB space lost",
 		Explanation: "Every transaction a master sends through an Arm SMMU carries a StreamID. The SMMU compares it " +
 			"with its stream-match registers (SMRs); the matching S2CR says translate, bypass or fault. A NIC whose " +
 			"StreamID matches nothing bypasses translation when sCR0.USFCFG=0, but on an MMU-500 the TBU next to it still " +

@@ -83,17 +83,20 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
-	if c.Evicted.Dirty || m.obs != nil && m.shown(i, e) {
+	if c.Evicted.Dirty || m.obs != nil && m.shown(i, e) || m.nOutdated != 0 && c.Evicted.Valid {
 		m.displaced(i, e)
 	}
 }
 
 // displaced is the rare part of filled: a dirty victim (c.Evicted of
 // level i, read in place rather than passed as a copy) goes down (it
-// cannot land in level i) and the observer sees the new entry.
+// cannot land in level i), a clean one may have been the last stale copy
+// of its line, and the observer sees the new entry.
 func (m *Machine) displaced(i, e int) {
 	if v := &m.lv[i].Evicted; v.Dirty {
 		m.putBack(i+1, v.Line, v.Ver)
+	} else if m.nOutdated != 0 && v.Valid {
+		m.evicted(i, v.Line)
 	}
 	if m.obs != nil && m.shown(i, e) {
 		k, _ := m.lv[i].Key(e)
@@ -134,6 +137,9 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 		return
 	}
 	if idx := m.ver.Index(line); idx >= 0 && m.ver.WriteBack(idx, ver) {
+		if m.copyState(idx) == copyDoomed {
+			m.settle(idx, &m.fates.Lost)
+		}
 		m.lost(hwevent.WriteBack, line, why)
 	} else if m.obs != nil {
 		m.noteWriteBack(line, why, 0)
@@ -198,6 +204,9 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	}
 	if idx >= 0 {
 		l1.Meta[e].Ver = m.ver.WriteCached(idx)
+		if m.nOutdated != 0 {
+			m.rewritten(idx)
+		}
 	}
 	if m.obs != nil {
 		if m.shown(0, e) {
@@ -227,6 +236,9 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 	m.dramWrite(m.lineXfer)
 	if idx >= 0 {
 		m.ver.WriteMem(idx, mem.CPU)
+		if m.nOutdated != 0 {
+			m.rewritten(idx)
+		}
 	}
 	if m.obs != nil {
 		m.noteLine(hwevent.LineWrite, line, idx, 0)
@@ -352,8 +364,13 @@ func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
 	}
 	m.cnt[StaleLinesRead]++
 	m.markStale(line, idx)
+	if m.nOutdated != 0 {
+		m.readOutdated(idx)
+	}
 	f := hwevent.Stale
 	switch {
+	case m.ver.Destroyed[idx]:
+		f |= hwevent.Lost
 	case m.ver.Elsewhere(idx):
 		f |= hwevent.Elsewhere
 	case nc:

@@ -118,6 +118,7 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 			for line := first; line < end && m.ver.Tracked(); line++ {
 				if idx := m.ver.Index(line); idx >= 0 {
 					m.ver.WriteMem(idx, dev.writer)
+					m.outdate(line, idx, t, dev.writer, 0)
 				}
 			}
 		} else {
@@ -217,9 +218,14 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 	if write {
 		if idx >= 0 {
 			m.ver.WriteMem(idx, dev.writer)
+			if dev.cfg.Coherent {
+				m.rewritten(idx) // the snoop dropped every copy
+			} else {
+				m.outdate(line, idx, t, dev.writer, 0)
+			}
 		}
 		if len(m.shadows) != 0 {
-			m.shadowWrite(line, dev.writer)
+			m.shadowWrite(line, dev.writer, t)
 		}
 		return
 	}

@@ -112,6 +112,15 @@ type Machine struct {
 	hazards    []hwevent.Event // correctness events, adjacent ones merged (see Hazards)
 	dropped    int             // hazards not kept after MaxHazards
 
+	// outdated is, by version index, the copy state of each tracked line
+	// (copyCurrent, copyStale, copyDoomed; fates.go), grown on demand;
+	// nOutdated counts the lines not copyCurrent, fates how the others
+	// ended. Invariant: a line is not copyCurrent only while a cache
+	// level holds it.
+	outdated  []uint8
+	nOutdated int
+	fates     Fates
+
 	obs     hwevent.Observer
 	scratch hwevent.Event   // the event being reported (emit)
 	kinds   hwevent.KindSet // the kinds obs wants (WatchKinds)

@@ -175,8 +175,18 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 			}
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
-		} else if m.obs != nil {
-			m.reportLine(hwevent.Discard, line, idx, 0, 0, 0, hwevent.ReasonNone)
+		} else {
+			if m.copyState(idx) == copyDoomed { // the newer data under it survives
+				m.settle(idx, &m.fates.Discarded)
+			}
+			if m.obs != nil {
+				m.reportLine(hwevent.Discard, line, idx, 0, 0, 0, hwevent.ReasonNone)
+			}
+		}
+	}
+	if held && op != CVAC && m.nOutdated != 0 {
+		if idx := m.ver.Index(line); m.copyState(idx) == copyStale {
+			m.settle(idx, &m.fates.Invalidated)
 		}
 	}
 	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line

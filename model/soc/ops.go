@@ -357,6 +357,7 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 		m.uncached(pa, attr, width, ops, true)
 		if idx >= 0 {
 			m.ver.WriteMem(idx, mem.CPU)
+			m.outdate(line, idx, m.now, hwevent.Core, hwevent.NC) // a cacheable alias's copy is now old
 		}
 		if m.obs != nil {
 			m.noteLine(hwevent.LineWrite, line, idx, hwevent.NC)

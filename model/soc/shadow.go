@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/dmaviz/dmaviz/model/hwevent"
+	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 // shadow says that a device's writes to physical bytes [dev, dev+n) are
@@ -55,7 +58,7 @@ func (m *Machine) Unshadow(devPA, n uint64) {
 // starting less than the longest shadow before it), not at every mapped
 // entry: a list of thousands of entries on the SWIOTLB path made this
 // scan most of the run.
-func (m *Machine) shadowWrite(line uint64, writer uint8) {
+func (m *Machine) shadowWrite(line uint64, writer uint8, t sim.Time) {
 	lo, hi := line<<m.lineShift, (line+1)<<m.lineShift
 	if m.shadowUnsorted {
 		slices.SortStableFunc(m.shadows, func(a, b shadow) int { return cmp.Compare(a.dev, b.dev) })
@@ -76,6 +79,7 @@ func (m *Machine) shadowWrite(line uint64, writer uint8) {
 		for l := first; l <= last; l++ {
 			if idx := m.ver.Index(l); idx >= 0 {
 				m.ver.Supersede(idx, writer)
+				m.outdate(l, idx, t, writer, hwevent.Elsewhere)
 			}
 		}
 	}

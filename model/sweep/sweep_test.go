@@ -103,9 +103,9 @@ func join(s []string) string {
 func TestBadRanges(t *testing.T) {
 	spec := etr.New().Spec()
 	for _, c := range []struct{ text, want string }{
-		{"buffer=64KiB..1GiB:x2", "buffer: 1GiB is out of range; allowed 64KiB..32MiB"},
-		{"buffer=4KiB..32MiB", "buffer: 4KiB is out of range; allowed 64KiB..32MiB"},
-		{"buffer=32MiB..64KiB:x2", "32MiB..64KiB runs backwards; allowed 64KiB..32MiB"},
+		{"buffer=64KiB..1GiB:x2", "buffer: 1GiB is out of range; allowed 16KiB..32MiB"},
+		{"buffer=4KiB..32MiB", "buffer: 4KiB is out of range; allowed 16KiB..32MiB"},
+		{"buffer=32MiB..64KiB:x2", "32MiB..64KiB runs backwards; allowed 16KiB..32MiB"},
 		{"buffer=64KiB..32MiB:x1", "the factor must be a number above 1"},
 		{"buffer=64KiB..32MiB:+0", "the increment must be above 0"},
 		{"buffer=64KiB..32MiB:+4KiB", "allowed at most 64"},

@@ -159,6 +159,33 @@ func (r *Recorder) Cells(t sim.Time, grid, first, count int, state CellState, wr
 	r.push(t, EvCells, int32(grid), int64(first), int64(count), int64(state)|int64(writer)<<8)
 }
 
+// CellsWhy is Cells for a state that carries its cause (a stale copy or
+// a doomed line): why rides on the event, for Timeline.CellCause.
+func (r *Recorder) CellsWhy(t sim.Time, grid, first, count int, state CellState, writer uint8, why CellWhy) {
+	if count <= 0 {
+		return
+	}
+	r.push(t, EvCells, int32(grid), int64(first), int64(count), int64(state)|int64(writer)<<8|int64(why)<<16)
+}
+
+// StaleLine marks the valid line at index of a cache window as older than
+// memory (CacheLine.Stale) until its way next changes. A way that is not
+// valid is left alone.
+func (r *Recorder) StaleLine(t sim.Time, cache, index int) {
+	if cache < 0 || cache >= len(r.live.Caches) || index < 0 || index >= len(r.live.Caches[cache]) {
+		return
+	}
+	l := r.live.Caches[cache][index]
+	if !l.Valid || l.Stale {
+		return
+	}
+	c := int64(1 | 4)
+	if l.Dirty {
+		c |= 2
+	}
+	r.push(t, EvCache, int32(cache), int64(index), int64(l.Tag), c|int64(l.Writer)<<8)
+}
+
 // CacheLine records the content of one way of a cache window. index is
 // (set-FirstSet)*Ways + way; lines outside the window are not recorded.
 func (r *Recorder) CacheLine(t sim.Time, cache, index int, tag uint64, valid, dirty bool) {

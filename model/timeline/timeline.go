@@ -141,10 +141,33 @@ const (
 	CellStale                          // the CPU read an older version than memory holds
 	CellLost                           // data overwritten or dropped without being reported
 	CellUncachedRead                   // read through a Normal-NC mapping
+	// CellStaleCopy: a CPU cache holds a clean copy older than the line's
+	// newest data (a device wrote the line after the CPU cached it): a
+	// read would return old data. It lasts until the copy is read (Stale),
+	// invalidated, evicted or written again.
+	CellStaleCopy
+	// CellDoomed: a CPU cache holds the line dirty, older than what a
+	// device wrote under it: the write-back will destroy the device's
+	// data (Lost), which is as good as lost from now.
+	CellDoomed
 	NumCellStates
 )
 
-var cellStateNames = [...]string{"empty", "device-written", "cpu-written", "invalidated", "cleaned", "cached", "copied", "stale", "lost", "uncached-read"}
+var cellStateNames = [...]string{"empty", "device-written", "cpu-written", "invalidated", "cleaned", "cached", "copied", "stale", "lost",
+	"uncached-read", "stale-copy", "doomed"}
+
+// CellWhy says what put a cell in its state, where the state alone does
+// not (a stale copy or doomed line: who made the cached copy old). It
+// rides on the event that set the state (Recorder.CellsWhy), not in the
+// State; Timeline.CellCause finds it.
+type CellWhy uint8
+
+const (
+	WhyNone        CellWhy = iota
+	WhyDeviceWrite         // a device wrote the line in memory after the CPU cached it
+	WhyBounceSlot          // a device wrote the line's SWIOTLB bounce slot while the CPU had it cached
+	WhyNCWrite             // the CPU wrote the line through a Normal-NC alias while a cacheable copy was cached
+)
 
 func (c CellState) String() string {
 	if int(c) < len(cellStateNames) {
@@ -166,6 +189,9 @@ type CacheLine struct {
 	Dirty bool
 	// Writer owns the line (a TLB entry's stream); 0 when not recorded.
 	Writer uint8
+	// Stale says the line is older than memory (a device wrote it after
+	// it was cached): a stale copy, or a doomed one when also Dirty.
+	Stale bool
 }
 
 // State is the full drawable state at one cursor position.
@@ -183,8 +209,8 @@ type SpanRange struct{ First, Count int }
 type EventKind uint8
 
 const (
-	EvCells EventKind = iota // Obj grid; A first cell; B count; C state | writer<<8
-	EvCache                  // Obj cache; A index; B tag; C 1=valid | 2=dirty | writer<<8
+	EvCells EventKind = iota // Obj grid; A first cell; B count; C state | writer<<8 | why<<16
+	EvCache                  // Obj cache; A index; B tag; C 1=valid | 2=dirty | 4=stale | writer<<8
 	EvValue                  // Obj value; A new value
 	EvSpan                   // Obj span; A first; B count
 	EvMark                   // no state change; A narration step index
@@ -267,7 +293,7 @@ func (s *State) Apply(e *Event) {
 		if e.A < 0 || e.A >= int64(len(g)) {
 			return
 		}
-		g[e.A] = CacheLine{Tag: uint64(e.B), Valid: e.C&1 != 0, Dirty: e.C&2 != 0, Writer: uint8(e.C >> 8)}
+		g[e.A] = CacheLine{Tag: uint64(e.B), Valid: e.C&1 != 0, Dirty: e.C&2 != 0, Stale: e.C&4 != 0, Writer: uint8(e.C >> 8)}
 	case EvValue:
 		if int(e.Obj) >= 0 && int(e.Obj) < len(s.Values) {
 			s.Values[e.Obj] = e.A
@@ -296,6 +322,21 @@ func clampRange(first, count int64, n int) (int, int) {
 // EventsUntil returns how many events happened at or before t.
 func (tl *Timeline) EventsUntil(t sim.Time) int {
 	return sort.Search(len(tl.Events), func(i int) bool { return tl.Events[i].T > t })
+}
+
+// CellCause returns when cell of grid took the state it has after the
+// first n events, and the cause its event carried (Recorder.CellsWhy):
+// the latest of those events that covers the cell. ok is false when none
+// does (the cell has its initial state).
+func (tl *Timeline) CellCause(grid, cell, n int) (since sim.Time, why CellWhy, ok bool) {
+	n = min(max(n, 0), len(tl.Events))
+	for i := n - 1; i >= 0; i-- {
+		e := &tl.Events[i]
+		if e.Kind == EvCells && int(e.Obj) == grid && int64(cell) >= e.A && int64(cell) < e.A+e.B {
+			return e.T, CellWhy(e.C >> 16 & 0xff), true
+		}
+	}
+	return 0, WhyNone, false
 }
 
 // StateAt writes into dst the state after the first n events (clamped to

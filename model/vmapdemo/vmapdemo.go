@@ -48,8 +48,10 @@ func (*Scenario) Spec() *scenario.Spec {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
 	return &scenario.Spec{
-		ID:    "vmap",
-		Title: "AUX buffer mappings: 4 KiB PTEs against large vmap mappings, written by a trace unit",
+		ID:         "vmap",
+		Lesson:     lesson,
+		LessonNote: lessonNote,
+		Title:      "AUX buffer mappings: 4 KiB PTEs against large vmap mappings, written by a trace unit",
 		Explanation: "perf allocates a trace unit's AUX buffer with rb_alloc_aux: with PREFER_LARGE it asks the buddy " +
 			"allocator for chunks of up to half the buffer and takes smaller ones where physical memory is fragmented. " +
 			"The buffer is then vmapped. With 4 KiB PTEs every page is its own TLB entry, so a trace unit writing the " +

@@ -90,8 +90,9 @@ func (a *App) load(st urlstate.State) {
 	a.A, a.B = nil, nil
 }
 
-// SetScenario switches to another scenario at its defaults. It reports
-// whether anything changed (and so a run is due).
+// SetScenario switches to another scenario at the current size (its
+// lesson or paper setting). It reports whether anything changed (and so a
+// run is due).
 func (a *App) SetScenario(id string) bool {
 	if id == a.State.Scenario {
 		return false
@@ -101,10 +102,35 @@ func (a *App) SetScenario(id string) bool {
 		a.Messages = append(a.Messages, err.Error())
 		return false
 	}
-	st, _ := a.Codec.DecodeValues(map[string][]string{urlstate.KeyScenario: {s.Spec().ID}})
+	st, _ := a.Codec.DecodeValues(map[string][]string{urlstate.KeyScenario: {s.Spec().ID}, urlstate.KeySize: {a.State.Size.String()}})
 	st.Speed, st.Align, st.Collapsed, st.Embed = a.State.Speed, a.State.Align, a.State.Collapsed, a.State.Embed
 	a.load(st)
 	return true
+}
+
+// SetSize switches to the scenario's lesson or paper setting: every
+// parameter takes its value at size (Spec.SizeParams), the policies stay.
+// It reports whether any parameter changed (and so a run is due).
+func (a *App) SetSize(size scenario.Size) bool {
+	if a.Spec == nil {
+		return false
+	}
+	p, err := a.Spec.SizeParams(size)
+	if err != nil {
+		a.Messages = append(a.Messages, err.Error())
+		return false
+	}
+	a.State.Size = size
+	changed := false
+	for _, d := range a.Spec.Params {
+		changed = changed || a.State.Params[d.Name] != p[d.Name]
+	}
+	a.State.Params = p
+	a.Texts, a.Errors, a.runErrParam = map[string]string{}, map[string]string{}, ""
+	for _, d := range a.Spec.Params {
+		a.Texts[d.Name] = p.Text(d.Name)
+	}
+	return changed
 }
 
 // SetPolicy chooses side 0 (A) or 1 (B)'s policy.

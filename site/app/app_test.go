@@ -114,3 +114,27 @@ func TestAModelPanicBecomesAFailedRun(t *testing.T) {
 	require.Nil(t, ra, "Run's result A after a panic")
 	require.Nil(t, rb, "Run's result B after a panic")
 }
+
+// The size switch is one call: every parameter takes the size's value, the
+// policies stay, the link names the size, and switching scenario keeps it.
+func TestSetSize(t *testing.T) {
+	a := New(catalog.Registry(), "?scenario=etr&b=cached-no-sync")
+	require.Equal(t, scenario.SizeLesson, a.State.Size, "a bare visit opens at the lesson size")
+	require.Equal(t, "16KiB", a.Texts["buffer"])
+	assert.False(t, a.SetSize(scenario.SizeLesson), "the same size asked for a run")
+	require.True(t, a.SetSize(scenario.SizePaper))
+	assert.Equal(t, scenario.SizePaper, a.State.Size)
+	for name, want := range map[string]string{"buffer": "4MiB", "aux": "4MiB", "laps": "1", "rate": "1000"} {
+		assert.Equal(t, want, a.Texts[name], name)
+		assert.Equal(t, want, a.State.Params.Text(name), name)
+	}
+	assert.Equal(t, "cached-no-sync", a.State.B, "the policies stay")
+	assert.Contains(t, a.Query(control.Snapshot{}), "size=paper&buffer=4MiB")
+	require.True(t, a.SetParam("buffer", "1MiB"))
+	require.True(t, a.SetSize(scenario.SizeLesson), "back to the lesson resets the buffer")
+	assert.Equal(t, "16KiB", a.Texts["buffer"])
+	require.True(t, a.SetSize(scenario.SizePaper))
+	require.True(t, a.SetScenario("sg-sync"))
+	assert.Equal(t, scenario.SizePaper, a.State.Size, "switching scenario keeps the size")
+	assert.Equal(t, "10MiB", a.State.Params.Text("total"))
+}

@@ -35,7 +35,7 @@ func TestExportsNeedResults(t *testing.T) {
 }
 
 func TestExports(t *testing.T) {
-	a := ran(t, "?scenario=etr")
+	a := ran(t, "?scenario=etr&size=paper") // the published setting: the references compare against it
 	assert.Equal(t, "dmaviz-etr-coherent-vs-cached-sync-whole-when-full.json", a.FileName("json"))
 
 	text, ok := a.MetricsCSV()
@@ -73,7 +73,7 @@ func TestExports(t *testing.T) {
 // The headline is computed once per setting of everything but the varied
 // parameter; changing that parameter only moves the marker.
 func TestHeadline(t *testing.T) {
-	a := ran(t, "?scenario=etr")
+	a := ran(t, "?scenario=etr&size=paper") // the published setting: the references compare against it
 	req, ok := a.NextHeadline()
 	require.True(t, ok)
 	assert.True(t, a.Headline.Running)

@@ -18,13 +18,13 @@ func TestAFieldRefusesWhatTheRunWouldRefuse(t *testing.T) {
 	for _, text := range []string{"2000000B", "1000001", "65537"} {
 		assert.False(t, a.SetParam("buffer", text), "%s asked for a run", text)
 		assert.Contains(t, a.Errors["buffer"], "whole number of 4KiB pages", text)
-		assert.Contains(t, a.Errors["buffer"], "64KiB..32MiB, whole 4KiB pages", text)
+		assert.Contains(t, a.Errors["buffer"], "16KiB..32MiB, whole 4KiB pages", text)
 	}
 	// Sizes are binary everywhere: 2mb is 2 MiB, a whole number of pages.
 	require.True(t, a.SetParam("buffer", "2mb"))
 	assert.Equal(t, "2MiB", a.Texts["buffer"])
 	assert.Empty(t, a.Errors["buffer"])
-	assert.Equal(t, "64KiB..32MiB, whole 4KiB pages", a.Spec.Param("buffer").Range())
+	assert.Equal(t, "16KiB..32MiB, whole 4KiB pages", a.Spec.Param("buffer").Range())
 	assert.Equal(t, "4KiB..256MiB, a power-of-two number of 4KiB pages", a.Spec.Param("aux").Range())
 	assert.False(t, a.SetParam("aux", "12KiB"))
 	assert.Contains(t, a.Errors["aux"], "power-of-two")
