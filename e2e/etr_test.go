@@ -38,14 +38,23 @@ func TestETRScenarioReproducesTheFigureAndShowsTheBug(t *testing.T) {
 	for _, want := range []string{"A 8148.3", "B 2525.4", "A/B 3.31x"} {
 		assert.Contains(t, refs, want, "published figures")
 	}
-	within := 1 // A
+	// The coherent time is calibrated: no verdict, it names its fitted
+	// parameter.
+	cal := eval[[]string](t, b, `Array.from(document.querySelectorAll('#metrics tr[data-ref="update_etr_buffer_us"] td.ref .calibrated')).map(e => e.textContent)`)
+	require.Len(t, cal, 1, "calibrated figures in the panel: %q", cal)
+	assert.Contains(t, cal[0], "published A 8148.3")
+	assert.Contains(t, cal[0], "calibrated to this figure (fitted: dram.latency)")
+	assert.NotContains(t, cal[0], "✓")
+	within := 0
 	for _, p := range [][2]float64{{bv, 2525.42}, {a / bv, 3.31}} {
 		if math.Abs(p[0]-p[1]) <= 0.1*p[1] {
 			within++
 		}
 	}
 	n := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="update_etr_buffer_us"] td.ref .ok').length`)
-	assert.Equal(t, within, n, "published figures within tolerance in the panel (B %.1f us)", bv)
+	assert.Equal(t, within, n, "predictions within tolerance in the panel (B %.1f us)", bv)
+	off := eval[int](t, b, `document.querySelectorAll('#metrics tr[data-ref="update_etr_buffer_us"] td.ref .off').length`)
+	assert.Equal(t, 2-within, off, "predictions outside tolerance in the panel (B %.1f us)", bv)
 	before := b.screenshot(t)
 
 	// A 1 MiB buffer stays in the caches between sessions, so skipping the

@@ -100,7 +100,7 @@ func TestDownloadTraceAndJSON(t *testing.T) {
 		A             struct{ Policy string }
 	}
 	require.NoError(t, json.Unmarshal(waitFile(t, dir, base+".json"), &rep))
-	assert.Equal(t, 1, rep.SchemaVersion, "report schema_version")
+	assert.Equal(t, 2, rep.SchemaVersion, "report schema_version")
 	assert.Equal(t, "coherent", rep.A.Policy, "report A policy")
 	assert.Equal(t, float64(1<<20), rep.Params["buffer"], "report buffer")
 	assert.NotNil(t, rep.References, "report lacks references")
@@ -111,7 +111,7 @@ func TestDownloadTraceAndJSON(t *testing.T) {
 	b.do(t, "clicking Copy as CSV", chromedp.Click(chromedp.ID("copy-csv")))
 	b.waitFor(t, "the copied table", `typeof window.copiedText === "string"`)
 	copied := eval[string](t, b, `window.copiedText`)
-	assert.True(t, strings.HasPrefix(copied, "metric,unit,A,B,B/A,published,source,verdict\nupdate_etr_buffer_us,us,"), "copied CSV starts %q", copied[:min(len(copied), 120)])
+	assert.True(t, strings.HasPrefix(copied, "metric,unit,A,B,B/A,published,source,kind,verdict\nupdate_etr_buffer_us,us,"), "copied CSV starts %q", copied[:min(len(copied), 120)])
 
 	b.waitFor(t, "the headline chart", `!!document.querySelector("#chart-headline-update_etr_buffer_us img")`)
 	// Both sides' published figures are marked (the page is at 1 MiB, so

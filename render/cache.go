@@ -27,15 +27,29 @@ type cacheView struct {
 
 func (v *cacheView) bind(txt *texts, d sideData, c int) { *v = cacheView{txt: txt, d: d, c: c} }
 
-// MinSize gives each way 2 pixels and each set 1 under the label.
+// minCacheRow is the shortest row a set is drawn in: below it the rows
+// run together into one block. A short window shows its first sets only
+// (at least minCacheSets), each that high, and its label says which.
+const (
+	minCacheRow  = 5
+	minCacheSets = 4
+)
+
+// MinSize gives each way 2 pixels and each of the first minCacheSets sets
+// minCacheRow under the label.
 func (v *cacheView) MinSize() Size {
 	spec := &v.d.tl.Caches[v.c]
-	return Size{2 * float32(spec.Ways), textSz + 4 + float32(spec.Sets)}
+	return Size{2 * float32(spec.Ways), textSz + 4 + float32(min(spec.Sets, minCacheSets))*minCacheRow}
 }
 
-// TextSizes: the tags inside the ways are a pixel smaller than the label.
+// setsIn is how many of the window's sets a view h high shows.
+func (v *cacheView) setsIn(h float32) int {
+	sets := v.d.tl.Caches[v.c].Sets
+	return min(sets, int((h-textSz-4)/minCacheRow))
+}
+
 func (v *cacheView) TextSizes() TextSizes {
-	return TextSizes{Title: smallSz, Body: smallSz - 1, Least: smallSz - 1}
+	return TextSizes{Title: smallSz, Body: smallSz, Least: smallSz}
 }
 
 func (v *cacheView) Describe(r Ref) string {
@@ -53,23 +67,24 @@ func (v *cacheView) Build(s *Scene, r Rect) {
 	if c >= len(state.Caches) || spec.Ways <= 0 || spec.Sets <= 0 {
 		return
 	}
-	sets := v.txt.Join(v.txt.Num(float64(spec.FirstSet)), "..", v.txt.Num(float64(spec.FirstSet+spec.Sets-1)))
+	shown := max(v.setsIn(h), 1)
+	sets := v.txt.Join(v.txt.Num(float64(spec.FirstSet)), "..", v.txt.Num(float64(spec.FirstSet+shown-1)))
 	of := v.txt.Join(sets, " of ", v.txt.Num(float64(spec.TotalSets)))
 	label := v.txt.FitFirst(w, smallSz, v.txt.Join(spec.Label, " sets ", of), v.txt.Join(spec.Label, " ", of), v.txt.Join(spec.Label, " sets ", sets), v.txt.Join(spec.Label, " ", sets))
 	s.TextRef(ids.cacheLabel, x, y+textSz, label, smallSz, Muted, AlignStart,
 		Ref{Kind: RefExplain, Side: v.d.side, Index: explainCache, Obj: int32(spec.FirstSet), Count: int32(spec.TotalSets)})
 	top := y + textSz + 4
 	cw := w / float32(spec.Ways)
-	rh := min((y+h-top)/float32(spec.Sets), 22)
-	if cw < 2 || rh < 1 {
+	rh := min((y+h-top)/float32(shown), 22)
+	if cw < 2 || v.setsIn(h) < min(spec.Sets, minCacheSets) {
 		return
 	}
-	if !v.ways(s, state.Caches[c], x, top, cw, rh) {
+	if !v.ways(s, state.Caches[c], shown, x, top, cw, rh) {
 		return
 	}
 	n := tl.EventsUntil(v.d.t)
 	for _, e := range tl.Events[max(n-recentEvents, 0):n] {
-		if e.Kind != timeline.EvCache || int(e.Obj) != c || e.A < 0 || e.A >= int64(spec.Sets*spec.Ways) {
+		if e.Kind != timeline.EvCache || int(e.Obj) != c || e.A < 0 || e.A >= int64(shown*spec.Ways) {
 			continue
 		}
 		set, way := int(e.A)/spec.Ways, int(e.A)%spec.Ways
@@ -77,16 +92,14 @@ func (v *cacheView) Build(s *Scene, r Rect) {
 	}
 }
 
-// ways draws each set's ways, cw x rh each, from (x, top); false when
-// the state holds fewer lines than the window (nothing more is drawn).
-func (v *cacheView) ways(s *Scene, lines []timeline.CacheLine, x, top, cw, rh float32) bool {
+// ways draws the first sets' ways, cw x rh each, from (x, top); false
+// when the state holds fewer lines than the window (nothing more is
+// drawn).
+func (v *cacheView) ways(s *Scene, lines []timeline.CacheLine, sets int, x, top, cw, rh float32) bool {
 	ids := &sideIDs[v.d.side]
 	spec := &v.d.tl.Caches[v.c]
-	inset := float32(0)
-	if rh >= 4 {
-		inset = 0.5
-	}
-	for set := 0; set < spec.Sets; set++ {
+	inset := float32(0.5)
+	for set := 0; set < sets; set++ {
 		for way := 0; way < spec.Ways; way++ {
 			i := set*spec.Ways + way
 			if i >= len(lines) {
@@ -116,12 +129,14 @@ func (v *cacheView) ways(s *Scene, lines []timeline.CacheLine, x, top, cw, rh fl
 				// grid's hatching would take a dozen lines each).
 				s.Line(cacheMarkIDs[min(v.d.side, 1)], lx+inset, ly+rh-inset-1, lx+cw-inset, ly+rh-inset-1, markColor(mark), min(2, max(rh/4, 1)))
 			}
-			if l.Valid && rh >= smallSz+2 && cw >= 80 {
+			if l.Valid && rh >= smallSz+4 {
 				tag := v.txt.Hex(l.Tag)
 				if l.Dirty {
 					tag = v.txt.Join(tag, " D", "")
 				}
-				s.Text(ids.cacheTag, lx+4, ly+rh-3, tag, smallSz-1, Background, AlignStart)
+				if textWidth(tag, smallSz) <= cw-8 {
+					s.Text(ids.cacheTag, lx+4, ly+rh-4, tag, smallSz, Background, AlignStart)
+				}
 			}
 		}
 	}

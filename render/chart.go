@@ -9,9 +9,10 @@ import (
 	"github.com/dmaviz/dmaviz/report"
 )
 
-// seriesColours colour a chart's lines in order; markers differ too, so the
-// lines do not rely on colour alone.
-var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Red}
+// seriesColours colour a chart's lines in order; markers differ too
+// (chartMarker), so the lines do not rely on colour alone: up to eight
+// series differ in both.
+var seriesColours = [...]Color{Sky, Orange, Green, Purple, Yellow, Red, Blue, Grey}
 
 // Chart text sizes: charts are figures in the panel and in documents, laid
 // out at their own scale (the stage's text is larger, for projectors).
@@ -84,7 +85,14 @@ func (v *chartView) Build(s *Scene, r Rect) {
 	keyY := y + 20
 	keyRows := chartKeyRows(c, x+4, x+w-4)
 	top := float32(20+keyRows*14) + 22
-	p := chartPlot{px: x + chartLeft, py: y + top, pw: w - chartLeft - chartRight, ph: h - top - chartBottom, logX: c.LogX}
+	// Under the x axis' name, the parameters held fixed, where the plot
+	// keeps its least height with them.
+	fixed := chartFixed(c, w-8)
+	if h-top-chartBottom-float32(len(fixed))*chartFixedRow < chartPlotH {
+		fixed = nil
+	}
+	fixedH := float32(len(fixed)) * chartFixedRow
+	p := chartPlot{px: x + chartLeft, py: y + top, pw: w - chartLeft - chartRight, ph: h - top - chartBottom - fixedH, logX: c.LogX}
 	if p.pw < chartPlotW || p.ph < chartPlotH {
 		return
 	}
@@ -94,10 +102,25 @@ func (v *chartView) Build(s *Scene, r Rect) {
 		s.Text("chart/empty", p.px, p.py+p.ph/2, "no data", chartSmallSz, Muted, AlignStart)
 		return
 	}
-	v.axes(s, &p, x, y, w, h)
+	v.axes(s, &p, x, y, w, h-fixedH)
 	v.series(s, &p)
 	published(s, c, p.fx, p.fy, p.xmin, p.xmax, p.px, p.px+p.pw)
 	v.key(s, x, keyY, w)
+	for i, line := range fixed {
+		s.Text("chart/fixed", x+4, y+h-fixedH+float32(i+1)*chartFixedRow-3, line, chartSmallSz, Muted, AlignStart)
+	}
+}
+
+// chartFixedRow is the height of a line of the parameters held fixed.
+const chartFixedRow = chartSmallSz + 3
+
+// chartFixed is the chart's "held fixed: ..." line, wrapped to w.
+func chartFixed(c *scenario.Chart, w float32) []string {
+	if len(c.Fixed) == 0 {
+		return nil
+	}
+	// (Wrap counts 0.58 em a character, textWidth 0.6.)
+	return Wrap("held fixed: "+strings.Join(c.Fixed, ", "), w*0.58/0.6, chartSmallSz)
 }
 
 // axes draws the plot's background, the y grid and ticks, the x ticks,
@@ -106,7 +129,8 @@ func (v *chartView) axes(s *Scene, p *chartPlot, x, y, w, h float32) {
 	c := v.c
 	px, py, pw, ph := p.px, p.py, p.pw, p.ph
 	s.Rect("chart/plot", 0, px, py, pw, ph, Surface, Ref{})
-	for _, val := range niceTicks(p.ymin, p.ymax, 5) {
+	// Up to 5 ticks, one per 18 px of plot at most.
+	for _, val := range niceTicks(p.ymin, p.ymax, min(5, max(int(ph/18), 2))) {
 		ty := p.fy(val)
 		s.Line("chart/ygrid", px, ty, px+pw, ty, Background, 1)
 		s.Text("chart/ytick", px-4, ty+4, report.FormatNumber(val), chartSmallSz, Muted, AlignEnd)
@@ -137,8 +161,8 @@ func (v *chartView) axes(s *Scene, p *chartPlot, x, y, w, h float32) {
 }
 
 // series draws each series' line and markers. Series that coincide stay
-// visible: each later series is drawn thinner, on top, with hollow
-// markers of another shape.
+// visible: each later series is drawn thinner, on top, with markers of
+// another shape.
 func (v *chartView) series(s *Scene, p *chartPlot) {
 	for si, ser := range v.c.Series {
 		col := seriesColours[si%len(seriesColours)]
@@ -184,20 +208,6 @@ func chartKeyRows(c *scenario.Chart, x0, x1 float32) int {
 		lx += ew + 10
 	}
 	return rows
-}
-
-// chartMarker draws series si's marker at (x, y): a filled square for the
-// first series, a larger hollow square for the second, a small filled one
-// for the third (one item each, so the panel's figures stay small).
-func chartMarker(s *Scene, id string, index int32, si int, x, y float32, col Color) {
-	switch si % 3 {
-	case 0:
-		s.Rect(id, index, x-3, y-3, 6, 6, col, Ref{})
-	case 1:
-		s.Add(Item{Kind: KindRect, ID: id, Index: index, X: x - 4.5, Y: y - 4.5, W: 9, H: 9, Fill: None, Stroke: col, StrokeWidth: 1.5})
-	default:
-		s.Rect(id, index, x-2, y-2, 4, 4, col, Ref{})
-	}
 }
 
 // chartFit shortens a chart's text to its width.

@@ -18,7 +18,7 @@ func SweepChartScene(s *Scene, c *scenario.Chart, w, h float32) {
 		if x > pad && x+entry > w-pad {
 			x, y = pad, y+rowH
 		}
-		s.Rect("chart/legend-key", int32(i), x, y, key, key, col, Ref{})
+		chartMarker(s, "chart/legend-key", int32(i), i, x+key/2, y+key/2, col)
 		s.Text("chart/legend", x+key+4, y+key, ser.Name, smallSz, Text, AlignStart)
 		x += entry
 	}

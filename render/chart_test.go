@@ -1,7 +1,9 @@
 package render
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -61,4 +63,84 @@ func TestFitShortensWithAnEllipsis(t *testing.T) {
 	assert.Equal(t, "short", tx.Fit("short", 200, 10), "Fit with room to spare")
 	assert.Equal(t, "ETR buffe…", tx.Fit("ETR buffer (1MiB) (ring)", 60, 10), "Fit into 10 characters at 6 px")
 	assert.Empty(t, tx.Fit("x", 2, 10), "Fit into no room is not empty")
+}
+
+// markSig is the shape of an item set, colour aside, relative to (x, y).
+func markSig(items []Item, x, y float32) string {
+	var b strings.Builder
+	for _, it := range items {
+		fmt.Fprintf(&b, "%d %.1f %.1f %.1f %.1f %.1f %.1f %v|", it.Kind, it.X-x, it.Y-y, it.W, it.H, it.X2-x, it.Y2-y, it.Fill == None)
+	}
+	return b.String()
+}
+
+// Up to eight series differ in both colour and marker, and no series'
+// marker is the published figures' open square: in a sweep, B's points
+// (the second series) used to be open squares like a published figure.
+func TestChartSeriesMarksAreDistinctAndApartFromPublished(t *testing.T) {
+	seen := map[string]int{}
+	colours := map[Color]int{}
+	for si := 0; si < 8; si++ {
+		var s Scene
+		chartMarker(&s, "m", 0, si, 50, 50, seriesColours[si%len(seriesColours)])
+		require.NotEmpty(t, s.Items)
+		sig := markSig(s.Items, 50, 50)
+		if k, dup := seen[sig]; dup {
+			t.Errorf("series %d has series %d's marker", si, k)
+		}
+		seen[sig] = si
+		for _, it := range s.Items {
+			assert.False(t, it.Kind == KindRect && it.Fill == None, "series %d's marker is an open square, the published figures' mark", si)
+		}
+		c := seriesColours[si%len(seriesColours)]
+		if k, dup := colours[c]; dup {
+			t.Errorf("series %d has series %d's colour", si, k)
+		}
+		colours[c] = si
+	}
+	// The published mark is an open square.
+	var s Scene
+	c := scenario.Chart{Published: []scenario.ChartRef{{Series: 1, X: 1, Y: 1, Label: "published 1"}}}
+	published(&s, &c, func(float64) float32 { return 50 }, func(float64) float32 { return 50 }, 0, 2, 0, 400)
+	open := false
+	for _, it := range s.Items {
+		open = open || (it.Kind == KindRect && it.Fill == None)
+	}
+	assert.True(t, open, "the published figure is no longer an open square: the test's premise changed")
+}
+
+// A chart lists the parameters it holds fixed under its x axis, in the
+// panel's size too, and drops them (not the plot) where they do not fit.
+func TestChartListsTheParametersHeldFixed(t *testing.T) {
+	c := scenario.Chart{Title: "etr: copy time against buffer", XLabel: "buffer (B)", YLabel: "µs", LogX: true,
+		Fixed: []string{"preset=juno-r2", "aux=4MiB", "laps=1", "rate=1000"},
+		Series: []scenario.Series{{Name: "A coherent", Points: []timeline.Point{{X: 1 << 20, Y: 2000}, {X: 4 << 20, Y: 8000}}},
+			{Name: "B cached-sync-whole-when-full", Points: []timeline.Point{{X: 1 << 20, Y: 600}, {X: 4 << 20, Y: 2500}}}}}
+	text := func(s *Scene) string {
+		var b strings.Builder
+		for _, it := range find(s, "chart/fixed") {
+			b.WriteString(it.Text + " ")
+		}
+		return b.String()
+	}
+	var s Scene
+	ChartScene(&s, &c, 316, 190)
+	got := text(&s)
+	for _, f := range c.Fixed {
+		assert.Contains(t, got, f)
+	}
+	assert.Contains(t, got, "held fixed:")
+	var plot Item
+	for _, it := range s.Items {
+		if it.ID == "chart/plot" {
+			plot = it
+		}
+	}
+	for _, it := range find(&s, "chart/fixed") {
+		assert.Greater(t, it.Y-it.Size, plot.Y+plot.H+15, "the fixed parameters run into the x axis' ticks")
+	}
+	var small Scene
+	ChartScene(&small, &c, 316, 130)
+	assert.NotEmpty(t, find(&small, "chart/plot"), "a short chart keeps its plot")
+	assert.Empty(t, text(&small))
 }

@@ -51,14 +51,19 @@ func counterRows(a, b *scenario.Result, rows []counterRow) []counterRow {
 // counterView draws one row per check (then metric) that both sides
 // report: the name, two bars scaled to the larger value (when there is
 // room), the values "A / B" and B/A. Rows that do not fit are counted on
-// the last line, which points to the panel's metrics table.
+// the last line, which points to the panel's metrics table, or where
+// there is no panel (an embed, presentation mode, an exported figure) to
+// the full view.
 type counterView struct {
-	txt  *texts
-	a, b *scenario.Result
-	rows []counterRow // scratch, kept between frames
+	txt   *texts
+	a, b  *scenario.Result
+	panel bool
+	rows  []counterRow // scratch, kept between frames
 }
 
-func (v *counterView) bind(txt *texts, a, b *scenario.Result) { v.txt, v.a, v.b = txt, a, b }
+func (v *counterView) bind(txt *texts, a, b *scenario.Result, panel bool) {
+	v.txt, v.a, v.b, v.panel = txt, a, b, panel
+}
 
 // counterRowH is the height of a counter row.
 const counterRowH = float32(smallSz + 6)
@@ -119,8 +124,11 @@ func (v *counterView) Build(s *Scene, r Rect) {
 	}
 	if more := len(v.rows) - len(shown); more > 0 {
 		ry := top + float32(len(shown))*rowH
-		s.TextRef("counters/more", x, ry+smallSz, v.txt.Fit(v.txt.Join("+", v.txt.Num(float64(more)), " more: the panel's metrics table"), w, smallSz), smallSz, Muted, AlignStart,
-			Ref{Kind: RefExplain, Index: explainMore, Obj: int32(more)})
+		where, ref := " more in the full view", Ref{Kind: RefExplain, Index: explainMore, Obj: int32(more)}
+		if v.panel {
+			where, ref.Count = " more: the panel's metrics table", 1
+		}
+		s.TextRef("counters/more", x, ry+smallSz, v.txt.Fit(v.txt.Join("+", v.txt.Num(float64(more)), where), w, smallSz), smallSz, Muted, AlignStart, ref)
 	}
 }
 

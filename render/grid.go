@@ -76,10 +76,14 @@ func (v *gridView) least() float32 { return max(v.minCell, minCell) }
 // the grid has pointers.
 func (v *gridView) labelH() float32 {
 	if gridHasPointer(v.d.tl, v.g) {
-		return textSz + 4 + 14
+		return textSz + 4 + pointerRow
 	}
 	return textSz + 4
 }
+
+// pointerRow is the height of the row above a grid where its pointers'
+// arrows and names go: names never cover cells.
+const pointerRow = smallSz + 4
 
 func (v *gridView) MinSize() Size { return Size{v.least(), v.labelH() + v.least()} }
 
@@ -103,10 +107,7 @@ func (v *gridView) Build(s *Scene, r Rect) {
 	if z.Count < len(cells) {
 		label = v.txt.Join(label, " · zoom from ", v.txt.Hex(spec.Base+uint64(z.First)*uint64(spec.CellBytes)))
 	}
-	top := y + textSz + 4
-	if gridHasPointer(tl, g) {
-		top += 14
-	}
+	top := y + v.labelH()
 	lay := layoutGrid(z.Count, w, y+h-top, v.least())
 	if lay.size <= 0 {
 		s.Text(ids.gridLabel, x, y+textSz, v.txt.Fit(label, w, textSz), textSz, Muted, AlignStart)
@@ -183,29 +184,31 @@ func (v *gridView) spans(s *Scene, z Zoom, lay gridLayout, x, top float32) {
 	}
 }
 
-// pointers draws the grid's pointers as arrows onto their cells, each
-// labelled with its name.
+// pointers draws the grid's pointers in the row above the cells: each an
+// arrow down at its cell's column, named beside it, and its cell framed
+// in the arrow's colour (a cell in a lower row is found by its frame).
 func (v *gridView) pointers(s *Scene, z Zoom, lay gridLayout, x, top float32) {
 	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
 	ids := &sideIDs[side]
 	n := 0
-	// Pointers on the same or nearby squares (RRP = RWP, head just past
-	// tail) would put their labels on top of each other: each label takes
-	// the first room right of its arrow that no earlier label on its row
-	// covers, or, at the right edge, the first room left of it.
-	var spans [8]struct{ y, x0, x1 float32 }
+	// Pointers on the same or nearby columns (RRP = RWP, head just past
+	// tail) would put their names on top of each other: each name takes
+	// the first room right of its arrow that no earlier name covers, or,
+	// at the right edge, the first room left of it.
+	var spans [8]struct{ x0, x1 float32 }
 	placed := 0
-	// covering returns an earlier label on row y that overlaps [x0, x1).
-	covering := func(y, x0, x1 float32) (lo, hi float32, ok bool) {
+	covering := func(x0, x1 float32) (lo, hi float32, ok bool) {
 		for k := 0; k < placed; k++ {
-			if sp := spans[k]; sp.y == y && x0 < sp.x1 && sp.x0 < x1 {
+			if sp := spans[k]; x0 < sp.x1 && sp.x0 < x1 {
 				return sp.x0, sp.x1, true
 			}
 		}
 		return 0, 0, false
 	}
-	for i, v := range tl.Values {
-		if v.Kind != timeline.ValuePointer || v.Grid != g || i >= len(state.Values) {
+	right := x + float32(lay.cols)*lay.size
+	baseline := top - 4
+	for i, val := range tl.Values {
+		if val.Kind != timeline.ValuePointer || val.Grid != g || i >= len(state.Values) {
 			continue
 		}
 		p := int(state.Values[i])
@@ -214,19 +217,25 @@ func (v *gridView) pointers(s *Scene, z Zoom, lay gridLayout, x, top float32) {
 		}
 		d := (p - z.First) / lay.k
 		col, row := d%lay.cols, d/lay.cols
-		if d == lay.drawn && d > 0 && col == 0 {
+		past := d == lay.drawn && d > 0 && col == 0
+		if past {
 			// Just past the last cell: point at the end of the last row.
 			col, row = lay.cols, row-1
 		}
 		px := x + float32(col)*lay.size
-		py := top + float32(row)*lay.size
 		colour := pointerColour(n)
 		n++
-		s.Arrow(ids.pointer, px, py-12, px, py+min(lay.size/2, 6), colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
-		lw, right := textWidth(v.ID, smallSz), x+float32(lay.cols)*lay.size
+		ref := Ref{Kind: RefValue, Side: side, Obj: int32(i)}
+		if !past {
+			s.Add(Item{Kind: KindRect, ID: ids.gridMark, Index: int32(i), X: px, Y: top + float32(row)*lay.size, W: lay.size, H: lay.size,
+				Fill: None, Stroke: colour, StrokeWidth: 2})
+			px += min(lay.size/2, 4)
+		}
+		s.Arrow(ids.pointer, px, top-pointerRow+2, px, top, colour, 2, ref)
+		lw := textWidth(val.ID, smallSz)
 		lx := px + 3
 		for k := 0; k <= placed; k++ {
-			_, hi, ok := covering(py, lx, lx+lw)
+			_, hi, ok := covering(lx, lx+lw)
 			if !ok {
 				break
 			}
@@ -234,22 +243,22 @@ func (v *gridView) pointers(s *Scene, z Zoom, lay gridLayout, x, top float32) {
 		}
 		x0, x1 := lx, lx+lw
 		if x1 <= right {
-			s.TextRef(ids.pointerLabel, lx, py-4, v.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			s.TextRef(ids.pointerLabel, lx, baseline, val.ID, smallSz, colour, AlignStart, ref)
 		} else {
-			// At the right edge: the label goes to the left of the arrow.
+			// At the right edge: the name goes to the left of the arrow.
 			end := px - 3
 			for k := 0; k <= placed; k++ {
-				lo, _, ok := covering(py, end-lw, end)
+				lo, _, ok := covering(end-lw, end)
 				if !ok {
 					break
 				}
 				end = lo - smallSz*0.6
 			}
-			s.TextRef(ids.pointerLabel, end, py-4, v.ID, smallSz, colour, AlignEnd, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			s.TextRef(ids.pointerLabel, end, baseline, val.ID, smallSz, colour, AlignEnd, ref)
 			x0, x1 = end-lw, end
 		}
 		if placed < len(spans) {
-			spans[placed] = struct{ y, x0, x1 float32 }{py, x0, x1}
+			spans[placed] = struct{ x0, x1 float32 }{x0, x1}
 			placed++
 		}
 	}

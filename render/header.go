@@ -10,6 +10,7 @@ import "github.com/dmaviz/dmaviz/model/scenario"
 type headerStyle struct {
 	title, text         float32
 	captionDY           float32 // the caption's baseline is this far below the title's size
+	top                 float32 // the views under the header start this far down the column
 	clockFirst          bool
 	narration, narrLong float32
 }
@@ -17,8 +18,8 @@ type headerStyle struct {
 // The two columns' header styles: the buffer and translation views', and
 // the SMMU view's.
 var (
-	columnHeader = headerStyle{title: titleSz, text: textSz, captionDY: 22, narration: 0.38, narrLong: 0.6}
-	smmuHeader   = headerStyle{title: smmuTitle, text: smmuSz, captionDY: 24, clockFirst: true, narration: 0.3, narrLong: 0.5}
+	columnHeader = headerStyle{title: titleSz, text: textSz, captionDY: 22, top: headerH, narration: 0.38, narrLong: 0.6}
+	smmuHeader   = headerStyle{title: smmuTitle, text: smmuSz, captionDY: 24, top: smmuTitle + 36, clockFirst: true, narration: 0.3, narrLong: 0.5}
 )
 
 // headerView is the top of a side's column: the column's outline, the side
@@ -133,8 +134,13 @@ func (v *narrationView) Build(s *Scene, r Rect) {
 		}
 		s.Text(ids.narration, x, y+capH+lineH*float32(i+1), line, m.size, Text, AlignStart)
 	}
-	v.used = capH + lineH*float32(n) + 6 - (headerH - titleSz - 8)
+	v.used = capH + lineH*float32(n) - narrationBase
 }
+
+// narrationBase is the height of the step's caption line the header
+// leaves room for anyway, less the step's bottom margin: a step takes
+// its height less narrationBase beyond the header.
+const narrationBase = headerH - titleSz - 8 - 6
 
 // narrateSz is the size of the narration text in presentation mode, large
 // enough to read from the back of a room.

@@ -23,20 +23,22 @@ func (s *Scene) Hover(x, y, left float32) string {
 // tooltip draws text wrapped in a box below and right of (x, y), flipped
 // left or up where the scene's edge is near.
 func (s *Scene) tooltip(text string, x, y, left float32) {
-	maxW := min(float32(420), s.W-left-16)
+	k := max(s.Scale, 1)
+	size := tipSz * k
+	maxW := min(420*k, s.W-left-16)
 	if maxW < 60 {
 		return
 	}
-	lines := Wrap(text, maxW-12, tipSz)
+	lines := Wrap(text, maxW-12, size)
 	if len(lines) == 0 {
 		return
 	}
 	w := float32(0)
 	for _, l := range lines {
-		w = max(w, textWidth(l, tipSz))
+		w = max(w, textWidth(l, size))
 	}
 	w += 12
-	lineH := float32(tipSz) * 1.3
+	lineH := size * 1.3
 	h := lineH*float32(len(lines)) + 8
 	bx, by := x+16, y+18
 	if bx+w > s.W-4 {
@@ -47,7 +49,7 @@ func (s *Scene) tooltip(text string, x, y, left float32) {
 	}
 	s.Add(Item{Kind: KindRect, ID: "hover/tip", X: bx, Y: by, W: w, H: h, Fill: Background, Stroke: Cursor, StrokeWidth: 1})
 	for i, l := range lines {
-		s.Text("hover/tip-text", bx+6, by+4+lineH*float32(i)+tipSz, l, tipSz, Text, AlignStart)
+		s.Text("hover/tip-text", bx+6, by+4+lineH*float32(i)+size, l, size, Text, AlignStart)
 	}
 }
 
@@ -55,7 +57,7 @@ func (s *Scene) tooltip(text string, x, y, left float32) {
 const (
 	explainScale        = iota // Obj: cells per square, Count: cell bytes
 	explainCounter             // the counters' A/B key
-	explainMore                // Obj: counters that did not fit
+	explainMore                // Obj: counters that did not fit, Count 1 beside the panel
 	explainRing                // a grid drawn as a ring
 	explainCache               // a cache window: Obj first set, Count total sets
 	explainCounterChart        // the PMU counter chart (Obj: 1 + its counter, 0 the title)
@@ -68,7 +70,10 @@ func explain(r Ref) string {
 		return "Each square stands for " + itoa(int(r.Obj)) + " " + unitWord(int64(r.Count), int(r.Obj)) +
 			" of the buffer; it takes the colour of the most severe state among them (lost, then stale, first), so one stale line stays visible. Scroll to zoom in."
 	case explainMore:
-		return itoa(int(r.Obj)) + " more figures did not fit here: the panel's metrics table lists every one with its unit, whether it is per call or a whole-run total, and the published figures (from an embed: open in dmaviz)."
+		if r.Count == 1 {
+			return itoa(int(r.Obj)) + " more figures did not fit here: the panel's metrics table lists every one with its unit, whether it is per call or a whole-run total, and the published figures."
+		}
+		return itoa(int(r.Obj)) + " more figures did not fit here: the full view (open in dmaviz) lists every one with its unit, whether it is per call or a whole-run total, and the published figures."
 	case explainRing:
 		return "The buffer above drawn as the circular buffer it is: clockwise from the top, each arc coloured by the most severe state it covers; the pointers are arrows from the centre, the flags are under the ring, and an outer white arc marks the span that was synced."
 	case explainCache:
@@ -85,7 +90,7 @@ func explain(r Ref) string {
 		}
 		return what
 	case explainCounter:
-		return "Counters: A's bar is filled, B's outlined, both scaled to the larger of the two; the numbers are A / B and the last column B/A. Hover a bar for its meaning; the panel's metrics table has every figure with its unit."
+		return "Counters: A's bar is filled, B's outlined, both scaled to the larger of the two; the numbers are A / B and the last column B/A. Hover a bar for its meaning; the metrics table (in the panel of the full view) has every figure with its unit."
 	}
 	return ""
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/timeline"
@@ -204,4 +205,39 @@ func TestCellLegendKeepsToItsRows(t *testing.T) {
 		require.NotEmpty(t, titles, "height %v", h)
 		assert.Less(t, lowest, titles[0].Y-smallSz, "height %v: a legend row at y %.0f reaches the counters' title at %.0f", h, lowest, titles[0].Y)
 	}
+}
+
+// Hover answers where a teacher points: in the pixel between two cache
+// ways (the cells are inset half a pixel each side) the nearer way, and
+// anywhere inside a timeline bar, not only on its outline.
+func TestHoverBetweenWaysAndInsideBars(t *testing.T) {
+	f := endFrame(t, demo.PolicyCacheableSync)
+	// At the start: no bar is filled as elapsed yet.
+	f.Cursor, f.A.Time, f.B.Time = 0, 0, 0
+	f.A.State, f.B.State = stateAt(f.A.Result, 0), stateAt(f.B.Result, 0)
+	var s Scene
+	NewStage().Build(&s, f)
+	ways := find(&s, "b/cache")
+	require.Greater(t, len(ways), 2)
+	w0, w1 := ways[0], ways[1]
+	require.Equal(t, w0.Y, w1.Y, "the first two ways are in one row")
+	gap := (w0.X + w0.W + w1.X) / 2
+	require.Greater(t, w1.X, w0.X+w0.W, "no gap between the ways to test")
+	h, ok := s.HitTest(gap, w0.Y+w0.H/2)
+	require.True(t, ok, "nothing answers between two ways")
+	assert.Equal(t, "b/cache", h.Item.ID)
+	assert.NotEmpty(t, h.Info)
+	bars := find(&s, "timeline/phase")
+	require.NotEmpty(t, bars)
+	wide := bars[0]
+	for _, b := range bars {
+		if b.W > wide.W {
+			wide = b
+		}
+	}
+	require.Greater(t, wide.W, float32(8))
+	h, ok = s.HitTest(wide.X+wide.W/2, wide.Y+wide.H/2)
+	require.True(t, ok, "nothing answers inside a timeline bar")
+	assert.Equal(t, "timeline/phase", h.Item.ID)
+	assert.NotEmpty(t, h.Info)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -178,6 +179,35 @@ func TestPresentedNarrationIsWholeAt1024(t *testing.T) {
 				NewStage().Build(&s, f)
 				assert.Empty(t, shortened(&s, "a/narration", "b/narration"), "%s at %q (%v)", spec.ID, step.Title, at)
 				assert.Empty(t, layoutProblems(&s, 0, 1024, 768, 14), "%s at %q (%v)", spec.ID, step.Title, at)
+			}
+		}
+	}
+}
+
+// Presentation mode reads from the back of a room: on a 720p projector
+// (1280x720, the bar over the top 40 px) and a 1080p one, every text of
+// every scenario's stage, read from the scene's own text items, is at
+// least 18 px, inside the window and clear of the others, for the default
+// pair at the start, the end and each narration step of either side.
+func TestPresentedStageTextIsAtLeast18px(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		spec := sc.Spec()
+		a, b := runPolicy(t, sc, spec.DefaultA), runPolicy(t, sc, spec.DefaultB)
+		end := max(a.End, b.End)
+		times := []sim.Time{0, end}
+		for _, res := range []*scenario.Result{a, b} {
+			for _, step := range res.Narration {
+				times = append(times, step.T)
+			}
+		}
+		for _, size := range [][2]float32{{1280, 720}, {1920, 1080}} {
+			for _, at := range times {
+				f := &Frame{A: Side{Result: a, State: stateAt(a, at), Time: min(at, a.End)}, B: Side{Result: b, State: stateAt(b, at), Time: min(at, b.End)},
+					Cursor: at, Length: end, W: size[0], H: size[1], Top: 40, Narrate: true}
+				var s Scene
+				NewStage().Build(&s, f)
+				require.NotEmpty(t, find(&s, "a/narration"), "%s at %v: no narration on the stage", spec.ID, at)
+				assert.Empty(t, layoutProblems(&s, 0, size[0], size[1], presentSz), "%s %.0fx%.0f at %v", spec.ID, size[0], size[1], at)
 			}
 		}
 	}

@@ -92,15 +92,38 @@ type pageMapView struct {
 	bins *[][4]float64
 	// units is the physical strip's units, kept between frames.
 	units pmSorted
+	// flow is the last Build's bin-to-bin lines, for hover.
+	flow pmFlow
 }
 
 func (v *pageMapView) bind(txt *texts, d sideData, zoom Zoom, bins *[][4]float64) {
 	v.txt, v.d, v.zoom, v.bins = txt, d, zoom, bins
 }
 
-// MinSize is the smallest box the two strips are drawn in; in less the
-// view says "nothing mapped".
-func (v *pageMapView) MinSize() Size { return Size{40, 60} }
+// MinSize is the smallest box the two strips and the lines between them
+// are drawn in (their notes need more); in less the view says "nothing
+// mapped".
+func (v *pageMapView) MinSize() Size {
+	return Size{40, textSz + 4 + pointerRow + 2*minStrip + minLinks + v.legendRow()}
+}
+
+// The strips' least height, the lines' between them, and the height of
+// the note rows (the VA strip's order and chunks, the physical strip's
+// label) shown when there is room for them too.
+const (
+	minStrip = 6
+	minLinks = 16
+	pmNotesH = 2*smallSz + 10
+)
+
+// legendRow is the height of the view's own legend of mapping sizes:
+// beside other views (no TLBs), as the stage's legend is the cell states'.
+func (v *pageMapView) legendRow() float32 {
+	if hasTLBs(v.d.tl) {
+		return 0
+	}
+	return 16
+}
 
 func (v *pageMapView) TextSizes() TextSizes {
 	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
@@ -114,6 +137,8 @@ func (v *pageMapView) Describe(r Ref) string {
 		return v.describeMapping(r)
 	case RefChunk:
 		return v.describeChunk(r)
+	case RefFlow:
+		return v.describeFlow(r)
 	}
 	return ""
 }
@@ -124,6 +149,16 @@ type pmStrips struct {
 	x, w, vaY, paY, stripH, legendRow, rows float32
 	span                                    float64
 	lo                                      uint64
+}
+
+// links is where the lines joining the strips run: between the strips,
+// below and above their note rows when shown.
+func (p *pmStrips) links() (float32, float32) {
+	l0, l1 := p.vaY+p.stripH+2, p.paY-2
+	if p.rows > 0 {
+		l0, l1 = l0+smallSz+4, l1-smallSz-4
+	}
+	return l0, l1
 }
 
 func (p *pmStrips) xOf(va uint64) float32 {
@@ -142,29 +177,27 @@ func (v *pageMapView) Build(s *Scene, r Rect) {
 		return
 	}
 	v.label(s, x, y, w)
-	// Beside other views the band carries its own legend (the stage's is
-	// the cell states').
-	legendRow := float32(0)
-	if !hasTLBs(tl) {
-		legendRow = 16
+	legendRow := v.legendRow()
+	top := y + textSz + 4 + pointerRow // title, pointer row
+	avail := y + h - legendRow - top - 2
+	// Between the strips: the lines joining them, and when there is room
+	// the note row under the VA strip and the physical strip's label, one
+	// text row each, never on top of each other or of the lines.
+	rows := float32(0)
+	if avail >= 2*10+minLinks+pmNotesH {
+		rows = pmNotesH
 	}
-	top := y + textSz + 4 + 14 // title, pointer row
-	avail := y + h - legendRow - top
-	stripH := min(max(avail*0.25, 10), 24)
-	// Between the strips: the note row under the VA strip and the physical
-	// strip's label, one text row each, never on top of each other.
-	rows := float32(2*smallSz + 10)
-	stripH = max(min(stripH, (avail-rows-2)/2), 6)
+	stripH := max(min(avail*0.25, 24, (avail-rows-minLinks)/2), minStrip)
 	p := pmStrips{x: x, w: w, vaY: top, paY: y + h - legendRow - stripH - 2, stripH: stripH, legendRow: legendRow, rows: rows,
 		span: float64(win.hi - win.lo), lo: win.lo}
 	i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
 	v.vaStrip(s, tr, i0, &p)
 	v.leafEdges(s, tr, i0, &p)
-	chunkNoteW := v.chunks(s, tr, &p, p.paY-p.vaY-p.stripH >= smallSz+6)
+	chunkNoteW := v.chunks(s, tr, &p, rows > 0)
 	v.pointers(s, tr, &p)
-	v.notes(s, &p, chunkNoteW)
 	v.physical(s, tr, &p)
-	if between := p.paY - p.vaY - p.stripH; between >= rows {
+	v.notes(s, &p, chunkNoteW)
+	if rows > 0 {
 		s.Text(ids.pmNote, x, p.paY-3, v.txt.FitFirst(w, smallSz, "physical frames (PA order, gaps between runs collapsed)", "physical frames (PA order)", "physical frames"), smallSz, Muted, AlignStart)
 	}
 	if legendRow > 0 {
@@ -300,9 +333,13 @@ func (v *pageMapView) notes(s *Scene, p *pmStrips, chunkNoteW float32) {
 	if v.win.base>>48 == 0 {
 		order, orderShort = "IOVA order", "IOVA"
 	}
-	if between := p.paY - p.vaY - p.stripH; between >= smallSz+6 {
+	if p.rows > 0 {
 		if ow := min(p.w*0.6, p.w-chunkNoteW-12); ow > 40 {
-			s.Text(transSideIDs[v.d.side].pmNote, p.x, p.vaY+p.stripH+smallSz+2, v.txt.FitFirst(ow, smallSz, order, orderShort), smallSz, Muted, AlignStart)
+			text := v.txt.FitFirst(ow, smallSz, order, orderShort)
+			if bins := v.flow.binNote(v.txt); bins != "" {
+				text = v.txt.FitFirst(ow, smallSz, v.txt.Join(order, " · ", bins), v.txt.Join(orderShort, " · ", bins), bins, order, orderShort)
+			}
+			s.Text(transSideIDs[v.d.side].pmNote, p.x, p.vaY+p.stripH+smallSz+2, text, smallSz, Muted, AlignStart)
 		}
 	}
 }

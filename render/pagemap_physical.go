@@ -120,11 +120,14 @@ func (v *pageMapView) physical(s *Scene, tr *timeline.Translation, p *pmStrips) 
 	var bytes uint64
 	var by [4]uint64
 	piece, in := 0, 0
+	f := &v.flow
+	f.reset(p, plan.n/plan.k > maxPieceLinks)
 	for j := range units {
 		u := &units[j]
 		if u.from > t && !u.whole {
 			continue // not mapped yet
 		}
+		f.add(p, u, px)
 		if in == 0 {
 			if prev != nil && prev.pa+prev.bytes != u.pa {
 				px += plan.gap
@@ -142,6 +145,7 @@ func (v *pageMapView) physical(s *Scene, tr *timeline.Translation, p *pmStrips) 
 		px += v.piece(s, p, &plan, piece, first, in, bytes, &by, px)
 		piece, in = piece+1, 0
 	}
+	v.flows(s, p)
 }
 
 // piece draws physical piece i at px: in units from first, bytes long,
@@ -167,10 +171,8 @@ func (v *pageMapView) piece(s *Scene, p *pmStrips, plan *paPlan, i int, first *p
 	}
 	s.Rect(ids.pmPA, int32(i), px, p.paY, max(pw, 1), p.stripH, fill, ref)
 	// Joining lines run between the two text rows (the strip order under
-	// the VA strip, the physical strip's label), never across them: none
-	// when the rows leave no room.
-	vaBottom := p.vaY + p.stripH
-	if l0, l1 := vaBottom+smallSz+6, p.paY-smallSz-6; i%plan.step == 0 && l1-l0 >= 4 {
+	// the VA strip, the physical strip's label), never across them.
+	if l0, l1 := p.links(); !v.flow.on && i%plan.step == 0 && l1-l0 >= 4 {
 		vx := p.xOf(first.va) + (p.xOf(first.va+first.bytes)-p.xOf(first.va))/2
 		s.Line(ids.pmLink, vx, l0, px+pw/2, l1, Muted, 1)
 	}

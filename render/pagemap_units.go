@@ -17,6 +17,9 @@ type paUnit struct {
 	chunk int32
 	kind  int32
 	whole bool // a chunk's unit: drawn at any time
+	// scattered: a merged run of mappings (past MaxMappings) whose pages
+	// are not all at pa; the view draws no line for it.
+	scattered bool
 }
 
 // pmSorted is a side's units in physical order for one window of one
@@ -85,7 +88,7 @@ func (c *pmSorted) fill(tr *timeline.Translation, win pmWindow) {
 				continue
 			}
 			a, e := max(m.VA, win.lo), min(m.VA+m.Bytes, win.hi)
-			units = append(units, paUnit{pa: m.PA + (a - m.VA), bytes: e - a, va: a, chunk: -1, from: m.T, kind: int32(leafClass(m.Leaf))})
+			units = append(units, paUnit{pa: m.PA + (a - m.VA), bytes: e - a, va: a, chunk: -1, from: m.T, kind: int32(leafClass(m.Leaf)), scattered: m.Scattered})
 		}
 	}
 	sorted, raw := sortByPA(units, c.units, &c.keys)

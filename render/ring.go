@@ -55,6 +55,25 @@ func (v *ringView) TextSizes() TextSizes {
 
 func (v *ringView) Describe(r Ref) string { return v.d.describe(r) }
 
+// beside reports whether the names and flags fit right of a ring of
+// radius r centred in a box w wide (its slot, labelW, has the room): the
+// ring then takes the box's height, the flags under the names.
+func (v *ringView) beside(w, r float32) bool {
+	widest := float32(0)
+	for _, val := range v.d.tl.Values {
+		if val.Grid != v.g {
+			continue
+		}
+		switch val.Kind {
+		case timeline.ValuePointer:
+			widest = max(widest, textWidth(val.ID, smallSz))
+		case timeline.ValueFlag:
+			widest = max(widest, textWidth(v.txt.Join("no ", val.Label, ""), textSz))
+		}
+	}
+	return w/2+r+10+widest <= v.labelW
+}
+
 func (v *ringView) Build(s *Scene, rect Rect) {
 	tl, state, g := v.d.tl, v.d.state, v.g
 	x, y, w, h := rect.X, rect.Y, rect.W, rect.H
@@ -62,6 +81,9 @@ func (v *ringView) Build(s *Scene, rect Rect) {
 		return
 	}
 	flagsH := v.flagsH()
+	if full := h - textSz - 4; flagsH > 0 && v.beside(w, min(w, full)/2-4) {
+		flagsH = 0 // the flags go beside, under the names
+	}
 	ringH := h - textSz - 4 - flagsH
 	cx, cy := x+w/2, y+textSz+4+ringH/2
 	r := min(w, ringH)/2 - 4
@@ -86,7 +108,7 @@ func (v *ringView) Build(s *Scene, rect Rect) {
 	v.label(s, x, y, long, short)
 	thick := min(max(r/6, 4), 14)
 	v.arcs(s, cx, cy, r, thick)
-	v.marks(s, x, w, cx, cy, r, thick)
+	v.marks(s, x, w, cx, cy, r, thick, flagsH == 0)
 }
 
 func (v *ringView) label(s *Scene, x, y float32, long, short string) {
@@ -138,20 +160,40 @@ func (v *ringView) arcs(s *Scene, cx, cy, r, thick float32) {
 }
 
 // marks draws the pointers as arrows from the centre, named in a stack
-// inside the ring (beside it when they would cross a small ring's arc and
-// the slot has the room), and the flags centred under it.
-func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32) {
+// inside the ring or beside it (never over its arcs: names that fit
+// neither are left to the arrows' hover), and the flags centred under it,
+// or beside it under the names.
+func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32, flagsBeside bool) {
 	ids := &sideIDs[v.d.side]
 	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
 	n := len(state.Cells[g])
-	nameX, widest := cx+6, float32(0)
+	names, widest := 0, float32(0)
 	for _, val := range tl.Values {
 		if val.Grid == g && val.Kind == timeline.ValuePointer {
 			widest = max(widest, textWidth(val.ID, smallSz))
+			names++
 		}
 	}
-	if out := cx + r + thick/2 + 4; 6+widest > r-thick-2 && out+widest <= x+v.labelW {
+	rowH := float32(smallSz + 1)
+	out := cx + r + thick/2 + 6
+	nameX, named := cx+6, true
+	// Inside: right of the centre, within the ring's hole.
+	if inside := r - thick/2 - 2; 6+widest > inside || float32(names)*rowH > inside*1.4 {
 		nameX = out
+		named = out+widest <= x+v.labelW
+	}
+	if flagsBeside {
+		nameX, named = out, true
+	}
+	nameY := cy - 4 - float32(names-1)*rowH/2
+	if flagsBeside {
+		flags := 0
+		for _, val := range tl.Values {
+			if val.Grid == g && val.Kind == timeline.ValueFlag {
+				flags++
+			}
+		}
+		nameY = cy + smallSz*0.35 - float32(names+flags-1)*rowH/2
 	}
 	k, flags := 0, 0
 	for i, val := range tl.Values {
@@ -164,18 +206,26 @@ func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32) {
 			tx, ty := polar(cx, cy, r-thick/2-2, f)
 			colour := pointerColour(k)
 			s.Arrow(ids.ringPointer, cx, cy, tx, ty, colour, 2, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
-			// Labels stack in the ring's middle, one line each, in the
-			// arrow's colour; hover names the arrow too.
-			s.TextRef(ids.ringLabel, nameX, cy-4+float32(k)*(smallSz+1), val.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			// Names stack one line each, in the arrow's colour; hover
+			// names the arrow too.
+			if named {
+				s.TextRef(ids.ringLabel, nameX, nameY+float32(k)*rowH, val.ID, smallSz, colour, AlignStart, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			}
 			k++
 		case timeline.ValueFlag:
 			colour, word := v.flagWord(val, state.Values[i])
+			ref := Ref{Kind: RefValue, Side: side, Obj: int32(i)}
+			if flagsBeside {
+				s.TextRef(ids.ringLabel, out, nameY+float32(names+flags)*rowH, word, textSz, colour, AlignStart, ref)
+				flags++
+				continue
+			}
 			// Centred under the ring, or from its left edge when wider.
 			fx, align := cx, AlignMiddle
 			if textWidth(word, textSz) > w {
 				fx, align, word = x, AlignStart, v.txt.Fit(word, v.labelW, textSz)
 			}
-			s.TextRef(ids.ringLabel, fx, cy+r+4+float32(flags+1)*(textSz+2)-2, word, textSz, colour, align, Ref{Kind: RefValue, Side: side, Obj: int32(i)})
+			s.TextRef(ids.ringLabel, fx, cy+r+4+float32(flags+1)*(textSz+2)-2, word, textSz, colour, align, ref)
 			flags++
 		}
 	}

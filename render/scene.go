@@ -86,6 +86,7 @@ const (
 	RefChunk            // Index chunk in Timeline.Translation.Chunks
 	RefTLBEntry         // Obj TLB in Timeline.Translation.TLBs, Index first entry, Count entries
 	RefWalkStep         // Index step of the walk shown, Obj its level
+	RefFlow             // Obj a VA bin of the page-mapping view, Index a physical bin, Count pages
 )
 
 // Ref points an item back at the data it shows.
@@ -116,6 +117,10 @@ type Scene struct {
 	Items      []Item
 	// Describer explains hit items; nil means HitTest returns no info.
 	Describer Describer
+	// Scale is how many times larger than its layout units the scene was
+	// drawn (presentation mode); the hover box is set at it too. 0 or 1:
+	// as laid out.
+	Scale float32
 }
 
 // Reset empties the scene for a new frame, keeping its capacity.
@@ -124,6 +129,20 @@ func (s *Scene) Reset(w, h float32) {
 	s.Background = Background
 	s.Items = s.Items[:0]
 	s.Describer = nil
+	s.Scale = 1
+}
+
+// scaleBy draws every item k times larger, about the origin, and sets
+// the scene's size back to the window's (the stage laid it out in a
+// window k times smaller).
+func (s *Scene) scaleBy(k float32) {
+	for i := range s.Items {
+		it := &s.Items[i]
+		it.X, it.Y, it.W, it.H = it.X*k, it.Y*k, it.W*k, it.H*k
+		it.X2, it.Y2 = it.X2*k, it.Y2*k
+		it.StrokeWidth *= k
+		it.Size *= k
+	}
 }
 
 // Add appends an item.
@@ -167,21 +186,50 @@ type Hit struct {
 }
 
 // HitTest returns the topmost item with a Ref under (x, y): filled
-// rectangles by their area, outlines, lines and arrows within 4 pixels. Decoration (RefNone) is
-// transparent to the pointer.
+// rectangles by their area, outlines, lines and arrows within 4 pixels.
+// Decoration (RefNone) is transparent to the pointer. A point in the
+// pixel or two between the squares of a grid or the ways of a cache
+// falls to the nearest filled rectangle within gapReach.
 func (s *Scene) HitTest(x, y float32) (Hit, bool) {
+	i := s.hit(x, y)
+	if i < 0 {
+		i = s.hitNear(x, y)
+	}
+	if i < 0 {
+		return Hit{}, false
+	}
+	it := &s.Items[i]
+	h := Hit{Item: *it}
+	if s.Describer != nil {
+		h.Info = s.Describer.Describe(it.Ref)
+	}
+	return h, true
+}
+
+// gapReach is how far from a filled rectangle a point still hits it: the
+// gap the grids and caches leave between cells.
+const gapReach = 1.5
+
+func (s *Scene) hit(x, y float32) int {
+	for i := len(s.Items) - 1; i >= 0; i-- {
+		if it := &s.Items[i]; it.Ref.Kind != RefNone && it.contains(x, y) {
+			return i
+		}
+	}
+	return -1
+}
+
+// hitNear is the topmost filled rectangle with a Ref within gapReach of
+// (x, y), -1 for none.
+func (s *Scene) hitNear(x, y float32) int {
 	for i := len(s.Items) - 1; i >= 0; i-- {
 		it := &s.Items[i]
-		if it.Ref.Kind == RefNone || !it.contains(x, y) {
-			continue
+		if it.Ref.Kind != RefNone && it.Kind == KindRect && it.Fill != None &&
+			x >= it.X-gapReach && x < it.X+it.W+gapReach && y >= it.Y-gapReach && y < it.Y+it.H+gapReach {
+			return i
 		}
-		h := Hit{Item: *it}
-		if s.Describer != nil {
-			h.Info = s.Describer.Describe(it.Ref)
-		}
-		return h, true
 	}
-	return Hit{}, false
+	return -1
 }
 
 func (it *Item) contains(x, y float32) bool {

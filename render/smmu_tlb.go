@@ -24,6 +24,21 @@ func (v *smmuTLBView) MinSize() Size {
 	return Size{2 * float32(spec.Ways), smmuSz + 6 + float32(spec.Sets)}
 }
 
+// heightFor is the least height the window shows its entries in w wide
+// when the column is short: its sets in as many columns as keep a way
+// 6 px wide, 3 px a row.
+func (v *smmuTLBView) heightFor(w float32) float32 {
+	if v.sm.TLB < 0 || v.sm.TLB >= len(v.d.tl.Caches) {
+		return 0
+	}
+	spec := &v.d.tl.Caches[v.sm.TLB]
+	cols := 1
+	for cols < spec.Sets && (w-float32(cols)*tlbGap)/float32((cols+1)*max(spec.Ways, 1)) >= 6 {
+		cols++
+	}
+	return smmuSz + 6 + float32((spec.Sets+cols-1)/cols)*3
+}
+
 func (v *smmuTLBView) Build(s *Scene, r Rect) {
 	ids := &smmuSideIDs[v.d.side]
 	tl, state, sm := v.d.tl, v.d.state, v.sm

@@ -112,6 +112,9 @@ type Stage struct {
 	frame  Frame
 	lanes  laneCache
 	placed []placed // the views of the last frame, in build order
+	// scale is how many times larger than its layout the last frame was
+	// drawn (presentScale).
+	scale float32
 	// placedBuf holds placed for a stage of up to its length in views,
 	// so the first frame does not grow it.
 	placedBuf [48]placed
@@ -144,6 +147,9 @@ type sideViews struct {
 	smmuPaths smmuPathsView
 	smmuTable smmuTableView
 	smmuTLB   smmuTLBView
+	// need and layout are the buffer column's layout scratch.
+	need   bufferNeeds
+	layout bufferLayout
 }
 
 // NewStage returns an empty stage builder.
@@ -159,6 +165,14 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	f = &st.frame
 	s.Reset(f.W, f.H)
 	s.Describer = st
+	k := presentScale(f)
+	st.scale, s.Scale = k, k
+	if k != 1 {
+		// Laid out in a window k times smaller, then drawn k times
+		// larger: the stage a projector shows at any resolution.
+		f.W, f.H, f.Left, f.Top, f.Bottom = f.W/k, f.H/k, f.Left/k, f.Top/k, f.Bottom/k
+		defer s.scaleBy(k)
+	}
 	x0, x1 := f.Left+pad, f.W-pad
 	y0, y1 := pad+f.Top, f.H-pad-f.Bottom
 	if x1-x0 < 160 || y1-y0 < 160 {
@@ -175,7 +189,7 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		return
 	}
 	st.lanes.update(f.A.Result, f.B.Result)
-	st.counters.bind(&st.txt, f.A.Result, f.B.Result)
+	st.counters.bind(&st.txt, f.A.Result, f.B.Result, f.Left > 0)
 	translation := translationOnly(f)
 	l := st.layoutRuns(x0, y0, x1, y1, translation)
 	st.column(s, 0, &f.A, f, l.colA)
@@ -198,6 +212,37 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	}
 	st.show(s, &st.counters, l.counters)
 }
+
+// Presentation mode is for the back of a room: no stage text below
+// presentSz pixels at presentW x presentH (a 720p projector) or larger.
+// The views lay out in their own units, whose smallest text is smallSz,
+// so the stage lays the frame out in a window presentScale times smaller
+// and draws it that much larger: a projector of any resolution shows the
+// same stage, as a slide would. A window smaller than presentW x presentH
+// gets the largest scale at which its layout is no smaller than
+// presentW x presentH's (which the layout tests cover).
+const (
+	presentSz       = 18
+	presentW        = 1280
+	presentH        = 720
+	presentMinScale = float32(presentSz) / smallSz
+	presentLayoutW  = presentW / presentMinScale
+	presentLayoutH  = presentH / presentMinScale
+)
+
+// presentScale is how much larger than its layout f is drawn: 1 outside
+// presentation mode.
+func presentScale(f *Frame) float32 {
+	if !f.Narrate {
+		return 1
+	}
+	return max(1, min(f.W/presentLayoutW, f.H/presentLayoutH))
+}
+
+// Scale is how many times larger than the views' own units the last
+// frame was drawn (above 1 in presentation mode): a view's TextSizes
+// times Scale are the sizes its text has on the screen.
+func (st *Stage) Scale() float32 { return max(st.scale, 1) }
 
 // runsLayout is where the views of a stage without an SMMU go: the two
 // sides' columns, the legend under them (legendRows rows), and a bottom

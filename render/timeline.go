@@ -181,13 +181,21 @@ func (v *timelineView) Build(s *Scene, r Rect) {
 	a := timelineAxis{ax: ax, aw: aw, top: top, rowH: rowH, length: v.length}
 	row := 0
 	for side := 0; side < 2; side++ {
-		for li, lane := range v.lanes[side] {
+		lanes := v.lanes[side]
+		for li, lane := range lanes {
 			ry := top + float32(row+li)*rowH
-			s.Text("timeline/lane", x, ry+rowH*0.75, v.txt.Join(sideNames[side], " ", lane), smallSz, Text, AlignStart)
+			if rowH >= smallSz+1 {
+				s.Text("timeline/lane", x, ry+rowH*0.75, v.txt.Join(sideNames[side], " ", lane), smallSz, Text, AlignStart)
+			}
 			s.Rect("timeline/track", int32(row+li), ax, ry+1, aw, rowH-2, Surface, Ref{})
 		}
+		if groupH := float32(len(lanes)) * rowH; rowH < smallSz+1 && groupH >= smallSz+1 {
+			// Rows too short for their names: the side's letter names its
+			// lanes together (a bar's hover names its lane).
+			s.Text("timeline/lane", x, top+float32(row)*rowH+groupH/2+smallSz*0.35, sideNames[side], smallSz, Text, AlignStart)
+		}
 		v.phases(s, side, row, &a)
-		row += len(v.lanes[side])
+		row += len(lanes)
 	}
 	bottom := top + float32(rows)*rowH
 	v.axis(s, &a, bottom)
@@ -223,8 +231,10 @@ func (v *timelineView) phases(s *Scene, side, row int, a *timelineAxis) {
 		ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
 		thin, px := x1-x0 < 1 && li < maxLanes, int(x0)
 		if !thin || pixel[li] != px {
+			// Filled with the track's colour, so that the whole bar, not
+			// only its outline, answers the pointer.
 			s.Add(Item{Kind: KindRect, ID: "timeline/phase", Index: int32(pi), X: x0, Y: ry + 2, W: max(x1-x0, 1), H: rowH - 4,
-				Fill: None, Stroke: c, StrokeWidth: 1, Ref: ref})
+				Fill: Surface, Stroke: c, StrokeWidth: 1, Ref: ref})
 			if thin {
 				pixel[li] = px
 			}

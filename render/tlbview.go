@@ -1,10 +1,6 @@
 package render
 
-import (
-	"math"
-
-	"github.com/dmaviz/dmaviz/model/timeline"
-)
+import "github.com/dmaviz/dmaviz/model/timeline"
 
 // tlbView draws the TLBs of tl.Translation at the side's time: each TLB's
 // entries in index order (set-major), coloured by entry size with a strip
@@ -24,30 +20,32 @@ func (v *tlbView) bind(txt *texts, d sideData) {
 }
 
 // MinSize is the smallest box in which every TLB shows its entries under
-// its header line, above the walk (78 to 112 px high). In less than
-// 40 x 40 the view draws nothing.
+// its header line, above the walk's title (its levels take the height
+// left, up to 112 px). In less than 40 x 40 the view draws nothing.
 func (v *tlbView) MinSize() Size {
 	tr := v.d.tl.Translation
 	if tr == nil || len(tr.TLBs) == 0 {
 		return Size{40, 40}
 	}
-	total, least := float32(0), float32(math.MaxFloat32)
-	for _, sp := range tr.TLBs {
-		total += tlbWeight(sp)
-		least = min(least, tlbWeight(sp))
+	return Size{40, max(float32(len(tr.TLBs))*tlbRowLeast+walkTitleH, 40)}
+}
+
+// tlbRowLeast is the least height of a TLB's row: its header line, a
+// pixel of entries and the gap under them.
+const tlbRowLeast = smallSz + 3 + 1 + 4
+
+// walkTitleH is the height of the walk's title line.
+const walkTitleH = textSz + 8
+
+// walkHeight is the height of the walk under TLBs whose entries need
+// need in a view h high: its title and four level rows, from 82 to 112 px
+// (38 % of h), or its title only when the TLBs would not keep need.
+func walkHeight(h, need float32) float32 {
+	full := min(max(h*0.38, walkTitleH+4*walkRow), 6*(textSz+4)+4)
+	if h-full < need {
+		return max(min(h-need, full), walkTitleH)
 	}
-	// The TLBs' share of the height at which the one with the least
-	// weight has a pixel of entries under its header and gap.
-	need := (4 + smallSz + 3 + 1) * total / least
-	lo, hi := float32(4*textSz+22), float32(6*(textSz+4)+4) // walkHeight's range
-	h := need + hi
-	switch {
-	case (need+lo)*0.38 <= lo:
-		h = need + lo
-	case need/0.62*0.38 <= hi:
-		h = need / 0.62
-	}
-	return Size{40, max(float32(math.Ceil(float64(h))), 40)}
+	return full
 }
 
 func (v *tlbView) TextSizes() TextSizes {
@@ -64,9 +62,6 @@ func (v *tlbView) Describe(r Ref) string {
 	return ""
 }
 
-// walkHeight is the height of the walk under TLBs in a view h high.
-func walkHeight(h float32) float32 { return min(max(h*0.38, 4*textSz+22), 6*(textSz+4)+4) }
-
 func (v *tlbView) Build(s *Scene, r Rect) {
 	x, y, w, h := r.X, r.Y, r.W, r.H
 	tr := v.d.tl.Translation
@@ -74,15 +69,20 @@ func (v *tlbView) Build(s *Scene, r Rect) {
 		return
 	}
 	tr.TLBsAt(v.d.t, &v.state)
-	walkH := walkHeight(h)
+	walkH := walkHeight(h, v.MinSize().H-walkTitleH)
 	tlbH := h - walkH
+	// Each TLB its least row, the rest by weight.
 	weight := float32(0)
 	for _, sp := range tr.TLBs {
 		weight += tlbWeight(sp)
 	}
+	// (Short of every least row, each row is as much shorter: no
+	// entries are drawn.)
+	least := float32(len(tr.TLBs)) * tlbRowLeast
+	spare, short := max(tlbH-least, 0), min(tlbH/least, 1)
 	ty := y
 	for k, sp := range tr.TLBs {
-		th := tlbH * tlbWeight(sp) / weight
+		th := tlbRowLeast*short + spare*tlbWeight(sp)/weight
 		v.row(s, k, x, ty, w, th-4)
 		ty += th
 	}

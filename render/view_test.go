@@ -17,14 +17,15 @@ import (
 )
 
 // stageSizes are the windows the view tests build every scenario's stage
-// in: the panel open at 1024x768, presentation mode, the 960x600 embed,
-// and a large window.
+// in: the panel open at 1024x768, presentation mode at 1024x768 and on a
+// 720p projector, the 960x600 embed, and a large window.
 var stageSizes = []struct {
 	left, w, h, top, bottom float32
 	narrate                 bool
 }{
 	{left: 340, w: 1024, h: 768},
 	{w: 1024, h: 768, top: 40, narrate: true},
+	{w: 1280, h: 720, top: 40, narrate: true},
 	{w: 960, h: 600, bottom: 40},
 	{left: 360, w: 1920, h: 1080},
 }
@@ -83,17 +84,19 @@ func TestStageRoutesHoverToTheViewThatDrewTheItem(t *testing.T) {
 	})
 }
 
-// Every text a view draws is set in one of the sizes the view reports:
-// between its least size and the larger of its title's and body's.
+// Every text a view draws is set in one of the sizes the view reports,
+// times the stage's scale: between its least size and the larger of its
+// title's and body's.
 func TestViewsDrawInTheTextSizesTheyReport(t *testing.T) {
 	eachStage(t, func(name string, st *Stage, s *Scene) {
+		k := st.Scale()
 		for _, p := range st.placed {
 			ts := p.v.TextSizes()
 			require.Positive(t, ts.Least, "%T", p.v)
 			for i := p.first; i < p.end; i++ {
 				if it := &s.Items[i]; it.Kind == KindText {
-					assert.True(t, it.Size >= ts.Least && it.Size <= max(ts.Title, ts.Body),
-						"%s: %s %q (%T) is %.0f px, outside %+v", name, it.ID, it.Text, p.v, it.Size, ts)
+					assert.True(t, it.Size >= ts.Least*k-0.01 && it.Size <= max(ts.Title, ts.Body)*k+0.01,
+						"%s: %s %q (%T) is %.1f px, outside %+v times %.3f", name, it.ID, it.Text, p.v, it.Size, ts, k)
 				}
 			}
 		}
@@ -118,7 +121,8 @@ func TestStageGivesViewsSeparateRectangles(t *testing.T) {
 		}
 		require.NotEmpty(t, rects, name)
 		for i, p := range rects {
-			assert.True(t, p.r.X >= st.frame.Left && p.r.Y >= st.frame.Top && p.r.X+p.r.W <= s.W && p.r.Y+p.r.H <= s.H-st.frame.Bottom,
+			// (In the stage's layout units: st.frame is the frame as laid out.)
+			assert.True(t, p.r.X >= st.frame.Left && p.r.Y >= st.frame.Top && p.r.X+p.r.W <= st.frame.W && p.r.Y+p.r.H <= st.frame.H-st.frame.Bottom,
 				"%s: %T at %+v is outside the stage", name, p.v, p.r)
 			for _, q := range rects[i+1:] {
 				a, b := p.r, q.r
@@ -196,7 +200,7 @@ func minSizeCases(t *testing.T) []minSizeCase {
 	tv.bind(txt, ef, &lc)
 	add("timeline", tv, "timeline/track")
 	cv := &counterView{}
-	cv.bind(txt, ef.A.Result, ef.B.Result)
+	cv.bind(txt, ef.A.Result, ef.B.Result, true)
 	add("counters", cv, "counters/name")
 	cc := &counterChartView{}
 	cc.bind(txt, pair(tra, trb))

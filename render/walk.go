@@ -10,8 +10,12 @@ type walkView struct {
 	d   sideData
 }
 
-// MinSize is the title and four level rows of at least 4 px.
-func (v *walkView) MinSize() Size { return Size{16, textSz + 8 + 4*4} }
+// walkRow is the least height of a level's row (its text's).
+const walkRow = smallSz + 1
+
+// MinSize is the title and four level rows; in less the view draws the
+// title only.
+func (v *walkView) MinSize() Size { return Size{16, textSz + 8 + 4*walkRow} }
 
 func (v *walkView) TextSizes() TextSizes {
 	return TextSizes{Title: textSz, Body: smallSz, Least: smallSz}
@@ -35,6 +39,9 @@ func (v *walkView) Build(s *Scene, r Rect) {
 	}
 	s.Text(ids.walkLabel, x, y+textSz+2, v.title(tr, steps, w), textSz, Text, AlignStart)
 	row := min((h-textSz-8)/4, textSz+6)
+	if row < walkRow {
+		return // the levels are in the hover of the TLB entries' walk, and in a taller view
+	}
 	for l := 0; l < 4; l++ {
 		ry := y + textSz + 8 + float32(l)*row
 		si := -1

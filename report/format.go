@@ -73,23 +73,49 @@ func DescribeTolerance(r *scenario.Reference) string {
 	return "±" + FormatNumber(math.Round(r.Tolerance*1e6)/1e4) + " %"
 }
 
-// Verdict is "within" when the simulated figure matches the published one
-// within its tolerance, else "outside".
+// Verdict is "calibrated" for a figure a parameter was fitted to (the
+// model reproduces it by construction: no verdict), else "within" when
+// the simulated figure matches the published one within its tolerance,
+// or "outside".
 func Verdict(r *scenario.RowRef) string {
-	if r.OK {
+	switch {
+	case r.Kind() == scenario.Calibrated:
+		return scenario.Calibrated
+	case r.OK:
 		return "within"
 	}
 	return "outside"
 }
 
-// PanelText is the line the metrics table shows for a published figure,
-// e.g. "published A 8148.32 · simulated 8120.4 ✓ within tolerance".
-func PanelText(r *scenario.RowRef) string {
-	mark := "✓ within"
-	if !r.OK {
-		mark = "✗ outside"
+// Judgement is what the panel, the CLI and the CSV say of a figure after
+// the simulated value: "✓ within tolerance" or "✗ outside tolerance" for
+// a prediction; for a calibrated figure "calibrated to this figure
+// (fitted: dram.latency)", and when it no longer matches, that the fit no
+// longer reproduces it.
+func Judgement(r *scenario.RowRef) string {
+	if r.Kind() == scenario.Calibrated {
+		s := "calibrated to this figure (fitted: " + strings.Join(r.Fitted, ", ") + ")"
+		if !r.OK {
+			s += "; outside tolerance: the fit no longer reproduces it"
+		}
+		return s
 	}
-	return "published " + Describe(r) + " · simulated " + DescribeGot(r) + " " + mark + " tolerance"
+	if r.OK {
+		return "✓ within tolerance"
+	}
+	return "✗ outside tolerance"
+}
+
+// PanelText is the line the metrics table shows for a published figure,
+// e.g. "published A/B 3.31x · simulated 3.19x ✓ within tolerance" or
+// "published A 8148.32 · simulated 8134.1 · calibrated to this figure
+// (fitted: dram.latency)".
+func PanelText(r *scenario.RowRef) string {
+	sep := " "
+	if r.Kind() == scenario.Calibrated {
+		sep = " · "
+	}
+	return "published " + Describe(r) + " · simulated " + DescribeGot(r) + sep + Judgement(r)
 }
 
 // Scope says whether a row is a per-call figure or a whole-run total, from

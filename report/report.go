@@ -8,7 +8,9 @@ import (
 
 // SchemaVersion is the version of Report's JSON layout. It grows when
 // a field changes meaning or is removed; new fields keep the version.
-const SchemaVersion = 1
+// Version 2: a reference's "calibrated" (free text) became "kind" and
+// "fitted", and its verdict is "calibrated" for a fitted figure.
+const SchemaVersion = 2
 
 // Report is one A/B run as machine-readable data: what `dmaviz run --json`
 // prints and the panel's "Download JSON" saves. Each published figure that
@@ -25,6 +27,23 @@ type Report struct {
 	// metric of this run (none when the parameters are not the defaults
 	// the figures were measured at).
 	References []Ref `json:"references"`
+	// Uncertainty is present with --uncertainty (AttachBands).
+	Uncertainty *Uncertainty `json:"uncertainty,omitempty"`
+}
+
+// AttachBands adds u to the report and each figure's band to the
+// reference of the same metric and side.
+func (r *Report) AttachBands(u *Uncertainty) {
+	r.Uncertainty = u
+	for i := range r.References {
+		ref := &r.References[i]
+		for _, f := range u.Figures {
+			if f.Metric == ref.Metric && f.Side == ref.Side {
+				b := f.Band
+				ref.Band = &b
+			}
+		}
+	}
 }
 
 // Side is one side of a Report.
@@ -77,13 +96,20 @@ type Ref struct {
 	// ToleranceText is the tolerance in words, e.g. "±10 %".
 	ToleranceText string `json:"tolerance_text"`
 	Source        string `json:"source"`
-	// Calibrated says how the model is fitted to the figure (absent when
-	// the figure is a prediction).
-	Calibrated string `json:"calibrated,omitempty"`
-	Verdict    string `json:"verdict"` // "within" or "outside" (the tolerance)
-	// Text is the line the panel shows, e.g. "published A 8148.32 ·
-	// simulated 8120.4 ✓ within tolerance".
+	// Kind is "calibrated" (a parameter was fitted to the figure) or
+	// "prediction".
+	Kind string `json:"kind"`
+	// Fitted lists the parameters fitted to a calibrated figure.
+	Fitted []string `json:"fitted,omitempty"`
+	// Verdict is "within" or "outside" (the tolerance) for a prediction,
+	// "calibrated" for a calibrated figure.
+	Verdict string `json:"verdict"`
+	// Text is the line the panel shows, e.g. "published A/B 3.31x ·
+	// simulated 3.19x ✓ within tolerance".
 	Text string `json:"text"`
+	// Band is the figure's range over the assumed parameters' extremes
+	// (with --uncertainty).
+	Band *Band `json:"band,omitempty"`
 }
 
 // New builds the Report of a and b run with params (validated, full).
@@ -114,7 +140,7 @@ func New(spec *scenario.Spec, params scenario.Params, a, b *scenario.Result) *Re
 			rep.References = append(rep.References, Ref{Metric: row.Name, Side: f.Side, Pair: pair,
 				Published: f.Value, Simulated: scenario.Finite(f.Got), Tolerance: f.Tolerance, Absolute: f.Absolute,
 				ToleranceText: DescribeTolerance(&f.Reference),
-				Source:        f.Source, Calibrated: f.Calibrated, Verdict: Verdict(f), Text: PanelText(f)})
+				Source:        f.Source, Kind: f.Kind(), Fitted: f.Fitted, Verdict: Verdict(f), Text: PanelText(f)})
 		}
 	}
 	return rep
@@ -141,4 +167,53 @@ func side(res *scenario.Result) Side {
 			Lost: f.Lost, Discarded: f.Discarded, Overwritten: f.Overwritten, Cached: f.Cached}
 	}
 	return s
+}
+
+// Band is a figure's range when the assumed hardware parameters go to the
+// ends of their ranges (`dmaviz run --uncertainty`).
+type Band struct {
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+	// Dominant is the parameter whose ends alone moved the figure most
+	// ("" when none moved it).
+	Dominant string `json:"dominant"`
+	// Outside says the published figure lies outside the band: a finding.
+	Outside bool `json:"outside,omitempty"`
+}
+
+// Uncertainty says how the bands were made: the runs, each figure with
+// its band (also where no published figure applies: the headline
+// metric), each varied parameter's effect, and what was moved together or
+// not varied.
+type Uncertainty struct {
+	Runs    int            `json:"runs"`
+	Figures []BandedFigure `json:"figures"`
+	Effects []BandEffect   `json:"effects"`
+	// Together are the assumed parameters outside what the scenario reads,
+	// moved all at once (their effect is the effect named Rest).
+	Together []string `json:"together"`
+	// Fixed are assumed scenario constants no run can vary.
+	Fixed []string `json:"fixed"`
+	// Notes say which runs did not run, and why.
+	Notes []string `json:"notes"`
+}
+
+// BandedFigure is one figure and its band.
+type BandedFigure struct {
+	Metric string  `json:"metric"`
+	Side   string  `json:"side"`
+	Figure string  `json:"figure,omitempty"` // the published figure's id, at the setting it was measured at
+	Value  float64 `json:"value"`
+	Band   Band    `json:"band"`
+}
+
+// BandEffect is one parameter's ends: each figure (in Figures' order) at
+// the parameter's low and high end; null where the end did not run.
+type BandEffect struct {
+	Path  string     `json:"path"`
+	Range string     `json:"range"`
+	Low   []*float64 `json:"low"`
+	High  []*float64 `json:"high"`
+	// None says neither end moved any figure.
+	None bool `json:"none,omitempty"`
 }

@@ -18,7 +18,10 @@ type Headline struct {
 	Chart   *scenario.Chart
 	Running bool
 	Err     string
-	AttrMap vugu.AttrMap
+	// Untitled: the runs' own charts above it already carry the
+	// section's heading.
+	Untitled bool
+	AttrMap  vugu.AttrMap
 
 	of    scenario.Chart
 	url   string

@@ -46,13 +46,8 @@ func (c *Metrics) HTML() string {
 			`</td><td class="num ratio">` + esc(c.ratio(r)) + `</td></tr>`)
 		if len(r.Refs) > 0 {
 			b.WriteString(`<tr class="refrow" data-ref="` + name + `"><td colspan="4" class="ref">`)
-			note := ""
 			for _, f := range r.Refs {
 				b.WriteString(`<div class="` + c.refClass(f) + `" title="` + esc(f.Source) + `">` + esc(c.refText(f)) + `</div>`)
-				if f.Calibrated != "" && f.Calibrated != note { // once for the figures that share it
-					note = f.Calibrated
-					b.WriteString(`<div class="calibrated">` + esc(note) + `</div>`)
-				}
 			}
 			b.WriteString(`</td></tr>`)
 		}
@@ -106,8 +101,13 @@ func (c *Metrics) rowClass(r scenario.Row) string {
 
 func (c *Metrics) refText(f scenario.RowRef) string { return report.PanelText(&f) }
 
+// refClass colours a prediction by its verdict; a calibrated figure has
+// none (grey).
 func (c *Metrics) refClass(f scenario.RowRef) string {
-	if f.OK {
+	switch {
+	case f.Kind() == scenario.Calibrated:
+		return "calibrated"
+	case f.OK:
 		return "ok"
 	}
 	return "off"

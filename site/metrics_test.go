@@ -102,14 +102,14 @@ func TestMetricsHTMLMarksRowsAndEscapes(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(got, `<tbody class="row">`))
 }
 
-// A figure matched by calibration says so under its published line, once
-// for the figures of a row that share the note.
-func TestMetricsShowCalibratedOnce(t *testing.T) {
-	cal := scenario.Reference{Value: 140, Calibrated: "matched by calibration: fitted"}
+// A figure a parameter was fitted to says so, with no verdict colour or
+// mark; a prediction beside it keeps its verdict.
+func TestMetricsShowCalibratedWithoutVerdict(t *testing.T) {
+	cal := scenario.Reference{Value: 140, Fitted: []string{"smmu.link_cycles"}}
 	row := scenario.Row{Name: "lat", A: 138, B: 50, HasA: true, HasB: true,
-		Refs: []scenario.RowRef{{Reference: cal, Side: "A", Got: 138, OK: true}, {Reference: cal, Side: "B", Got: 50, OK: true}}}
+		Refs: []scenario.RowRef{{Reference: cal, Side: "A", Got: 138, OK: true}, {Reference: scenario.Reference{Value: 50}, Side: "B", Got: 50, OK: true}}}
 	html := (&Metrics{Rows: []scenario.Row{row}}).HTML()
-	assert.Equal(t, 1, strings.Count(html, `<div class="calibrated">matched by calibration: fitted</div>`), html)
-	row.Refs[0].Calibrated, row.Refs[1].Calibrated = "", ""
-	assert.NotContains(t, (&Metrics{Rows: []scenario.Row{row}}).HTML(), "calibrated")
+	assert.Contains(t, html, `<div class="calibrated" title="">published A 140 · simulated 138 · calibrated to this figure (fitted: smmu.link_cycles)</div>`)
+	assert.Contains(t, html, `<div class="ok" title="">published B 50 · simulated 50 ✓ within tolerance</div>`)
+	assert.Equal(t, 1, strings.Count(html, "✓"), html)
 }

@@ -7,7 +7,9 @@ package site
 import (
 	"github.com/vugu/vugu"
 
+	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
 )
@@ -21,7 +23,15 @@ type Root struct {
 	Page  string // the page's URL without query, for links
 	// ToggleKeys shows or hides the key map overlay (nil: no overlay).
 	ToggleKeys func()
-	AttrMap    vugu.AttrMap
+	// StartBands starts the error bars of the current setting (the page
+	// runs them; nil: no button).
+	StartBands func()
+	// Board lists a preset's parameters with their provenance (the page
+	// passes platform.Parameters; nil: no hardware list).
+	Board   func(preset string) ([]provenance.Param, error)
+	AttrMap vugu.AttrMap
+
+	boardKey, boardHTML string // BoardHTML's last markup and what it showed
 }
 
 func (c *Root) send(k control.CommandKind, n int64) { c.Ctl.Send(control.Command{Kind: k, Int: n}) }
@@ -33,7 +43,43 @@ func (c *Root) toggle()                             { c.send(control.CmdToggle, 
 // (see Metrics).
 func (c *Root) MetricsHTML() string { return (&Metrics{Rows: c.App.Rows()}).HTML() }
 
+func (c *Root) cancelBands() { c.App.CancelBands() }
+
+func (c *Root) bandLines() []BandLine { return bandLines(c.App.Spec, c.App.CurrentBands().Result) }
+
+// BoardHTML is the hardware list's markup for the panel's #board-host
+// (see Board): the current preset's parameters and the scenario's
+// constants, built again only when the scenario or the preset changed.
+func (c *Root) BoardHTML() string {
+	sp := c.App.Spec
+	if sp == nil || c.Board == nil {
+		return ""
+	}
+	preset := c.App.State.Params.Text("preset")
+	key := sp.ID + "\x00" + preset
+	if key == c.boardKey {
+		return c.boardHTML
+	}
+	var ps []provenance.Param
+	if preset != "" {
+		ps, _ = c.Board(preset) // an unknown preset shows no list; the run says why
+	}
+	c.boardKey, c.boardHTML = key, (&Board{Preset: preset, Params: ps, Constants: sp.Constants}).HTML()
+	return c.boardHTML
+}
+
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
+
+// hasCharts reports whether a run carries charts of its own, shown
+// under the heading the headline chart would otherwise give.
+func (c *Root) hasCharts() bool {
+	for _, r := range c.results() {
+		if r != nil && len(r.Charts) > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 func (c *Root) rerun(changed bool) {
 	if changed && c.Rerun != nil {
@@ -105,9 +151,27 @@ func (c *Root) runText() string {
 	case c.App.RunErr != "":
 		return "run failed: " + c.App.RunErr
 	case c.App.A != nil:
-		return "simulated: A " + c.App.A.End.String() + ", B " + c.App.B.End.String()
+		return SimulatedText(c.App.A, c.App.B)
 	}
 	return ""
+}
+
+// SimulatedText says how long each side's run took in simulated time,
+// and, where the stage plays only part of it (the last of several
+// sessions, after a prior one), how long that part is: the scrubber's
+// length, which is otherwise ten times shorter with no word why.
+func SimulatedText(a, b *scenario.Result) string {
+	s := "simulated: A " + a.End.String() + ", B " + b.End.String()
+	played := func(r *scenario.Result) sim.Time {
+		if r.Timeline != nil {
+			return r.Timeline.End
+		}
+		return r.End
+	}
+	if pa, pb := played(a), played(b); pa != a.End || pb != b.End {
+		s += "; the stage plays one recorded session: A " + pa.String() + ", B " + pb.String()
+	}
+	return s
 }
 
 func (c *Root) runClass() string {

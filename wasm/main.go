@@ -17,6 +17,7 @@ import (
 	"github.com/vugu/vugu/domrender"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/site"
 	"github.com/dmaviz/dmaviz/site/app"
@@ -68,7 +69,7 @@ func main() {
 	}
 	env := renderer.EventEnv()
 
-	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String()), ToggleKeys: toggleKeyMap}
+	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String()), ToggleKeys: toggleKeyMap, Board: platform.Parameters}
 	var shown string
 	ctl.OnChange(func(ch control.Change) {
 		switch ch {
@@ -113,6 +114,7 @@ func main() {
 	if webgl {
 		firstGate = stageUp
 	}
+	root.StartBands = func() { startBands(env, a) }
 	root.Rerun = func() {
 		req, err := a.NextRun()
 		if err != nil {
@@ -235,6 +237,7 @@ func main() {
 
 	ready := false
 	metrics := &htmlHost{id: site.MetricsHostID}
+	board := &htmlHost{id: site.BoardHostID}
 	var renders int
 	var renderTime, renderMax time.Duration
 	// The panel's first render waits for the stage's first frame (at most
@@ -255,6 +258,7 @@ func main() {
 			return
 		}
 		metrics.sync(root.MetricsHTML())
+		board.sync(root.BoardHTML())
 		syncPage(a, root, &shown)
 		// The panel's render time, for tests and make bench:
 		// dmaviz.panelRender = {n, ms, maxMs}.

@@ -69,6 +69,7 @@ func runStage(ctl *control.Controller, page js.Value, firstFrame func()) {
 	s := &stage{ctl: ctl, page: page, painter: paint.New(), views: render.NewStage(), dirty: true, dpr: 1, firstFrame: firstFrame}
 	ctl.SetWake(ebiten.ScheduleFrame) //lint:ignore SA1019 the on-demand mode's wake-up
 	s.pointer.watchCanvas()
+	s.exposeScene()
 	if err := ebiten.RunGame(s); err != nil {
 		fail(page, "the stage stopped: "+err.Error())
 	}

@@ -21,7 +21,8 @@ func TestRunTRBEAuxShowsPublishedBesideSimulated(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, line, out)
-	for _, want := range []string{"161884.9", "161468.2", "513.1", "-99.68 %", "Prefer large AUX mappings", "simulated", "within tolerance"} {
+	for _, want := range []string{"161884.9", "161468.2", "513.1", "-99.68 %", "Prefer large AUX mappings", "simulated",
+		"calibrated to this figure (fitted: trbe-aux.fragmentation)", "within tolerance"} {
 		assert.Contains(t, line, want)
 	}
 	assert.Equal(t, 1, strings.Count(line, "Prefer large AUX mappings"), "the three figures' one source, printed once: %s", line)

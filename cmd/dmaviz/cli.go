@@ -125,6 +125,7 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 
 // resolved is a validated request with both sides run.
 type resolved struct {
+	s     scenario.Scenario
 	spec  *scenario.Spec
 	state urlstate.State
 	a, b  *scenario.Result
@@ -146,7 +147,7 @@ func resolve(c *cliArgs, stderr io.Writer) (*resolved, bool) {
 		fmt.Fprintln(stderr, "dmaviz:", err)
 		return nil, false
 	}
-	r := &resolved{spec: s.Spec(), state: st}
+	r := &resolved{s: s, spec: s.Spec(), state: st}
 	r.a, r.b, err = scenario.RunPair(context.Background(), s, st.Params, st.A, st.B, nil, nil)
 	if err != nil {
 		policy, cause := st.A, err

@@ -118,6 +118,7 @@ func TestReferences(t *testing.T) {
 	spec := &scenario.Spec{DefaultA: "slow", DefaultB: "fast", References: []scenario.Reference{
 		{Metric: "x_us", Policy: "slow", Value: 8148.32, Tolerance: 0.1, Source: "Juno-r2 ftrace"},
 		{Metric: "x_us", Policy: "fast", Value: 100, Tolerance: 0.1, Source: "made up"},
+		{Metric: "x_us", Policy: "fast", Value: 2000, Tolerance: 0.1, Source: "fit", Fitted: []string{"dram.latency"}},
 		{Metric: "x_us", Policy: "other", Value: 1, Source: "not shown"},
 		{Metric: "x_us", Pair: scenario.PairRatio, Value: 4, Tolerance: 0.05, Source: "ratio"},
 	}}
@@ -127,7 +128,8 @@ func TestReferences(t *testing.T) {
 	rows := scenario.Compare(spec, nil, a, b)
 	got := r.references(&rows[0])
 	for _, want := range []string{"A 8148.3 (Juno-r2 ftrace; simulated 8000, within tolerance)",
-		"B 100 (made up; simulated 2000, OUTSIDE tolerance)", "A/B 4x (ratio; simulated 4x, within tolerance)"} {
+		"B 100 (made up; simulated 2000, OUTSIDE tolerance)", "A/B 4x (ratio; simulated 4x, within tolerance)",
+		"B 2000 (fit; simulated 2000, calibrated to this figure (fitted: dram.latency))"} {
 		assert.Contains(t, got, want, "references")
 	}
 	assert.NotContains(t, got, "not shown", "a reference for another policy is shown")
@@ -144,7 +146,7 @@ func TestExport(t *testing.T) {
 	require.NoError(t, err)
 	svgText := string(data)
 	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="600"`, `data-id="b/grid"`,
-		"lines 0-36 · buffer offsets 0x0..0x93f (address 0x80000000..0x8000093f) · 37 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
+		"lines 0-63 · buffer offsets 0x0..0xfff (address 0x80000000..0x80000fff) · 64 stale · last writer dev", "cacheable-no-sync", "</svg>"} {
 		// assert.True, not Contains: the message would carry the whole SVG.
 		assert.True(t, strings.Contains(svgText, want), "export lacks %q", want)
 	}

@@ -2,9 +2,11 @@
 //
 //	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080]
 //	dmaviz list
-//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file]
+//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file] [--uncertainty]
 //	dmaviz export <scenario> ... --at <cursor> --svg out.svg
 //	dmaviz sweep <scenario> --vary key=lo..hi:x2 [--vary key=a,b] ... [--csv f] [--json f] [--svg f --metric m]
+//	dmaviz preset list | dmaviz preset show <name> [--json]
+//	dmaviz validate [scenario ...] [--bands] [--json]
 package main
 
 import (
@@ -26,6 +28,8 @@ func commands() []command {
 		{"run", "run a scenario's A and B policies and print the metrics", runRun},
 		{"export", "write the frame a URL would show as SVG", runExport},
 		{"sweep", "run A and B over a range of one or two parameters (CSV, JSON, SVG chart)", runSweep},
+		{"preset", "list the hardware presets, or show one's parameters with their provenance", runPreset},
+		{"validate", "every published figure: calibrated or predicted, model vs published (exit 1: a prediction outside)", runValidate},
 	}
 }
 

@@ -25,9 +25,9 @@ func TestRunJSONCarriesReferences(t *testing.T) {
 	assert.Equal(t, report.SchemaVersion, rep.SchemaVersion)
 	require.Len(t, rep.References, 3)
 	want := []struct {
-		side, pair string
-		published  float64
-	}{{"A", "", 8148.32}, {"B", "", 2525.42}, {"A/B", "ratio", 3.31}}
+		side, pair, kind string
+		published        float64
+	}{{"A", "", "calibrated", 8148.32}, {"B", "", "prediction", 2525.42}, {"A/B", "ratio", "prediction", 3.31}}
 	for i, w := range want {
 		r := rep.References[i]
 		assert.Equal(t, "update_etr_buffer_us", r.Metric)
@@ -37,14 +37,22 @@ func TestRunJSONCarriesReferences(t *testing.T) {
 		assert.Contains(t, r.Source, "tmc-etr:")
 		assert.Equal(t, 0.1, r.Tolerance)
 		assert.Equal(t, "±10 %", r.ToleranceText)
-		if math.Abs(r.Simulated-w.published) <= 0.1*w.published {
+		assert.Equal(t, w.kind, r.Kind)
+		switch {
+		case w.kind == "calibrated":
+			assert.Equal(t, "calibrated", r.Verdict)
+			assert.Equal(t, []string{"dram.latency"}, r.Fitted)
+			assert.Contains(t, r.Text, "calibrated to this figure (fitted: dram.latency)")
+			assert.NotContains(t, r.Text, "✓")
+			assert.NotContains(t, r.Text, "within")
+		case math.Abs(r.Simulated-w.published) <= 0.1*w.published:
+			assert.Empty(t, r.Fitted)
 			assert.Equal(t, "within", r.Verdict, "%s: simulated %v", w.side, r.Simulated)
 			assert.Contains(t, r.Text, "✓ within tolerance")
-		} else {
+		default:
 			assert.Equal(t, "outside", r.Verdict, "%s: simulated %v", w.side, r.Simulated)
 			assert.Contains(t, r.Text, "✗ outside tolerance")
 		}
-		assert.Equal(t, w.side == "A", r.Calibrated != "", "%s: calibrated %q", w.side, r.Calibrated)
 	}
 	assert.InEpsilon(t, 8148.32, rep.References[0].Simulated, 0.001, "the calibrated figure")
 	assert.InDelta(t, rep.A.Metrics["update_etr_buffer_us"], rep.References[0].Simulated, 1e-9)
@@ -63,4 +71,9 @@ func TestRunJSONCarriesReferences(t *testing.T) {
 	ref.OK = ref.Within(ref.Got)
 	assert.Equal(t, "outside", report.Verdict(&ref))
 	assert.Contains(t, report.PanelText(&ref), "✗ outside tolerance")
+	// A calibrated figure the fit no longer reproduces has no ✗ either,
+	// but says so.
+	ref.Fitted = []string{"core.mlp"}
+	assert.Equal(t, "calibrated", report.Verdict(&ref))
+	assert.Equal(t, "published A 10 · simulated 20 · calibrated to this figure (fitted: core.mlp); outside tolerance: the fit no longer reproduces it", report.PanelText(&ref))
 }

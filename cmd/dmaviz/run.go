@@ -15,6 +15,7 @@ import (
 // runRun runs a scenario's A and B policies and prints the metrics table,
 // or with --json one JSON object.
 func runRun(args []string, stdout, stderr io.Writer) int {
+	args, withBands := takeBool(args, "uncertainty")
 	args, traceFile, err := takeFlag(args, "trace")
 	var c *cliArgs
 	if err == nil {
@@ -22,7 +23,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "dmaviz run:", err)
-		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file]")
+		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file] [--uncertainty]")
 		return 2
 	}
 	r, ok := resolve(c, stderr)
@@ -38,16 +39,28 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 	}
+	rep := report.New(r.spec, r.state.Params, r.a, r.b)
+	if withBands {
+		u, err := r.uncertain()
+		if err != nil {
+			fmt.Fprintln(stderr, "dmaviz run --uncertainty:", err)
+			return 1
+		}
+		rep.AttachBands(u)
+	}
 	if c.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(report.New(r.spec, r.state.Params, r.a, r.b)); err != nil {
+		if err := enc.Encode(rep); err != nil {
 			fmt.Fprintln(stderr, "dmaviz run:", err)
 			return 1
 		}
 		return 0
 	}
 	r.writeTable(stdout)
+	if rep.Uncertainty != nil {
+		writeBands(stdout, rep.Uncertainty, rep.References)
+	}
 	return 0
 }
 
@@ -108,11 +121,11 @@ func (r *resolved) references(row *scenario.Row) string {
 	var out []string
 	for _, ref := range row.Refs {
 		verdict := "within tolerance"
-		if !ref.OK {
+		switch {
+		case ref.Kind() == scenario.Calibrated:
+			verdict = report.Judgement(&ref)
+		case !ref.OK:
 			verdict = "OUTSIDE tolerance"
-		}
-		if ref.Calibrated != "" {
-			verdict += "; " + ref.Calibrated
 		}
 		src := ref.Source + "; "
 		if one {

@@ -10,8 +10,9 @@ import (
 
 // `dmaviz run smmu-bypass --json` carries the issue's metrics on both
 // sides, the per-TBU walk and stall counts among them; of the published
-// figures the bit-off one says it is calibrated, the bit-on one is a
-// prediction (no calibration text).
+// figures the bit-off one is calibrated and names the one parameter fitted
+// to it (the TBU-TCU link), the bit-on one is a prediction the model
+// misses (outside its tolerance).
 func TestRunSMMUBypassJSON(t *testing.T) {
 	code, out, errs := call(t, "run", "smmu-bypass", "--json")
 	require.Equal(t, 0, code, "exit code; stderr: %s", errs)
@@ -21,8 +22,9 @@ func TestRunSMMUBypassJSON(t *testing.T) {
 			Metrics map[string]float64
 		}
 		References []struct {
-			Metric, Side, Calibrated string
-			Published                float64
+			Metric, Side, Kind, Verdict string
+			Fitted                      []string
+			Published                   float64
 		}
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
@@ -42,9 +44,13 @@ func TestRunSMMUBypassJSON(t *testing.T) {
 	for _, r := range rep.References {
 		assert.Equal(t, "bypass_read_latency_cycles", r.Metric)
 		if r.Published == 140 {
-			assert.Contains(t, r.Calibrated, "calibrated to this figure", r.Side)
+			assert.Equal(t, "calibrated", r.Kind, r.Side)
+			assert.Equal(t, "calibrated", r.Verdict, r.Side)
+			assert.Equal(t, []string{"smmu.link_cycles"}, r.Fitted, "one parameter fitted to the %s figure", r.Side)
 		} else {
-			assert.Empty(t, r.Calibrated, "%s: the bit-on figure is predicted", r.Side)
+			assert.Equal(t, "prediction", r.Kind, r.Side)
+			assert.Equal(t, "outside", r.Verdict, "%s: the bit-on figure is predicted (about 38 cycles)", r.Side)
+			assert.Empty(t, r.Fitted, r.Side)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 type svgDoc struct {
 	XMLName xml.Name  `xml:"svg"`
 	Rects   []svgItem `xml:"rect"`
+	Lines   []svgItem `xml:"line"`
 	Texts   []svgItem `xml:"text"`
 }
 
@@ -36,22 +37,34 @@ func TestSweepSVG(t *testing.T) {
 	require.NoError(t, err)
 	var doc svgDoc
 	require.NoError(t, xml.Unmarshal(data, &doc))
-	points := map[int]int{} // series -> points drawn
+	marks := map[int]bool{} // the points drawn (a mark may take several items)
 	published := map[int]bool{}
-	for _, r := range doc.Rects {
+	for _, r := range append(doc.Rects, doc.Lines...) {
 		switch r.ID {
 		case "chart/point":
-			points[r.Index/1000]++
+			marks[r.Index] = true
 		case "chart/published":
 			published[r.Index] = true
 		}
 	}
+	points := map[int]int{} // series -> points drawn
+	for i := range marks {
+		points[i/1000]++
+	}
 	assert.Equal(t, map[int]int{0: 5, 1: 5}, points, "five points on each of A and B")
 	assert.Equal(t, map[int]bool{0: true, 1: true}, published, "the published figure marked on both series")
 	texts := map[string]bool{}
+	fixed := ""
 	for _, x := range doc.Texts {
 		texts[x.Text] = true
+		if x.ID == "chart/fixed" {
+			fixed += x.Text + " "
+		}
 	}
+	// The sweep holds the AUX area at 4 MiB while the buffer grows: the
+	// chart says so.
+	assert.Contains(t, fixed, "held fixed:")
+	assert.Contains(t, fixed, "aux=4MiB")
 	for _, want := range []string{"A coherent", "B cached-sync-whole-when-full", "ETR buffer size (B)", "update_etr_buffer_us",
 		"published 8148.32", "published 2525.42", "1MiB", "16MiB"} {
 		assert.True(t, texts[want], "the chart lacks the text %q", want)

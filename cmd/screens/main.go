@@ -2,9 +2,10 @@
 
 // Command screens saves screenshots of the built page, each taken in a fresh
 // headless Chromium with the flags the browser tests use (internal/chrome):
-// the README's picture (etr at 1440x900 while playing) and the SMMU
+// the README's picture (etr at 1440x900 while playing), the SMMU
 // scenario as a reader first sees it at the three sizes it is shown at,
-// then after B's policy changes.
+// then after B's policy changes, and etr and trbe-aux in presentation
+// mode at 1280x720 and embedded at 960x600.
 //
 //	make site && go run ./cmd/screens [-dist dist] [-out docs] [-only screenshot,smmu-1024x768]
 //
@@ -49,6 +50,14 @@ var shots = []shot{
 	{name: "smmu-embed-960x600", w: 960, h: 600, query: "?scenario=smmu-bypass&embed=1"},
 	// The embed has no panel: its policy changes with its URL.
 	{name: "smmu-embed-960x600-policy", w: 960, h: 600, query: "?scenario=smmu-bypass&b=smtnmb-tlben-off&embed=1"},
+	// From the back of a room and embedded: presentation mode on a 720p
+	// projector while playing, and the 960x600 embed, of a buffer scenario
+	// (rings, pointers, caches) and a translation one (the page map).
+	{name: "etr-present-1280x720", w: 1280, h: 720, query: "?scenario=etr&panel=collapsed", play: 1500 * time.Millisecond},
+	{name: "trbe-aux-present-1280x720", w: 1280, h: 720, query: "?scenario=trbe-aux&panel=collapsed", play: 1500 * time.Millisecond},
+	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1"},
+	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1"},
+	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
 }
 
 func main() {

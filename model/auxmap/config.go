@@ -76,7 +76,7 @@ func (s *Scenario) parse(p scenario.Params) (config, error) {
 	if c.ws%mem.PageSize != 0 {
 		return config{}, fmt.Errorf("%s: %s is not a whole number of 4KiB pages", ParamWorkingSet, scenario.FormatBytes(int64(c.ws)))
 	}
-	hw, err := platform.Lookup(c.preset)
+	hw, err := platform.LookupWith(c.preset, full.Hardware())
 	if err != nil {
 		return config{}, err
 	}

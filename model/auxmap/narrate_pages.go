@@ -157,8 +157,8 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 			co = "coalesces up to four physically consecutive 4 KiB pages per entry"
 		}
 		return scenario.Step{Title: "Which core", Text: fmt.Sprintf("Preset %s: its L2 TLB has %d entries and %s; %s's one-entry L1 TLB refills from it "+
-			"(the C1-Ultra TRM's design, assumed for every preset). The published TRBE figure's platform is not named; the default preset, %s, is the one "+
-			"whose before figure follows from its documented L2 TLB.", r.c.preset, r.mmu.L2.Config().Entries, co, unit, DefaultPreset)}
+			"(the C1-Ultra TRM's design, assumed for every preset). %s; the before figure is calibrated on the default preset, %s: "+
+			"the fragmentation was fitted so that its L2 TLB gives it.", r.c.preset, r.mmu.L2.Config().Entries, co, unit, r.figureWords(), DefaultPreset)}
 	}
 	tail := ": every page written would need its own refill"
 	if r.c.unit == TRBE {
@@ -168,10 +168,19 @@ func (r *run) platformStep(unit string, pages int) scenario.Step {
 	if r.c.unit == SPE {
 		lack = "SPE's one-entry L1 TLB is documented for C1-Ultra, not Neoverse N1"
 	}
-	return scenario.Step{Title: title, Text: fmt.Sprintf("The published TRBE figure's platform is not named. %s, so the default (%s) pairs an "+
+	return scenario.Step{Title: title, Text: fmt.Sprintf("%s. %s, so the default (%s) pairs an "+
 		"A76/N1-class L2 TLB (%d entries, %d-way, coalescing up to four consecutive pages: A76 TRM) with a one-entry %s L1 TLB, assumed after "+
 		"the C1-Ultra TRM. A C1-Ultra-class preset alone (dimensity-9500) documents no coalescing%s.",
-		lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, tail)}
+		r.figureWords(), lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, tail)}
+}
+
+// figureWords says which published figure the default platform answers:
+// TRBE's, whose platform is not named; SPE has none of its own.
+func (r *run) figureWords() string {
+	if r.c.unit == SPE {
+		return "No SPE figure is published; the platform is the one chosen for trbe-aux's TRBE figure, whose platform is not named"
+	}
+	return "The published TRBE figure's platform is not named"
 }
 
 // speWritten is what SPE writes per iteration, in words.

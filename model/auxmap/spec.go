@@ -167,5 +167,5 @@ func (s *Scenario) Spec() *scenario.Spec {
 		sp.Headline = &scenario.Headline{Metric: MetricL2Refill, Vary: ParamFrag + "=0,0.2,0.5,1", AllPolicies: true}
 	}
 	sp.Params = params
-	return sp
+	return s.withProvenance(sp)
 }

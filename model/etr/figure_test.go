@@ -56,7 +56,7 @@ func TestFigureJunoR2(t *testing.T) {
 		switch ref.Policy {
 		case string(Coherent):
 			got = ua
-			assert.NotEmpty(t, ref.Calibrated, "the coherent figure is the calibrated one")
+			assert.Equal(t, []string{"dram.latency"}, ref.Fitted, "the coherent figure is the calibrated one")
 			assert.True(t, ref.Within(got), "calibrated figure %.3f, simulated %.3f", ref.Value, got)
 		case string(WholeWhenFull):
 			got = ub
@@ -73,7 +73,7 @@ func TestFigureJunoR2(t *testing.T) {
 			require.FailNow(t, fmt.Sprintf("reference for policy %q", ref.Policy))
 		}
 		if ref.Policy != string(Coherent) {
-			assert.Empty(t, ref.Calibrated, "%q is a prediction: nothing is fitted to it", ref.Policy)
+			assert.Equal(t, scenario.Prediction, ref.Kind(), "%q is a prediction: nothing is fitted to it", ref.Policy)
 		}
 		assert.Positive(t, got, "reference %+v", ref)
 		assert.EqualValues(t, MetricUpdate, ref.Metric, "reference %+v", ref)

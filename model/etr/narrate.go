@@ -24,9 +24,13 @@ func (r *run) narrateTrace() {
 	if cached == 0 && r.c.prior == PriorSteady && r.pol.NC {
 		prior = "the previous session read it only through the Normal-NC alias, which allocates nothing"
 	}
+	copies := fmt.Sprintf("%d of the buffer's lines are in the CPU caches (%s); those copies are now older than DRAM.", cached, prior)
+	if cached == 0 {
+		copies = fmt.Sprintf("None of the buffer's lines is in the CPU caches (%s), so no cached copy goes stale.", prior)
+	}
 	r.step(r.m.Now(), "Trace arrives",
-		fmt.Sprintf("The session starts with RRP = RWP = base. The ETR writes %s of trace (%s of the %s buffer) by DMA at %.0f MB/s. It is not coherent: its writes go to DRAM and leave the CPU caches as they are. %d of the buffer's lines are in the CPU caches (%s); those copies are now older than DRAM.",
-			bytes(r.c.written), lapsText(r.c.laps), bytes(r.c.size), r.c.rate/1e6, cached, prior))
+		fmt.Sprintf("The session starts with RRP = RWP = base. The ETR writes %s of trace (%s of the %s buffer) by DMA at %.0f MB/s. It is not coherent: its writes go to DRAM and leave the CPU caches as they are. %s",
+			bytes(r.c.written), lapsText(r.c.laps), bytes(r.c.size), r.c.rate/1e6, copies))
 }
 
 // narrateStop adds the stop step; a policy that calls no sync has its

@@ -57,7 +57,7 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	}
 	// The ETR writes whole 16-byte frames; RWP moves in frames.
 	c.written = uint64(math.Round(c.laps*float64(c.size))) &^ (FrameAlign - 1)
-	hw, err := platform.Lookup(c.preset)
+	hw, err := platform.LookupWith(c.preset, full.Hardware())
 	if err != nil {
 		return config{}, err
 	}

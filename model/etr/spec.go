@@ -34,8 +34,6 @@ const (
 	figureMergedSource = "coresight: tmc-etr: Use cacheable memory for flat buffer (v4, as merged) — Juno-r2, 4 MiB, ftrace of tmc_update_etr_buffer"
 	FigureMergedUS     = 2525.42
 	FigureTolerance    = 0.10
-	// figureCalibrated says which figure the model is fitted to.
-	figureCalibrated = "calibrated: juno-r2's dram.latency is fitted to the coherent time (its one fitted parameter); the cacheable times and the ratio are predictions"
 )
 
 // Scenario is the ETR scenario. The zero value is ready to use.
@@ -73,7 +71,7 @@ func (*Scenario) Spec() *scenario.Spec {
 	for _, p := range platform.Presets() {
 		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
 	}
-	return &scenario.Spec{
+	sp := &scenario.Spec{
 		ID:         "etr",
 		Lesson:     lesson,
 		LessonNote: lessonNote,
@@ -120,10 +118,11 @@ func (*Scenario) Spec() *scenario.Spec {
 		DefaultPreset: "juno-r2",
 		Headline:      &scenario.Headline{Metric: MetricUpdate, Vary: ParamBuffer + "=64KiB..4MiB:x2"},
 		References: []scenario.Reference{
-			{Metric: MetricUpdate, Policy: string(Coherent), Value: FigureCoherentUS, Tolerance: FigureTolerance, Source: figureSource, Calibrated: figureCalibrated},
+			{Metric: MetricUpdate, Policy: string(Coherent), Value: FigureCoherentUS, Tolerance: FigureTolerance, Source: figureSource},
 			{Metric: MetricUpdate, Policy: string(WholeWhenFull), Value: FigureMergedUS, Tolerance: FigureTolerance, Source: figureMergedSource},
 			{Metric: MetricUpdate, Policy: string(TwoChunks), Value: FigureCachedUS, Tolerance: FigureTolerance, Source: figureSource},
 			{Metric: MetricUpdate, Pair: scenario.PairRatio, Value: FigureRatio, Tolerance: FigureTolerance, Source: figureSource},
 		},
 	}
+	return withProvenance(sp)
 }

@@ -1,9 +1,37 @@
-// Package platform holds named hardware presets: complete soc.Config values
-// for real SoCs, each parameter with its source (a TRM, the facts table in
-// MODEL.md) or "fitted to <figure>" when it was chosen so that the model's
-// mechanism reproduces a published measurement. A preset is calibrated
-// only to its own seed figure (juno-r2 to the ETR copy, dimensity-9500 to
-// SG batching); everything else the model reports on it is a prediction.
+// Package platform holds named hardware presets: complete boards (a
+// soc.Config and, for the LS2088A, its SMMU) for real SoCs.
+//
+// Every hardware parameter has a dotted path in the schema (paths.go: the
+// unit, then the field: "l2.latency", "maint.dsb", "smmu.tbu.tlb_entries"),
+// with its unit and a getter and setter on a Board. A parameter's value is
+// written once, in the preset's build function; its provenance once, in
+// the preset's table. Nothing else repeats either (no provenance comments
+// beside the values: a test refuses them).
+//
+// A preset declares, in its own files:
+//
+//   - a build function returning the soc.Config (and, with an SMMU, a
+//     function returning the smmu.Config): values only;
+//   - a provenance table, var <name>Provenance = []provenance.Entry{...}
+//     (prov_<name>.go), with exactly one entry per schema path the board
+//     has, in any order, each one of
+//     measured(path, "<document> <section or table>: '<quote>'"),
+//     derived(path, "<formula over other paths or sourced constants>"),
+//     assumed(path, low, high, "<why>") with the range in the path's unit
+//     (enumerations by their number: policy 0 lru, 1 plru, 2 random;
+//     flags 0/1) holding the value, or
+//     fitted(path, Fig..., "<how it was solved>") naming the published
+//     figure's id (scenario.FigureID; the Fig constants in figures.go);
+//   - a Preset row in presets below (name, title, the published figures
+//     in words, build, smmu, table).
+//
+// Rules the tests enforce: every path has one complete entry and no entry
+// names a path the board lacks; an assumed value lies in its range; a
+// fitted entry names a figure of a scenario whose default preset this is;
+// no figure has two fitted parameters (over presets and scenario
+// constants together). A figure a parameter was fitted to is calibrated,
+// not predicted. A new soc.Config or smmu.Config field needs a schema path
+// (a test fails otherwise). `dmaviz preset show NAME` prints the table.
 package platform
 
 import (
@@ -11,8 +39,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dmaviz/dmaviz/model/cache"
-	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/provenance"
+	"github.com/dmaviz/dmaviz/model/smmu"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
 
@@ -20,22 +48,29 @@ import (
 type Preset struct {
 	Name  string
 	Title string
-	// Figure is the published measurement the preset is calibrated to.
+	// Figure names the published measurements made on this hardware, in
+	// words; which parameter is fitted to which is the table's.
 	Figure string
 	build  func() soc.Config
+	// smmu builds the SoC's SMMU (nil: none in the model).
+	smmu func() smmu.Config
+	// table is the provenance of every parameter (one entry per schema
+	// path the board has).
+	table []provenance.Entry
 }
 
 var presets = []Preset{
 	{Name: "juno-r2", Title: "Arm Juno r2, Cortex-A53 cluster",
-		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent (dram.latency fitted to it); 2463.98 us (the patch) and 2525.42 us (as merged) cacheable + sync predicted", build: junoR2},
+		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent; 2463.98 us (the patch) and 2525.42 us (as merged) cacheable + sync", build: junoR2, table: junoR2Provenance},
 	{Name: "juno-r2-a72", Title: "Arm Juno r2, Cortex-A72 cluster",
-		Figure: "none of its own: the ETR figure's core is not published; the board's DRAM latency is juno-r2's fit", build: junoR2A72},
+		Figure: "none: the ETR figure does not say which of the board's clusters ran it", build: junoR2A72, table: junoR2A72Provenance},
 	{Name: "dimensity-9500", Title: "MediaTek Dimensity 9500, big core at 2.6 GHz",
-		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500},
+		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500, table: dimensity9500Provenance},
 	{Name: "neoverse-n1", Title: "Arm Neoverse N1 (Cortex-A76 class) server core",
-		Figure: "none: nothing fitted; published Graviton2 / Altra measurements and the A76 TRM", build: neoverseN1},
+		Figure: "none", build: neoverseN1, table: neoverseN1Provenance},
 	{Name: "ls2088a", Title: "NXP QorIQ LS2088A, Cortex-A72 cores, MMU-500",
-		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a},
+		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a,
+		smmu: LS2088ASMMU, table: ls2088aProvenance},
 }
 
 // Names returns the preset names, sorted.
@@ -58,97 +93,53 @@ func Presets() []Preset {
 // Lookup returns a fresh copy of the named preset's configuration, or an
 // error naming the allowed presets.
 func Lookup(name string) (soc.Config, error) {
-	for _, p := range presets {
-		if p.Name == name {
-			return p.build(), nil
+	p, err := find(name)
+	if err != nil {
+		return soc.Config{}, err
+	}
+	return p.build(), nil
+}
+
+func find(name string) (*Preset, error) {
+	for i := range presets {
+		if presets[i].Name == name {
+			return &presets[i], nil
 		}
 	}
-	return soc.Config{}, fmt.Errorf("preset: %q is not one of %s", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("preset: %q is not one of %s", name, strings.Join(Names(), ", "))
+}
+
+// board builds a fresh board of the preset.
+func (p *Preset) board() Board {
+	b := Board{Config: p.build()}
+	if p.smmu != nil {
+		s := p.smmu()
+		b.SMMU = &s
+	}
+	return b
+}
+
+func (p *Preset) prov() []provenance.Entry { return p.table }
+
+// entry returns the preset's provenance of path (zero when it has none).
+func (p *Preset) entry(path string) provenance.Entry {
+	for _, e := range p.table {
+		if e.Path == path {
+			return e
+		}
+	}
+	return provenance.Entry{}
 }
 
 // New builds a machine from the named preset with the run's seed.
-func New(name string, seed uint64) (*soc.Machine, error) {
-	cfg, err := Lookup(name)
+func New(name string, seed uint64) (*soc.Machine, error) { return NewWith(name, nil, seed) }
+
+// NewWith builds a machine from the named preset with the hardware
+// overrides hw (BoardWith).
+func NewWith(name string, hw map[string]float64, seed uint64) (*soc.Machine, error) {
+	cfg, err := LookupWith(name, hw)
 	if err != nil {
 		return nil, err
 	}
 	return soc.New(cfg, seed)
-}
-
-// dimensity9500 is CPU7 of the Dimensity 9500, its one Arm C1-Ultra
-// (assumed: MediaTek numbers the ultra core last), as the SG figure ran it.
-// Facts from MediaTek's launch material: C1-Ultra at up to 4.21 GHz with
-// 2 MB of private L2, a 16 MB L3 (beyond it a 10 MB SLC, not modelled),
-// the L1 cache doubled over the Dimensity 9400's X925, LPDDR5X at 10667
-// MT/s. The C1-Ultra manual was not available: where it would decide, the
-// value is an A76-class one, assumed with a range.
-func dimensity9500() soc.Config {
-	clk := sim.Clocks{
-		CPU:      2.6 * sim.GHz,   // measured: batched DMA sync cover letter, "pinning the task to CPU7 and fixing the CPU frequency at 2.6 GHz"
-		Platform: 1.5 * sim.GHz,   // assumed [1.0, 2.2] GHz: DSU/interconnect clock, not published
-		DRAM:     5.333 * sim.GHz, // measured: MediaTek, LPDDR5X 10667 MT/s (half-rate clock)
-	}
-	return soc.Config{
-		Name:   "dimensity-9500", // preset name
-		Clocks: clk,
-		Core: soc.CoreConfig{
-			LoadIssue:        clk.CPUCycles(1.0 / 3), // assumed [0.25, 0.5] cycles: three load pipes; C1-Ultra pipes not documented
-			StoreIssue:       clk.CPUCycles(0.5),     // assumed [0.33, 1] cycles: two store pipes
-			MLP:              32,                     // assumed [20, 64] fills: A76's L2 already tracks 46 misses (TRM Table A7-1); X-class tracks more
-			WriteStreamAfter: 4,                      // assumed [1, 8] lines: A76 TRM A6.2.6 write streaming after "stores pending to a full cache line", thresholds unpublished
-		},
-		L1D: cache.Config{Name: "l1d",
-			Size:      128 << 10,        // measured: MediaTek "doubled the L1 cache" over the Dimensity 9400's X925 (64 KiB)
-			Ways:      4,                // assumed [4, 8] ways: not published
-			LineBytes: 64,               // measured: MODEL.md common hardware, 64-byte lines
-			Policy:    cache.PLRU,       // assumed [PLRU, LRU] policy: A76/A77 TRMs say pseudo-LRU (A76 A6.1.2)
-			Latency:   clk.CPUCycles(4), // assumed [4, 5] cycles: A76/N1 class measured 4 (MODEL.md, AnandTech Graviton2); C1-Ultra unmeasured
-		},
-		L2: cache.Config{Name: "l2",
-			Size:      2 << 20,           // measured: MediaTek, "2MB of L2 cache for the Ultra core"
-			Ways:      8,                 // assumed [8, 16] ways: not published
-			LineBytes: 64,                // measured: MODEL.md, 64-byte lines
-			Policy:    cache.PLRU,        // assumed [PLRU, LRU] policy: as L1D
-			Latency:   clk.CPUCycles(11), // assumed [9, 15] cycles: MODEL.md gives A76/N1 9-11; a 2 MiB X-class L2 is likely slower
-		},
-		L3: cache.Config{Name: "l3",
-			Size:      16 << 20,          // measured: MediaTek, "increased the L3 cache from 12MB to 16MB"
-			Ways:      16,                // assumed [12, 16] ways: not published
-			LineBytes: 64,                // measured: MODEL.md, 64-byte lines
-			Policy:    cache.Random,      // assumed [Random, PLRU] policy: not published
-			Latency:   clk.CPUCycles(30), // assumed [26, 60] cycles: WikiChip A76 DSU L3 26-31 cycles at 2-4 MiB; 16 MiB is likely slower
-		},
-		Prefetch: soc.PrefetchConfig{
-			PrefetchConfig: cache.PrefetchConfig{
-				Streams:   8,  // assumed [4, 16] streams
-				Degree:    16, // assumed [8, 32] lines
-				Confirm:   2,  // assumed [1, 3] misses
-				MaxStride: 8,  // assumed [4, 16] lines
-				PageLines: 0,  // measured: A76 TRM "Data prefetching", the load prefetcher uses the virtual address, so it crosses pages
-			},
-			Inflight: 32, // assumed [16, 64] fills: bounded by the L2 transaction queue (A76: 46)
-		},
-		DRAM: soc.DRAMConfig{
-			Latency:   110 * sim.Nanosecond, // assumed [90, 130] ns: MODEL.md, mobile LPDDR about 90-120 ns; no Dimensity 9500 measurement
-			Bandwidth: 30e9,                 // assumed [20e9, 60e9] B/s: one core's share of the 85.3 GB/s peak (10667 MT/s x 8 B), unpublished
-			MinBurst:  64,                   // measured: LPDDR5X x16 channel, BL32 = 64 B
-		},
-		NC: soc.NCConfig{
-			Inflight:       8,  // assumed [4, 46] transactions: bounded by the L2 transaction queue (A76 TRM Table A7-1)
-			ReadBytes:      16, // assumed [16, 64] B: no source says a 64-byte load issues as one non-cacheable burst
-			DeviceInflight: 1,  // assumed [1, 8] transactions
-			Latency:        0,  // assumed [0, 20] ns: the NC path is the DRAM path without lookups
-		},
-		Maint: soc.MaintConfig{
-			Issue:        clk.CPUCycles(2.6),      // assumed [1, 5] cycles: 0.38-1.9 ns at 2.6 GHz; no DC-op throughput published for any A76-class core (software optimization guides searched)
-			CleanLatency: 40 * sim.Nanosecond,     // assumed [20, 110] ns: one CMO round trip to the point of coherency through the DSU; DRAM latency is the upper end
-			InvalLatency: 40 * sim.Nanosecond,     // derived: = CleanLatency; A76-family DC IVAC is "treated as DC CIVAC" (TRM 100798 A6.2.4) and the unmap's lines are clean, so it is the same CMO
-			Inflight:     46,                      // assumed [22, 64] ops: A76 TRM Table A7-1 read issuing capability 22/34/46 by L2 TQ size, the largest for an X-class core; the C1-Ultra manual was not found
-			IVACCleans:   true,                    // measured: A76 TRM 100798 A6.2.4 (family wording; C1-Ultra manual not found); at EL1 under KVM DC IVAC is DC CIVAC on any core
-			DSB:          113500 * sim.Picosecond, // fitted to dma_map_sg -64.61 % (sg-sync, this preset): D = (B0 - q*A0)/(q*N - 1), q = 1 - 0.6461, N = 2560 DSBs per per-entry call, A0/B0 = per-entry/batched dma_map_sg at maint.dsb 0 (317.44/215.08 us) -> 113.52 ns (sgsync TestMaintDSBIsFittedToTheMapFigure)
-		},
-		TLB:      cortexX925TLB(clk), // C1-Ultra class (tlb.go)
-		MemBytes: 16 << 30,           // assumed [8, 24] GiB: a phone's RAM; no timing effect
-		MaxOrder: 10,                 // derived: Linux MAX_PAGE_ORDER for 4 KiB pages
-	}
 }

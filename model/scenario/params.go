@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -236,11 +237,50 @@ func ParseBytes(s string) (float64, error) { return bytesize.Parse(s) }
 // (bytesize.Format, which the hardware packages use for their messages).
 func FormatBytes(n int64) string { return bytesize.Format(n) }
 
+// HardwarePrefix starts the name of a hardware override: "hw.<path>" sets
+// the preset's parameter at path (model/platform's schema, in its unit)
+// for one run, as the uncertainty bands do. A run with any is not at the
+// published setting.
+const HardwarePrefix = "hw."
+
+// Hardware returns p's hardware overrides by path (without the prefix),
+// or nil.
+func (p Params) Hardware() map[string]float64 {
+	var out map[string]float64
+	for k, v := range p {
+		if path, ok := strings.CutPrefix(k, HardwarePrefix); ok {
+			if out == nil {
+				out = map[string]float64{}
+			}
+			out[path] = v.Num
+		}
+	}
+	return out
+}
+
+// SplitHardware splits p's hardware overrides into the board's (preset
+// schema paths) and the scenario's own constants ("<id>.<name>", see
+// Spec.Overridable), each by path, or nil.
+func (p Params) SplitHardware(id string) (board, own map[string]float64) {
+	for path, v := range p.Hardware() {
+		m := &board
+		if strings.HasPrefix(path, id+".") {
+			m = &own
+		}
+		if *m == nil {
+			*m = map[string]float64{}
+		}
+		(*m)[path] = v
+	}
+	return board, own
+}
+
 // AtDefaults reports whether every parameter of p has its default value
-// (the setting the scenario's published figures were measured at).
+// (the setting the scenario's published figures were measured at) and no
+// hardware is overridden.
 func (s *Spec) AtDefaults(p Params) bool {
 	def, err := s.Defaults()
-	if err != nil {
+	if err != nil || len(p.Hardware()) > 0 {
 		return false
 	}
 	for _, d := range s.Params {
@@ -251,18 +291,45 @@ func (s *Spec) AtDefaults(p Params) bool {
 	return true
 }
 
+// Held lists the parameters of p but the varied ones, "name=value" in
+// the spec's order: what a chart or sweep of the varied ones holds fixed.
+func (s *Spec) Held(p Params, varied ...string) []string {
+	var out []string
+	for _, d := range s.Params {
+		if !slices.Contains(varied, d.Name) {
+			if v, ok := p[d.Name]; ok {
+				text := v.Text
+				if text == "" {
+					text = strconv.FormatFloat(v.Num, 'g', -1, 64)
+				}
+				out = append(out, d.Name+"="+text)
+			}
+		}
+	}
+	return out
+}
+
 // Resolve merges p over the defaults and checks it, for a scenario's Run:
 // a name the spec does not declare is an error (the alphabetically first,
 // so the message does not depend on map order), and every given value is
 // validated again, because Params may come from code rather than the URL
-// codec. A value without text is checked by its number.
+// codec. A value without text is checked by its number. Hardware
+// overrides ("hw.<path>", for a scenario with a preset) are kept as given:
+// the run checks them against the preset's schema.
 func (s *Spec) Resolve(p Params) (Params, error) {
 	full, err := s.Defaults()
 	if err != nil {
 		return nil, err
 	}
 	unknown := ""
-	for k := range p {
+	for k, v := range p {
+		if strings.HasPrefix(k, HardwarePrefix) && s.OnBoard {
+			if math.IsNaN(v.Num) || math.IsInf(v.Num, 0) {
+				return nil, fmt.Errorf("%s: %v is not a number", k, v.Num)
+			}
+			full[k] = v // checked by the preset's schema when the run builds its machine
+			continue
+		}
 		if s.Param(k) == nil && (unknown == "" || k < unknown) {
 			unknown = k
 		}

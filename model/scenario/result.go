@@ -56,6 +56,10 @@ type Chart struct {
 	// Published are published figures drawn as points on the chart (e.g.
 	// the measured time at the setting the figure was taken at).
 	Published []ChartRef
+	// Fixed lists the parameters the chart holds while it varies the
+	// others, "name=value" (Spec.Held), so a reader sees what every point
+	// shares (a 32 MiB buffer with a 4 MiB AUX area).
+	Fixed []string
 }
 
 // ChartRef is one published figure on a chart, beside series Series.

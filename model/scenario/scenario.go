@@ -14,6 +14,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
+
+	"github.com/dmaviz/dmaviz/model/provenance"
 )
 
 // Scenario is one experiment with two or more policies to compare.
@@ -42,6 +44,25 @@ type Spec struct {
 	// preset is also a parameter (named "preset"), listed in Params.
 	DefaultPreset string
 	References    []Reference
+	// Constants are the scenario's own hardware and workload constants
+	// with their provenance, named "<id>.<name>" (a constant that is also
+	// a parameter is named after it, "<id>.<param>", and holds its
+	// default). A fitted one makes its figure calibrated (Classify).
+	Constants []provenance.Param
+	// Overridable lists the paths of Constants a run takes as hardware
+	// overrides ("hw.<id>.<name>", Params.SplitHardware), so that the
+	// uncertainty bands vary them as they vary a preset's parameters.
+	Overridable []string
+	// Reads lists, most telling first, the hardware parameters (schema
+	// path prefixes: "maint.", "dram.latency") and the scenario's own
+	// constants ("etr.rate") its figures depend on. The uncertainty bands
+	// vary each assumed one of them alone and every other assumed
+	// parameter all together, and say how far those moved the figures.
+	Reads []string
+	// OnBoard says the scenario builds its machine from the platform
+	// preset its "preset" parameter names, so it takes hardware overrides
+	// (HardwarePrefix) and its figures can be given uncertainty bands.
+	OnBoard bool
 	// Headline, if set, is the chart the panel draws for the scenario: its
 	// main metric against its main parameter, A and B, computed by a sweep
 	// after the main runs.
@@ -91,10 +112,12 @@ type Reference struct {
 	Tolerance float64
 	Absolute  bool
 	Source    string // where the figure comes from (commit, list post, board)
-	// Calibrated, when set, says how the model is made to match the
-	// figure (the preset parameters fitted to it): such a figure is
-	// reproduced by calibration, not predicted. Empty: a prediction.
-	Calibrated string
+	// Fitted lists the parameters solved from this figure: paths of the
+	// default preset's parameters, or the scenario's constants. A figure
+	// with any is calibrated (the model reproduces it by construction);
+	// without, a prediction. Spec.Classify fills it from the provenance
+	// tables; scenarios never write it.
+	Fitted []string
 }
 
 // PairKind says how a pair reference compares A and B.

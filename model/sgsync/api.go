@@ -43,21 +43,6 @@ func (s *callStat) add(o callStat, times int64) {
 // (assumed: one CMD_SYNC round trip).
 var defaultIOMMU = dmaapi.IOMMUCost{Alloc: 150 * sim.Nanosecond, PTE: 4 * sim.Nanosecond, TLBI: 1 * sim.Microsecond}
 
-// kernelCost is the DMA API's own work per scatterlist entry, in core
-// cycles, paid on every path (a coherent device included) and under both
-// policies (dmaapi.EntryCost says what runs). No per-entry timing was
-// ever published (the batched-sync series gives only percentages;
-// kernel/dma/map_benchmark.c times dma_map_single, not lists), so each is
-// assumed: about 30-60 instructions and a scatterlist line that may miss,
-// 20 ns at the figure's 2.6 GHz, the same cycles on the other presets'
-// cores (an in-order core needs more: the range's upper end).
-var kernelCost = dmaapi.EntryCost{
-	Map:      52, // assumed [26, 156] cycles: 10-60 ns at 2.6 GHz; for_each_sg, sg_phys, the swiotlb, DMA-mask and bounce checks, sg_dma_len
-	Unmap:    52, // assumed [26, 156] cycles: dma_to_phys, the coherent check, is_swiotlb_buffer per entry
-	Sync:     52, // assumed [26, 156] cycles: the sync loops run the same checks as the unmap
-	IOMMUMap: 78, // assumed [26, 260] cycles: 10-100 ns at 2.6 GHz; iommu_dma_map_sg's alignment pass, one __iommu_map descent and __finalise_sg per entry
-}
-
 // call runs f as one DMA API call of kind k and accounts for it.
 func (r *run) call(k callKind, f func() error) error {
 	m := r.m

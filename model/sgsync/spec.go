@@ -72,11 +72,6 @@ const (
 // Source of the published figure.
 const figureSource = "dma-mapping: batched DMA sync — MediaTek Dimensity 9500, CPU7 at 2.6 GHz, 10 MB of 4 KB entries, 200 iterations"
 
-// figureCalibrated says which parameter the map figure fixes: the one
-// parameter fitted to it, on its own preset.
-const figureCalibrated = "calibrated on dimensity-9500: its maint.dsb (the barrier's round trip) is fitted to this figure; " +
-	"on the other presets, and for dma_unmap_sg, a prediction"
-
 // harnessNote is how the published measurement ran, as far as it is
 // known (the batched-sync cover letter): a custom harness, not published
 // and not kernel/dma/map_benchmark.c (which maps single buffers).
@@ -100,7 +95,7 @@ func New() *Scenario { return &Scenario{} }
 
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
-	return &scenario.Spec{
+	sp := &scenario.Spec{
 		ID:         "sg-sync",
 		Lesson:     lesson,
 		LessonNote: lessonNote,
@@ -119,10 +114,8 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "hardware preset (dimensity-9500 is calibrated to this figure)",
 				Choices: scenario.Choices("dimensity-9500", "MediaTek Dimensity 9500 (CPU7 at 2.6 GHz)",
 					"juno-r2", "Arm Juno r2 (Cortex-A53)", "neoverse-n1", "Arm Neoverse N1")},
-			// measured: batched-sync cover letter, "10 MB buffers (10 MB / 4 KB sg entries per buffer)"
 			{Name: "total", Label: "List size", Kind: scenario.KindBytes, Unit: "B", Default: "10MiB",
 				Help: "bytes in the scatterlist: up to 64MiB when the CPU does not touch the list (cpu=none), about 30MiB with the default CPU use and direction, less with swiotlb, cpu=writes or bidirectional (a run simulates at most about 15 M units of work, a CPU access of a line counting 8 and a line the device or cache maintenance handles 1, so that it ends within a second or two)", Min: 4 << 10, Max: 64 << 20},
-			// measured: as total, 4 KB entries
 			{Name: "entry", Label: "Entry size", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB",
 				Help: "bytes per SG entry (the last one takes what is left)", Min: 512, Max: 1 << 20},
 			{Name: "entry-mix", Label: "Entry sizes", Kind: scenario.KindChoice, Default: "uniform",
@@ -137,18 +130,15 @@ func (*Scenario) Spec() *scenario.Spec {
 				Help: "direct mapping, IOMMU-backed, SWIOTLB bounce buffers, or a coherent device (control: no maintenance)",
 				Choices: scenario.Choices("direct", "dma-direct (non-coherent device)", "iommu", "IOMMU (IOVA + page tables)",
 					"swiotlb", "SWIOTLB bounce buffer", "coherent", "coherent device (no maintenance)")},
-			// assumed {from-device, to-device, bidirectional}: the published run's direction is unknown
 			{Name: "direction", Label: "Direction", Kind: scenario.KindChoice, Default: "from-device",
 				Help:    "DMA direction: the map always cleans; the unmap invalidates unless TO_DEVICE (the published run's direction is unknown: from-device is assumed)",
 				Choices: scenario.Choices("from-device", "DMA_FROM_DEVICE", "to-device", "DMA_TO_DEVICE", "bidirectional", "DMA_BIDIRECTIONAL")},
-			// assumed {reads, writes, none}: the published run's buffer cache state is unknown
 			{Name: "cpu", Label: "CPU use of the buffer", Kind: scenario.KindChoice, Default: "reads",
 				Help:    "reads: the CPU reads received data (lines cached clean); writes: it also writes the buffer before each map (dirty lines: the cleans write them back); none: it never touches it (the published run's cache state is unknown: reads is assumed)",
 				Choices: scenario.Choices("reads", "reads the data (clean lines)", "writes", "writes before the map (dirty lines)", "none", "never touches the buffer")},
 			{Name: "mapping", Label: "Mapping", Kind: scenario.KindChoice, Default: "streaming",
 				Help:    "streaming: dma_map_sg / dma_unmap_sg around every transfer; persistent: map once, dma_sync_sg_for_device / _for_cpu around every transfer",
 				Choices: scenario.Choices("streaming", "map + unmap per transfer", "persistent", "map once, sync per transfer")},
-			// measured: as total, "for 200 iterations"
 			{Name: "iterations", Label: "Iterations", Kind: scenario.KindInt, Default: "200",
 				Help: "transfers averaged", Min: 1, Max: 100000},
 			{Name: "seed", Label: "Seed", Kind: scenario.KindInt, Default: "1",
@@ -166,10 +156,11 @@ func (*Scenario) Spec() *scenario.Spec {
 		DefaultB:      PolicyBatched,
 		DefaultPreset: "dimensity-9500",
 		References: []scenario.Reference{
-			{Metric: "map_sg_us", Pair: scenario.PairChange, Value: -64.61, Tolerance: 3, Absolute: true, Source: figureSource, Calibrated: figureCalibrated},
+			{Metric: "map_sg_us", Pair: scenario.PairChange, Value: -64.61, Tolerance: 3, Absolute: true, Source: figureSource},
 			{Metric: "unmap_sg_us", Pair: scenario.PairChange, Value: -66.60, Tolerance: 3, Absolute: true, Source: figureSource},
 		},
 	}
+	return withProvenance(sp)
 }
 
 // Path, direction and CPU use, parsed.
@@ -213,7 +204,8 @@ type policy struct {
 // config is a run's validated parameters.
 type config struct {
 	preset     string
-	sizes      []uint64 // entry sizes in list order
+	over       map[string]float64 // hardware overrides (hw.<path>)
+	sizes      []uint64           // entry sizes in list order
 	entry      uint64
 	total      uint64
 	offset     uint64
@@ -231,6 +223,9 @@ type config struct {
 	pace *scenario.Pacer
 	// budget overrides maxRunUnits for the simulation cap (tests).
 	budget int64
+	// kernel is the DMA API's per-entry work (kernelCost unless
+	// overridden).
+	kernel dmaapi.EntryCost
 	// hw, if set, changes the preset's hardware (tests: the fit of
 	// maint.dsb).
 	hw func(*soc.Config)
@@ -251,8 +246,15 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 	if err != nil {
 		return config{}, err
 	}
+	over, own := full.SplitHardware(spec.ID)
+	kernel, err := kernelWith(own)
+	if err != nil {
+		return config{}, err
+	}
 	c := config{
 		preset:     full.Text("preset"),
+		over:       over,
+		kernel:     kernel,
 		entry:      uint64(full.Int("entry")),
 		total:      uint64(full.Int("total")),
 		offset:     uint64(full.Int("entry-offset")),

@@ -135,15 +135,29 @@ const (
 // cost 1.7x per counted transaction what the default frames did).
 const lineWeight = 0.06
 
-// perPacket is estimate for c's preset and the ls2088a SMMU.
+// board is c's preset with its hardware overrides; the preset must have
+// an SMMU.
+func board(c config) (platform.Board, error) {
+	var hw map[string]float64
+	if c.hw != nil {
+		hw = *c.hw
+	}
+	b, err := platform.BoardWith(c.preset, hw)
+	if err == nil && b.SMMU == nil {
+		err = fmt.Errorf("preset: %s has no SMMU in the model", c.preset)
+	}
+	return b, err
+}
+
+// perPacket is estimate for c's preset and its SMMU.
 func perPacket(c config) (nic, eng float64, err error) {
-	hw, err := platform.Lookup(c.preset)
+	b, err := board(c)
 	if err != nil {
 		return 0, 0, err
 	}
-	sc := platform.LS2088ASMMU()
+	sc := *b.SMMU
 	sc.TLBEntries = c.tbuTLB
-	nic, eng = estimate(c, hw, sc)
+	nic, eng = estimate(c, b.Config, sc)
 	return nic, eng, nil
 }
 

@@ -43,24 +43,25 @@ import (
 // others (coreBurst); the NIC reads it to transmit (txStep); it is
 // forwarded, or dropped if any of its DMA transactions aborted.
 
-// Buffer layout (a DPDK mbuf's data room on DPAA2) and l3fwd's routes.
+// Buffer layout (a DPDK mbuf's data room on DPAA2) and l3fwd's routes;
+// each one's provenance is in withProvenance (provenance.go).
 const (
-	headroom  = 128                  // measured: DPDK RTE_PKTMBUF_HEADROOM, the frame starts 128 B into its buffer
-	annoOff   = headroom - annoBytes // derived: the hardware annotation just before the frame
-	annoBytes = 64                   // measured: DPDK DPAA2_ETH_RX_HWA_SIZE
-	dataRoom  = 2048                 // measured: DPDK RTE_MBUF_DEFAULT_DATAROOM; a larger frame takes whole multiples
+	headroom  = 128
+	annoOff   = headroom - annoBytes
+	annoBytes = 64
+	dataRoom  = 2048
 	// stashLines is DPDK's stash setting on the LS2088A: one line of
 	// frame data and one of annotation.
-	stashLines = 1 // measured: DPDK dpaa2_dev_rx_queue_setup, flc 0x14 "1 line data, 1 line annotation"
+	stashLines = 1
 	// maxChunk is the largest physically contiguous block: the buffers
 	// are allocated in such blocks, linearly mapped like DPDK's hugepages
 	// (no page walk per frame for the core).
-	maxChunk  = 4 << 20 // measured: Linux MAX_PAGE_ORDER 10 with 4 KiB pages, 4 MiB
-	lineBytes = 64      // measured: the A72's and the CCN-504's line
+	maxChunk  = 4 << 20
+	lineBytes = 64
 	// routes and routeStride are l3fwd's LPM table: 8 /24 routes
 	// N.1.1.0/24, N = 1..8, so their tbl24 entries are 2^16 entries apart.
-	routes      = 8       // measured: l3fwd's built-in IPv4 routes (DPDK 16.x/17.x ipv4_l3fwd_lpm_route_array)
-	routeStride = 1 << 16 // derived: tbl24 entries between N.1.1.0/24 and N+1.1.1.0/24
+	routes      = 8
+	routeStride = 1 << 16
 )
 
 // bufStride is one frame buffer's size for frames of packet bytes.

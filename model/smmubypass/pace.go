@@ -2,6 +2,7 @@ package smmubypass
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -39,6 +40,11 @@ func (s *Scenario) Run(ctx context.Context, p scenario.Params, policyID string, 
 	res.Scenario = spec.ID
 	if res.Charts, err = wsCharts(c, pace); err != nil {
 		return nil, err
+	}
+	// Each point runs fewer packets than the setting (chartPoints).
+	fixed := append(spec.Held(p, "ws", "packets"), "packets="+strconv.Itoa(chartPoints(c))+" a point")
+	for i := range res.Charts {
+		res.Charts[i].Fixed = fixed
 	}
 	if err := pace.Point(); err != nil {
 		return nil, err

@@ -29,7 +29,11 @@ const maxUntranslated = 64
 
 // config is a run's validated parameters.
 type config struct {
-	preset                           string
+	preset string
+	// hw points to the hardware overrides (hw.<path>), nil without: a
+	// pointer keeps config comparable (narration compares it with the
+	// defaults', which have none).
+	hw                               *map[string]float64
 	packets, ring, flows, rxBurst    int
 	packet, burst                    int
 	rate                             float64 // bits per second
@@ -58,6 +62,9 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 		streams:    int(f.Int("engine-streams")),
 		s2crBypass: f.Text("nic-stream") == "s2cr-bypass", s2crb: f.Bool("s2crb"), disableBypass: f.Bool("disable-bypass"),
 		slices: f.Bool("register-slices"), setup: f.Text("smmu-setup"), stage: f.Text("engine-stage"), seed: uint64(f.Int("seed"))}
+	if hw := f.Hardware(); hw != nil {
+		c.hw = &hw
+	}
 	if _, err := fmt.Sscan(f.Text("tbu-tlb"), &c.tbuTLB); err != nil { // a choice: the spec has checked it
 		return config{}, fmt.Errorf("tbu-tlb: %w", err)
 	}

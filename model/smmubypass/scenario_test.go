@@ -48,8 +48,10 @@ func TestFigure(t *testing.T) {
 	spec := New().Spec()
 	sides := map[string]*scenario.Result{PolicyOff: runSide(t, PolicyOff), PolicyOn: runSide(t, PolicyOn)}
 	require.Len(t, spec.References, 2)
+	assert.Equal(t, []string{"smmu.link_cycles"}, spec.References[0].Fitted, "the bit-off figure is calibrated by the link alone")
+	assert.Equal(t, scenario.Prediction, spec.References[1].Kind(), "the bit-on figure is a prediction")
 	for _, ref := range spec.References {
-		if ref.Calibrated == "" {
+		if ref.Kind() != scenario.Calibrated {
 			continue
 		}
 		got := metric(t, sides[ref.Policy], ref.Metric)

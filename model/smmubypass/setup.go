@@ -6,7 +6,6 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
-	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
 	"github.com/dmaviz/dmaviz/model/soc"
@@ -14,17 +13,18 @@ import (
 
 // setup builds the SMMU, its tables, the core and the masters.
 func setup(c config, policy string, record bool) (*run, error) {
-	hw, err := platform.Lookup(c.preset)
+	board, err := board(c)
 	if err != nil {
 		return nil, err
 	}
+	hw := board.Config
 	area := uint64(c.ring) * bufStride(c.packet)
 	hw.MemBytes = max(uint64(1)<<30, 2*c.ws+area+(64<<20))
 	m, err := soc.New(hw, c.seed)
 	if err != nil {
 		return nil, err
 	}
-	sc := platform.LS2088ASMMU()
+	sc := *board.SMMU
 	sc.RegisterSlices = c.slices
 	sc.TLBEntries = c.tbuTLB
 	if c.link != 0 {

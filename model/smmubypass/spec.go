@@ -68,11 +68,6 @@ const (
 	StageNested = "nested"
 )
 
-// figureCalibrated says how the model matches the bit-off figure: the
-// preset's TBU-TCU link is fitted to it. The bit-on figure is a
-// prediction (no Calibrated text).
-const figureCalibrated = "calibrated to this figure: the ls2088a preset's TBU-TCU link (LinkCycles) is fitted to it; the bit-on latency, forward_pps and the engine's hit rate and latency are predictions"
-
 // paperDisableBypass is the published figure's arm-smmu.disable_bypass:
 // 0 (false), unmatched StreamIDs bypass. The measurement (2016-17)
 // predates commit 954a03be033c (v5.2), which made disable_bypass=1 the
@@ -115,7 +110,7 @@ func New() *Scenario { return &Scenario{} }
 
 // Spec describes the scenario.
 func (*Scenario) Spec() *scenario.Spec {
-	return &scenario.Spec{
+	sp := &scenario.Spec{
 		ID:         "smmu-bypass",
 		Lesson:     lesson,
 		LessonNote: lessonNote,
@@ -134,40 +129,30 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Name: "preset", Label: "Platform", Kind: scenario.KindChoice, Default: "ls2088a",
 				Help:    "hardware preset (ls2088a: its TBU-TCU link is fitted to the bit-off figure)",
 				Choices: scenario.Choices("ls2088a", "NXP LS2088A (Cortex-A72, MMU-500)")},
-			// assumed [2000, 400000] frames: a run control, not hardware (the averages settle after a few thousand)
 			{Name: "packets", Label: "Packets", Kind: scenario.KindInt, Default: "100000",
 				Help: fmt.Sprintf("frames offered (the averages settle after a few thousand); with large frames, small DMA bursts or a fast engine fewer are allowed: a run models at most about %.3g million transactions, the NIC's and the engine's, so that both sides run in a few seconds in the page", maxRunTxns/1e6), Min: minPackets, Max: maxPackets},
-			// measured: RFC 2544 throughput tests start at 64-byte frames, the point l3fwd is benchmarked at
 			{Name: "packet", Label: "Frame size", Kind: scenario.KindBytes, Unit: "B", Default: "64",
 				Help: "Ethernet frame size (RFC 2544 throughput tests start at 64 B, l3fwd's usual benchmark point); the NIC writes and reads it in DMA bursts", Min: 64, Max: 9216},
-			// measured: the LS2088A's DPAA2 ports are 10 Gbit/s (DPDK nics/dpaa2 guide)
 			{Name: "line-rate", Label: "Line rate", Kind: scenario.KindFloat, Unit: "Gbit/s", Default: "10",
 				Help: "offered load, one port (the LS2088A's DPAA2 ports are 10 Gbit/s; plus 20 B of preamble and gap per frame)", Min: 0.1, Max: 100},
-			// measured: l3fwd RTE_TEST_RX_DESC_DEFAULT 128 (DPDK 16.x/17.x); on DPAA2 the RX queue's tail-drop threshold (dpaa2_dev_rx_queue_setup: taildrop.threshold = nb_rx_desc)
 			{Name: "ring", Label: "Frames in flight", Kind: scenario.KindInt, Default: "128",
 				Help: "frames the NIC and core hold at once: l3fwd's nb_rxd (RTE_TEST_RX_DESC_DEFAULT 128), on DPAA2 the RX queue's tail-drop threshold in frames; the model holds further arrivals back instead of dropping them, so forward_pps is the no-loss rate", Min: 1, Max: 4096},
-			// measured: l3fwd MAX_PKT_BURST 32
 			{Name: "rx-burst", Label: "RX burst", Kind: scenario.KindInt, Default: "32",
 				Help: "frames the core takes per poll (l3fwd's MAX_PKT_BURST 32); it processes them, then sends them together", Min: 1, Max: 256},
-			// assumed [64, 256] B: the DPAA2 WRIOP's DMA transaction size is not in the sources found
 			{Name: "burst", Label: "DMA burst", Kind: scenario.KindBytes, Unit: "B", Default: "256",
 				Help: "bytes per NIC data transaction (one TBU lookup each; assumed, 64..256 B for the DPAA2's WRIOP)", Min: 64, Max: 4096},
-			// assumed [1, 65536] flows: the tester's destinations; any number reads at most l3fwd's 8 route entries
 			{Name: "flows", Label: "Flows", Kind: scenario.KindInt, Default: "1024",
 				Help: "destination addresses the tester cycles through, spread over l3fwd's 8 LPM routes (1.1.1.0/24 .. 8.1.1.0/24): the lookups read at most 8 tbl24 entries", Min: 1, Max: 65536},
-			// assumed [60, 300] cycles: l3fwd's other per-frame work on an A72 (queue-manager dequeue and enqueue, mbuf fields)
 			{Name: "cpu-work", Label: "Core work per packet", Kind: scenario.KindInt, Unit: "cycles", Default: "120",
 				Help: "l3fwd's per-frame work besides the loads and stores modelled (the queue manager's dequeue and enqueue through its portal, the mbuf fields from the frame descriptor); assumed, 60..300 cycles", Min: 0, Max: 100000},
-			// assumed [256KiB, 16MiB] bytes: the second, translated master is the model's (the published measurement names none)
 			{Name: "ws", Label: "Translated working set", Kind: scenario.KindBytes, Unit: "B", Default: "2MiB",
 				Help: "bytes of IOVA space the engine reads at random (4 KiB pages)", Min: 16 << 10, Max: maxWS},
-			// assumed [0, 5] GB/s: as ws
 			{Name: "engine-rate", Label: "Engine read rate", Kind: scenario.KindFloat, Unit: "GB/s", Default: "1",
 				Help: "the translated engine's offered read bandwidth (0: no second master); its reads count toward the run's bound on transactions, a read that misses the TLB or faults (engine-outside-mapping) more, and more again through a nested context bank, so such settings allow a lower rate", Min: 0, Max: 20},
-			// assumed [1, 32] reads: as ws
 			{Name: "engine-streams", Label: "Engine outstanding reads", Kind: scenario.KindInt, Default: "8",
 				Help: "reads the engine keeps in flight", Min: 1, Max: 128},
-			// the preset's TLBEntries (assumed [32, 2048], platform.LS2088ASMMU)
+			// The default is the preset's smmu.tbu.tlb_entries (its
+			// provenance is the preset's table).
 			{Name: "tbu-tlb", Label: "TBU TLB entries", Kind: scenario.KindChoice, Default: fmt.Sprint(platform.LS2088ASMMU().TLBEntries),
 				Help:    fmt.Sprintf("entries of the TBU's TLB (%d-way; the preset's %d is assumed: the integration chooses it); a small TLB shows the cached bypass competing with the engine's translations", platform.LS2088ASMMU().TLBWays, platform.LS2088ASMMU().TLBEntries),
 				Choices: tbuTLBChoices()},
@@ -176,7 +161,6 @@ func (*Scenario) Spec() *scenario.Spec {
 				Choices: scenario.Choices("unmatched", "no SMR matches (SMTNMB_TLBEN decides)", "s2cr-bypass", "matched, S2CR bypass (S2CRB_TLBEN decides)")},
 			{Name: "s2crb", Label: "S2CRB_TLBEN", Kind: scenario.KindBool, Default: "true",
 				Help: "sACR bit 10 (Linux sets it with SMTNMB_TLBEN): cache S2CR-bypass streams too"},
-			// measured: the published figure ran with arm-smmu.disable_bypass=0 (paperDisableBypass)
 			{Name: "disable-bypass", Label: "arm-smmu.disable_bypass", Kind: scenario.KindBool, Default: fmt.Sprint(paperDisableBypass),
 				Help: "true is mainline Linux's default since v5.2: an unmatched StreamID faults (sCR0.USFCFG=1, sGFSR.USF, \"Blocked unknown Stream ID\") and its frames are dropped; false (the default here) is how the published figure ran: it predates that default, and NXP's LS2088A needed disable_bypass=0"},
 			{Name: "smmu-setup", Label: "SMMU programming", Kind: scenario.KindChoice, Default: SetupNormal,
@@ -207,7 +191,7 @@ func (*Scenario) Spec() *scenario.Spec {
 		DefaultB:      PolicyOn,
 		DefaultPreset: "ls2088a",
 		References: []scenario.Reference{
-			{Metric: "bypass_read_latency_cycles", Policy: PolicyOff, Value: 140, Tolerance: 0.15, Source: figureSource, Calibrated: figureCalibrated},
+			{Metric: "bypass_read_latency_cycles", Policy: PolicyOff, Value: 140, Tolerance: 0.15, Source: figureSource},
 			{Metric: "bypass_read_latency_cycles", Policy: PolicyOn, Value: 50, Tolerance: 0.15, Source: figureSource},
 		},
 		// The headline varies the working set within what the default 100,000
@@ -215,4 +199,5 @@ func (*Scenario) Spec() *scenario.Spec {
 		// working-set chart scales its packets and goes further).
 		Headline: &scenario.Headline{Metric: "translated_hit_rate", Vary: "ws=256KiB..2MiB:x2"},
 	}
+	return withProvenance(sp)
 }

@@ -58,6 +58,11 @@ func (t *Table) Chart(metric string) (scenario.Chart, error) {
 	if ax.Numeric() {
 		ch.Mark = t.Base[ax.Param.Name].Num
 	}
+	varied := make([]string, len(t.Axes))
+	for i := range t.Axes {
+		varied[i] = t.Axes[i].Param.Name
+	}
+	ch.Fixed = t.Spec.Held(t.Base, varied...)
 	inner := []scenario.Value{{}}
 	if len(t.Axes) > 1 {
 		inner = t.Axes[1].Values

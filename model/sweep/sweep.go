@@ -118,7 +118,52 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 	}
 	spec := req.Scenario.Spec()
 	pts := req.points()
+	errs, err := runPoints(ctx, req, pts, workers, progress)
+	if err != nil {
+		return nil, err
+	}
+	for j, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pointName(req.Axes, pts[j].Values), err)
+		}
+	}
+	return &Table{Spec: spec, Base: req.Base, A: req.A, B: req.B, Axes: req.Axes, Points: pts}, nil
+}
+
+// RunSets runs A and B at each parameter set (merged over req.Base;
+// req.Axes is not used) as Run runs a grid's points, in parallel on up to
+// workers goroutines, and returns the points in the order of sets with
+// each one's error (nil when it ran): a set the scenario refuses does not
+// stop the others. Only ctx being done is an error of the whole.
+func RunSets(ctx context.Context, req Request, sets []scenario.Params, workers int, progress func(done, total int)) ([]Point, []error, error) {
+	if req.Scenario == nil {
+		return nil, nil, fmt.Errorf("sweep: no scenario")
+	}
+	pts := make([]Point, len(sets))
+	for i, set := range sets {
+		p := make(scenario.Params, len(req.Base)+len(set))
+		for k, v := range req.Base {
+			p[k] = v
+		}
+		for k, v := range set {
+			p[k] = v
+		}
+		pts[i].Params = p
+	}
+	errs, err := runPoints(ctx, req, pts, workers, progress)
+	if err != nil {
+		return nil, nil, err
+	}
+	return pts, errs, nil
+}
+
+// runPoints runs every point's pair (see Run) and returns each point's
+// error; the error of the whole is ctx's.
+func runPoints(ctx context.Context, req Request, pts []Point, workers int, progress func(done, total int)) ([]error, error) {
 	n := len(pts)
+	if n == 0 {
+		return nil, ctx.Err()
+	}
 	workers = max(1, min(workers, n))
 	errs := make([]error, n)
 	jobs := make(chan int)
@@ -158,12 +203,7 @@ func Run(ctx context.Context, req Request, workers int, progress func(done, tota
 		}
 	}
 	// Every job has reported, so errs and pts are complete.
-	for j, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pointName(req.Axes, pts[j].Values), err)
-		}
-	}
-	return &Table{Spec: spec, Base: req.Base, A: req.A, B: req.B, Axes: req.Axes, Points: pts}, nil
+	return errs, nil
 }
 
 // runPoint runs both sides of point p.

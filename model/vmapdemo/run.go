@@ -21,6 +21,7 @@ type config struct {
 	watermark   uint64
 	rate        float64 // GB/s, bytes per ns
 	preset      string
+	hw          map[string]float64 // hardware overrides (hw.<path>)
 	large       bool
 }
 
@@ -35,7 +36,7 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 	if err := pace.Point(); err != nil {
 		return nil, err
 	}
-	m, err := platform.New(c.preset, Seed)
+	m, err := platform.NewWith(c.preset, c.hw, Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -96,6 +97,14 @@ func run(c config, pace *scenario.Pacer) (*scenario.Result, error) {
 		n := min(tr.Contig, c.bytes-off)
 		if n == 0 {
 			return nil, fmt.Errorf("trace write at %#x: empty translation", va+off)
+		}
+		switch {
+		case off == 0:
+			step(t, "The first write walks", fmt.Sprintf("TRBE's one-entry TLB is empty: the write to %#x walks the page tables, and the entry it fills covers %s of the buffer before the next walk",
+				va, scenario.FormatBytes(int64(n))))
+		case off < c.bytes/2 && off+n >= c.bytes/2:
+			step(t, "Halfway", fmt.Sprintf("%d walks for the first %d pages: one per %s", port.R.Stats.Walks, (off+n)>>mem.PageShift,
+				scenario.FormatBytes(int64((off+n)/max(port.R.Stats.Walks, 1)))))
 		}
 		for done := uint64(0); done < n; {
 			part := min(n-done, next-(off+done))

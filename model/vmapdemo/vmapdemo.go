@@ -83,6 +83,7 @@ func (*Scenario) Spec() *scenario.Spec {
 		DefaultA:      PolicyPTE,
 		DefaultB:      PolicyLarge,
 		DefaultPreset: "dimensity-9500",
+		OnBoard:       true,
 	}
 }
 
@@ -106,6 +107,7 @@ func (s *Scenario) Run(ctx context.Context, p scenario.Params, policy string, pa
 		watermark:   uint64(full.Int(ParamWatermark)),
 		rate:        full.Float(ParamRate),
 		preset:      full.Text(ParamPreset),
+		hw:          full.Hardware(),
 		large:       policy == PolicyLarge,
 	}
 	res, err := run(c, pace)

@@ -92,3 +92,21 @@ func TestBadInput(t *testing.T) {
 	_, err = s.Run(t.Context(), p, "nope", nil)
 	assert.ErrorContains(t, err, "policy")
 }
+
+// The narration walks through the run, not only its start and end: the
+// first write's walk and how far one entry reaches, then the walks at
+// halfway, each at the moment it describes.
+func TestNarrationStepsThroughTheWrite(t *testing.T) {
+	for _, c := range []struct {
+		policy, perWalk string
+	}{{"pte-4k", "one per 4KiB"}, {"large", "one per 2MiB"}} {
+		r := runWith(t, c.policy)
+		require.Len(t, r.Narration, 4, c.policy)
+		for i := 1; i < len(r.Narration); i++ {
+			assert.Greater(t, r.Narration[i].T, r.Narration[i-1].T, "%s step %d", c.policy, i)
+		}
+		assert.Equal(t, "The first write walks", r.Narration[1].Title)
+		assert.Contains(t, r.Narration[2].Text, c.perWalk, c.policy)
+		assert.Less(t, r.Narration[2].T, r.End, c.policy)
+	}
+}

@@ -57,8 +57,13 @@ func Write(w io.Writer, s *render.Scene, opt Options) error {
 func item(b *bufio.Writer, it *render.Item, p *render.Palette, title string) {
 	open := func(tag string) {
 		b.WriteString("<" + tag)
+		// Defaults are left out (data-index 0, stroke-width 1, butt
+		// caps): a panel chart travels as a data URL of at most 15 KB.
 		if it.ID != "" {
-			fmt.Fprintf(b, ` data-id="%s" data-index="%d"`, escape(it.ID), it.Index)
+			fmt.Fprintf(b, ` data-id="%s"`, escape(it.ID))
+			if it.Index != 0 {
+				fmt.Fprintf(b, ` data-index="%d"`, it.Index)
+			}
 		}
 	}
 	end := func(tag string) {
@@ -75,7 +80,7 @@ func item(b *bufio.Writer, it *render.Item, p *render.Palette, title string) {
 		paint(b, "fill", it.Fill, p)
 		if it.Stroke != render.None {
 			paint(b, "stroke", it.Stroke, p)
-			fmt.Fprintf(b, ` stroke-width="%s"`, num(strokeWidth(it)))
+			width(b, it)
 		}
 		end("rect")
 	case render.KindLine, render.KindArrow:
@@ -87,7 +92,7 @@ func item(b *bufio.Writer, it *render.Item, p *render.Palette, title string) {
 		open("line")
 		fmt.Fprintf(b, ` x1="%s" y1="%s" x2="%s" y2="%s"`, num(it.X), num(it.Y), num(it.X2), num(it.Y2))
 		paint(b, "stroke", it.Stroke, p)
-		fmt.Fprintf(b, ` stroke-width="%s" stroke-linecap="butt"`, num(strokeWidth(it)))
+		width(b, it)
 		b.WriteString("/>")
 		if title != "" {
 			b.WriteString("</g>")
@@ -114,6 +119,13 @@ func item(b *bufio.Writer, it *render.Item, p *render.Palette, title string) {
 			b.WriteString("<title>" + escape(title) + "</title>")
 		}
 		b.WriteString(escape(it.Text) + "</text>\n")
+	}
+}
+
+// width writes the item's stroke width unless it is SVG's default, 1.
+func width(b *bufio.Writer, it *render.Item) {
+	if w := strokeWidth(it); w != 1 {
+		fmt.Fprintf(b, ` stroke-width="%s"`, num(w))
 	}
 }
 

@@ -41,6 +41,7 @@ type App struct {
 	A, B    *scenario.Result
 
 	Headline HeadlineState // the headline chart (headline.go)
+	Bands    BandsState    // the error bars, on request (uncertainty.go)
 	// runErrParam is the field that shows RunErr ("" for none).
 	runErrParam string
 }

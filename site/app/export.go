@@ -29,7 +29,8 @@ func (a *App) FileName(ext string) string {
 }
 
 // MetricsCSV is the metrics table as CSV: metric, unit, A, B, B/A and, per
-// published figure, the panel's text, source and verdict.
+// published figure, the panel's text, source, kind (calibrated or
+// prediction) and verdict (report.Verdict).
 func (a *App) MetricsCSV() (string, bool) {
 	rows := a.Rows()
 	if rows == nil {
@@ -37,7 +38,7 @@ func (a *App) MetricsCSV() (string, bool) {
 	}
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	_ = w.Write([]string{"metric", "unit", "A", "B", "B/A", "published", "source", "verdict"})
+	_ = w.Write([]string{"metric", "unit", "A", "B", "B/A", "published", "source", "kind", "verdict"})
 	num := func(v float64, ok bool) string {
 		if !ok {
 			return ""
@@ -49,15 +50,16 @@ func (a *App) MetricsCSV() (string, bool) {
 		if r.HasA && r.HasB && r.A != 0 {
 			ratio = strconv.FormatFloat(r.B/r.A, 'f', -1, 64)
 		}
-		var pub, src, verdict []string
+		var pub, src, kind, verdict []string
 		for i := range r.Refs {
 			f := &r.Refs[i]
 			pub = append(pub, report.PanelText(f))
 			src = append(src, f.Source)
+			kind = append(kind, f.Kind())
 			verdict = append(verdict, report.Verdict(f))
 		}
 		_ = w.Write([]string{r.Name, r.Unit, num(r.A, r.HasA), num(r.B, r.HasB), ratio,
-			strings.Join(pub, "; "), strings.Join(src, "; "), strings.Join(verdict, "; ")})
+			strings.Join(pub, "; "), strings.Join(src, "; "), strings.Join(kind, "; "), strings.Join(verdict, "; ")})
 	}
 	w.Flush()
 	return b.String(), w.Error() == nil

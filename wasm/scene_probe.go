@@ -1,0 +1,31 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/dmaviz/dmaviz/render"
+)
+
+// exposeScene sets dmaviz.sceneSummary(): of the last frame the stage
+// drew, the smallest text (its size in CSS pixels, id and words) and how
+// many items of each id it holds, so that the browser tests read the
+// scene the page drew (its text sizes, its ring dials and mapping lines)
+// rather than guess from pixels.
+func (s *stage) exposeScene() {
+	fn := js.FuncOf(func(js.Value, []js.Value) any {
+		counts := map[string]any{}
+		least, leastID, leastText := float32(0), "", ""
+		for i := range s.scene.Items {
+			it := &s.scene.Items[i]
+			n, _ := counts[it.ID].(int)
+			counts[it.ID] = n + 1
+			if it.Kind == render.KindText && it.Text != "" && (leastID == "" || it.Size < least) {
+				least, leastID, leastText = it.Size, it.ID, it.Text
+			}
+		}
+		return map[string]any{"leastText": float64(least), "leastID": leastID, "leastWords": leastText, "ids": counts}
+	})
+	s.page.Set("sceneSummary", fn)
+}
