@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"image"
 	"strconv"
 	"strings"
@@ -37,6 +38,47 @@ func TestBadURLValueShowsAMessageAndFallsBack(t *testing.T) {
 	q := eval[string](t, b, `location.search`)
 	assert.NotContains(t, q, "zzz", "the URL still carries the bad values")
 	assert.NotContains(t, q, "nope", "the URL still carries the bad values")
+}
+
+// TestALinkWithManyBadKeysGetsOneShortMessage: 1,400 unknown keys and a
+// 100 KB value are said once and briefly (once 1,401 messages in an
+// alert box 74,786 px tall).
+func TestALinkWithManyBadKeysGetsOneShortMessage(t *testing.T) {
+	b := newBrowser(t)
+	var q strings.Builder
+	q.WriteString("?scenario=demo&buffer=" + strings.Repeat("9", 100_000))
+	for i := range 1400 {
+		fmt.Fprintf(&q, "&k%d=1", i)
+	}
+	openReady(t, b, q.String())
+	texts := eval[[]string](t, b, `[...document.querySelectorAll("#messages p")].map(p => p.textContent)`)
+	require.Len(t, texts, 2, "messages: %.300q", texts)
+	assert.Contains(t, texts[0], `buffer: "`+strings.Repeat("9", 64)+`"… (100000 characters) is not a size`)
+	assert.True(t, strings.HasPrefix(texts[1], "1,400 unknown keys for scenario demo: k0, k1, k10, …"), texts[1])
+	h := eval[float64](t, b, `document.getElementById("messages").getBoundingClientRect().height`)
+	assert.Less(t, h, 300.0, "the messages box is %v px tall", h)
+}
+
+// TestAnEmbedSaysItRefusedAValue: an embed whose link has a bad value shows
+// a one-line notice in its bar (not a silent fallback), with every message
+// in its tooltip.
+func TestAnEmbedSaysItRefusedAValue(t *testing.T) {
+	b := newBrowser(t)
+	openEmbed := func(q string) {
+		b.do(t, "opening "+q, chromedp.Navigate(siteURL+q))
+		b.waitFor(t, "the embed's results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("open-full")`)
+	}
+	openEmbed("?scenario=demo&embed=1")
+	assert.Zero(t, eval[int](t, b, `document.querySelectorAll("#embed-notice").length`), "a notice for a good link")
+	openEmbed("?scenario=demo&embed=1&buffer=zzz&a=nope")
+	text := eval[string](t, b, `document.getElementById("embed-notice").textContent`)
+	assert.True(t, strings.HasPrefix(text, "⚠ a: policy \"nope\" is not allowed"), text)
+	assert.Contains(t, text, "(+1 more)")
+	assert.Contains(t, eval[string](t, b, `document.getElementById("embed-notice").title`), "buffer: \"zzz\" is not a size")
+	r := eval[[]float64](t, b, `(() => { const r = document.getElementById("embed-notice").getBoundingClientRect(); return [r.width, r.height, r.right, innerWidth]; })()`)
+	assert.Positive(t, r[0], "the notice is not visible")
+	assert.Less(t, r[1], 30.0, "the notice is %v px tall: more than one line", r[1])
+	assert.LessOrEqual(t, r[2], r[3], "the notice runs off the window")
 }
 
 func TestControlChangesURLAndStage(t *testing.T) {

@@ -13,13 +13,14 @@ import (
 // Perfetto, the table as CSV on the clipboard, the JSON report.
 type Export struct {
 	App     *app.App
+	Running bool // a run is computing (control.RunState)
 	AttrMap vugu.AttrMap
 	status  string
 	lastURL string // the latest download's blob URL, freed on the next
 }
 
 func (c *Export) ready() bool {
-	return c.App != nil && c.App.A != nil && c.App.B != nil && !c.App.Running
+	return c.App != nil && c.App.A != nil && c.App.B != nil && !c.Running
 }
 
 func (c *Export) downloadTrace() {

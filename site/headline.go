@@ -128,6 +128,6 @@ func xRange(ch *scenario.Chart) (lo, hi float64, ok bool) {
 	return lo, hi, ok
 }
 
-func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(); return r }
+func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(c.Ctl.Run()); return r }
 
-func (c *Root) headlineErr() string { _, e := c.App.HeadlineStatus(); return e }
+func (c *Root) headlineErr() string { _, e := c.App.HeadlineStatus(c.Ctl.Run()); return e }

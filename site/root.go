@@ -5,6 +5,9 @@
 package site
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/provenance"
@@ -143,13 +146,12 @@ func (c *Root) policyOptions() []Option {
 }
 
 func (c *Root) runText() string {
+	run := c.Ctl.Run()
 	switch {
-	case c.App.Running && c.App.RunSide == 0:
-		return "simulating A (1 of 2)…"
-	case c.App.Running:
-		return "simulating B (2 of 2)…"
-	case c.App.RunErr != "":
-		return "run failed: " + c.App.RunErr
+	case run.Running:
+		return "simulating " + SideText(run) + "…"
+	case run.Err != "":
+		return "run failed: " + run.Err
 	case c.App.A != nil:
 		return SimulatedText(c.App.A, c.App.B)
 	}
@@ -175,7 +177,7 @@ func SimulatedText(a, b *scenario.Result) string {
 }
 
 func (c *Root) runClass() string {
-	if c.App.RunErr != "" {
+	if c.Ctl.Run().Err != "" {
 		return "run-status msg"
 	}
 	return "run-status"
@@ -205,3 +207,31 @@ func (c *Root) keys() {
 		c.ToggleKeys()
 	}
 }
+
+// embedNoticeMax is how much of the first message the embed's notice shows.
+const embedNoticeMax = 48
+
+// embedNotice is the embed's one-line notice that the link had a refused
+// value (the full page lists the messages; an embed has no room for them,
+// and falling back silently would show a figure the author did not ask
+// for without a word): the start of the first message and how many more.
+func (c *Root) embedNotice() string { return EmbedNotice(c.App.Messages) }
+
+// EmbedNotice is embedNotice for msgs ("" for none).
+func EmbedNotice(msgs []string) string {
+	if len(msgs) == 0 {
+		return ""
+	}
+	first := []rune(msgs[0])
+	text := "⚠ " + string(first[:min(len(first), embedNoticeMax)])
+	if len(first) > embedNoticeMax {
+		text += "…"
+	}
+	if n := len(msgs) - 1; n > 0 {
+		text += fmt.Sprintf(" (+%d more)", n)
+	}
+	return text
+}
+
+// noticeTitle is the notice's tooltip: every message.
+func (c *Root) noticeTitle() string { return strings.Join(c.App.Messages, "\n") }

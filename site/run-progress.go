@@ -38,13 +38,21 @@ func RunProgressValue(r control.RunState) string { return fmt.Sprintf("%.3f", r.
 
 // RunProgressText says what the run is doing.
 func RunProgressText(r control.RunState) string {
-	side := "A (1 of 2)"
-	if r.Side == 1 {
-		side = "B (2 of 2)"
-	}
+	side := SideText(r)
 	then := "The stage shows the previous results until this run ends."
 	if r.First {
 		then = "The stage fills in when this run ends."
 	}
 	return fmt.Sprintf("Computing %s: %.0f %% after %.1f s. %s", side, 100*r.Done, r.Elapsed.Seconds(), then)
+}
+
+// SideText names the side a run is simulating: "A (1 of 2)" or "B (2 of
+// 2)" when it simulates both, "B" alone when A's setting did not change
+// (and so the other way round).
+func SideText(r control.RunState) string {
+	name := "AB"[r.Side : r.Side+1]
+	if r.Sides[0] && r.Sides[1] {
+		return name + " (" + string(rune('1'+r.Side)) + " of 2)"
+	}
+	return name
 }

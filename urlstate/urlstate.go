@@ -40,11 +40,14 @@ const (
 	KeyPanel    = "panel"
 	KeyEmbed    = "embed"
 	KeyZoom     = "zoom"
+	// KeyAutoplay=1 makes an embed start the live simulator at once rather
+	// than on a click (the page's loader reads it).
+	KeyAutoplay = "autoplay"
 )
 
 // ReservedKeys lists the keys above.
 func ReservedKeys() []string {
-	return []string{KeyScenario, KeyA, KeyB, KeySize, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom}
+	return []string{KeyScenario, KeyA, KeyB, KeySize, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom, KeyAutoplay}
 }
 
 // State is everything a URL can say.
@@ -62,6 +65,7 @@ type State struct {
 	Align     play.Align
 	Collapsed bool // panel collapsed (presentation mode)
 	Embed     bool // embed=1: stage with a minimal overlay
+	Autoplay  bool // autoplay=1: an embed runs live without a click
 	// ZoomFirst and ZoomCount are the buffer grids' zoom window (cells
 	// [first, first+count)); ZoomCount 0 shows whole grids. The stage
 	// clamps the window to each grid.
@@ -162,6 +166,9 @@ func (c *Codec) Encode(st State) string {
 	if st.Embed {
 		add(KeyEmbed, "1")
 	}
+	if st.Autoplay {
+		add(KeyAutoplay, "1")
+	}
 	if st.ZoomCount > 0 {
 		add(KeyZoom, strconv.Itoa(st.ZoomFirst)+":"+strconv.Itoa(st.ZoomCount))
 	}
@@ -192,7 +199,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 			return "", false
 		}
 		if len(vals) > 1 {
-			bad(key, "%s: given %d times; using the first, %q", key, len(vals), vals[0])
+			bad(key, "%s: given %d times; using the first, %s", key, len(vals), scenario.Echo(vals[0]))
 		}
 		return vals[0], true
 	}
@@ -207,7 +214,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 		if found, err := c.Registry.Get(id); err == nil {
 			s = found
 		} else {
-			bad(KeyScenario, "scenario: %q is not allowed; allowed %s; showing %s", id, strings.Join(c.ids(), ", "), s.Spec().ID)
+			bad(KeyScenario, "scenario: %s is not allowed; allowed %s; showing %s", scenario.Echo(id), strings.Join(c.ids(), ", "), s.Spec().ID)
 		}
 	}
 	spec := s.Spec()
@@ -243,7 +250,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 	if text, ok := get(KeyCursor); ok {
 		t, err := ParseTime(text)
 		if err != nil || t < 0 {
-			bad(KeyCursor, "t: %q is not a time such as 12.5us (0 to the end of the run); using 0", text)
+			bad(KeyCursor, "t: %s is not a time such as 12.5us (0 to the end of the run); using 0", scenario.Echo(text))
 		} else {
 			st.Cursor = t
 		}
@@ -251,7 +258,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 	if text, ok := get(KeySpeed); ok {
 		k, err := strconv.Atoi(strings.TrimSpace(text))
 		if err != nil || k < play.MinSpeed || k > play.MaxSpeed {
-			bad(KeySpeed, "speed: %q is not allowed; allowed %d..%d; using 0", text, play.MinSpeed, play.MaxSpeed)
+			bad(KeySpeed, "speed: %s is not allowed; allowed %d..%d; using 0", scenario.Echo(text), play.MinSpeed, play.MaxSpeed)
 		} else {
 			st.Speed = k
 		}
@@ -269,7 +276,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 			st.Collapsed = true
 		case "open":
 		default:
-			bad(KeyPanel, "panel: %q is not allowed; allowed open or collapsed; using open", text)
+			bad(KeyPanel, "panel: %s is not allowed; allowed open or collapsed; using open", scenario.Echo(text))
 		}
 	}
 	if text, ok := get(KeyEmbed); ok {
@@ -278,14 +285,23 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 			st.Embed = true
 		case "0":
 		default:
-			bad(KeyEmbed, "embed: %q is not allowed; allowed 0 or 1; using 0", text)
+			bad(KeyEmbed, "embed: %s is not allowed; allowed 0 or 1; using 0", scenario.Echo(text))
+		}
+	}
+	if text, ok := get(KeyAutoplay); ok {
+		switch text {
+		case "1":
+			st.Autoplay = true
+		case "0":
+		default:
+			bad(KeyAutoplay, "autoplay: %q is not allowed; allowed 0 or 1; using 0", text)
 		}
 	}
 
 	if text, ok := get(KeyZoom); ok {
 		f, c, err := parseZoom(text)
 		if err != nil {
-			bad(KeyZoom, "zoom: %q is not allowed; allowed first:count, e.g. 1024:64 (count at least 1); showing whole buffers", text)
+			bad(KeyZoom, "zoom: %s is not allowed; allowed first:count, e.g. 1024:64 (count at least 1); showing whole buffers", scenario.Echo(text))
 		} else {
 			st.ZoomFirst, st.ZoomCount = f, c
 		}
@@ -305,14 +321,58 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 		}
 	}
 	sort.Strings(unknown)
-	for _, k := range unknown {
-		names := make([]string, len(spec.Params))
-		for i, d := range spec.Params {
-			names[i] = d.Name
-		}
-		bad(k, "%s: unknown key for scenario %s; parameters are %s", k, spec.ID, strings.Join(names, ", "))
+	names := make([]string, len(spec.Params))
+	for i, d := range spec.Params {
+		names[i] = d.Name
 	}
-	return st, msgs
+	switch n := len(unknown); {
+	case n == 1:
+		bad(unknown[0], "%s: unknown key for scenario %s; parameters are %s", echoKey(unknown[0]), spec.ID, strings.Join(names, ", "))
+	case n > 1:
+		shown := make([]string, 0, unknownShown+1)
+		for _, k := range unknown[:min(n, unknownShown)] {
+			shown = append(shown, echoKey(k))
+		}
+		if n > unknownShown {
+			shown = append(shown, "…")
+		}
+		bad(unknown[0], "%s unknown keys for scenario %s: %s; parameters are %s", count(n), spec.ID, strings.Join(shown, ", "), strings.Join(names, ", "))
+	}
+	return st, capped(msgs)
+}
+
+// How many unknown keys a message names, and how many messages a link
+// gets at most (the last says how many more there were).
+const (
+	unknownShown = 3
+	maxMessages  = 8
+)
+
+// echoKey is a key as a message names it: cut like a value when long.
+func echoKey(k string) string {
+	if e := scenario.Echo(k); len([]rune(k)) > scenario.EchoMax {
+		return e
+	}
+	return k
+}
+
+// capped keeps at most maxMessages messages, the last saying how many
+// more there were.
+func capped(msgs []Message) []Message {
+	if len(msgs) <= maxMessages {
+		return msgs
+	}
+	more := len(msgs) - (maxMessages - 1)
+	return append(msgs[:maxMessages-1:maxMessages-1], Message{Text: "and " + count(more) + " more problems in the link"})
+}
+
+// count prints n with thousands separators ("1,400").
+func count(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // namesParam reports whether v names any of spec's parameters.
@@ -335,7 +395,7 @@ func (c *Codec) policy(spec *scenario.Spec, key, def string, get func(string) (s
 		for i, p := range spec.Policies {
 			ids[i] = p.ID
 		}
-		bad(key, "%s: policy %q is not allowed; allowed %s; using %s", key, id, strings.Join(ids, ", "), def)
+		bad(key, "%s: policy %s is not allowed; allowed %s; using %s", key, scenario.Echo(id), strings.Join(ids, ", "), def)
 		return def
 	}
 	return id

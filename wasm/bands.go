@@ -21,7 +21,7 @@ const bandsShow = 250 * time.Millisecond
 // startBands computes the error bars of the current setting, asked for by
 // the panel's button (it runs in the click's event, with the panel's lock
 // held), in the style of the headline chart: one run at a time, giving
-// the page its only thread back inside each run (headlineSlice) and before
+// the page its only thread back inside each run (bandsSlice) and before
 // each, showing the progress, and dropped as soon as the setting changes
 // or Cancel is pressed.
 func startBands(env vugu.EventEnv, a *app.App) {
@@ -47,7 +47,7 @@ func startBands(env vugu.EventEnv, a *app.App) {
 				}
 			},
 			Pace: func(float64) error {
-				if time.Since(last) >= headlineSlice {
+				if time.Since(last) >= bandsSlice {
 					yield()
 					last = time.Now()
 				}
@@ -95,3 +95,7 @@ func runBands(ctx context.Context, req app.BandsRequest, opt uncertainty.Options
 	}
 	return bands.Of(res), nil
 }
+
+// bandsSlice is how long the error bars' runs work before they give the
+// page its thread back.
+const bandsSlice = 10 * time.Millisecond

@@ -36,8 +36,8 @@ func yieldToPage() func() {
 }
 
 // exposeRunStats gives the page (tests, make bench) the runner's state:
-// dmaviz.runState() returns {gen, running, side, done, canceled, ms,
-// parkedMs, yields, deliverMs}.
+// dmaviz.runState() returns {gen, running, side, sides, done, canceled,
+// ms, parkedMs, yields, deliverMs}.
 func exposeRunStats(page js.Value, ctl *control.Controller) {
 	if !page.Truthy() || page.Get("runState").Truthy() {
 		return
@@ -46,6 +46,6 @@ func exposeRunStats(page js.Value, ctl *control.Controller) {
 	page.Set("runState", js.FuncOf(func(js.Value, []js.Value) any {
 		r := ctl.Run()
 		return map[string]any{"gen": float64(r.Gen), "running": r.Running, "side": r.Side, "done": r.Done,
-			"canceled": r.Canceled, "ms": ms(r.Elapsed), "parkedMs": ms(r.Parked), "yields": r.Yields, "deliverMs": ms(r.Deliver)}
+			"canceled": r.Canceled, "sides": []any{r.Sides[0], r.Sides[1]}, "ms": ms(r.Elapsed), "parkedMs": ms(r.Parked), "yields": r.Yields, "deliverMs": ms(r.Deliver)}
 	}))
 }

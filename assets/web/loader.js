@@ -132,5 +132,13 @@
       notice("dmaviz could not start: " + e.message);
     }
   }
-  start();
+  // An embed loads the simulator only when the reader asks (first.js's
+  // "Run live" button) or its URL says autoplay=1.
+  const first = window.dmavizFirst;
+  if (first && first.deferLive) {
+    dropLoading();
+    first.runLive = () => { first.runLive = null; start(); };
+  } else {
+    start();
+  }
 })();

@@ -11,8 +11,12 @@
 //     with its own plain-Go baseline;
 //   - every scenario's worst setting natively (cmd/corners, judged by CPU
 //     time) and the same settings in the page;
-//   - the page's start-up in fresh headless Chromium profiles and its
-//     playback, against DOMContentLoaded and the paused page.
+//   - the page's start-up in fresh headless Chromium profiles (the
+//     pre-rendered first view, its results and the live simulator's
+//     take-over) and its playback, against DOMContentLoaded and the paused
+//     page;
+//   - the bytes a page with the embeds of docs/embeds.txt transfers
+//     before and after a click on one.
 //
 // It exits 1 when a step fails or a worst setting is past its native bound
 // (after writing what it measured).
@@ -87,6 +91,9 @@ func report(o options) (failed bool, err error) {
 		}
 	}
 	if err := startup(&d, o.dist, o.loads); err != nil {
+		return failed, err
+	}
+	if err := embeds(&d, o.dist, "docs/embeds.txt"); err != nil {
 		return failed, err
 	}
 	var out strings.Builder

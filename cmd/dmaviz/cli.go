@@ -18,6 +18,9 @@ type cliArgs struct {
 	values url.Values // scenario choices in URL keys, validated by urlstate
 	json   bool
 	at     string // --at: a time such as 12.5us, or "end"
+	// flags maps a URL key to the flag the user gave it with ("--at" for
+	// t, "--param entry" for entry), so that messages name the flag.
+	flags  map[string]string
 	svg    string // --svg: output file, "-" for stdout
 	light  bool
 	width  int
@@ -31,7 +34,7 @@ type cliArgs struct {
 // size=paper unless given; a --url means what it means in the page (a bare
 // one, no parameters and no size, opens at the lesson size).
 func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
-	c := &cliArgs{values: url.Values{}, width: 1280, height: 720}
+	c := &cliArgs{values: url.Values{}, width: 1280, height: 720, flags: map[string]string{}}
 	fromURL := false
 	var pairs [][2]string // applied after --url, so flags override it
 	for i := 0; i < len(args); i++ {
@@ -73,6 +76,7 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 				}
 			}
 			pairs = append(pairs, [2]string{name, val})
+			c.flags[name] = "--" + name
 		case "param":
 			k, v, ok := strings.Cut(val, "=")
 			if !ok || k == "" {
@@ -89,6 +93,7 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 				}
 			}
 			pairs = append(pairs, [2]string{k, v})
+			c.flags[k] = "--param " + k
 		case "url":
 			q, err := url.ParseQuery(strings.TrimPrefix(val[strings.Index(val, "?")+1:], "?"))
 			if err != nil {
@@ -103,6 +108,7 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 			}
 		case "at":
 			c.at = val
+			c.flags[urlstate.KeyCursor] = "--at"
 		case "svg":
 			c.svg = val
 		case "size":
@@ -138,7 +144,7 @@ func resolve(c *cliArgs, stderr io.Writer) (*resolved, bool) {
 	st, msgs := codec.DecodeValues(c.values)
 	if len(msgs) > 0 {
 		for _, m := range msgs {
-			fmt.Fprintln(stderr, "dmaviz:", m.Refusal())
+			fmt.Fprintln(stderr, "dmaviz:", c.flagged(m))
 		}
 		return nil, false
 	}
@@ -183,4 +189,16 @@ func reservedHint(key string, allowed map[string]bool) string {
 		return " (use --" + flag + ")"
 	}
 	return " (a page setting; this command has no flag for it)"
+}
+
+// flagged is m's refusal naming the flag the user typed ("--at: ..." for a
+// message about t) rather than the URL key.
+func (c *cliArgs) flagged(m urlstate.Message) string {
+	text := m.Refusal()
+	if f, ok := c.flags[m.Key]; ok {
+		if rest, cut := strings.CutPrefix(text, m.Key+": "); cut {
+			return f + ": " + rest
+		}
+	}
+	return text
 }

@@ -96,6 +96,11 @@ func TestRunBadInput(t *testing.T) {
 		{[]string{"run", "demo", "--frob"}, "", "unknown flag"},
 		{[]string{"run", "demo", "--a"}, "", "needs a value"},
 		{[]string{"run", "demo", "demo2"}, "", "unexpected argument"},
+		// Messages name the flag the user typed, not the URL key.
+		{[]string{"export", "demo", "--svg", "-", "--at", "nonsense"}, "", "dmaviz: --at: \"nonsense\" is not a time"},
+		{[]string{"run", "demo", "--a", "fast"}, "", "dmaviz: --a: policy \"fast\""},
+		// A fraction of a byte is refused, not rounded.
+		{[]string{"run", "sg-sync", "--param", "entry-offset=1.5B"}, "scenario=sg-sync&entry-offset=1.5B", "dmaviz: --param entry-offset: \"1.5B\" is not a whole number of bytes"},
 	} {
 		code, out, errs := call(t, c.args...)
 		assert.Equal(t, 2, code, "%v: exit code", c.args)

@@ -1,14 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"github.com/dmaviz/dmaviz/play"
-	"github.com/dmaviz/dmaviz/render"
-	"github.com/dmaviz/dmaviz/render/svg"
+	"github.com/dmaviz/dmaviz/render/figure"
 	"github.com/dmaviz/dmaviz/urlstate"
 )
 
@@ -35,62 +34,28 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	p := play.New(r.a, r.b)
-	p.SetAlign(r.state.Align)
-	if c.at == "end" {
-		p.End()
-	} else {
-		if r.state.Cursor > p.Length() {
-			fmt.Fprintf(stderr, "dmaviz export: --at %s is past the end of the run; allowed 0..%s, or end\n",
-				r.state.Cursor, p.Length())
-			return 2
-		}
-		p.Seek(r.state.Cursor)
+	var doc strings.Builder
+	at, err := figure.Write(&doc, r.spec, r.a, r.b, r.state, figure.Options{End: c.at == "end", W: c.width, H: c.height, Light: c.light})
+	var past *figure.PastEndError
+	if errors.As(err, &past) {
+		fmt.Fprintf(stderr, "dmaviz export: --at %s\n", past)
+		return 2
 	}
-	sa, sb := p.States()
-	f := render.Frame{
-		A:      render.Side{Result: r.a, State: sa, Time: p.SideTime(play.A), PolicyTitle: policyTitle(r, r.a.Policy)},
-		B:      render.Side{Result: r.b, State: sb, Time: p.SideTime(play.B), PolicyTitle: policyTitle(r, r.b.Policy)},
-		Cursor: p.Cursor(), Length: p.Length(), Progress: r.state.Align == play.AlignProgress,
-		W: float32(c.width), H: float32(c.height),
-		Zoom:    render.Zoom{First: r.state.ZoomFirst, Count: r.state.ZoomCount},
-		MinCell: exportMinCell,
-	}
-	var scene render.Scene
-	render.NewStage().Build(&scene, &f)
-	opt := svg.Options{Titles: true}
-	if c.light {
-		l := render.Light()
-		opt.Palette = &l
+	if err != nil {
+		fmt.Fprintln(stderr, "dmaviz export:", err)
+		return 1
 	}
 	if c.svg == "-" {
-		if err := svg.Write(stdout, &scene, opt); err != nil {
+		if _, err := io.WriteString(stdout, doc.String()); err != nil {
 			fmt.Fprintln(stderr, "dmaviz export:", err)
 			return 1
 		}
 		return 0
 	}
-	var doc strings.Builder
-	if err := svg.Write(&doc, &scene, opt); err != nil {
-		fmt.Fprintln(stderr, "dmaviz export:", err)
-		return 1
-	}
 	if err := os.WriteFile(c.svg, []byte(doc.String()), 0o644); err != nil {
 		fmt.Fprintln(stderr, "dmaviz export:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %s (%s, %s vs %s at %s)\n", c.svg, r.spec.ID, r.a.Policy, r.b.Policy, p.Cursor())
+	fmt.Fprintf(stdout, "wrote %s (%s, %s vs %s at %s)\n", c.svg, r.spec.ID, r.a.Policy, r.b.Policy, at)
 	return 0
-}
-
-// exportMinCell is the smallest grid square in an exported figure: large
-// buffers aggregate more cells per square than on the stage, so a figure
-// of sg-sync's 10 MiB list stays a few hundred KB.
-const exportMinCell = 10
-
-func policyTitle(r *resolved, id string) string {
-	if p, err := r.spec.Policy(id); err == nil {
-		return p.ID + " · " + p.Title
-	}
-	return id
 }

@@ -1,6 +1,6 @@
 // Command dmaviz serves the built site and runs scenarios natively.
 //
-//	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080]
+//	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080] [-public]
 //	dmaviz list
 //	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file] [--uncertainty]
 //	dmaviz export <scenario> ... --at <cursor> --svg out.svg

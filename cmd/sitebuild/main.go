@@ -1,5 +1,8 @@
 // Command sitebuild assembles the static site in dist/ around a built
-// main.wasm: index.html (with the wasm size for the progress bar), the page
+// main.wasm: the pre-rendered first views in dist/first (each scenario's
+// opening setting and each URL in docs/embeds.txt: the stage as SVG, the
+// panel as HTML, the results as JSON; see site/firstview), index.html
+// (with their index and the wasm size for the progress bar), the page
 // scripts and styles, Go's wasm_exec.js, Vugu's DOM helper script (so the page
 // needs no eval), and gzip and Brotli copies of main.wasm for servers that can
 // send them (`dmaviz serve` does).
@@ -30,14 +33,15 @@ func main() {
 	vuguDir := flag.String("vugu", "", "directory of the github.com/vugu/vugu module")
 	index := flag.String("index", "index.html", "page template")
 	web := flag.String("web", "assets/web", "folder of page scripts and styles")
+	embeds := flag.String("embeds", "docs/embeds.txt", "URLs the docs embed, pre-rendered beside each scenario's opening view")
 	flag.Parse()
-	if err := build(*out, *goroot, *vuguDir, *index, *web); err != nil {
+	if err := build(*out, *goroot, *vuguDir, *index, *web, *embeds); err != nil {
 		fmt.Fprintln(os.Stderr, "sitebuild:", err)
 		os.Exit(1)
 	}
 }
 
-func build(out, goroot, vuguDir, index, web string) error {
+func build(out, goroot, vuguDir, index, web, embeds string) error {
 	wasm := filepath.Join(out, "main.wasm")
 	st, err := os.Stat(wasm)
 	if err != nil {
@@ -47,7 +51,16 @@ func build(out, goroot, vuguDir, index, web string) error {
 	if err != nil {
 		return err
 	}
+	idx, err := buildFirst(out, embeds)
+	if err != nil {
+		return err
+	}
+	block, err := indexBlock(idx)
+	if err != nil {
+		return err
+	}
 	html := strings.ReplaceAll(string(page), "{{WASM_SIZE}}", strconv.FormatInt(st.Size(), 10))
+	html = strings.ReplaceAll(html, "{{FIRST_VIEWS}}", block)
 	if err := os.WriteFile(filepath.Join(out, "index.html"), []byte(html), 0o644); err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@
 package bytesize
 
 import (
-	"math"
 	"strconv"
 	"strings"
 )
@@ -35,7 +34,9 @@ var units = []struct {
 
 // Parse reads a size such as "4MiB", "64k", "512" into bytes. Every unit
 // is binary, as the kernel's memparse reads "2M" and as Format prints:
-// "2MB" and "2mb" are 2 MiB, never 2,000,000 bytes.
+// "2MB" and "2mb" are 2 MiB, never 2,000,000 bytes. A fraction of a byte
+// ("1.5B", "0.1KiB") is returned as it is, for the caller to refuse: it is
+// never rounded to a size the user did not give.
 func Parse(s string) (float64, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	mul := 1.0
@@ -49,5 +50,5 @@ func Parse(s string) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return math.Round(v * mul), nil
+	return v * mul, nil
 }

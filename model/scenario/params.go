@@ -83,13 +83,17 @@ func (d *Param) Parse(text string) (Value, error) {
 			v, err = strconv.ParseFloat(s, 64)
 		}
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return Value{}, fmt.Errorf("%s: %q is not a %s; allowed %s", d.Name, text, d.kindName(), d.Range())
+			return Value{}, fmt.Errorf("%s: %s is not a %s; allowed %s", d.Name, Echo(text), d.kindName(), d.Range())
 		}
 		if d.Kind != KindFloat && v != math.Trunc(v) {
-			return Value{}, fmt.Errorf("%s: %q is not a whole number; allowed %s", d.Name, text, d.Range())
+			whole := "a whole number"
+			if d.Kind == KindBytes {
+				whole = "a whole number of bytes"
+			}
+			return Value{}, fmt.Errorf("%s: %s is not %s; allowed %s", d.Name, Echo(text), whole, d.Range())
 		}
 		if v < d.Min || v > d.Max {
-			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, s, d.Range())
+			return Value{}, fmt.Errorf("%s: %s is out of range; allowed %s", d.Name, strings.Trim(Echo(s), `"`), d.Range())
 		}
 		if why := d.offGrain(v); why != "" {
 			return Value{}, fmt.Errorf("%s: %s is %s; allowed %s", d.Name, d.Format(v), why, d.Range())
@@ -102,14 +106,14 @@ func (d *Param) Parse(text string) (Value, error) {
 		case "0", "false", "off", "no":
 			return Value{Num: 0, Text: "false"}, nil
 		}
-		return Value{}, fmt.Errorf("%s: %q is not a boolean; allowed true or false", d.Name, text)
+		return Value{}, fmt.Errorf("%s: %s is not a boolean; allowed true or false", d.Name, Echo(text))
 	case KindChoice:
 		for _, c := range d.Choices {
 			if c.Value == s {
 				return Value{Text: c.Value}, nil
 			}
 		}
-		return Value{}, fmt.Errorf("%s: %q is not allowed; allowed %s", d.Name, text, d.Range())
+		return Value{}, fmt.Errorf("%s: %s is not allowed; allowed %s", d.Name, Echo(text), d.Range())
 	}
 	return Value{}, fmt.Errorf("%s: unknown parameter kind %d", d.Name, d.Kind)
 }
@@ -369,4 +373,18 @@ func Choices(kv ...string) []Choice {
 		out = append(out, Choice{Value: kv[i], Label: kv[i+1]})
 	}
 	return out
+}
+
+// EchoMax is the most characters of a refused value a message repeats.
+const EchoMax = 64
+
+// Echo is text as a message repeats it: quoted, and cut to EchoMax
+// characters ("…" and the full length after it) so that a 100 KB value
+// makes a short message.
+func Echo(text string) string {
+	r := []rune(text)
+	if len(r) <= EchoMax {
+		return strconv.Quote(text)
+	}
+	return strconv.Quote(string(r[:EchoMax])) + "… (" + strconv.Itoa(len(r)) + " characters)"
 }

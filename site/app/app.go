@@ -6,8 +6,6 @@
 package app
 
 import (
-	"context"
-	"fmt"
 	"html"
 	"net/url"
 	"strings"
@@ -32,17 +30,16 @@ type App struct {
 	// opens at the end of the runs, a meaningful frame, not the empty start.
 	CursorGiven bool
 
-	// Run bookkeeping: Gen counts requested runs; a result for an older
-	// generation is dropped.
-	Gen     uint64
-	Running bool
-	RunSide int // side being simulated while Running: 0 = A, 1 = B
-	RunErr  string
-	A, B    *scenario.Result
+	// A and B are the results shown; keys says which setting each is for
+	// (RunKey), so that a change to one side re-runs that side only. The
+	// runs themselves (number, side, progress, error, cancel) are the
+	// controller's runner's (site/control).
+	A, B *scenario.Result
+	keys [2]string
 
 	Headline HeadlineState // the headline chart (headline.go)
 	Bands    BandsState    // the error bars, on request (uncertainty.go)
-	// runErrParam is the field that shows RunErr ("" for none).
+	// runErrParam is the field that shows the last run's error ("" for none).
 	runErrParam string
 }
 
@@ -88,7 +85,7 @@ func (a *App) load(st urlstate.State) {
 			a.Texts[d.Name] = st.Params.Text(d.Name)
 		}
 	}
-	a.A, a.B = nil, nil
+	a.A, a.B, a.keys = nil, nil, [2]string{}
 }
 
 // SetScenario switches to another scenario at the current size (its
@@ -185,72 +182,6 @@ func (a *App) SwapPolicies() bool {
 // DismissMessages clears the URL messages.
 func (a *App) DismissMessages() { a.Messages = nil }
 
-// Request is one run to do: the scenario, the parameters (a private copy)
-// and both policies, tagged with its generation.
-type Request struct {
-	Gen      uint64
-	Scenario scenario.Scenario
-	Params   scenario.Params
-	A, B     string
-}
-
-// NextRun marks a run as due and returns what to run.
-func (a *App) NextRun() (Request, error) {
-	s, err := a.Registry.Get(a.State.Scenario)
-	if err != nil {
-		return Request{}, err
-	}
-	a.Gen++
-	a.Running, a.RunSide = true, 0
-	p := make(scenario.Params, len(a.State.Params))
-	for k, v := range a.State.Params {
-		p[k] = v
-	}
-	return Request{Gen: a.Gen, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, nil
-}
-
-// Run simulates both sides of a request as scenario.RunPair does, under
-// ctx (canceling it stops the run with scenario.ErrCanceled). hook, if not
-// nil, hears the side (0 = A, 1 = B) and the fraction of it done, at least
-// once before each side; it is where the page gives way and shows the
-// progress.
-func (r Request) Run(ctx context.Context, hook func(side int, done float64) error) (ra, rb *scenario.Result, err error) {
-	// A model bug must not take the page down with it (a panic in
-	// WebAssembly ends the program): report it as a failed run.
-	defer func() {
-		if p := recover(); p != nil {
-			ra, rb, err = nil, nil, fmt.Errorf("internal error in scenario %s: %v", r.Scenario.Spec().ID, p)
-		}
-	}()
-	side := func(i int) *scenario.Pacer {
-		if hook == nil {
-			return nil
-		}
-		return scenario.NewPacer(func(done float64) error { return hook(i, done) })
-	}
-	return scenario.RunPair(ctx, r.Scenario, r.Params, r.A, r.B, side(0), side(1))
-}
-
-// SetResults takes a finished run; it reports false (and drops it) when a
-// newer run was requested meanwhile.
-func (a *App) SetResults(gen uint64, ra, rb *scenario.Result, err error) bool {
-	if gen != a.Gen {
-		return false
-	}
-	a.Running = false
-	if err != nil {
-		a.failed(err)
-		return true
-	}
-	a.RunErr = ""
-	if a.runErrParam != "" {
-		delete(a.Errors, a.runErrParam)
-		a.runErrParam = ""
-	}
-	a.A, a.B = ra, rb
-	return true
-}
-
 // Rows is the metrics table for the latest runs.
 func (a *App) Rows() []scenario.Row {
 	if a.A == nil || a.B == nil {
@@ -312,23 +243,4 @@ func PageURL(href string) string {
 		return href[:i]
 	}
 	return href
-}
-
-// failed records a run error: the earlier runs go (the metrics, hazards and
-// stage then agree that there is nothing current to show) and the field the
-// message names, if any, shows it too. Model errors name their parameter
-// first ("buffer: ..."), after the side prefix Request.Run adds.
-func (a *App) failed(err error) {
-	a.RunErr = err.Error()
-	a.A, a.B = nil, nil
-	if a.Spec == nil {
-		return
-	}
-	for _, d := range a.Spec.Params {
-		if i := strings.Index(a.RunErr, d.Name+": "); i >= 0 && (i == 0 || a.RunErr[i-1] == ' ') {
-			a.Errors[d.Name] = a.RunErr[i:]
-			a.runErrParam = d.Name
-			return
-		}
-	}
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,25 +43,56 @@ func TestSetParamKeepsTheRunningValueOnError(t *testing.T) {
 	require.False(t, a.SetParam("buffer", "65536"), "the same value asked for another run")
 }
 
-func TestRunsAreMatchedToTheLatestRequest(t *testing.T) {
+// TestAChangeToBAloneKeepsA: changing B's policy re-runs B only, and A's
+// result is the same object, unchanged; swapping A and B re-runs nothing;
+// a parameter change re-runs both; a failed run keeps nothing.
+func TestAChangeToBAloneKeepsA(t *testing.T) {
 	a := New(catalog.Registry(), "?scenario=demo")
-	old, err := a.NextRun()
+	run := func() (Request, *scenario.Result, *scenario.Result) {
+		t.Helper()
+		req, err := a.Plan()
+		require.NoError(t, err)
+		ra, rb, err := req.Run(t.Context(), nil)
+		require.NoError(t, err)
+		a.SetResults(req, ra, rb, nil)
+		return req, ra, rb
+	}
+	req, ra, rb := run()
+	assert.Equal(t, [2]bool{true, true}, req.Sides(), "the first run simulates both sides")
+	before := fmt.Sprint(ra.Metrics, ra.Checks, ra.End, len(ra.Narration))
+	other := ""
+	for _, p := range a.Spec.Policies {
+		if p.ID != a.State.A && p.ID != a.State.B {
+			other = p.ID
+		}
+	}
+	require.NotEmpty(t, other, "demo needs a third policy for this test")
+
+	require.True(t, a.SetPolicy(1, other))
+	req, ra2, rb2 := run()
+	assert.Equal(t, [2]bool{false, true}, req.Sides(), "a change to B alone simulates A again")
+	assert.Same(t, ra, ra2, "A's result was replaced")
+	assert.Same(t, ra, a.A)
+	assert.Equal(t, before, fmt.Sprint(ra.Metrics, ra.Checks, ra.End, len(ra.Narration)), "A's result changed")
+	assert.NotSame(t, rb, rb2)
+	assert.Equal(t, other, rb2.Policy)
+
+	require.True(t, a.SwapPolicies())
+	req, ra3, rb3 := run()
+	assert.Equal(t, [2]bool{false, false}, req.Sides(), "swapping A and B simulates something")
+	assert.Same(t, rb2, ra3, "after the swap A shows B's result")
+	assert.Same(t, ra, rb3, "after the swap B shows A's result")
+
+	require.True(t, a.SetParam("buffer", "64KiB"))
+	req, _, _ = run()
+	assert.Equal(t, [2]bool{true, true}, req.Sides(), "a parameter change re-runs both sides")
+
+	a.SetResults(req, nil, nil, errors.New("boom"))
+	assert.Nil(t, a.A, "failed run: earlier results kept")
+	assert.Empty(t, a.Rows(), "failed run: earlier rows kept")
+	req, err := a.Plan()
 	require.NoError(t, err)
-	req, _ := a.NextRun()
-	ra, rb, err := req.Run(t.Context(), nil)
-	require.NoError(t, err)
-	require.False(t, a.SetResults(old.Gen, ra, rb, nil), "a stale run's results were taken")
-	require.True(t, a.Running, "a stale run ended the current one")
-	require.Nil(t, a.A, "a stale run ended the current one")
-	require.True(t, a.SetResults(req.Gen, ra, rb, nil), "the current run's results were not taken")
-	require.False(t, a.Running, "the current run's results were not taken: still running")
-	require.Same(t, ra, a.A, "the current run's results were not taken: A")
-	require.NotEmpty(t, a.Rows(), "the current run's results were not taken: no rows")
-	req, _ = a.NextRun()
-	require.True(t, a.SetResults(req.Gen, nil, nil, errors.New("boom")), "a failed run's outcome was not taken")
-	require.Equal(t, "boom", a.RunErr, "failed run: RunErr")
-	require.Nil(t, a.A, "failed run: earlier results kept")
-	require.Empty(t, a.Rows(), "failed run: earlier rows kept")
+	assert.Equal(t, [2]bool{true, true}, req.Sides(), "after a failure nothing is kept")
 }
 
 func TestQueryCarriesTheViewAndLinksLeaveEmbedMode(t *testing.T) {
@@ -108,7 +140,7 @@ func (panicky) Run(context.Context, scenario.Params, string, *scenario.Pacer) (*
 func TestAModelPanicBecomesAFailedRun(t *testing.T) {
 	reg := catalog.Registry()
 	s, _ := reg.Get("demo")
-	req := Request{Scenario: panicky{s}, A: "x", B: "y"}
+	req := Request{Scenario: panicky{s}, Policy: [2]string{"x", "y"}}
 	ra, rb, err := req.Run(t.Context(), nil)
 	require.ErrorContains(t, err, "internal error in scenario demo: index out of range", "Run's error")
 	require.Nil(t, ra, "Run's result A after a panic")

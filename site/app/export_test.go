@@ -12,17 +12,18 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/report"
+	"github.com/dmaviz/dmaviz/site/control"
 )
 
 // ran returns the panel state for query with both sides run.
 func ran(t *testing.T, query string) *App {
 	t.Helper()
 	a := New(catalog.Registry(), query)
-	req, err := a.NextRun()
+	req, err := a.Plan()
 	require.NoError(t, err)
 	ra, rb, err := req.Run(t.Context(), nil)
 	require.NoError(t, err)
-	require.True(t, a.SetResults(req.Gen, ra, rb, nil))
+	a.SetResults(req, ra, rb, nil)
 	return a
 }
 
@@ -77,13 +78,12 @@ func TestHeadline(t *testing.T) {
 	a := ran(t, "?scenario=etr&size=paper") // the published setting: the references compare against it
 	req, ok := a.NextHeadline()
 	require.True(t, ok)
-	assert.True(t, a.Headline.Running)
 	assert.Nil(t, a.HeadlineChart())
 	_, again := a.NextHeadline()
 	assert.False(t, again, "due twice for one setting")
 	ch, err := req.Run(context.Background(), nil, nil)
 	require.NoError(t, err)
-	require.True(t, a.SetHeadline(req.Key, ch, nil))
+	require.True(t, a.SetHeadline(req.Key, ch, false))
 	got := a.HeadlineChart()
 	require.NotNil(t, got)
 	assert.Equal(t, float64(4<<20), got.Mark)
@@ -99,13 +99,14 @@ func TestHeadline(t *testing.T) {
 	stale := req.Key
 	req2, due := a.NextHeadline()
 	assert.True(t, due)
-	assert.False(t, a.SetHeadline(stale, ch, nil), "a chart for an old setting is dropped")
+	assert.False(t, a.SetHeadline(stale, ch, false), "a chart for an old setting is dropped")
 	assert.NotEqual(t, stale, req2.Key)
 
-	running, _ := a.HeadlineStatus()
+	sweeping := control.RunState{Sweeping: true}
+	running, _ := a.HeadlineStatus(sweeping)
 	assert.True(t, running, "computing for the new setting")
 	a.SetScenario("sg-sync")
-	running, _ = a.HeadlineStatus()
+	running, _ = a.HeadlineStatus(sweeping)
 	assert.False(t, running, "a computation for another scenario is not shown as running")
 
 	// sg-sync has its own chart in its results, no headline.

@@ -7,16 +7,16 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sweep"
+	"github.com/dmaviz/dmaviz/site/control"
 )
 
 // HeadlineState is the panel's headline chart (Spec.Headline): computed by
 // a sweep after the main runs, for one setting of everything but the
-// varied parameter.
+// varied parameter. Whether it is computing, and why it failed, are the
+// runner's (control.RunState's Sweeping and SweepErr).
 type HeadlineState struct {
-	Key     string // the setting the chart is for (see HeadlineKey)
-	Chart   *scenario.Chart
-	Running bool
-	Err     string
+	Key   string // the setting the chart is for (see HeadlineKey)
+	Chart *scenario.Chart
 }
 
 // HeadlineKey is the setting a headline chart depends on: the scenario,
@@ -37,27 +37,28 @@ func (a *App) HeadlineKey() string {
 }
 
 // HeadlineDue reports whether the headline chart must be (re)computed for
-// the current setting, and marks it running if so.
+// the current setting, and marks it due for that setting if so.
 func (a *App) HeadlineDue() bool {
 	key := a.HeadlineKey()
 	if key == "" || key == a.Headline.Key {
 		return false
 	}
-	a.Headline = HeadlineState{Key: key, Running: true}
+	a.Headline = HeadlineState{Key: key}
 	return true
 }
 
 // SetHeadline takes a computed chart for key; a chart for a setting that
-// is no longer current is dropped (false).
-func (a *App) SetHeadline(key string, ch *scenario.Chart, err error) bool {
+// is no longer current is dropped (false). A sweep canceled before it
+// ended leaves the chart due again (the next run's end starts it).
+func (a *App) SetHeadline(key string, ch *scenario.Chart, canceled bool) bool {
 	if key != a.Headline.Key {
 		return false
 	}
-	a.Headline.Running = false
-	a.Headline.Chart = ch
-	if err != nil {
-		a.Headline.Err = err.Error()
+	if canceled {
+		a.Headline = HeadlineState{}
+		return false
 	}
+	a.Headline.Chart = ch
 	return true
 }
 
@@ -73,14 +74,14 @@ func (a *App) HeadlineChart() *scenario.Chart {
 	return &ch
 }
 
-// HeadlineStatus says whether the headline chart for the current setting
-// is being computed, or why it could not be (a computation for an earlier
-// setting says nothing).
-func (a *App) HeadlineStatus() (running bool, err string) {
+// HeadlineStatus says, from the runner's state, whether the headline chart
+// for the current setting is being computed, or why it could not be (a
+// computation for an earlier setting says nothing).
+func (a *App) HeadlineStatus(run control.RunState) (running bool, err string) {
 	if key := a.HeadlineKey(); key == "" || key != a.Headline.Key {
 		return false, ""
 	}
-	return a.Headline.Running, a.Headline.Err
+	return run.Sweeping, run.SweepErr
 }
 
 // HeadlineRequest is what the page's headline goroutine runs: a private
@@ -97,14 +98,9 @@ func (a *App) NextHeadline() (HeadlineRequest, bool) {
 	if !a.HeadlineDue() {
 		return HeadlineRequest{}, false
 	}
-	s, err := a.Registry.Get(a.State.Scenario)
+	s, p, err := a.setting()
 	if err != nil {
-		a.Headline.Running = false
 		return HeadlineRequest{}, false
-	}
-	p := make(scenario.Params, len(a.State.Params))
-	for k, v := range a.State.Params {
-		p[k] = v
 	}
 	return HeadlineRequest{Key: a.Headline.Key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, true
 }

@@ -34,21 +34,19 @@ func TestAFieldRefusesWhatTheRunWouldRefuse(t *testing.T) {
 // and the field the error names shows it; the next good run clears it.
 func TestARunErrorIsShownBesideItsField(t *testing.T) {
 	a := New(catalog.Registry(), "?scenario=etr")
-	req, err := a.NextRun()
+	req, err := a.Plan()
 	require.NoError(t, err)
 	ra, rb, err := req.Run(t.Context(), nil)
 	require.NoError(t, err)
-	require.True(t, a.SetResults(req.Gen, ra, rb, nil))
+	a.SetResults(req, ra, rb, nil)
 	require.NotEmpty(t, a.Rows())
 
-	req, _ = a.NextRun()
-	require.True(t, a.SetResults(req.Gen, nil, nil, errors.New("B (cached-no-sync): width: 64 B is wider than the juno-r2 cache line (32 B)")))
+	a.SetResults(req, nil, nil, errors.New("B (cached-no-sync): width: 64 B is wider than the juno-r2 cache line (32 B)"))
 	assert.Empty(t, a.Rows(), "metrics of an earlier run stay beside a failed one")
 	assert.Nil(t, a.A)
 	assert.Equal(t, "width: 64 B is wider than the juno-r2 cache line (32 B)", a.Errors["width"])
 
-	req, _ = a.NextRun()
-	require.True(t, a.SetResults(req.Gen, ra, rb, nil))
+	a.SetResults(req, ra, rb, nil)
 	assert.Empty(t, a.Errors["width"], "the field keeps the error of a run that now succeeds")
 }
 

@@ -92,12 +92,10 @@ type Controller struct {
 	onChange   func(Change)
 	wake       func() // asks the stage for a frame (wake.go)
 
-	// drawn is what the picture showed when Advance last reported; runErr
-	// is the last run's failure ("" after a run that succeeded).
+	// drawn is what the picture showed when Advance last reported.
 	drawn  picture
-	runErr string
 	insets Insets
-	runs   runner // see run.go
+	runs   runner // see run.go: the one owner of the runs' state
 }
 
 // New returns a controller with an empty player.
@@ -119,9 +117,11 @@ func (c *Controller) SetResults(a, b *scenario.Result) {
 	c.mu.Lock()
 	c.player.SetResults(a, b)
 	c.results++
-	c.runErr = ""
 	notify := c.refresh(true)
 	c.mu.Unlock()
+	c.runs.mu.Lock()
+	c.runs.state.Err = ""
+	c.runs.mu.Unlock()
 	c.note(notify)
 	c.wakeStage()
 }

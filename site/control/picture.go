@@ -30,18 +30,20 @@ func (c *Controller) SetRunError(msg string) {
 	c.mu.Lock()
 	c.player.SetResults(nil, nil)
 	c.results++
-	c.runErr = msg
 	notify := c.refresh(true)
 	c.mu.Unlock()
+	c.runs.mu.Lock()
+	c.runs.state.Err = msg
+	c.runs.mu.Unlock()
 	c.note(notify)
 	c.wakeStage()
 }
 
 // RunError is the message of the failed latest run, "" when it succeeded.
 func (c *Controller) RunError() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.runErr
+	c.runs.mu.Lock()
+	defer c.runs.mu.Unlock()
+	return c.runs.state.Err
 }
 
 // Insets are the stage's edges an overlay covers, in CSS pixels: the

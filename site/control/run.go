@@ -41,12 +41,22 @@ const RunSlice = 10 * time.Millisecond
 // machine; four a second still show the bar moving.
 const progressNotifyEvery = 250 * time.Millisecond
 
-// RunState is what the panel shows of the runs.
+// RunState is what the panel and the stage show of the runs. The runner
+// is the one owner of it: the main runs (A and B) and the headline sweep
+// after them go through the same runner, which numbers, paces, cancels and
+// supersedes them and keeps their outcome here.
 type RunState struct {
-	Gen     uint64  // the run's number (StartRun counts them)
-	Running bool    // a run is computing
+	Gen     uint64  // the main run's number (StartRun counts them)
+	Running bool    // a main run is computing
 	Side    int     // side being simulated while Running: 0 = A, 1 = B
-	Done    float64 // fraction of the whole run (both sides) done, 0..1
+	Sides   [2]bool // the sides the main run simulates (a side whose setting did not change is kept)
+	Done    float64 // fraction of the main run (the sides it simulates) done, 0..1
+	// Err is why the last main run failed ("" after one that succeeded).
+	Err string
+	// Sweeping says the headline sweep is computing; SweepErr is why the
+	// last one failed.
+	Sweeping bool
+	SweepErr string
 	// Canceled says the last run was canceled with Cancel: its results were
 	// discarded and the previous ones are still shown.
 	Canceled bool
@@ -75,6 +85,7 @@ type RunWork func(ctx context.Context, hook func(side int, done float64) error) 
 type runner struct {
 	mu    sync.Mutex
 	cur   *job
+	after RunWork // a sweep to start when cur ends (StartSweep)
 	state RunState
 	noted time.Time // last progress notification
 	// Yield parks the running goroutine until the page's event loop has
@@ -85,6 +96,8 @@ type runner struct {
 
 type job struct {
 	gen    uint64
+	sweep  bool               // the headline sweep, not a main run
+	ended  bool               // finish ran
 	ctx    context.Context    // the run's: done once canceled or superseded
 	cancel context.CancelFunc // cancels ctx
 	done   chan struct{}      // closed when the work returned
@@ -102,24 +115,73 @@ func (c *Controller) SetYield(yield func(), slice time.Duration) {
 	c.runs.mu.Unlock()
 }
 
-// StartRun cancels the run in progress, if any, and runs work in a new
-// goroutine once the old one has stopped (promptly: at its next pacing
-// point). It returns the new run's number. It calls no change hook (the
-// caller shows the new state); the run's progress and end do.
-func (c *Controller) StartRun(work RunWork) uint64 {
+// StartRun starts a main run of both sides; see StartRunSides.
+func (c *Controller) StartRun(work RunWork) uint64 { return c.StartRunSides([2]bool{true, true}, work) }
+
+// StartRunSides cancels the run or sweep in progress, if any, and runs
+// work (which simulates the sides marked in sides) in a new goroutine once
+// the old one has stopped (promptly: at its next pacing point). It returns
+// the new run's number. It calls no change hook (the caller shows the new
+// state); the run's progress and end do.
+func (c *Controller) StartRunSides(sides [2]bool, work RunWork) uint64 {
 	r := &c.runs
 	r.mu.Lock()
-	old := r.cur
-	j := &job{gen: r.state.Gen + 1, done: make(chan struct{})}
+	j := &job{gen: r.state.Gen + 1}
+	r.after = nil
+	prev := r.state
+	r.state = RunState{Gen: j.gen, Running: true, Sides: sides, Err: prev.Err, SweepErr: prev.SweepErr}
+	if !sides[0] && sides[1] {
+		r.state.Side = 1 // the first side it simulates
+	}
+	r.mu.Unlock()
+	// No change note here: StartRun is called from the panel's event
+	// handlers, which render afterwards anyway (and hold the panel's lock).
+	c.launch(j, work)
+	return j.gen
+}
+
+// StartSweep runs the headline sweep's work through the same runner: at
+// once when nothing runs, else when the current run ends (a main run
+// delivering its results starts the sweep this way). A newer StartRun
+// cancels it, or drops it before it starts.
+func (c *Controller) StartSweep(work RunWork) {
+	r := &c.runs
+	r.mu.Lock()
+	if r.cur != nil && !r.cur.ended {
+		r.after = work
+		r.mu.Unlock()
+		return
+	}
+	r.mu.Unlock()
+	c.startSweep(work)
+}
+
+func (c *Controller) startSweep(work RunWork) {
+	r := &c.runs
+	r.mu.Lock()
+	j := &job{gen: r.state.Gen, sweep: true}
+	r.state.Sweeping, r.state.SweepErr = true, ""
+	r.mu.Unlock()
+	c.note(ChangeFull)
+	c.launch(j, work)
+}
+
+// launch makes j the current job, cancels the one before it and runs work
+// once that one has stopped.
+func (c *Controller) launch(j *job, work RunWork) {
+	r := &c.runs
+	j.done = make(chan struct{})
 	j.ctx, j.cancel = context.WithCancel(context.Background())
+	r.mu.Lock()
+	old := r.cur
 	r.cur = j
-	r.state = RunState{Gen: j.gen, Running: true}
+	if old != nil && old.sweep {
+		r.state.Sweeping = false
+	}
 	r.mu.Unlock()
 	if old != nil {
 		old.cancel()
 	}
-	// No change note here: StartRun is called from the panel's event
-	// handlers, which render afterwards anyway (and hold the panel's lock).
 	go func() {
 		defer close(j.done)
 		if old != nil {
@@ -138,13 +200,19 @@ func (c *Controller) StartRun(work RunWork) uint64 {
 			deliver(show)
 		}
 		r.mu.Lock()
-		if r.cur == j {
+		if r.cur == j && !j.sweep {
 			r.state.Deliver = time.Since(t0)
 		}
 		r.mu.Unlock()
 		c.finish(j)
 	}()
-	return j.gen
+}
+
+// SetSweepError records why the headline sweep failed ("" for none).
+func (c *Controller) SetSweepError(msg string) {
+	c.runs.mu.Lock()
+	c.runs.state.SweepErr = msg
+	c.runs.mu.Unlock()
 }
 
 // CancelRun cancels the run in progress: its results are discarded and the
@@ -153,13 +221,14 @@ func (c *Controller) CancelRun() {
 	r := &c.runs
 	r.mu.Lock()
 	j := r.cur
-	if j != nil && r.state.Running {
-		r.state.Canceled = true
+	if j == nil || j.sweep || !r.state.Running {
+		r.mu.Unlock()
+		return
 	}
+	r.state.Canceled = true
+	r.after = nil
 	r.mu.Unlock()
-	if j != nil {
-		j.cancel()
-	}
+	j.cancel()
 }
 
 // DismissCanceled forgets that the last run was canceled (the panel's note
@@ -187,7 +256,7 @@ func (c *Controller) Run() RunState {
 func (c *Controller) Current(gen uint64) bool {
 	c.runs.mu.Lock()
 	defer c.runs.mu.Unlock()
-	return c.runs.cur != nil && c.runs.cur.gen == gen && !c.runs.cur.stopped()
+	return c.runs.cur != nil && !c.runs.cur.sweep && c.runs.cur.gen == gen && !c.runs.cur.stopped()
 }
 
 // Canceled tells whether err means the run was canceled or superseded.
@@ -229,7 +298,7 @@ func (c *Controller) giveWay(j *job) bool {
 	}
 	j.slice = time.Now()
 	r.mu.Lock()
-	if r.cur == j {
+	if r.cur == j && !j.sweep {
 		r.state.Parked += j.slice.Sub(t0)
 		r.state.Yields++
 	}
@@ -242,7 +311,7 @@ func (c *Controller) giveWay(j *job) bool {
 func (c *Controller) progress(j *job, side int, done float64) {
 	r := &c.runs
 	r.mu.Lock()
-	if r.cur != j {
+	if r.cur != j || j.sweep {
 		r.mu.Unlock()
 		return
 	}
@@ -250,8 +319,13 @@ func (c *Controller) progress(j *job, side int, done float64) {
 	if side != r.state.Side {
 		ch = ChangeFull
 	}
+	side = min(max(side, 0), 1)
 	r.state.Side = side
-	r.state.Done = (float64(min(max(side, 0), 1)) + min(max(done, 0), 1)) / 2
+	done = min(max(done, 0), 1)
+	if r.state.Sides[0] && r.state.Sides[1] {
+		done = (float64(side) + done) / 2
+	}
+	r.state.Done = done
 	r.state.Elapsed = time.Since(j.start)
 	if ch == ChangeNone && time.Since(r.noted) >= progressNotifyEvery {
 		ch = ChangeRun
@@ -263,20 +337,30 @@ func (c *Controller) progress(j *job, side int, done float64) {
 	c.note(ch)
 }
 
-// finish marks j's end (if it is still the latest run).
+// finish marks j's end (if it is still the latest job) and starts the
+// sweep waiting for it.
 func (c *Controller) finish(j *job) {
 	r := &c.runs
 	r.mu.Lock()
+	j.ended = true
 	last := r.cur == j
-	if last {
+	var next RunWork
+	if last && j.sweep {
+		r.state.Sweeping = false
+	}
+	if last && !j.sweep {
 		r.state.Running = false
 		r.state.Elapsed = time.Since(j.start)
 		if !j.stopped() {
 			r.state.Done = 1
 		}
+		next, r.after = r.after, nil
 	}
 	r.mu.Unlock()
 	if last {
 		c.note(ChangeFull)
+	}
+	if next != nil {
+		c.startSweep(next)
 	}
 }

@@ -160,3 +160,72 @@ func TestRunStateSaysWhetherResultsWereShown(t *testing.T) {
 	c.SetResults(demoResults(t))
 	assert.False(t, c.Run().First, "after results the stage plays them while a run computes")
 }
+
+// TestTheSweepWaitsForTheRunAndANewerRunCancelsIt: the headline sweep goes
+// through the same runner: asked for while a run delivers, it starts when
+// that run has ended; it leaves the run's state (number, progress, time)
+// alone; a newer run cancels it, and a sweep asked for during a run that
+// is then superseded never starts.
+func TestTheSweepWaitsForTheRunAndANewerRunCancelsIt(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Millisecond)
+	main, sweep := newSpin(), newSpin()
+	mainWork := main.work(100)
+	gen := c.StartRun(func(ctx context.Context, hook func(int, float64) error) func(bool) {
+		deliver := mainWork(ctx, hook)
+		return func(show bool) {
+			c.StartSweep(sweep.work(0)) // as the page does on new results
+			assert.False(t, c.Run().Sweeping, "the sweep started before the run ended")
+			deliver(show)
+		}
+	})
+	assert.True(t, <-main.delivered)
+	waitClosed(t, sweep.started, "the sweep's start")
+	st := c.Run()
+	assert.True(t, st.Sweeping)
+	assert.False(t, st.Running, "the sweep shows as a main run")
+	assert.Equal(t, gen, st.Gen, "the sweep took a run's number")
+	assert.Equal(t, 1.0, st.Done, "the sweep moved the run's progress")
+	c.CancelRun()
+	assert.True(t, c.Run().Sweeping, "Cancel (of a main run) stopped the sweep")
+
+	next := newSpin()
+	c.StartRun(next.work(0)) // runs until canceled
+	waitClosed(t, sweep.stopped, "the sweep's stop")
+	assert.ErrorIs(t, sweep.err, scenario.ErrCanceled)
+	assert.False(t, <-sweep.delivered, "a canceled sweep's chart is shown")
+	assert.False(t, c.Run().Sweeping)
+
+	// A sweep asked for during a run that is superseded never starts.
+	late := newSpin()
+	c.StartSweep(late.work(10))
+	last := newSpin()
+	c.StartRun(last.work(10))
+	assert.True(t, <-last.delivered)
+	require.Eventually(t, func() bool { return !c.Run().Running }, 5*time.Second, time.Millisecond)
+	select {
+	case <-late.started:
+		t.Fatal("a sweep asked for before a newer run started after it")
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+// TestARunOfBAloneSaysB: a run that simulates B alone shows B from its
+// start, and its progress is B's alone.
+func TestARunOfBAloneSaysB(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Hour)
+	started, release := make(chan struct{}), make(chan struct{})
+	c.StartRunSides([2]bool{false, true}, func(ctx context.Context, hook func(int, float64) error) func(bool) {
+		close(started)
+		<-release
+		_ = hook(1, 0.5)
+		close(release)
+		return nil
+	})
+	assert.Equal(t, 1, c.Run().Side, "before its first progress")
+	<-started
+	release <- struct{}{}
+	<-release
+	assert.Equal(t, 0.5, c.Run().Done, "half of B is half of the run")
+}

@@ -1,0 +1,132 @@
+// dmaviz first view: shows the site builder's pre-rendered view of this URL
+// (dist/first: the stage as SVG and the panel as HTML) at once, without
+// WebAssembly, and hands over to the live simulator once its results and
+// stage are on screen. An embed without autoplay=1 loads the simulator
+// only when the reader clicks "Run live" (loader.js asks deferLive).
+"use strict";
+(function () {
+  const params = new URLSearchParams(location.search);
+  const embed = params.get("embed") === "1";
+  const first = {
+    deferLive: embed && params.get("autoplay") !== "1",
+    view: null,
+    shownAt: 0, // the pre-rendered stage and panel are on screen
+    resultsAt: 0, // the pre-rendered panel's numbers are on screen
+    liveAt: 0, // the live simulator has taken over
+    runLive: null, // set by loader.js
+  };
+  window.dmavizFirst = first;
+
+  // viewKey is the URL query as the builder keys its views
+  // (cmd/sitebuild's ViewKey): decoded pairs, no autoplay, sorted.
+  function viewKey(search) {
+    const pairs = [];
+    for (const [k, v] of new URLSearchParams(search)) {
+      if (k !== "autoplay") pairs.push(k + "=" + v);
+    }
+    return pairs.sort().join("&");
+  }
+
+  let index = {};
+  try {
+    index = JSON.parse(document.getElementById("first-views").textContent);
+  } catch (e) {
+    index = {};
+  }
+  const view = (index.views || {})[viewKey(location.search)] || null;
+  first.view = view;
+  const body = document.body;
+  if (embed) body.classList.add("embed");
+
+  function el(tag, attrs, text) {
+    const e = document.createElement(tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  const stage = el("div", { id: "fv-stage" });
+  const parts = [];
+  if (view) {
+    const img = el("img", { src: "first/" + view.file + ".svg", alt: view.title, width: view.w, height: view.h });
+    stage.appendChild(img);
+    parts.push(img.decode().catch(() => {}));
+  } else if (embed) {
+    const scenario = params.get("scenario") || index.default || "";
+    const box = el("div", { class: "first-placeholder" });
+    box.appendChild(el("div", { class: "first-title" }, (index.titles || {})[scenario] || "dmaviz"));
+    box.appendChild(el("div", { class: "hint" }, "An interactive figure: it runs the simulator when you ask."));
+    stage.appendChild(box);
+  }
+  if (view || embed) {
+    body.classList.add("first-view");
+    body.appendChild(stage);
+  }
+  if (view && !view.embed) {
+    const panel = el("div", { id: "fv-panel", "aria-hidden": "true" });
+    body.appendChild(panel);
+    parts.push(fetch("first/" + view.file + ".html")
+      .then((r) => (r.ok ? r.text() : ""))
+      .then((html) => {
+        panel.innerHTML = html;
+        requestAnimationFrame(() => { first.resultsAt = performance.now(); });
+      }));
+  }
+  if (embed) {
+    const bar = el("div", { id: "fv-bar" });
+    if (first.deferLive) {
+      const btn = el("button", { id: "run-live", type: "button", title: "Load the simulator and run this figure live" }, "▶ Run live");
+      btn.addEventListener("click", () => {
+        btn.disabled = true;
+        btn.textContent = "Loading the simulator…";
+        if (first.runLive) first.runLive();
+      });
+      bar.appendChild(btn);
+    }
+    const full = new URLSearchParams(location.search);
+    full.delete("embed");
+    full.delete("autoplay");
+    bar.appendChild(el("a", { href: "?" + full.toString(), target: "_blank", rel: "noopener" }, "open in dmaviz ↗"));
+    body.appendChild(bar);
+  } else if (view) {
+    body.appendChild(el("div", { id: "fv-status", role: "status" }, "Pre-rendered view · starting the live simulator…"));
+  }
+  if (view) {
+    Promise.all(parts).then(() => requestAnimationFrame(() => {
+      first.shownAt = performance.now();
+      performance.mark("dmaviz:first-view");
+    }));
+  }
+
+  // The live simulator takes over once its results are in, its panel shows
+  // them and its stage has drawn them: then the pre-rendered view goes.
+  let framesAtResults = -1;
+  let resultsSeenAt = 0;
+  function liveReady() {
+    const page = window.dmaviz;
+    if (!page || !page.resultsReadyAt) return false;
+    if (framesAtResults < 0) {
+      framesAtResults = page.frames || 0;
+      resultsSeenAt = performance.now();
+    }
+    const stageDrawn = !page.webgl2 || (page.frames || 0) > framesAtResults || performance.now() - resultsSeenAt > 1000;
+    const panelDrawn = embed || !!document.querySelector("#panel-mount #metrics tbody tr");
+    return stageDrawn && panelDrawn;
+  }
+  function watch() {
+    if (!liveReady()) {
+      requestAnimationFrame(watch);
+      return;
+    }
+    requestAnimationFrame(() => {
+      for (const id of ["fv-stage", "fv-panel", "fv-status", "fv-bar"]) {
+        const e = document.getElementById(id);
+        if (e) e.remove();
+      }
+      body.classList.remove("first-view");
+      first.liveAt = performance.now();
+      performance.mark("dmaviz:live");
+    });
+  }
+  requestAnimationFrame(watch);
+})();

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/dmaviz/dmaviz/internal/embedpage"
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/site/app"
+	"github.com/dmaviz/dmaviz/site/firstview"
+	"github.com/dmaviz/dmaviz/urlstate"
+)
+
+// The pre-rendered stages' sizes in CSS pixels: the page's stage in a
+// 1440 x 900 window (less the panel's 340 px), and the embed code's
+// 960 x 600 iframe less the 40 px its "Run live" bar takes at the bottom
+// (style.css), as the live stage keeps clear of its embed bar.
+const (
+	pageW, pageH   = 1100, 900
+	embedW, embedH = 960, 560
+)
+
+// firstIndex is the page's map of pre-rendered first views, written into
+// index.html as a JSON data block: the loader looks the URL up in it
+// before anything else loads.
+type firstIndex struct {
+	Views  map[string]firstEntry `json:"views"`  // by ViewKey
+	Titles map[string]string     `json:"titles"` // scenario titles, for embeds with no view
+	// Default is the scenario a URL that names none opens.
+	Default string `json:"default"`
+}
+
+type firstEntry struct {
+	File     string `json:"file"` // first/<file>.svg, .html, .json
+	Scenario string `json:"scenario"`
+	Title    string `json:"title"`
+	Embed    bool   `json:"embed,omitempty"`
+	W        int    `json:"w"`
+	H        int    `json:"h"`
+}
+
+// ViewKey is a URL query as the loader looks it up: its key=value pairs,
+// decoded, without autoplay, sorted and joined by "&" (assets/web/first.js
+// computes the same).
+func ViewKey(query string) string {
+	v, _ := url.ParseQuery(strings.TrimPrefix(query, "?"))
+	var pairs []string
+	for k, vs := range v {
+		if k == urlstate.KeyAutoplay {
+			continue
+		}
+		for _, x := range vs {
+			pairs = append(pairs, k+"="+x)
+		}
+	}
+	sort.Strings(pairs)
+	return strings.Join(pairs, "&")
+}
+
+// buildFirst pre-renders every scenario's opening setting and every URL
+// listed in embedsFile (one query a line; # starts a comment) into
+// out/first, and returns the index for the page.
+func buildFirst(out, embedsFile string) (*firstIndex, error) {
+	dir := filepath.Join(out, "first")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	reg := catalog.Registry()
+	idx := &firstIndex{Views: map[string]firstEntry{}, Titles: map[string]string{}, Default: app.DefaultScenario(reg)}
+	n := 0
+	add := func(query string, w, h int, aliases ...string) error {
+		v, err := firstview.Render(reg, query, w, h)
+		if err != nil {
+			return err
+		}
+		file := fmt.Sprintf("v%d", n)
+		n++
+		if err := writeView(dir, file, v); err != nil {
+			return err
+		}
+		e := firstEntry{File: file, Scenario: v.Scenario, Title: v.Title, Embed: v.Embed, W: w, H: h}
+		for _, q := range append(aliases, query, v.Query) {
+			if _, dup := idx.Views[ViewKey(q)]; !dup {
+				idx.Views[ViewKey(q)] = e
+			}
+		}
+		return nil
+	}
+	for _, s := range reg.All() {
+		sp := s.Spec()
+		idx.Titles[sp.ID] = sp.Title
+		var aliases []string
+		if sp.ID == idx.Default {
+			aliases = []string{""}
+		}
+		if err := add("scenario="+sp.ID, pageW, pageH, aliases...); err != nil {
+			return nil, err
+		}
+	}
+	queries, err := embedpage.Queries(embedsFile)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range queries {
+		w, h := pageW, pageH
+		if st, _ := (&urlstate.Codec{Registry: reg}).Decode(q); st.Embed {
+			w, h = embedW, embedH
+		}
+		if err := add(q, w, h); err != nil {
+			return nil, fmt.Errorf("%s: %w", embedsFile, err)
+		}
+	}
+	return idx, nil
+}
+
+// writeView writes a view's files, with gzip and Brotli copies of its
+// figure (a large buffer's figure is a few hundred KB of SVG, a tenth of
+// that compressed).
+func writeView(dir, file string, v *firstview.View) error {
+	files := map[string][]byte{".svg": v.SVG, ".json": v.Results}
+	if v.Panel != nil {
+		files[".html"] = staticIDs(v.Panel)
+	}
+	for ext, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, file+ext), b, 0o644); err != nil {
+			return err
+		}
+	}
+	svg := filepath.Join(dir, file+".svg")
+	if err := compressFile(svg, svg+".gz", gzipLevel); err != nil {
+		return err
+	}
+	return compressFile(svg, svg+".br", brotliLevel)
+}
+
+var idAttr = regexp.MustCompile(`(\s)(id|for)="`)
+
+// staticIDs prefixes the pre-rendered panel's ids with "first-": it sits
+// beside the live panel until the live one takes over, and the page's code
+// (and its tests) find elements by id.
+func staticIDs(panel []byte) []byte {
+	return idAttr.ReplaceAll(panel, []byte(`${1}${2}="first-`))
+}
+
+// indexBlock is the index as the text of index.html's JSON data block
+// (a <script type="application/json"> runs nothing, so the page's CSP
+// allows it).
+func indexBlock(idx *firstIndex) (string, error) {
+	b, err := json.Marshal(idx)
+	if err != nil {
+		return "", err
+	}
+	// Inside <script>, only "</" could end the block early.
+	return strings.ReplaceAll(string(b), "</", `<\/`), nil
+}

@@ -1,0 +1,54 @@
+package firstview
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/site/app"
+)
+
+// The first view of the page's opening URL is the default scenario at its
+// opening cursor: a stage, a panel whose metrics table is filled and whose
+// headline chart is being computed (as the live panel's is when it takes
+// over), and the results as data.
+func TestRenderOpeningView(t *testing.T) {
+	reg := catalog.Registry()
+	v, err := Render(reg, "scenario=demo", 1100, 900)
+	require.NoError(t, err)
+	assert.Equal(t, "demo", v.Scenario)
+	assert.Equal(t, "0ps", v.Cursor, "the page opens at the start")
+	assert.True(t, strings.HasPrefix(string(v.SVG), "<svg"), "stage: %.40q", v.SVG)
+	panel := string(v.Panel)
+	assert.Contains(t, panel, `<div id="metrics-host" class="metrics"><table id="metrics">`, "the metrics table in its host")
+	sc, err := reg.Get("demo")
+	require.NoError(t, err)
+	lesson, err := sc.Spec().SizeParams(scenario.SizeLesson)
+	require.NoError(t, err)
+	assert.Contains(t, panel, `id="param-buffer" value="`+lesson.Text("buffer")+`"`, "the parameter's text at the lesson size a bare link opens with (a property in the live panel)")
+	assert.Contains(t, panel, `id="scrub" value="0"`, "the scrubber at the start")
+	assert.Contains(t, panel, "What changes with the setting", "the headline chart's place")
+	var d app.FirstViewData
+	require.NoError(t, json.Unmarshal(v.Results, &d))
+	assert.Equal(t, "demo", d.Scenario)
+	assert.NotEmpty(t, d.Rows)
+	assert.NotEmpty(t, d.Narration[0])
+
+	e, err := Render(reg, "scenario=demo&embed=1", 960, 600)
+	require.NoError(t, err)
+	assert.Equal(t, "end", e.Cursor, "an embed without a time opens at the end")
+	assert.Nil(t, e.Panel, "an embed has no panel to pre-render")
+}
+
+// A URL the page would correct with a message has no first view: the
+// builder says why.
+func TestRenderRefusesBadURL(t *testing.T) {
+	_, err := Render(catalog.Registry(), "scenario=demo&buffer=3", 1100, 900)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "buffer")
+}
