@@ -7,7 +7,7 @@ import (
 
 // The SMMU view (Timeline.SMMU): per side, the masters with their
 // StreamIDs and the path of each master's transaction at the cursor
-// (master -> TBU -> TCU -> DRAM, with its latency), the stream-match
+// (master -> TBU -> TCU -> memory, with its latency), the stream-match
 // table with the matching SMR lit (or the "no match" row), the sACR bits,
 // and the TBU TLB window with entries coloured by stream and cached
 // bypasses crossed; under both sides, the NIC's read latency histogram A
@@ -112,9 +112,10 @@ func (p *smmuCommon) TextSizes() TextSizes {
 func (p *smmuCommon) Describe(r Ref) string { return describeSMMU(p.txt, p.d, p.sm, r) }
 
 // smmuPathsView draws one row per master: its box (name, StreamID), then
-// the TBU, TCU and DRAM boxes with the path of its transaction at the
-// side's time lit in the stream's colour, and a status line with the
-// latency.
+// the TBU, TCU and memory boxes with the path of its transaction at the
+// side's time lit in the stream's colour (the memory box of a read names
+// where it was answered: a snoop of the core's cache, the L3 or DRAM), and
+// a status line with the latency.
 type smmuPathsView struct {
 	smmuCommon
 	// bottom is the y under the rows after the last Build.
@@ -131,9 +132,11 @@ const smmuPathRow = smmuBox + smmuSz + 10
 // smmuArrowW is the width of an arrow between two boxes.
 const smmuArrowW = 18
 
-// MinSize is a row per master, the boxes at least as wide as their names.
+// MinSize is a row per master, the boxes at least as wide as their names
+// (the memory box's widest, where a read was answered).
 func (v *smmuPathsView) MinSize() Size {
-	return Size{4*textWidth("DRAM", smmuSz) + 3*smmuArrowW, float32(len(v.sm.Masters)) * smmuPathRow}
+	box := max(textWidth("DRAM", smmuSz), textWidth(servedNames[timeline.ServedSnoop], smmuSz))
+	return Size{4*box + 3*smmuArrowW, float32(len(v.sm.Masters)) * smmuPathRow}
 }
 
 func (v *smmuPathsView) Build(s *Scene, r Rect) {
@@ -165,10 +168,10 @@ func (v *smmuPathsView) Build(s *Scene, r Rect) {
 	v.bottom = y + float32(len(sm.Masters))*(smmuBox+smmuSz+10)
 }
 
-// path draws master m's TBU, TCU and DRAM boxes (bw wide, after its box
-// mw wide) on the row at ry, with the path of its transaction i (next:
-// not issued yet) lit: master -> TBU; TBU -> TCU -> DRAM for a miss, TBU
-// -> DRAM under the TCU box for a hit.
+// path draws master m's TBU, TCU and memory boxes (bw wide, after its
+// box mw wide) on the row at ry, with the path of its transaction i
+// (next: not issued yet) lit: master -> TBU; TBU -> TCU -> memory for a
+// miss, TBU -> memory under the TCU box for a hit.
 func (v *smmuPathsView) path(s *Scene, m, i int, next bool, x, ry, mw, bw float32) {
 	ids := &smmuSideIDs[v.d.side]
 	col := StreamColor(m)
@@ -178,7 +181,7 @@ func (v *smmuPathsView) path(s *Scene, m, i int, next bool, x, ry, mw, bw float3
 	}
 	lit := [3]bool{i >= 0 && !next, i >= 0 && !next && tx.TCU, i >= 0 && !next && !tx.Aborted}
 	bx := x + mw + smmuArrowW
-	for k, name := range [3]string{"TBU0", "TCU", "DRAM"} {
+	for k, name := range [3]string{"TBU0", "TCU", "memory"} {
 		stroke, sw := Surface, float32(1)
 		if lit[k] {
 			stroke, sw = col, 2
@@ -187,6 +190,12 @@ func (v *smmuPathsView) path(s *Scene, m, i int, next bool, x, ry, mw, bw float3
 		tc := Muted
 		if lit[k] {
 			tc = Text
+		}
+		if k == 2 {
+			name = smmuPick(v.txt, bw-2, name, "mem")
+			if lit[k] && !tx.Write {
+				name = servedNames[min(int(tx.Served), len(servedNames)-1)]
+			}
 		}
 		s.Text(ids.boxLabel, bx+bw/2, ry+smmuBox-8, name, smmuSz, tc, AlignMiddle)
 		bx += bw + smmuArrowW
@@ -209,12 +218,15 @@ func (v *smmuPathsView) path(s *Scene, m, i int, next bool, x, ry, mw, bw float3
 	arrow(x+mw+1, mid, tbuX-1, mid, lit[0])
 	arrow(tbuX+bw+1, mid, tcuX-1, mid, lit[1])
 	arrow(tcuX+bw+1, mid, dramX-1, mid, lit[1] && lit[2])
-	if lit[0] && !tx.TCU && lit[2] { // a TBU hit goes straight to DRAM, under the TCU
+	if lit[0] && !tx.TCU && lit[2] { // a TBU hit goes straight to memory, under the TCU
 		s.Line(ids.path, tbuX+bw/2, ry+smmuBox, tbuX+bw/2, ry+smmuBox+4, col, 2.5)
 		s.Line(ids.path, tbuX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+4, col, 2.5)
 		s.Arrow(ids.path, dramX+bw/2, ry+smmuBox+4, dramX+bw/2, ry+smmuBox+1, col, 2.5, ref)
 	}
 }
+
+// servedNames name where a read was answered, by timeline.SMMUTxn.Served.
+var servedNames = [...]string{timeline.ServedDRAM: "DRAM", timeline.ServedL3: "L3", timeline.ServedSnoop: "snoop"}
 
 // smmuStatus says what master's transaction i did, with its latency (in
 // fewer words when short).

@@ -61,7 +61,7 @@ func TestSMMUStatusNamesTheFault(t *testing.T) {
 		want string
 	}{
 		{[]string{"smmu-setup", "conflicting-smrs"}, "fault SMCF: aborted at the TCU"},
-		{[]string{"usfcfg", "true"}, "fault USF: aborted at the TCU"},
+		{[]string{"disable-bypass", "true"}, "fault USF: aborted at the TCU"},
 		{[]string{"smmu-setup", "engine-outside-mapping", "ws", "16KiB"}, "fault TF: aborted at the TCU"},
 	} {
 		a, b := smmuPair(t, c.kv...)

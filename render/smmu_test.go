@@ -226,3 +226,28 @@ func TestSMMUFits(t *testing.T) {
 		}
 	}
 }
+
+// A read's memory box names where the memory system answered it: the
+// NIC's 64-byte frames from a snoop of the core's cache (their header the
+// core rewrote), the engine's blocks from DRAM; unlit, it says memory.
+func TestSMMUMemoryBoxSaysWhereReadsWereAnswered(t *testing.T) {
+	a, b := smmuPair(t)
+	label := func(master int, want string) {
+		t.Helper()
+		for _, tx := range b.Timeline.SMMU.Txns {
+			if int(tx.Master) != master || tx.Write || tx.Aborted {
+				continue
+			}
+			s, _ := smmuFrame(a, b, tx.Done, 1280, 720)
+			labels := items(s, "b/smmu-box-label")
+			require.Greater(t, len(labels), 3*master+3)
+			assert.Equal(t, want, labels[4*master+3].Text, "master %d's memory box", master)
+			return
+		}
+		require.Fail(t, "no read recorded", "master %d", master)
+	}
+	label(0, "snoop")
+	label(1, "DRAM")
+	s, _ := smmuFrame(a, b, 0, 1280, 720)
+	assert.Contains(t, joinTexts(s, "b/smmu-box-label"), "memory")
+}

@@ -63,7 +63,7 @@ func TestPresetShow(t *testing.T) {
 		}
 		if p["path"] == "smmu.link_cycles" {
 			assert.Equal(t, "smmu-bypass/bypass_read_latency_cycles/smtnmb-tlben-off", p["source"])
-			assert.Equal(t, 40.0, p["value"])
+			assert.Equal(t, 47.0, p["value"])
 			assert.Equal(t, "platform cycles", p["unit"])
 		}
 		n++

@@ -12,7 +12,6 @@ const (
 	FigETRCoherent = "etr/update_etr_buffer_us/coherent"
 	FigSGMap       = "sg-sync/map_sg_us/change"
 	FigSMMUOff     = "smmu-bypass/bypass_read_latency_cycles/smtnmb-tlben-off"
-	FigSMMUOn      = "smmu-bypass/bypass_read_latency_cycles/smtnmb-tlben-on"
 )
 
 // Short names for the tables.

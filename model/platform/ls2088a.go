@@ -11,19 +11,22 @@ import (
 // ls2088aClocks are the NXP QorIQ LS2088A's clock domains.
 var ls2088aClocks = sim.Clocks{
 	CPU:      2.0 * sim.GHz,
-	Platform: 700 * sim.MHz,
-	DRAM:     1066 * sim.MHz,
+	Platform: 800 * sim.MHz,
+	DRAM:     1066.67 * sim.MHz,
 }
 
+const m16 = 16 << 20
+
 // ls2088a is the NXP LS2088A's cores and memory (the core runs l3fwd's
-// route lookups in the smmu-bypass scenario).
+// route lookups in the smmu-bypass scenario). Each value's provenance is
+// in prov_ls2088a.go.
 func ls2088a() soc.Config {
 	clk := ls2088aClocks
 	return soc.Config{
 		Name:   "ls2088a",
 		Clocks: clk,
 		Core: soc.CoreConfig{
-			LoadIssue:        clk.CPUCycles(0.5),
+			LoadIssue:        clk.CPUCycles(1),
 			StoreIssue:       clk.CPUCycles(1),
 			MLP:              6,
 			WriteStreamAfter: 4,
@@ -43,28 +46,38 @@ func ls2088a() soc.Config {
 			Latency:   clk.CPUCycles(21),
 		},
 		L3: cache.Config{Name: "l3",
-			Size:      8 << 20,
+			Size:      1 << 20,
 			Ways:      16,
 			LineBytes: 64,
 			Policy:    cache.Random,
 			Latency:   clk.CPUCycles(50),
 		},
 		Prefetch: soc.PrefetchConfig{
-			PrefetchConfig: cache.PrefetchConfig{Streams: 4, Degree: 8, Confirm: 2, MaxStride: 4, PageLines: 64},
-			Inflight:       8,
+			PrefetchConfig: cache.PrefetchConfig{
+				Streams:   4,
+				Degree:    8,
+				Confirm:   2,
+				MaxStride: 4,
+				PageLines: 0,
+			},
+			Inflight: 6,
 		},
 		DRAM: soc.DRAMConfig{
 			Latency:   100 * sim.Nanosecond,
-			Bandwidth: 2 * 17e9,
+			Bandwidth: 2 * 2133e6 * 8,
 			MinBurst:  64,
 		},
-		NC: soc.NCConfig{Inflight: 8, DeviceInflight: 1, Latency: 0,
-			ReadBytes: 16},
+		NC: soc.NCConfig{
+			Inflight:       6,
+			DeviceInflight: 1,
+			Latency:        0 * sim.Nanosecond,
+			ReadBytes:      16,
+		},
 		Maint: soc.MaintConfig{
 			Issue:        clk.CPUCycles(2),
 			CleanLatency: 110 * sim.Nanosecond,
 			InvalLatency: 110 * sim.Nanosecond,
-			Inflight:     32,
+			Inflight:     8,
 			IVACCleans:   true,
 			DSB:          clk.CPUCycles(20),
 		},
@@ -74,18 +87,39 @@ func ls2088a() soc.Config {
 	}
 }
 
-// cortexA72TLB: Cortex-A72 (ls2088a).
+// cortexA72TLB: Cortex-A72 (ls2088a), from its own manual (A72 TRM
+// 100095 section 5.2), not the A76's: no coalescing, its own entry sizes.
 func cortexA72TLB(clk sim.Clocks) soc.TLBConfig {
-	t := cortexA76TLB(clk)
-	t.L1.Entries, t.L1.Ways = 32, 32
-	t.L2.Entries, t.L2.Ways = 1024, 4
-	t.L1I = mmu.TLBConfig{Entries: 48, Ways: 48, Sizes: mmu.Sizes(k4, k64, m1)}
-	t.Trace = traceTLB(t.L2.Sizes)
-	return t
+	l2 := mmu.Sizes(k4, k64, m1, m2, m16, m512, g1)
+	return soc.TLBConfig{Enabled: true,
+		L1: mmu.TLBConfig{
+			Entries: 32,
+			Ways:    32,
+			Sizes:   mmu.Sizes(k4, k64, m1),
+			Hit:     0,
+		},
+		L2: mmu.TLBConfig{
+			Entries:  1024,
+			Ways:     4,
+			Sizes:    l2,
+			Hit:      clk.CPUCycles(3),
+			Coalesce: 0,
+		},
+		L1I:   mmu.TLBConfig{Entries: 48, Ways: 48, Sizes: mmu.Sizes(k4, k64, m1)},
+		Trace: traceTLB(l2),
+		Walk: mmu.Config{WalkCache: [3]mmu.WalkCacheConfig{
+			1: {Entries: 16, Ways: 4},
+			2: {Entries: 64, Ways: 4},
+		}},
+		Linear: linearMap,
+	}
 }
 
-// LS2088ASMMU is the LS2088A's Arm CoreLink MMU-500 and the path below it.
-// Each value's provenance, with the core's, is in prov_ls2088a.go.
+// LS2088ASMMU is the LS2088A's Arm CoreLink MMU-500 and its port to the
+// interconnect; the machine's memory system answers below it
+// (soc.Machine.IOAccess). Each value's provenance, with the core's, is in
+// prov_ls2088a.go: one is fitted (smmu.link_cycles, to the bit-off 140),
+// and the bit-on 50 is a prediction.
 func LS2088ASMMU() smmu.Config {
 	clk := ls2088aClocks
 	return smmu.Config{
@@ -97,7 +131,7 @@ func LS2088ASMMU() smmu.Config {
 		Reads:          128,
 		Writes:         128,
 		Walks:          8,
-		LinkCycles:     40,
+		LinkCycles:     47,
 		TCUIssueCycles: 2,
 		MatchCycles:    8,
 		BypassBytes:    2 << 20,
@@ -106,8 +140,7 @@ func LS2088ASMMU() smmu.Config {
 			2: {Entries: 64, Ways: 4},
 		}},
 		Bus: smmu.BusConfig{
-			ReadLatency:  clk.Platform.Cycles(48),
-			WriteLatency: clk.Platform.Cycles(30),
+			Port: clk.Platform.Cycles(4),
 		},
 	}
 }

@@ -125,8 +125,7 @@ func smmuSchema() []param {
 	}
 	s = append(s, walkCaches("smmu.tcu.walk", func(b *Board) *mmu.Config { return &b.SMMU.WalkCache }, nil)...)
 	s = append(s,
-		duration("smmu.bus.read_latency", unitPCyc, func(b *Board) *sim.Time { return &b.SMMU.Bus.ReadLatency }, smmuPeriod, 2),
-		duration("smmu.bus.write_latency", unitPCyc, func(b *Board) *sim.Time { return &b.SMMU.Bus.WriteLatency }, smmuPeriod, 2),
+		duration("smmu.bus.port", unitPCyc, func(b *Board) *sim.Time { return &b.SMMU.Bus.Port }, smmuPeriod, 2),
 	)
 	for i := range s {
 		s[i].has = withSMMU(s[i].has)

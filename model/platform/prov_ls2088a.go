@@ -4,94 +4,99 @@ import "github.com/dmaviz/dmaviz/model/provenance"
 
 // Sources of the LS2088A table.
 const (
-	srcEDN       = "NXP, EDN Asia 'How to sculpt a 16-core 2 GHz comms processor'"
-	srcRCW       = "nxp-qoriq/rcw ls2088ardb rcw_2000.rcw: 'Core -- 2000 MHz, Platform -- 800 MHz, DDR -- 2133 MHz'"
+	srcEDN       = "NXP (Ben Eckermann), EDN Asia 'How to sculpt a 16-core 2 GHz comms processor'"
+	srcRCW       = "nxp-qoriq/rcw ls2088ardb/FFFFFFFF_PP_HH_0x2a_0x41/rcw_2000.rcw"
 	srcA72TRM    = "Cortex-A72 TRM (100095)"
 	srcMMU500    = "CoreLink MMU-500 TRM (DDI 0517)"
+	whyA72Walk   = "walk cache sizes not in the " + srcA72TRM + " text found"
+	whyTCUWalk   = srcMMU500 + " §2.4: MMU-500 TCU walk cache sizes are integration options, not published for the LS2088A"
 	srcA72L1ITLB = srcA72TRM + " §5.2 (and Arm's published feature list): '48-entry fully associative L1 instruction TLB with native support for 4 KiB, 64 KiB, and 1 MB page sizes'"
-	whyA72A76    = "the A72 preset inherits the A76's value (not in the A72 TRM)"
-	whyTCUWalk   = srcMMU500 + " §2.4 'Page table walk cache': sizes are an integration option, not published for the LS2088A"
 )
 
 // ls2088aProvenance: NXP LS2088A's Cortex-A72 cores and MMU-500 (ls2088a,
 // cortexA72TLB, LS2088ASMMU).
-var ls2088aProvenance = append(ls2088aCore, cortexA72TLBProvenance...)
+var ls2088aProvenance = append(append(ls2088aCore, cortexA72TLBProvenance...), ls2088aSMMU...)
 
-// ls2088aCore: the LS2088A's clocks, caches, memory path and SMMU.
+// ls2088aCore: the LS2088A's clocks, caches and memory path.
 var ls2088aCore = []provenance.Entry{
-	measured("clocks.cpu", srcEDN+": 'eight Arm Cortex-A72 cores, each running at 2.0 GHz'; "+srcRCW),
-	assumed("clocks.platform", 700, 800, srcRCW+" (700 MHz is the 1.8 GHz bin's platform clock)"),
-	measured("clocks.dram", srcRCW),
-	assumed("core.load_issue", 0.5, 1, "chipsandcheese on the A72: two AGU pipes, one for loads and one for stores; 0.5 takes two loads a cycle"),
-	measured("core.store_issue", "chipsandcheese on the A72: one store AGU pipe"),
-	measured("core.mlp", srcA72TRM+" §6.4: 'For Normal memory, up to six 64-byte cache line requests can be outstanding at a time'"),
-	assumed("core.write_stream_after", 1, 8, "threshold not documented"),
-	measured("l1d.size", srcA72TRM+": 32 KiB L1 data cache (Juno r2 dts A72: d-cache-size = <0x8000>)"),
-	measured("l1d.ways", srcA72TRM+": 2-way (Juno r2 dts A72: 256 sets of 64 B)"),
+	measured("clocks.cpu", srcEDN+": 'eight Arm Cortex-A72 cores, each running at 2.0 GHz'; "+srcRCW+": 'Core -- 2000 MHz'"),
+	measured("clocks.platform", srcRCW+": 'Platform -- 800 MHz' (the CCN-504 and the MMU-500; 700 MHz is the 1.8 GHz bin's)"),
+	measured("clocks.dram", srcRCW+": 'DDR -- 2133 MHz' (2133 MT/s, half that clock)"),
+	measured("core.load_issue", "Cortex-A72 has one load and one store AGU pipe ("+srcA72TRM+"; chipsandcheese's A72 article: 'two AGU pipes')"),
+	measured("core.store_issue", "one store AGU pipe ("+srcA72TRM+"; chipsandcheese's A72 article: 'two AGU pipes')"),
+	measured("core.mlp", srcA72TRM+" §6.4: 'up to six 64-byte cache line requests can be outstanding'"),
+	assumed("core.write_stream_after", 1, 8, "when write streaming starts after full-line store misses (not in the A72 TRM text found)"),
+	measured("l1d.size", srcA72TRM+": 32 KiB L1 data cache"),
+	measured("l1d.ways", srcA72TRM+": 2-way (Juno's device tree: 0x8000 bytes in 256 sets)"),
 	measured("l1d.line_bytes", srcA72TRM+": 64-byte lines"),
-	measured("l1d.policy", srcA72TRM+": LRU replacement"),
+	measured("l1d.policy", srcA72TRM+": LRU L1D replacement"),
 	measured("l1d.latency", "Cortex-A72 software optimization guide: 4-cycle load-to-use"),
 	measured("l2.size", srcEDN+": 'For each pair of Arm cores, we allocated 1 MB of L2 cache'"),
-	measured("l2.ways", srcA72TRM+": 16-way set-associative L2 (Juno r2 dts A72_L2: 2 MiB in 2048 sets)"),
-	measured("l2.line_bytes", srcA72TRM+": 64-byte lines"),
-	assumed("l2.policy", 0, 2, whyPolicy),
-	assumed("l2.latency", 15, 25, "no LS2088A or A72 L2 latency measurement retrieved"),
-	assumed("l3.size", 1<<20, 8<<20, srcEDN+": '1 MB of L3 platform cache'; the 8 MiB has no source"),
-	assumed("l3.ways", 8, 16, "not documented"),
-	measured("l3.line_bytes", srcModelLine),
-	assumed("l3.policy", 0, 2, whyPolicy),
-	assumed("l3.latency", 40, 80, "the CCN-504 L3 at the platform clock; no measurement found"),
-	assumed("prefetch.streams", 1, 8, "not documented"),
-	assumed("prefetch.degree", 4, 16, "not documented"),
-	assumed("prefetch.confirm", 1, 3, "not documented"),
-	assumed("prefetch.max_stride", 2, 8, "not documented"),
-	assumed("prefetch.page_lines", 0, 64, srcA72TRM+" §6.4.9: a 'hybrid mechanism' of PA and VA prefetching; VA-based prefetch (reset default) crosses pages"),
-	assumed("prefetch.inflight", 4, 8, srcA72TRM+" §6.4: line fills share six fill buffers"),
-	assumed("dram.latency", 80, 130, "no LS2088A DRAM latency found; MODEL.md's 90-120 ns for a non-server part"),
-	measured("dram.bandwidth", "LS2088A fact sheet: two 64-bit DDR4-2133 controllers, 17 GB/s each, interleaved"),
-	measured("dram.min_burst", "JEDEC DDR4: burst of 8 on a 64-bit channel"),
-	assumed("nc.inflight", 6, 8, srcA72TRM+" §6.4: fill buffers serve 'cache line fills and Non-cacheable reads' (six)"),
+	measured("l2.ways", srcA72TRM+", L2 memory system: '16-way set-associative cache structure'"),
+	measured("l2.line_bytes", srcA72TRM+": 'Fixed line length of 64 bytes'"),
+	measured("l2.policy", srcA72TRM+": 'pseudo-least-recently-used or pseudo-random' (programmable; PLRU taken)"),
+	assumed("l2.latency", 15, 25, "A72 L2 load-to-use (published microbenchmarks; none retrieved for the LS2088A)"),
+	measured("l3.size", srcEDN+": 'the LS2088A has 1 MB of L3 platform cache' (the CCN-504's)"),
+	assumed("l3.ways", 8, 16, "CCN-504 L3 associativity not in the sources found"),
+	measured("l3.line_bytes", "CCN-504 64-byte lines (the A72's line)"),
+	assumed("l3.policy", 0, 2, "CCN-504 L3 replacement not in the sources found; range 0 (lru) .. 2 (random)"),
+	assumed("l3.latency", 40, 80, "core load-to-use of an L3 hit across the CCN-504 at the 800 MHz platform clock"),
+	assumed("prefetch.streams", 2, 8, "streams the A72 data prefetcher tracks"),
+	assumed("prefetch.degree", 2, 16, "lines ahead"),
+	assumed("prefetch.confirm", 1, 4, "misses before a stream is trusted"),
+	assumed("prefetch.max_stride", 1, 8, "lines"),
+	measured("prefetch.page_lines", srcA72TRM+" §6.4.9: the prefetcher is VA-based by default and crosses pages ('Disable VA based prefetch ... restricted to within the page boundary', reset: enabled)"),
+	assumed("prefetch.inflight", 2, 8, "prefetch fills share the six L1 fill buffers the demand misses use ("+srcA72TRM+" §6.4)"),
+	assumed("dram.latency", 80, 130, "core load-to-use from DDR4-2133; no LS2088A measurement found"),
+	derived("dram.bandwidth", "2 controllers x 2133 MT/s x 8 bytes (two 64-bit DDR4 controllers, interleaved; LS2088A fact sheet)"),
+	measured("dram.min_burst", "JEDEC DDR4: burst of 8 x 64 bit"),
+	measured("nc.inflight", srcA72TRM+" §6.4: the six fill buffers also serve Non-cacheable reads"),
 	assumed("nc.read_bytes", 16, 64, whyNCBurst),
-	assumed("nc.device_inflight", 1, 4, "not documented"),
-	assumed("nc.latency", 0, 20, "Normal-NC skips the cache lookups but may take a slower path; no source"),
-	assumed("maint.issue", 1, 5, "no DC-op throughput published for the A72"),
-	assumed("maint.clean_latency", 50, 150, "about one DRAM round trip through the CCN-504; no source"),
-	derived("maint.inval_latency", "= maint.clean_latency (the same maintenance path to the point of coherency)"),
-	assumed("maint.inflight", 5, 32, "multi-cluster, so maintenance is broadcast (BROADCASTINNER); the A72's issuing capability not retrieved"),
-	assumed("maint.ivac_cleans", 0, 1, "no A72 statement found; the A53/A32/A35 and A76 families clean a dirty line on DC IVAC, and under KVM every core does"),
-	assumed("maint.dsb", 10, 100, "a DSB with nothing outstanding; no source"),
+	assumed("nc.device_inflight", 1, 2, "Device reads one at a time"),
+	assumed("nc.latency", 0, 20, "a Normal-NC read takes the DRAM path"),
+	assumed("maint.issue", 1, 4, "cycles per DC op"),
+	assumed("maint.clean_latency", 80, 200, "about one DRAM round trip to the point of coherency"),
+	derived("maint.inval_latency", "= maint.clean_latency (the same trip)"),
+	assumed("maint.inflight", 5, 16, "DC ops outstanding; the A72's issuing capability was not found (the A53 family's is 5)"),
+	assumed("maint.ivac_cleans", 0, 1, "no Cortex-A72 statement found either way; its A53/A32/A35 and A76 neighbours clean a dirty line on DC IVAC, and every core does under KVM (HCR_EL2.{DC,VM} != 00, Arm ARM DC IVAC)"),
+	assumed("maint.dsb", 10, 100, "DSB with nothing outstanding"),
 	derived("tlb.linear", srcLinear),
-	assumed("mem.bytes", 1<<30, 16<<30, "the model's buddy size: the board has 8-16 GiB, the scenario's buffers are small (no timing effect)"),
+	assumed("mem.bytes", 1<<30, 16<<30, "the board has 8-16 GiB; the model keeps 1 GiB (no timing effect, a small buddy is fast to build)"),
 	derived("mem.max_order", srcMaxOrder),
-	derived("smmu.clock", "= clocks.platform (the MMU-500's TBUs and TCU on the platform clock, assumed)"),
-	assumed("smmu.tbu.tlb_entries", 64, 2048, srcMMU500+": the TBU TLB size is an integration option; the LS2088A's is not published"),
-	assumed("smmu.tbu.tlb_ways", 2, 8, srcMMU500+" §2.4.5 gives 4-way for the walk cache; the TBU TLB's associativity was not retrieved"),
+}
+
+// ls2088aSMMU: the LS2088A's MMU-500 and its port to the interconnect
+// (LS2088ASMMU). One parameter is fitted, smmu.link_cycles, to the bit-off
+// 140; the bit-on 50 is a prediction.
+var ls2088aSMMU = []provenance.Entry{
+	assumed("smmu.clock", 400, 800, "the MMU-500 runs on the 800 MHz platform clock (its clock on the LS2088A is not in the sources found)"),
+	assumed("smmu.tbu.tlb_entries", 32, 2048, "chosen at integration, the LS2088A's not published; a published MMU-500 integration (Intel Stratix 10 HPS TRM) has 32- and 128-entry TBU micro TLBs and a 512-entry macro TLB in the TCU, and the model's one TBU TLB stands for both"),
+	assumed("smmu.tbu.tlb_ways", 2, 8, srcMMU500+" §2.4.5 gives 4-way for its walk and IPA-to-PA caches; the TBU TLB's text was not retrieved"),
 	measured("smmu.tbu.hit_cycles", srcMMU500+" §2.1: 'best-case hit latency of this caching is two clocks'"),
-	assumed("smmu.tbu.register_slices", 0, 1, srcMMU500+" §2.1: 'three clocks when the TBU address slave register slices are specified' (an integration option)"),
+	assumed("smmu.tbu.register_slices", 0, 1, "without the TBU register slices ("+srcMMU500+" §2.1: 'three clocks' with them)"),
 	measured("smmu.tbu.reads", srcMMU500+" §2.3.5: '128 outstanding transactions each for write and read'"),
 	measured("smmu.tbu.writes", srcMMU500+" §2.3.5: '128 outstanding transactions each for write and read'"),
 	measured("smmu.tbu.walks", srcMMU500+" §2.3.5: 'only eight such parallel PTWs for a TBU'"),
-	fitted("smmu.link_cycles", FigSMMUOff, "the TBU-TCU trip solved from 140 = 2 + 2 x link + match + issue + read latency"),
-	assumed("smmu.tcu.issue_cycles", 1, 4, "the TCU's request rate is not published"),
-	assumed("smmu.tcu.match_cycles", 2, 16, "SMR compare and S2CR read in the TCU; not published"),
-	assumed("smmu.bypass_bytes", 4<<10, 1<<30, "how large an identity entry a cached bypass makes is not documented (4 KiB .. 1 GiB)"),
+	fitted("smmu.link_cycles", FigSMMUOff, "MODEL.md section 4: a miss is the hit lookup (2), two trips (2 x link), the stream match (8) and the read below the SMMU: the port (4) and, at the scenario's paper setting, a snoop of the core's cluster, which holds the frame's rewritten header line (31.6 cycles: soc.IOTimes of this preset), so (140 - 2 - 8 - 35.6) / 2 = 47.2; 47 is the integer whose run comes closest (TestLS2088ALinkFit)"),
+	assumed("smmu.tcu.issue_cycles", 1, 4, "the TCU takes one request every 2 cycles"),
+	assumed("smmu.tcu.match_cycles", 2, 16, "SMR compare and S2CR read in the TCU"),
+	assumed("smmu.bypass_bytes", 4<<10, 1<<30, "the range one cached bypass entry covers: 4 KiB, 64 KiB, 2 MiB or 1 GiB"),
 	assumed("smmu.tcu.walk.l0.entries", 0, 16, whyTCUWalk),
-	assumed("smmu.tcu.walk.l1.entries", 8, 64, whyTCUWalk),
+	assumed("smmu.tcu.walk.l1.entries", 8, 64, whyTCUWalk+" (upper levels)"),
 	assumed("smmu.tcu.walk.l1.ways", 4, 4, whyTCUWalk),
-	assumed("smmu.tcu.walk.l2.entries", 8, 64, whyTCUWalk),
+	assumed("smmu.tcu.walk.l2.entries", 16, 256, whyTCUWalk+" (level-2 table entries)"),
 	assumed("smmu.tcu.walk.l2.ways", 4, 4, whyTCUWalk),
-	fitted("smmu.bus.read_latency", FigSMMUOn, "50 cycles with SMTNMB_TLBEN on = the 2-cycle TBU hit + this"),
-	assumed("smmu.bus.write_latency", 10, 60, "a posted write's response from the interconnect; no source"),
+	assumed("smmu.bus.port", 0, 20, "TBU master port to the CCN-504's I/O bridge and back (a register slice each way)"),
 }
 
 // cortexA72TLBProvenance: the Cortex-A72's translation hardware
-// (cortexA72TLB), which inherits what the A72 TRM does not give from the
-// A76.
+// (cortexA72TLB), from its own manual (A72 TRM 100095 section 5.2), not
+// the A76's.
 var cortexA72TLBProvenance = []provenance.Entry{
-	measured("tlb.l1.entries", srcA72TRM+": '32-entry fully associative L1 data TLB'"),
-	measured("tlb.l1.ways", srcA72TRM+": '32-entry fully associative L1 data TLB'"),
-	assumed("tlb.l1.sizes", sizes(k4, k16, k64, m2, m512), sizes(k4, k16, k64, m2, m512), whyA72A76+"; the A72's are 4K, 64K and 1M"),
-	assumed("tlb.l1.hit", 0, 0, whyA72A76),
+	measured("tlb.l1.entries", srcA72TRM+": 32-entry L1 data TLB"),
+	measured("tlb.l1.ways", srcA72TRM+": fully associative"),
+	measured("tlb.l1.sizes", "A72 L1 data TLB 'native support for 4 KiB, 64 KiB, and 1 MB page sizes'"),
+	assumed("tlb.l1.hit", 0, 1, "looked up in the load pipeline, inside the 4-cycle load-to-use"),
 	assumed("tlb.l1.coalesce", 0, 0, whyNoCoalesce),
 	measured("tlb.l1i.entries", srcA72L1ITLB),
 	measured("tlb.l1i.ways", srcA72L1ITLB),
@@ -100,17 +105,17 @@ var cortexA72TLBProvenance = []provenance.Entry{
 	assumed("tlb.l1i.coalesce", 0, 0, whyNoCoalesce),
 	measured("tlb.l2.entries", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
 	measured("tlb.l2.ways", srcA72TRM+" §5.2.3: 'a 1024-entry 4-way set-associative structure'"),
-	assumed("tlb.l2.sizes", sizes(k4, k16, k64, m2, m32, m512, g1), sizes(k4, k16, k64, m2, m32, m512, g1), whyA72A76+"; §5.2.3 gives 4K, 64K, 1M, 2M, 16M, 512M and 1G"),
-	assumed("tlb.l2.hit", 2, 8, srcA72TRM+" §5.2.3: accesses 'take a variable number of cycles'"),
-	assumed("tlb.l2.coalesce", 0, 4, whyA72A76+"; §5.2.3 documents no coalescing"),
-	assumed("tlb.trace.entries", 1, 1, whyTraceShape),
+	measured("tlb.l2.sizes", srcA72TRM+" §5.2.3: 'supports the page sizes of 4K, 64K, 1MB and 16MB', '2MB and 1GB', '512MB'"),
+	assumed("tlb.l2.hit", 2, 8, srcA72TRM+": 'a variable number of cycles'"),
+	measured("tlb.l2.coalesce", srcA72TRM+" §5.2.3 documents no coalescing for the L2 TLB"),
+	assumed("tlb.trace.entries", 1, 1, "the A72 has no TRBE or SPE; the model's trace ports keep the one-entry shape"),
 	derived("tlb.trace.ways", traceWays),
 	derived("tlb.trace.sizes", traceSizes),
 	assumed("tlb.trace.hit", 0, 0, whyTraceShape),
 	assumed("tlb.trace.coalesce", 0, 0, whyTraceShape),
-	assumed("tlb.walk.l0.entries", 0, 16, whyA72A76),
-	assumed("tlb.walk.l1.entries", 8, 64, whyA72A76),
-	assumed("tlb.walk.l1.ways", 4, 4, whyA72A76),
-	assumed("tlb.walk.l2.entries", 8, 64, whyA72A76),
-	assumed("tlb.walk.l2.ways", 4, 4, whyA72A76),
+	assumed("tlb.walk.l0.entries", 0, 16, whyA72Walk),
+	assumed("tlb.walk.l1.entries", 8, 64, "walk cache of the upper levels ("+whyA72Walk+")"),
+	assumed("tlb.walk.l1.ways", 4, 4, whyA72Walk),
+	assumed("tlb.walk.l2.entries", 16, 128, "level-2 table entries ("+whyA72Walk+")"),
+	assumed("tlb.walk.l2.ways", 4, 4, whyA72Walk),
 }

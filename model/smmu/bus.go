@@ -20,19 +20,21 @@ type FillSink interface {
 	Filled(t sim.Time, x *Txn, entry int)
 }
 
-// BusConfig is the interconnect path between the SMMU's ports and the
-// memory controller (the DRAM channel itself is the machine's).
+// BusConfig is the path between the SMMU's ports and the interconnect;
+// below it the machine's memory system answers (soc.Machine.IOAccess: a
+// snoop of the core's caches, the shared L3 or DRAM, at times derived
+// from the machine's own latencies, so that a device's read and the
+// core's agree).
 type BusConfig struct {
-	// ReadLatency is an unloaded read from the TBU's (or TCU's)
-	// downstream port to data back; WriteLatency the same for a write
-	// response.
-	ReadLatency, WriteLatency sim.Time
+	// Port is a TBU's (or the TCU's) master port to the interconnect and
+	// back: what an access pays on top of the memory system's answer.
+	Port sim.Time
 }
 
 // Validate checks the bus.
 func (c *BusConfig) Validate() error {
-	if c.ReadLatency < 0 || c.ReadLatency > sim.Microsecond || c.WriteLatency < 0 || c.WriteLatency > sim.Microsecond {
-		return fmt.Errorf("bus.latency: %v / %v is out of range; allowed 0..1us", c.ReadLatency, c.WriteLatency)
+	if c.Port < 0 || c.Port > sim.Microsecond {
+		return fmt.Errorf("bus.port: %v is out of range; allowed 0..1us", c.Port)
 	}
 	return nil
 }

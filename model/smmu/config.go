@@ -35,7 +35,8 @@ type Config struct {
 	BypassBytes uint64
 	// WalkCache sizes the TCU's walk caches (one set per context bank).
 	WalkCache mmu.Config
-	// Bus is the interconnect path below the SMMU (to the machine's DRAM).
+	// Bus is the port from the SMMU to the interconnect; the machine's
+	// memory system answers below it (soc.Machine.IOAccess).
 	Bus BusConfig
 }
 

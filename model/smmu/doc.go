@@ -21,8 +21,13 @@
 // resource (the TBU's slots and TLB, the TCU, the walk caches, DRAM) is
 // asked in non-decreasing global time, and two masters behind one TBU
 // compete for its TLB entries and walk slots, every TBU for the TCU, and
-// all of them with the core for DRAM (soc.Machine.PortAccess, the
-// machine's one channel). The slots are earliest-free pools (sim.Pool):
+// all of them with the core for the memory system below: past the port to
+// the interconnect (Config.Bus) the machine answers each read from where
+// its line is, a snoop of the core's caches, the L3 or DRAM (its one
+// channel), at times derived from the core's own latencies
+// (soc.Machine.IOAccess), and a write invalidates the core's copies (its
+// first lines stashed into the core's L2 if the master asks). The slots
+// are earliest-free pools (sim.Pool):
 // completions come back out of order (a 2-cycle hit behind a walk), and a
 // slot is held until its completion is known. Cycles are platform cycles
 // (Config.Clock), the clock domain the MMU-500 runs in.

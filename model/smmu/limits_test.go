@@ -26,7 +26,7 @@ func TestOutstandingWriteLimit(t *testing.T) {
 	}
 	assert.Greater(t, b.outs[128].Accept, at, "the 129th write waits for a slot")
 	assert.Equal(t, b.outs[0].Done, b.outs[128].Accept, "it takes the first write slot that frees")
-	assert.Equal(t, cfg.Cycles(2)+cfg.Bus.WriteLatency, b.outs[0].Done-at, "a write hit: the lookup, then the write response")
+	assert.Equal(t, cfg.Cycles(2)+b.write(), b.outs[0].Done-at, "a write hit: the lookup, then the write response")
 	assert.Equal(t, uint64(1), tbu.Stats.OutstandingStalls)
 	assert.Equal(t, uint64(129), tbu.Stats.Writes)
 	assert.Equal(t, b.outs[128].Accept, b.outs[500].Accept, "in-order input: the read behind it waits too")
@@ -51,7 +51,7 @@ func TestHitUnderMiss(t *testing.T) {
 	assert.Equal(t, walks+1, s.TCUStats().Walks, "one walk for the miss")
 	require.True(t, hit.Hit)
 	assert.Equal(t, hit.Issue, hit.Accept, "the hit is not held behind the outstanding miss")
-	assert.Equal(t, cfg.Cycles(2)+cfg.Bus.ReadLatency, hit.Done-hit.Issue, "the hit takes the hit time, not the walk's")
+	assert.Equal(t, cfg.Cycles(2)+b.read(), hit.Done-hit.Issue, "the hit takes the hit time, not the walk's")
 	assert.Less(t, hit.Done, miss.Done, "the hit completes while the walk is outstanding")
 	assert.Greater(t, miss.Done-miss.Issue, hit.Done-hit.Issue+cfg.Cycles(2*cfg.LinkCycles))
 	assert.Equal(t, uint64(0x800040), hit.PA)

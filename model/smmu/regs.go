@@ -165,3 +165,38 @@ func (r *Regs) Validate(banks int) error {
 	}
 	return nil
 }
+
+// Reset is how Linux's arm-smmu driver programs the global registers at
+// probe (arm_smmu_device_reset; on an MMU-500 also arm_mmu500_reset,
+// whose sACR bits the caller sets). Its zero value is mainline's
+// default.
+type Reset struct {
+	// AllowBypass is booting with arm-smmu.disable_bypass=0. Mainline's
+	// default is disable_bypass=1 (drivers/iommu/Kconfig:
+	// ARM_SMMU_DISABLE_BYPASS_BY_DEFAULT, "default y" since v5.2, commit
+	// 954a03be033c "iommu/arm-smmu: Break insecure users by disabling
+	// bypass by default"): a StreamID no SMR matches faults (sCR0.USFCFG
+	// set: sGFSR.USF, logged as "Blocked unknown Stream ID ...; boot with
+	// "arm-smmu.disable_bypass=0" to allow") and a stream group no
+	// domain is attached to gets S2CR type FAULT (s2cr_init_val).
+	AllowBypass bool
+}
+
+// CR0 is the sCR0 arm_smmu_device_reset writes: client access enabled
+// (CLIENTPD clear), unmatched streams faulting (USFCFG) unless bypass is
+// allowed.
+func (r Reset) CR0() uint32 {
+	if r.AllowBypass {
+		return 0
+	}
+	return CR0USFCFG
+}
+
+// InitS2CR is s2cr_init_val: the S2CR of a stream group with no domain
+// attached (FAULT, or BYPASS when bypass is allowed).
+func (r Reset) InitS2CR() S2CR {
+	if r.AllowBypass {
+		return S2CR{Type: Bypass}
+	}
+	return S2CR{Type: Fault}
+}

@@ -20,7 +20,7 @@ type SMMU struct {
 	Regs Regs
 	// m is the machine whose event queue the SMMU's steps run on (it is
 	// one of m's agents: agent) and whose DRAM its transactions and walks
-	// reach (PortAccess).
+	// reach (IOAccess).
 	m     *soc.Machine
 	agent int
 	sink  Sink
@@ -275,7 +275,7 @@ func (s *SMMU) walkRead(at sim.Time, id int32) {
 	x := &s.txns[id]
 	w := &s.walks[x.walk]
 	pa := w.reads[w.k]
-	done := s.m.PortAccess(at, pa, 8, false, s.cfg.Bus.ReadLatency)
+	done, _ := s.m.IOAccess(at, pa, 8, false, s.cfg.Bus.Port, 0, x.x.Agent)
 	if s.obs != nil {
 		s.emit(hwevent.Event{T: done, Kind: hwevent.WalkStep, Agent: x.x.Agent, Level: w.levels[w.k], Set: -1, Way: -1, Addr: pa})
 	}
@@ -310,6 +310,16 @@ func (s *SMMU) answer(t sim.Time, id int32) {
 	if err := s.m.Schedule(back, s.agent, int(id)<<evBits|evAnswer); err != nil && s.err == nil {
 		s.err = err
 	}
+}
+
+// bus is transaction x's access below the SMMU, asked at at, leaving
+// after lookup (a hit's TBU lookup, 0 after a TCU answer): the port to
+// the interconnect, then the machine's memory system (IOAccess). It
+// returns when the data (or the write's acknowledgement) is back.
+func (s *SMMU) bus(at sim.Time, x *txn, lookup sim.Time) sim.Time {
+	done, served := s.m.IOAccess(at, x.o.PA, x.x.Bytes, x.x.Write, lookup+s.cfg.Bus.Port, int(x.x.Stash), x.x.Agent)
+	x.o.Served = served
+	return done
 }
 
 func (s *SMMU) emit(e hwevent.Event) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/soc"
 )
 
 // TBUStats counts what one TBU did.
@@ -111,6 +112,10 @@ type Txn struct {
 	// schedules its next step from it saves an event. It must not act
 	// before Outcome.Done.
 	Early bool
+	// Stash is, for a write, how many of its first lines the interconnect
+	// delivers into the core's L2 (cache stashing, as DPAA2's queue
+	// manager does for a frame's first lines); 0 for none.
+	Stash uint8
 }
 
 // Outcome is what happened to a transaction.
@@ -125,6 +130,9 @@ type Outcome struct {
 	Walked              bool // the TCU walked tables for it
 	Aborted             bool // a fault: no memory access
 	PA                  uint64
+	// Served is where the memory system answered a read (its slowest
+	// line): a snoop of the core's caches, the L3 or DRAM.
+	Served soc.Served
 	// Fill is the TLB entry (set*ways + way) this transaction allocated,
 	// -1 when it allocated none; FillAt is when the entry was written
 	// (the TCU's answer back at the TBU).
@@ -161,13 +169,13 @@ func (t *TBU) accept(now sim.Time, id int32, in *Txn) bool {
 		// tx.x = *in, field by field (a struct copy is a memory.copy in
 		// WebAssembly, several times the cost of these moves).
 		tx.x.SID, tx.x.Addr, tx.x.Bytes, tx.x.Write = in.SID, in.Addr, in.Bytes, in.Write
-		tx.x.Agent, tx.x.Tag, tx.x.Early = in.Agent, in.Tag, in.Early
+		tx.x.Agent, tx.x.Tag, tx.x.Early, tx.x.Stash = in.Agent, in.Tag, in.Early, in.Stash
 		// Outcome{Issue: now, Fill: -1}, field by field (a struct literal
 		// is a memory clear and a copy in WebAssembly).
 		o := &tx.o
 		o.Issue, o.Accept, o.Done, o.Route = now, 0, 0, 0
 		o.Hit, o.TCU, o.Walked, o.Aborted = false, false, false, false
-		o.PA, o.Fill, o.FillAt = 0, -1, 0
+		o.PA, o.Fill, o.FillAt, o.Served = 0, -1, 0, soc.ServedDRAM
 		tx.tbu, tx.ok, tx.walked, tx.walk = t.index, false, false, -1
 		if in.Write {
 			t.Stats.Writes++
@@ -226,11 +234,7 @@ func (t *TBU) accept(now sim.Time, id int32, in *Txn) bool {
 			t.note(look, &x.x, e, true)
 		}
 		// access, written out (a hit is most transactions; a call fewer).
-		lat := s.cfg.Bus.ReadLatency
-		if x.x.Write {
-			lat = s.cfg.Bus.WriteLatency
-		}
-		done := s.m.PortAccess(now, x.o.PA, x.x.Bytes, x.x.Write, t.hit+lat)
+		done := s.bus(now, x, t.hit)
 		if !p.Done(done) {
 			p.Insert(done)
 		}
@@ -320,11 +324,7 @@ func (t *TBU) retry(now sim.Time) {
 // hears now if it asked Early, else when it completes.
 func (t *TBU) access(now sim.Time, id int32, x *txn, p *sim.Pool) {
 	s := t.s
-	lat := s.cfg.Bus.ReadLatency
-	if x.x.Write {
-		lat = s.cfg.Bus.WriteLatency
-	}
-	done := s.m.PortAccess(now, x.o.PA, x.x.Bytes, x.x.Write, t.hit+lat)
+	done := s.bus(now, x, t.hit)
 	if !p.Done(done) {
 		p.Insert(done)
 	}
@@ -385,12 +385,11 @@ func (t *TBU) answered(at sim.Time, id int32) {
 	// The miss's downstream access, asked at at: its slot, held since it
 	// was accepted, gets the completion time; the master hears now if it
 	// asked Early, else at done.
-	lat := s.cfg.Bus.ReadLatency
 	p := &t.reads
 	if x.x.Write {
-		lat, p = s.cfg.Bus.WriteLatency, &t.writes
+		p = &t.writes
 	}
-	done := s.m.PortAccess(at, x.o.PA, x.x.Bytes, x.x.Write, lat)
+	done := s.bus(at, x, 0)
 	p.Settle(done)
 	if t.blocked >= 0 {
 		t.settled(p)

@@ -86,6 +86,15 @@ func (s *SMMU) schedule(t sim.Time, id int32, kind int) {
 	}
 }
 
+// Reserve makes room for n transactions in flight at once (a master that
+// knows how many it may have outstanding saves the growth of the table,
+// a copy each time it doubles).
+func (s *SMMU) Reserve(n int) {
+	if n > cap(s.txns) {
+		s.txns = append(make([]txn, 0, n), s.txns...)
+	}
+}
+
 // InFlight returns the transactions issued and not yet done.
 func (s *SMMU) InFlight() int { return len(s.txns) - len(s.free) }
 

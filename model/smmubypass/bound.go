@@ -14,26 +14,28 @@ import (
 // sides (A then B) with the working-set chart, so this keeps every
 // allowed setting within 2 s natively and 6 s in the page (the worst
 // allowed setting is timed by cmd/corners). The default run counts
-// about 2.15 million.
+// about 1.6 million.
 const maxRunTxns = 2.5e6
 
 // chartTxns bounds the transactions of one point of the working-set chart
-// (the default point, 2000 packets, counts about 43,000): a setting with
+// (the default point, 2000 packets, counts about 33,000): a setting with
 // more per packet runs fewer packets per point, so the chart costs the
 // same whatever the packet, burst and engine rate.
 const chartTxns = 45000
 
 // stepTxns is what a packet's own steps cost besides its transactions
-// (its arrival, the core's share with the route lookup through the caches,
-// its end), counted as transactions (fitted to the native time of 64 B
-// frames at 100 Gbit/s against the default's: with 3 it took 2.5x).
-const stepTxns = 6
+// (its arrival, the core's share in its burst, three loads and stores
+// through the caches with the agents they catch up, the transmit step's
+// pacing, its end), counted as transactions (fitted to native CPU time:
+// with 6 the default frames at the most packets allowed cost 1.27x per
+// counted transaction what the heaviest mixes, 9 KiB frames in 64 B
+// bursts, cost).
+const stepTxns = 9
 
-// nicTxns is the NIC's transactions per packet: four descriptors (one
-// burst each) and the payload in and out in bursts.
-func nicTxns(c config) int {
-	beats := func(n int) int { return (n + c.burst - 1) / c.burst }
-	return 4*beats(descBytes) + 2*beats(c.packet)
+// txnsPerPacket is the NIC's transactions per packet: the frame in and
+// out in bursts and the annotation.
+func txnsPerPacket(c config) int {
+	return 2*((c.packet+c.burst-1)/c.burst) + 1
 }
 
 // estimate is the work of a run of c, per packet, in transactions: the
@@ -44,9 +46,15 @@ func nicTxns(c config) int {
 // the bypass not cached (side A, the longer), the TBU's walk slots, each
 // held by a miss for its trips to the TCU and back.
 func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
-	n := nicTxns(c)
-	bytes := float64(4*max(descBytes, hw.DRAM.MinBurst) + 2*max(c.packet, hw.DRAM.MinBurst))
+	n := txnsPerPacket(c)
+	// DRAM bytes per packet: the frame and its annotation written (the
+	// stashed lines too), the frame read back (at most: its first line is
+	// snooped from the core).
+	bytes := float64(2*max(c.packet, hw.DRAM.MinBurst) + max(annoBytes, hw.DRAM.MinBurst))
 	dram := bytes / max(hw.DRAM.Bandwidth-c.engineRate, hw.DRAM.Bandwidth/8)
+	// The engine's reads and the TCU's descriptor reads come from DRAM
+	// (no cache holds them), through the SMMU's port.
+	read := float64(sc.Bus.Port+hw.IOTimes().DRAM) / 1e12
 	hold := float64(2*sc.LinkCycles+sc.MatchCycles+sc.HitCycles) / float64(sc.Clock) / float64(sc.Walks)
 	// The engine reads at its rate, or as fast as its streams get their
 	// reads back, or as fast as the TBU's walk slots take its misses, when
@@ -62,9 +70,9 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 		miss = max(miss, 4096/float64(c.ws))
 	}
 	trip := float64(2*sc.LinkCycles+sc.MatchCycles) / float64(sc.Clock)
-	lat := float64(sc.Bus.ReadLatency)/1e12 + float64(sc.HitCycles)/float64(sc.Clock) + miss*trip
+	lat := read + float64(sc.HitCycles)/float64(sc.Clock) + miss*trip
 	rate := min(c.engineRate, float64(c.streams)*64/lat)
-	walk := trip + float64(sc.Bus.ReadLatency)/1e12 // a walk slot's hold: the trips and a descriptor read
+	walk := trip + read // a walk slot's hold: the trips and a descriptor read
 	// queue is how long a NIC transaction that goes to the TCU waits for
 	// a walk slot behind the engine's misses (each of its streams holds
 	// at most one), when the engine reads faster than the slots free:
@@ -78,12 +86,19 @@ func estimate(c config, hw soc.Config, sc smmu.Config) (nic, eng float64) {
 			queue = float64(c.streams) * miss * walk / float64(sc.Walks)
 		}
 	}
-	span := max(float64(c.packet+20)*8/c.rate, float64(c.cpuWork)/float64(hw.Clocks.CPU), 2e-6/float64(c.ring),
+	// The core's share: its work and two loads from its L2 (the stashed
+	// annotation and header lines).
+	core := float64(c.cpuWork)/float64(hw.Clocks.CPU) + 2*float64(hw.L2.Latency)/1e12
+	span := max(float64(c.packet+20)*8/c.rate, core, 2e-6/float64(c.ring),
 		dram, float64(n)*hold, float64(n)*queue/float64(c.ring))
 	// A NIC transaction is one event with the bypass cached (B), two
 	// without (A: the TCU's answer, then the data), a third when the walk
 	// slots are all taken (a retry): two on average.
-	return float64(nicWeight*n + stepTxns), span * rate / 64 * (1 + missWeight*stageWeight(c.stage)*miss)
+	// Below the SMMU each line of a transaction is looked up in the
+	// core's caches (IOAccess): the frame's lines written and read, the
+	// annotation's.
+	lines := float64(2*((c.packet+63)/64) + 1)
+	return float64(nicWeight*n+stepTxns) + lineWeight*lines, span * rate / 64 * (1 + missWeight*stageWeight(c.stage)*miss)
 }
 
 // stageWeight scales missWeight by the engine's context bank: a stage-2
@@ -114,6 +129,12 @@ const (
 	missWeight = 5.5
 )
 
+// lineWeight is what each line of the NIC's transactions adds: the
+// memory system looks every line up in the core's caches (fitted to
+// native CPU time: 9 KiB frames in 4 KiB bursts, 289 lines a packet,
+// cost 1.7x per counted transaction what the default frames did).
+const lineWeight = 0.06
+
 // board is c's preset with its hardware overrides; the preset must have
 // an SMMU.
 func board(c config) (platform.Board, error) {
@@ -134,7 +155,9 @@ func perPacket(c config) (nic, eng float64, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	nic, eng = estimate(c, b.Config, *b.SMMU)
+	sc := *b.SMMU
+	sc.TLBEntries = c.tbuTLB
+	nic, eng = estimate(c, b.Config, sc)
 	return nic, eng, nil
 }
 

@@ -5,7 +5,9 @@ import (
 	"sort"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
+	"github.com/dmaviz/dmaviz/model/soc"
 )
 
 // narration is built from the run's settings: the NIC's route (unmatched,
@@ -50,7 +52,7 @@ func (r *run) costText(hit, engLat float64) string {
 	case SetupClientPD:
 		return lead + ": with the SMMU off for clients the TBU looks nothing up and caches nothing, so the bit costs the engine nothing, and nothing protects memory from its untranslated IOVAs."
 	}
-	return lead + fmt.Sprintf(": cached bypass entries take TLB ways from its translations (the reviewer's \"increased TLB contention against other workloads\"), while with the bypass not cached the NIC's TCU trips hold the walk slots the engine's misses need (%d misses held). Its hits do not queue behind the NIC's trips: the NIC, the engine, the TCU's walks and the core's route lookups each ask the one DRAM channel when they reach it.", r.tbu.Stats.WalkStalls)
+	return lead + fmt.Sprintf(": cached bypass entries take TLB ways from its translations (the reviewer's \"increased TLB contention against other workloads\"), while with the bypass not cached the NIC's TCU trips hold the walk slots the engine's misses need (%d misses held). Its hits do not queue behind the NIC's trips: the NIC, the engine, the TCU's walks and the core each ask the one memory system when they reach it.", r.tbu.Stats.WalkStalls)
 }
 
 // setupStep says what a mistaken SMMU programming (smmu-setup) does, at
@@ -135,14 +137,14 @@ func (r *run) routeStep() scenario.Step {
 		st.Text = fmt.Sprintf("sCR0.CLIENTPD=1: the SMMU does not match StreamIDs at all. The NIC's transactions (StreamID %#x) pass through untranslated, like the engine's, without a TBU lookup or a trip to the TCU.", nicSID)
 	case d.Route == smmu.RouteFault && d.Fault == smmu.FaultUSF:
 		st.Title = "Nothing matches: a fault"
-		st.Text = fmt.Sprintf("The NIC's StreamID %#x matches no stream-match register, and sCR0.USFCFG=1: an unmatched stream is an unidentified-stream fault. The TCU records sGFSR.USF and every NIC transaction aborts without reaching memory (%d aborted in this run; USFCFG=0 would let it bypass translation).", nicSID, r.st.aborts)
+		st.Text = fmt.Sprintf("The NIC's StreamID %#x matches no stream-match register. Booted with arm-smmu.disable_bypass=1, mainline's default since v5.2, Linux sets sCR0.USFCFG=1: an unmatched stream is an unidentified-stream fault. The TCU records sGFSR.USF, the kernel logs \"Blocked unknown Stream ID %#x; boot with \"arm-smmu.disable_bypass=0\" to allow, but this may have security implications\", and every NIC transaction aborts without reaching memory (%d aborted in this run, every frame dropped). The published figure ran with disable_bypass=0: NXP's LS2088A needed it.", nicSID, nicSID, r.st.aborts)
 	case d.Route == smmu.RouteBypass:
 		s := r.s.Regs.SMR[d.SMR]
 		st.Title = "An SMR matches: S2CR bypass"
 		st.Text = fmt.Sprintf("The NIC's StreamID %#x matches SMR %d (ID %#x, MASK %#x), whose S2CR says bypass: no translation. sCR0.USFCFG only decides streams that match nothing, so it does not apply here (it is %d). The TBU still looks the stream up first.", nicSID, d.SMR, s.ID, s.Mask, usfBit(r.s.Regs))
 	default:
 		st.Title = "Nothing matches"
-		st.Text = fmt.Sprintf("The NIC's StreamID %#x matches no stream-match register. With sCR0.USFCFG=0 it bypasses translation (USFCFG=1 would raise sGFSR.USF and abort it), but the TBU still looks it up first.", nicSID)
+		st.Text = fmt.Sprintf("The NIC's StreamID %#x matches no stream-match register. Booted with arm-smmu.disable_bypass=0, as the published figure ran, sCR0.USFCFG=0 and it bypasses translation, but the TBU still looks it up first. (Mainline's default since v5.2 is disable_bypass=1: USFCFG=1, an unmatched StreamID faults and its frames are dropped.)", nicSID)
 	}
 	return st
 }
@@ -172,7 +174,12 @@ func (r *run) cachingStep(lat float64) scenario.Step {
 	case smmu.RouteDisabled:
 		st.Text = fmt.Sprintf("Nothing is looked up or cached with the SMMU off, so SMTNMB_TLBEN (%s) changes nothing: the NIC's reads average %.0f platform cycles, the pass-through (charged as a TBU hit, %s) and the read path.", onOff(smtnmb), lat, hitWords(sc))
 	case smmu.RouteFault:
-		st.Text = fmt.Sprintf("Nothing is cached for the NIC: a fault is never held in the TBU, so each of its transactions goes to the TCU and comes back aborted (SMTNMB_TLBEN is %s and changes nothing here). Its reads \"complete\" in %.0f platform cycles: the TBU-TCU round trip to the abort, with no data.", onOff(smtnmb), lat)
+		st.Text = fmt.Sprintf("Nothing is cached for the NIC: a fault is never held in the TBU, so each of its transactions goes to the TCU and comes back aborted (SMTNMB_TLBEN is %s and changes nothing here), with no data.", onOff(smtnmb))
+		if r.st.nicReads == 0 {
+			st.Text += " Its frame writes abort, so no frame is read back to be sent: the NIC makes no read here."
+		} else {
+			st.Text += fmt.Sprintf(" Its reads \"complete\" in %.0f platform cycles: the TBU-TCU round trip to the abort.", lat)
+		}
 	case smmu.RouteBypass:
 		st.Text = fmt.Sprintf("For an S2CR bypass the bit is S2CRB_TLBEN, here %s (SMTNMB_TLBEN, %s, covers only streams that match nothing). The NIC's reads average %.0f platform cycles: ", onOff(s2crb), onOff(smtnmb), lat)
 		if s2crb {
@@ -191,16 +198,35 @@ func (r *run) cachingStep(lat float64) scenario.Step {
 	return st
 }
 
-// calibrationStep says which figures the model matches by calibration and
-// which it predicts.
+// calibrationStep says which figure the model is calibrated to and what
+// it predicts: the bit-on latency is the TBU hit, the port and the read
+// path below the SMMU, from the machine's own latencies.
 func (r *run) calibrationStep() scenario.Step {
 	sc := r.s.Config()
-	read := sc.Clock.InCycles(sc.Bus.ReadLatency)
-	text := fmt.Sprintf("Published for the LS2088A under DPDK l3fwd at this scenario's defaults: about 140 platform cycles with SMTNMB_TLBEN off, about 50 on. The model matches both by calibration, not prediction: the ls2088a preset's TBU-TCU link (%d cycles a trip) is fitted to 140 and its read path below the SMMU (%.0f cycles) to 50. What it predicts is the rest: the engine's hit rate and read latency, the walks and the stalls, and the forwarding rate.", sc.LinkCycles, read)
+	io := r.m.IOTimes()
+	cyc := func(t sim.Time) float64 { return sc.Clock.InCycles(t) }
+	text := fmt.Sprintf("Published for the LS2088A under DPDK l3fwd: about 140 platform cycles with SMTNMB_TLBEN off, about 50 on. "+
+		"The 140 is matched by calibration: the ls2088a preset's TBU-TCU link (%d cycles a trip) is fitted to it. The 50 is a prediction: "+
+		"a cached bypass costs the TBU hit (%s), the port to the interconnect (%.0f cycles) and the read below, which the machine's own "+
+		"latencies set: a snoop of the core's cluster %.0f cycles (a frame's first line, its header rewritten by the core), its L3 %.0f, "+
+		"DRAM %.0f (the rest of a larger frame). %s",
+		sc.LinkCycles, hitWords(sc), cyc(sc.Bus.Port), cyc(io.Snoop), cyc(io.L3), cyc(io.DRAM), r.servedText())
 	if def, err := defaultConfig(); err == nil && def != r.cfg {
 		text += " These settings are not the figure's defaults, so the published values are not compared here."
 	}
-	return scenario.Step{T: r.last * 9 / 16, Title: "Published figures: calibrated", Text: text}
+	return scenario.Step{T: r.last * 9 / 16, Title: "Published figures: one calibrated, one predicted", Text: text}
+}
+
+// servedText says where the NIC's reads were answered in this run.
+func (r *run) servedText() string {
+	n := r.st.nicServed
+	all := n[soc.ServedSnoop] + n[soc.ServedL3] + n[soc.ServedDRAM]
+	if all == 0 {
+		return "No NIC read reached memory in this run."
+	}
+	pct := func(k soc.Served) float64 { return 100 * float64(n[k]) / float64(all) }
+	return fmt.Sprintf("Here %.0f %% of the NIC's reads were answered by a snoop, %.0f %% by the L3, %.0f %% by DRAM.",
+		pct(soc.ServedSnoop), pct(soc.ServedL3), pct(soc.ServedDRAM))
 }
 
 // defaultConfig is the config of the spec's defaults.
@@ -222,28 +248,36 @@ func (r *run) forwardingStep(res *scenario.Result) scenario.Step {
 	sc := r.s.Config()
 	pps, _ := res.Metric("forward_pps")
 	pktLat, _ := res.Metric("packet_latency_us")
+	busy, _ := res.Metric("core_busy_pct")
 	frame := float64(c.packet+20) * 8 // bits on the wire per frame
 	offered := c.rate / frame
 	st := scenario.Step{T: r.last * 5 / 8, Title: "What bounds the forwarding rate"}
-	if pps >= 0.99*offered {
-		st.Text = fmt.Sprintf("forward_pps is %.3g Mpps, the offered load (%g Gbit/s of %d B frames with 20 B of preamble and gap: %.3g Mpps). At these settings the line rate bounds the forwarding rate on both sides, so the bit changes each packet's latency (%.2f us from arrival to TX done here), not the rate.", pps/1e6, c.rate/1e9, c.packet, offered/1e6, pktLat)
-	} else {
-		st.Text = fmt.Sprintf("forward_pps is %.3g Mpps, below the offered %.3g Mpps (%g Gbit/s of %d B frames): the packets back up in the ring behind a slower stage.", pps/1e6, offered/1e6, c.rate/1e9, c.packet)
+	if r.dropped > 0 {
+		st.Text = fmt.Sprintf("forward_pps is %.3g Mpps: %d of %d frames were dropped because a DMA transaction of theirs aborted (the frame descriptor then carries a system bus error and the frame is discarded), and a dropped frame is not forwarded.", pps/1e6, r.dropped, c.packets)
+		if r.nicRoute().Route == smmu.RouteFault {
+			st.Text += " Every NIC transaction aborts here: nothing the NIC writes or reads reaches memory."
+		}
+		return st
+	}
+	switch {
+	case pps >= 0.99*offered:
+		st.Text = fmt.Sprintf("forward_pps is %.3g Mpps, the offered load (%g Gbit/s of %d B frames with 20 B of preamble and gap: %.3g Mpps). At these settings the line rate bounds the forwarding rate, so the bit changes each packet's latency (%.2f us from arrival to TX done here), not the rate.", pps/1e6, c.rate/1e9, c.packet, offered/1e6, pktLat)
+	case busy >= 98:
+		st.Text = fmt.Sprintf("forward_pps is %.3g Mpps, below the offered %.3g Mpps (%g Gbit/s of %d B frames): the core bounds the forwarding rate, busy %.0f %% of the run, and the frames wait in the ring for it (%.2f us from arrival to TX done).", pps/1e6, offered/1e6, c.rate/1e9, c.packet, busy, pktLat)
+	default:
+		st.Text = fmt.Sprintf("forward_pps is %.3g Mpps, below the offered %.3g Mpps (%g Gbit/s of %d B frames) with the core busy %.0f %% of the run: the frames back up in the ring behind the NIC's DMA.", pps/1e6, offered/1e6, c.rate/1e9, c.packet, busy)
 	}
 	// Each NIC transaction that goes to the TCU holds a walk slot from
 	// the lookup to the answer's return.
-	n := nicTxns(c)
+	n := txnsPerPacket(c)
 	hold := float64(sc.HitCyclesWithSlices() + 2*sc.LinkCycles + sc.MatchCycles)
 	walkCap := float64(sc.Clock) * float64(sc.Walks) / (float64(n) * hold)
 	if r.nicRoute().Route != smmu.RouteDisabled {
-		st.Text += fmt.Sprintf(" When the NIC's route is not cached, each of a packet's %d transactions holds one of the TBU's %d walk slots for its TCU round trip (%.0f cycles): at most about %.3g Mpps, a line rate of about %.3g Gbit/s at this frame size; above that the cached bypass forwards more.", n, sc.Walks, hold, walkCap/1e6, walkCap*frame/1e9)
+		st.Text += fmt.Sprintf(" When the NIC's route is not cached, each of a frame's %d transactions holds one of the TBU's %d walk slots for its TCU round trip (%.0f cycles): at most about %.3g Mpps, a line rate of about %.3g Gbit/s at this frame size; above that the cached bypass forwards more.", n, sc.Walks, hold, walkCap/1e6, walkCap*frame/1e9)
 	}
-	if r.done > 0 && r.st.coreBusy > 0 {
-		per := float64(r.st.coreBusy) / float64(r.done) // ps per packet
-		st.Text += fmt.Sprintf(" The core's share of a packet (%.0f ns in this run) allows at most about %.3g Mpps whatever the bit.", per/1e3, 1e12/per/1e6)
-	}
-	if r.nicRoute().Route == smmu.RouteFault {
-		st.Text += " Here the NIC's transactions abort: the packets' steps still run, so the rate counts packets whose DMA never reached memory."
+	if r.st.coreFrames > 0 && r.st.coreBusy > 0 {
+		per := float64(r.st.coreBusy) / float64(r.st.coreFrames) // ps per frame
+		st.Text += fmt.Sprintf(" The core's share of a frame (%.0f ns in this run) allows at most about %.3g Mpps whatever the bit.", per/1e3, 1e12/per/1e6)
 	}
 	return st
 }

@@ -54,16 +54,15 @@ func (s *Scenario) Run(ctx context.Context, p scenario.Params, policyID string, 
 
 // planWork estimates a run's units of work (the progress shown is an
 // estimate, clamped): per packet its arrival and the core's step, and one
-// event per NIC transaction (4 descriptors, 2 packet copies), two when
-// they miss in the TBU (off: the bypass is not cached); one per engine
-// read over the time the packets take at line rate.
+// event per NIC transaction (the frame in and out, the annotation), two
+// when they miss in the TBU (off: the bypass is not cached); one per
+// engine read over the time the packets take at line rate.
 func planWork(c config, off bool) int64 {
-	beats := func(n int) int64 { return int64((n + c.burst - 1) / max(c.burst, 1)) }
 	perTxn := int64(1)
 	if off {
 		perTxn = 2
 	}
-	perPkt := 2 + perTxn*(4*beats(descBytes)+2*beats(c.packet))
+	perPkt := 2 + perTxn*int64(txnsPerPacket(c))
 	w := int64(c.packets) * perPkt
 	if c.engineRate > 0 && c.rate > 0 {
 		secs := float64(c.packets) * float64(c.packet+20) * 8 / c.rate

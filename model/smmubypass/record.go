@@ -3,6 +3,7 @@ package smmubypass
 import (
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/smmu"
+	"github.com/dmaviz/dmaviz/model/soc"
 	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
@@ -130,7 +131,7 @@ func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
 		}
 		d := &txns[i]
 		d.Master, d.Write, d.Issue, d.Accept, d.Done = uint8(master), x.Write, t, o.Accept, o.Done
-		d.Hit, d.TCU, d.Walked, d.Aborted, d.Addr = o.Hit, o.TCU, o.Walked, o.Aborted, x.Addr
+		d.Hit, d.TCU, d.Walked, d.Aborted, d.Addr, d.Served = o.Hit, o.TCU, o.Walked, o.Aborted, x.Addr, served(o.Served)
 		g.spec.Txns = txns
 	}
 	if g.phases >= maxPhases {
@@ -149,6 +150,17 @@ func (g *recording) txn(now sim.Time, o *smmu.Outcome, x *smmu.Txn) {
 		kind = "fault"
 	}
 	g.rec.Phase(timeline.Phase{Lane: lane, Kind: kind, Label: o.Route.String(), Start: t, End: o.Done})
+}
+
+// served is the timeline's name for where a read was answered.
+func served(s soc.Served) uint8 {
+	switch s {
+	case soc.ServedSnoop:
+		return timeline.ServedSnoop
+	case soc.ServedL3:
+		return timeline.ServedL3
+	}
+	return timeline.ServedDRAM
 }
 
 // fill records a TBU TLB fill at t, when it lands in the window.

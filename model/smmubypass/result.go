@@ -50,6 +50,7 @@ func (r *run) result() *scenario.Result {
 			{Name: "bypass_hit_rate", Label: "NIC TBU hit rate", Unit: "%", Value: 100 * ratio(r.st.nicHits, r.st.nicTxns), Group: "model"},
 			{Name: "packet_latency_us", Label: "packet arrival to TX done (average)", Unit: "us", Value: sim.Time(ratio(r.st.packetLat, uint64(r.done))).Microseconds(), Group: "time"},
 			{Name: "core_busy_pct", Label: "core busy (poll, lookup, rewrite)", Unit: "%", Value: 100 * ratio(uint64(r.st.coreBusy), uint64(span)), Group: "model"},
+			{Name: "rx_burst_avg", Label: "frames per poll (average)", Value: ratio(r.st.coreFrames, r.st.polls), Group: "model"},
 			{Name: "tbu0_tcu_requests", Label: "TBU0 misses sent to the TCU", Value: float64(tb.TCURequests), Group: "model"},
 			{Name: "tbu0_walks", Label: "TBU0 table walks", Value: float64(tb.Walks), Group: "model"},
 			{Name: "tbu0_walk_stalls", Label: "TBU0 misses held (8 walks in flight)", Value: float64(tb.WalkStalls), Group: "model"},
@@ -59,6 +60,7 @@ func (r *run) result() *scenario.Result {
 			{Name: "nic_reads", Label: "NIC reads", Value: float64(r.st.nicReads), Group: "model"},
 			{Name: "engine_reads", Label: "engine reads", Value: float64(r.st.engReads), Group: "model"},
 			{Name: "packets", Label: "packets forwarded", Value: float64(r.done), Group: "model"},
+			{Name: "dropped_packets", Label: "packets dropped (a DMA transaction aborted)", Value: float64(r.dropped), Group: "model"},
 		},
 		Checks: []scenario.Metric{
 			{Name: "stale_bytes", Label: "stale bytes", Unit: "B", Value: 0},

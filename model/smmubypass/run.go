@@ -17,7 +17,6 @@ const (
 	nicAgent  = 2
 	engAgent  = 3
 	engIOVA   = 0x4000_0000 // the engine's IOVA window
-	descBytes = 16          // one RX/TX descriptor
 )
 
 // conflictSMR is smmu-setup conflicting-smrs' second SMR: a bypass group
@@ -28,34 +27,28 @@ var conflictSMR = smmu.SMR{ID: 0, Mask: 0xff, Valid: true}
 // transactions that bypassed (sCR0.CLIENTPD); the check counts all.
 const maxUntranslated = 64
 
-// NIC memory layout (bypass: these are physical addresses, on a DPDK
-// hugepage): RX ring, TX ring, then one 2 KiB mbuf per ring slot.
-const (
-	rxRing   = 0x8000_0000
-	txRing   = rxRing + 0x10000
-	mbufBase = rxRing + 0x20000
-	mbufSize = 2048
-)
-
 // config is a run's validated parameters.
 type config struct {
 	preset string
 	// hw points to the hardware overrides (hw.<path>), nil without: a
 	// pointer keeps config comparable (narration compares it with the
 	// defaults', which have none).
-	hw                     *map[string]float64
-	packets, ring, flows   int
-	packet, burst          int
-	rate                   float64 // bits per second
-	cpuWork                int
-	ws                     uint64
-	engineRate             float64 // bytes per second
-	streams                int
-	s2crBypass, s2crb, usf bool
-	slices                 bool
-	setup                  string // smmu-setup
-	stage                  string // engine-stage
-	seed                   uint64
+	hw                               *map[string]float64
+	packets, ring, flows, rxBurst    int
+	packet, burst                    int
+	rate                             float64 // bits per second
+	cpuWork                          int
+	ws                               uint64
+	engineRate                       float64 // bytes per second
+	streams, tbuTLB                  int
+	s2crBypass, s2crb, disableBypass bool
+	slices                           bool
+	setup                            string // smmu-setup
+	stage                            string // engine-stage
+	seed                             uint64
+	// link, when not 0, replaces the preset's TBU-TCU link (the fit's
+	// check varies it; no parameter sets it).
+	link int
 }
 
 func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
@@ -64,15 +57,20 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 		return config{}, err
 	}
 	c := config{preset: f.Text("preset"), packets: int(f.Int("packets")), ring: int(f.Int("ring")), flows: int(f.Int("flows")),
-		packet: int(f.Int("packet")), burst: int(f.Int("burst")), rate: f.Float("line-rate") * 1e9, cpuWork: int(f.Int("cpu-work")),
-		ws: uint64(f.Int("ws")), engineRate: f.Float("engine-rate") * 1e9, streams: int(f.Int("engine-streams")),
-		s2crBypass: f.Text("nic-stream") == "s2cr-bypass", s2crb: f.Bool("s2crb"), usf: f.Bool("usfcfg"),
+		rxBurst: int(f.Int("rx-burst")), packet: int(f.Int("packet")), burst: int(f.Int("burst")), rate: f.Float("line-rate") * 1e9,
+		cpuWork: int(f.Int("cpu-work")), ws: uint64(f.Int("ws")), engineRate: f.Float("engine-rate") * 1e9,
+		streams:    int(f.Int("engine-streams")),
+		s2crBypass: f.Text("nic-stream") == "s2cr-bypass", s2crb: f.Bool("s2crb"), disableBypass: f.Bool("disable-bypass"),
 		slices: f.Bool("register-slices"), setup: f.Text("smmu-setup"), stage: f.Text("engine-stage"), seed: uint64(f.Int("seed"))}
 	if hw := f.Hardware(); hw != nil {
 		c.hw = &hw
 	}
-	if c.packet > mbufSize*4 && c.ring > 1024 {
-		return config{}, fmt.Errorf("ring: %d packets of %d B do not fit the NIC's buffer area; allowed at most 1024 in flight above 8 KiB", c.ring, c.packet)
+	if _, err := fmt.Sscan(f.Text("tbu-tlb"), &c.tbuTLB); err != nil { // a choice: the spec has checked it
+		return config{}, fmt.Errorf("tbu-tlb: %w", err)
+	}
+	if n := txnsPerPacket(c); c.ring*n > maxInFlight {
+		return config{}, fmt.Errorf("ring: %d frames of %d B in %d B bursts may have %d NIC transactions in flight; allowed at most %d: at most %d frames in flight at this packet and burst (or raise burst)",
+			c.ring, c.packet, c.burst, c.ring*n, maxInFlight, maxInFlight/n)
 	}
 	// The NIC's transactions and the engine's reads are bounded together.
 	if err := bound(c); err != nil {
@@ -85,7 +83,8 @@ func parse(spec *scenario.Spec, p scenario.Params) (config, error) {
 type pkt struct {
 	id      int
 	step    int
-	pending int // NIC transactions of the current step not yet done
+	pending int  // NIC transactions of the current step not yet done
+	aborted bool // one of its transactions aborted (the frame is dropped)
 	t0      sim.Time
 }
 
@@ -105,16 +104,21 @@ type run struct {
 	agent    int      // the run's agent id on m (the SMMU is another)
 	lpm      uint64   // VA of the route table (tbl24 slice)
 	flowIdx  []uint32 // each flow's tbl24 index
+	bufs     []soc.Buffer
+	perBuf   int // frame buffers (slots) per element of bufs
 	slots    []pkt
 	free     []int32    // packet slots with no packet (taken last freed first)
 	core     []coreWork // packets waiting for the core, in order (from coreHead)
 	coreHead int
+	burstBuf []int32  // the slots of the core's current burst
 	next     int      // next packet to arrive
 	arrival  sim.Time // when the arrival step is queued (Never: not queued)
 	clock    sim.Freq // the SMMU's platform clock
-	interval sim.Time // arrival spacing at line rate
+	interval sim.Time // arrival spacing at line rate (a frame's wire time)
+	txNext   sim.Time // when the port is ready for the next frame's read
 	work     sim.Time
-	done     int
+	done     int // packets forwarded
+	dropped  int // packets dropped (a DMA transaction aborted)
 	first    sim.Time
 	last     sim.Time
 	rng      *sim.RNG
@@ -136,6 +140,7 @@ type stats struct {
 	engReads, engReadLat uint64
 	engHits              uint64
 	aborts               uint64
+	nicServed            [3]uint64         // the NIC's reads by where they were answered (soc.Served)
 	untranslated         uint64            // the engine's transactions that bypassed (CLIENTPD)
 	untransHaz           []scenario.Hazard // the first maxUntranslated of them
 	hist                 [histBins]uint64  // NIC read latency histogram (histWidth cycles)
@@ -143,6 +148,8 @@ type stats struct {
 	bucket               sim.Time
 	packetLat            uint64
 	coreBusy             sim.Time
+	coreFrames           uint64 // frames the core processed
+	polls                uint64 // the core's polls that found frames
 }
 
 const (
@@ -186,7 +193,7 @@ func (r *run) Step(t sim.Time, ev int) {
 }
 
 // arrive starts every packet that has arrived by t in a free slot (the
-// NIC takes the next RX descriptor), and queues the arrival step for the
+// NIC takes a buffer from the pool), and queues the arrival step for the
 // next packet if a slot is free for it; otherwise the next slot to free
 // takes it.
 func (r *run) arrive(t sim.Time) {
@@ -228,7 +235,7 @@ func (r *run) simulate() error {
 	// The queue's steps run in batches (RunSteps) up to the core's next
 	// work: a step that leaves work for the core, or forwards the last
 	// packet, ends its batch (EndSteps).
-	for n := 0; r.done < c.packets; {
+	for n := 0; r.done+r.dropped < c.packets; {
 		if n >= paceEvery {
 			n -= paceEvery
 			if err := r.pace.Work(paceEvery * unitsPerEvent); err != nil {
@@ -247,10 +254,7 @@ func (r *run) simulate() error {
 			w := r.core[r.coreHead]
 			at := max(w.t, r.m.Now())
 			if !ok || at <= tq {
-				if r.coreHead++; r.coreHead == len(r.core) {
-					r.core, r.coreHead = r.core[:0], 0
-				}
-				if err := r.coreStep(w.t, int(w.slot)); err != nil {
+				if err := r.coreBurst(w.t); err != nil {
 					return err
 				}
 				n++
@@ -259,7 +263,7 @@ func (r *run) simulate() error {
 			limit = at - 1 // the queue's steps before the core's
 		}
 		if !ok {
-			return fmt.Errorf("the run stalled after %d of %d packets", r.done, c.packets)
+			return fmt.Errorf("the run stalled after %d of %d packets", r.done+r.dropped, c.packets)
 		}
 		n += r.m.RunSteps(limit, paceEvery-n)
 	}
@@ -274,88 +278,6 @@ const (
 	paceEvery     = 64
 	unitsPerEvent = 4
 )
-
-// packetStep runs packet slot i's current step of the l3fwd loop at t: a
-// NIC transaction (or burst train; the slot steps on when the last is
-// done), the core's share, or the end.
-func (r *run) packetStep(t sim.Time, i int) {
-	p := &r.slots[i]
-	slot := uint64(p.id % r.cfg.ring)
-	bytes, write := descBytes, false
-	var addr uint64
-	step := p.step
-	p.step++
-	switch step {
-	case 0: // RX descriptor read
-		addr = rxRing + slot*descBytes
-	case 1: // the packet into its mbuf
-		addr, bytes, write = r.mbuf(slot), r.cfg.packet, true
-	case 2: // RX descriptor write-back
-		addr, write = rxRing+slot*descBytes, true
-	case 3: // the core: poll, route lookup, header rewrite, TX descriptor
-		r.core = append(r.core, coreWork{t: t, slot: int32(i)})
-		r.m.EndSteps() // the core runs next, before any later step
-		return
-	case 4: // TX descriptor read
-		addr = txRing + slot*descBytes
-	case 5: // the packet out of its mbuf
-		addr, bytes = r.mbuf(slot), r.cfg.packet
-	case 6: // TX completion
-		addr, write = txRing+slot*descBytes, true
-	default: // forwarded: the slot takes the next packet when it arrives
-		r.forwarded(t, p)
-		r.free = append(r.free, int32(i))
-		r.arrive(t)
-		return
-	}
-	burst := r.cfg.burst
-	for off := 0; off < bytes; off += burst {
-		p.pending++
-		x := &r.txn
-		x.SID, x.Addr, x.Bytes, x.Write, x.Agent, x.Tag, x.Early = nicSID, addr+uint64(off), min(burst, bytes-off), write, nicAgent, int32(i), false
-		r.tbu.IssueTxn(t, x)
-	}
-}
-
-// mbuf is the address of ring slot's mbuf (whole 2 KiB buffers).
-func (r *run) mbuf(slot uint64) uint64 {
-	return mbufBase + slot*uint64(mbufSize*((r.cfg.packet+mbufSize-1)/mbufSize))
-}
-
-// coreStep is the core's share of packet slot i, found by its poll at t:
-// it runs on the caller's thread (never inside a queued step).
-func (r *run) coreStep(t sim.Time, i int) error {
-	p := &r.slots[i]
-	r.m.WaitUntil(t)
-	t0 := r.m.Now()
-	idx := r.flowIdx[p.id%len(r.flowIdx)]
-	if _, err := r.m.Read(r.lpm+uint64(idx)*4, 4, 4); err != nil {
-		return err
-	}
-	r.m.Spend(r.work)
-	next := r.m.Now()
-	r.st.coreBusy += next - t0
-	r.schedule(next, evPacket, i) // the NIC goes on at the core's time, as a queued step
-	return nil
-}
-
-func (r *run) forwarded(t sim.Time, p *pkt) {
-	if r.done == 0 {
-		r.first = p.t0
-	}
-	if r.done++; r.done == r.cfg.packets {
-		r.m.EndSteps() // the run ends here
-	}
-	r.last = t
-	r.st.packetLat += uint64(t - p.t0)
-	b := int(t / tputBucket)
-	for len(r.st.forwarded) <= b && len(r.st.forwarded) < 4096 {
-		r.st.forwarded = append(r.st.forwarded, 0)
-	}
-	if b < len(r.st.forwarded) {
-		r.st.forwarded[b]++
-	}
-}
 
 // Done implements smmu.Sink: a transaction is back at its master at t.
 func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
@@ -393,8 +315,12 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 		r.st.nicReadLat += uint64(lat)
 		b := int(r.clock.InCycles(lat)) / histWidth
 		r.st.hist[min(b, histBins-1)]++
+		if !o.Aborted {
+			r.st.nicServed[o.Served]++
+		}
 	}
 	p := &r.slots[i]
+	p.aborted = p.aborted || o.Aborted
 	if p.pending--; p.pending == 0 {
 		r.packetStep(t, i)
 	}

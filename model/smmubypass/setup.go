@@ -2,6 +2,7 @@ package smmubypass
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
@@ -17,13 +18,18 @@ func setup(c config, policy string, record bool) (*run, error) {
 		return nil, err
 	}
 	hw := board.Config
-	hw.MemBytes = max(uint64(1)<<30, 2*c.ws+(64<<20))
+	area := uint64(c.ring) * bufStride(c.packet)
+	hw.MemBytes = max(uint64(1)<<30, 2*c.ws+area+(64<<20))
 	m, err := soc.New(hw, c.seed)
 	if err != nil {
 		return nil, err
 	}
 	sc := *board.SMMU
 	sc.RegisterSlices = c.slices
+	sc.TLBEntries = c.tbuTLB
+	if c.link != 0 {
+		sc.LinkCycles = c.link
+	}
 	r := &run{cfg: c, m: m, rng: m.RNG().Split(), clock: sc.Clock}
 	if r.agent, err = m.AddAgent(r); err != nil {
 		return nil, err
@@ -41,9 +47,9 @@ func setup(c config, policy string, record bool) (*run, error) {
 		regs.SMR = append(regs.SMR, smmu.SMR{ID: nicSID, Mask: 0xff, Valid: true})
 		regs.S2CR = append(regs.S2CR, smmu.S2CR{Type: smmu.Bypass})
 	}
-	if c.usf {
-		regs.CR0 |= smmu.CR0USFCFG
-	}
+	// How Linux programs sCR0 at probe: with arm-smmu.disable_bypass
+	// (mainline's default) an unmatched StreamID faults.
+	regs.CR0 |= smmu.Reset{AllowBypass: !c.disableBypass}.CR0()
 	switch c.setup {
 	case SetupConflict: // a catch-all bypass group that also covers the engine's StreamID
 		regs.SMR = append(regs.SMR, conflictSMR)
@@ -54,6 +60,9 @@ func setup(c config, policy string, record bool) (*run, error) {
 	if r.s, err = smmu.New(sc, regs, m, r); err != nil {
 		return nil, err
 	}
+	// Every slot's frame may be in flight at once (the bit off, the walk
+	// slots taken), with the engine's reads (at most maxInFlight).
+	r.s.Reserve(min(c.ring, c.packets)*txnsPerPacket(c) + c.streams)
 	// The engine's domain: ws bytes of IOVA on 4 KiB pages (io-pgtable
 	// with 4 KiB granule), frames from the machine's allocator, or for a
 	// nested bank from the guest's IPA space (ipaSpace).
@@ -93,16 +102,21 @@ func setup(c config, policy string, record bool) (*run, error) {
 	if r.tbu, err = r.s.AddTBU("tbu0"); err != nil {
 		return nil, err
 	}
-	// The core's route table: the tbl24 slice of 10.0.0.0/8 (2^16 4-byte
-	// entries), cacheable.
-	lpm, err := m.Alloc("tbl24", 256<<10, mem.Normal)
+	if err := r.allocBuffers(area); err != nil {
+		return nil, err
+	}
+	// The core's route table: the slice of rte_lpm's tbl24 (4-byte
+	// entries) that holds l3fwd's routes 1.1.1.0/24 .. 8.1.1.0/24, one
+	// entry each, cacheable. Each flow's destination falls in one route
+	// (flow i in route i mod 8: the lookups read those 8 entries).
+	lpm, err := m.Alloc("tbl24", routes*routeStride*4, mem.Normal)
 	if err != nil {
 		return nil, err
 	}
 	r.lpm = lpm.VA
 	r.flowIdx = make([]uint32, c.flows)
 	for i := range r.flowIdx {
-		r.flowIdx[i] = uint32(r.rng.Uint64() % (1 << 16))
+		r.flowIdx[i] = uint32(i%routes*routeStride + 0x0101)
 	}
 	r.interval = sim.Time(float64(c.packet+20) * 8 / c.rate * 1e12)
 	r.work = hw.Clocks.CPUCycles(float64(c.cpuWork))
@@ -110,6 +124,25 @@ func setup(c config, policy string, record bool) (*run, error) {
 		r.rec = newRecording(r)
 	}
 	return r, nil
+}
+
+// allocBuffers allocates the NIC's frame buffers (area bytes: one per
+// packet slot) in physically contiguous blocks of at most maxChunk, each
+// holding whole buffers (a power of two of pages: one buddy block, so the
+// kernel's linear map covers it, as a hugepage would).
+func (r *run) allocBuffers(area uint64) error {
+	stride := bufStride(r.cfg.packet)
+	r.perBuf = int(max(1, maxChunk/stride))
+	for left := area; left > 0; {
+		n := min(left, uint64(r.perBuf)*stride)
+		b, err := r.m.Alloc("frame buffers", max(uint64(mem.PageSize), uint64(1)<<bits.Len64(n-1)), mem.Normal)
+		if err != nil {
+			return err
+		}
+		r.bufs = append(r.bufs, b)
+		left -= n
+	}
+	return nil
 }
 
 // ipaBytes is a nested bank's IPA space (the guest's memory): the

@@ -5,21 +5,24 @@
 // trade away?
 //
 // The model is package smmu on one global clock (the soc machine's event
-// queue holds every master's next step and the SMMU's own). A NIC whose
-// StreamID matches no SMR (USFCFG=0, so it bypasses) runs an l3fwd-like
-// loop per packet: it reads the RX
-// descriptor, writes the packet into its mbuf, writes the descriptor back;
-// the core (the soc machine of the ls2088a preset, Cortex-A72) polls,
-// reads the route in an rte_lpm tbl24 table through its caches and
-// rewrites the header (a fixed per-packet cost, assumed); the NIC then
-// reads the TX descriptor, reads the packet for transmit and writes the
-// completion. Packets arrive at line rate with at most ring packets in
-// flight. A second master, a crypto/storage engine on a translated stream
-// behind the same TBU, reads random 64-byte blocks of its working set
-// through a context bank with 4 KiB pages. Both compete for the TBU's TLB
-// entries and walk slots and the TCU, and with the core's route lookups
-// for the machine's DRAM channel: every agent is a step on the machine's
-// event queue and asks DRAM when it gets there (smmu, soc.PortAccess).
+// queue holds every master's next step and the SMMU's own). The workload
+// is DPDK l3fwd as it is benchmarked on the LS2088A's DPAA2 (l3fwd.go):
+// the NIC (DPAA2's WRIOP, on a StreamID that matches no SMR) writes each
+// frame into a buffer from a hardware buffer pool with its annotation,
+// and the queue manager stashes the first line of each into the polling
+// core's cluster L2; the core (the soc machine of the ls2088a preset,
+// Cortex-A72) polls bursts of frames, reads the annotation and the IPv4
+// destination, looks the route up in rte_lpm's tbl24 through its caches
+// and rewrites the Ethernet header; the NIC then reads the frame to
+// transmit it. There are no descriptor rings in DRAM: frame descriptors
+// travel through the queue manager's portals, which the model leaves to
+// the core's per-packet work. Frames arrive at line rate with at most
+// ring of them in flight. A second master, a crypto/storage engine on a
+// translated stream behind the same TBU, reads random 64-byte blocks of
+// its working set through a context bank with 4 KiB pages. Both compete
+// for the TBU's TLB entries and walk slots and the TCU; below the SMMU
+// every read is answered by the machine's one memory system
+// (soc.Machine.IOAccess): a snoop of the core's caches, the L3 or DRAM.
 //
 // With the bit off every NIC transaction misses in the TBU and goes to the
 // TCU and back; with it on the bypass is cached as an identity entry and
@@ -27,14 +30,16 @@
 // translations. The engine's context bank is stage 1, stage 2 alone or
 // nested (engine-stage), and the SMMU may be programmed wrongly
 // (smmu-setup: conflicting SMRs, an unmapped page, CLIENTPD) to show each
-// fault as an outcome. The bypass latencies are calibrated (two preset
-// latencies, fitted); forward_pps and the engine's hit rate and latency
-// are predictions.
+// fault as an outcome. Of the published figure, the bit-off latency is
+// calibrated (the preset's TBU-TCU link is fitted to it); the bit-on
+// latency, forward_pps and the engine's hit rate and latency are
+// predictions.
 package smmubypass
 
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
@@ -63,12 +68,39 @@ const (
 	StageNested = "nested"
 )
 
+// paperDisableBypass is the published figure's arm-smmu.disable_bypass:
+// 0 (false), unmatched StreamIDs bypass. The measurement (2016-17)
+// predates commit 954a03be033c (v5.2), which made disable_bypass=1 the
+// mainline default, and NXP's MC-based SoCs (LS2088A among them) kept
+// needing disable_bypass=0 after it ("bus: fsl-mc: make mc work with smmu
+// disable bypass on", 2019). It is the scenario's default so that the
+// published comparison runs as measured; disable-bypass=true shows
+// mainline's default (smmu.Reset's zero value).
+const paperDisableBypass = false
+
 // Limits that keep every setting within the time and memory budget.
 const (
 	minPackets = 100
 	maxPackets = 400000
 	maxWS      = 256 << 20
+	minTBUTLB  = 8
+	maxTBUTLB  = 4096
+	// maxInFlight bounds the NIC transactions the frames in flight may
+	// have issued at once (ring x transactions per frame): with the bit
+	// off and the walk slots taken they all wait in the TBU, each a
+	// record of the SMMU's (about 60 MB at this bound).
+	maxInFlight = 300000
 )
+
+// tbuTLBChoices are the TBU TLB sizes tbu-tlb allows: powers of two (the
+// TLB's sets are), minTBUTLB..maxTBUTLB.
+func tbuTLBChoices() []scenario.Choice {
+	var out []scenario.Choice
+	for n := minTBUTLB; n <= maxTBUTLB; n *= 2 {
+		out = append(out, scenario.Choice{Value: fmt.Sprint(n), Label: fmt.Sprintf("%d entries", n)})
+	}
+	return out
+}
 
 // Scenario is the SMMU bypass scenario. The zero value is ready to use.
 type Scenario struct{}
@@ -85,41 +117,52 @@ func (*Scenario) Spec() *scenario.Spec {
 		Title:      "SMMU bypass caching (MMU-500 SMTNMB_TLBEN): latency gained, TLB space lost",
 		Explanation: "Every transaction a master sends through an Arm SMMU carries a StreamID. The SMMU compares it " +
 			"with its stream-match registers (SMRs); the matching S2CR says translate, bypass or fault. A NIC whose " +
-			"StreamID matches nothing bypasses translation (sCR0.USFCFG=0), but on an MMU-500 the TBU next to it still " +
+			"StreamID matches nothing bypasses translation when sCR0.USFCFG=0, but on an MMU-500 the TBU next to it still " +
 			"looks it up in its TLB and, missing, asks the shared TCU every time. sACR.SMTNMB_TLBEN lets the TBU cache " +
 			"that bypass like a translation: the NIC's reads get faster, and its entries take TLB space from the " +
-			"translated master behind the same TBU.",
+			"translated master behind the same TBU. The workload is DPDK l3fwd on the LS2088A's DPAA2 as it is " +
+			"benchmarked: 64-byte frames at 10 Gbit/s, bursts of 32, an LPM route lookup. Mainline Linux boots with " +
+			"arm-smmu.disable_bypass=1 (since v5.2): an unmatched StreamID then faults (\"Blocked unknown Stream ID\") " +
+			"and every frame is dropped. The published figure ran with disable_bypass=0 (it predates that default, and " +
+			"NXP's LS2088A needed it), so that is this scenario's default; disable-bypass=true shows mainline's.",
 		Params: []scenario.Param{
 			{Name: "preset", Label: "Platform", Kind: scenario.KindChoice, Default: "ls2088a",
-				Help:    "hardware preset (ls2088a is calibrated to this figure)",
+				Help:    "hardware preset (ls2088a: its TBU-TCU link is fitted to the bit-off figure)",
 				Choices: scenario.Choices("ls2088a", "NXP LS2088A (Cortex-A72, MMU-500)")},
 			{Name: "packets", Label: "Packets", Kind: scenario.KindInt, Default: "100000",
-				Help: fmt.Sprintf("packets forwarded (the averages settle after a few thousand); with large packets, small bursts or a fast engine fewer are allowed: a run models at most about %.3g million transactions, the NIC's and the engine's, so that both sides run in a few seconds in the page", maxRunTxns/1e6), Min: minPackets, Max: maxPackets},
-			{Name: "packet", Label: "Packet size", Kind: scenario.KindBytes, Unit: "B", Default: "256",
-				Help: "frame size; the payload is read and written in bursts", Min: 64, Max: 9216},
+				Help: fmt.Sprintf("frames offered (the averages settle after a few thousand); with large frames, small DMA bursts or a fast engine fewer are allowed: a run models at most about %.3g million transactions, the NIC's and the engine's, so that both sides run in a few seconds in the page", maxRunTxns/1e6), Min: minPackets, Max: maxPackets},
+			{Name: "packet", Label: "Frame size", Kind: scenario.KindBytes, Unit: "B", Default: "64",
+				Help: "Ethernet frame size (RFC 2544 throughput tests start at 64 B, l3fwd's usual benchmark point); the NIC writes and reads it in DMA bursts", Min: 64, Max: 9216},
 			{Name: "line-rate", Label: "Line rate", Kind: scenario.KindFloat, Unit: "Gbit/s", Default: "10",
-				Help: "offered load (plus 20 B of preamble and gap per frame)", Min: 0.1, Max: 100},
-			{Name: "ring", Label: "Packets in flight", Kind: scenario.KindInt, Default: "128",
-				Help: "packets the NIC and core have in flight at once (RX ring entries in use)", Min: 1, Max: 4096},
+				Help: "offered load, one port (the LS2088A's DPAA2 ports are 10 Gbit/s; plus 20 B of preamble and gap per frame)", Min: 0.1, Max: 100},
+			{Name: "ring", Label: "Frames in flight", Kind: scenario.KindInt, Default: "128",
+				Help: "frames the NIC and core hold at once: l3fwd's nb_rxd (RTE_TEST_RX_DESC_DEFAULT 128), on DPAA2 the RX queue's tail-drop threshold in frames; the model holds further arrivals back instead of dropping them, so forward_pps is the no-loss rate", Min: 1, Max: 4096},
+			{Name: "rx-burst", Label: "RX burst", Kind: scenario.KindInt, Default: "32",
+				Help: "frames the core takes per poll (l3fwd's MAX_PKT_BURST 32); it processes them, then sends them together", Min: 1, Max: 256},
 			{Name: "burst", Label: "DMA burst", Kind: scenario.KindBytes, Unit: "B", Default: "256",
-				Help: "bytes per NIC payload transaction (one TBU lookup each)", Min: 64, Max: 4096},
+				Help: "bytes per NIC data transaction (one TBU lookup each; assumed, 64..256 B for the DPAA2's WRIOP)", Min: 64, Max: 4096},
 			{Name: "flows", Label: "Flows", Kind: scenario.KindInt, Default: "1024",
-				Help: "distinct destination addresses (route-table entries the core reads)", Min: 1, Max: 65536},
+				Help: "destination addresses the tester cycles through, spread over l3fwd's 8 LPM routes (1.1.1.0/24 .. 8.1.1.0/24): the lookups read at most 8 tbl24 entries", Min: 1, Max: 65536},
 			{Name: "cpu-work", Label: "Core work per packet", Kind: scenario.KindInt, Unit: "cycles", Default: "120",
-				Help: "l3fwd's per-packet work besides the route lookup: polling, header rewrite, TX descriptor (assumed)", Min: 0, Max: 100000},
+				Help: "l3fwd's per-frame work besides the loads and stores modelled (the queue manager's dequeue and enqueue through its portal, the mbuf fields from the frame descriptor); assumed, 60..300 cycles", Min: 0, Max: 100000},
 			{Name: "ws", Label: "Translated working set", Kind: scenario.KindBytes, Unit: "B", Default: "2MiB",
 				Help: "bytes of IOVA space the engine reads at random (4 KiB pages)", Min: 16 << 10, Max: maxWS},
 			{Name: "engine-rate", Label: "Engine read rate", Kind: scenario.KindFloat, Unit: "GB/s", Default: "1",
 				Help: "the translated engine's offered read bandwidth (0: no second master); its reads count toward the run's bound on transactions, a read that misses the TLB or faults (engine-outside-mapping) more, and more again through a nested context bank, so such settings allow a lower rate", Min: 0, Max: 20},
 			{Name: "engine-streams", Label: "Engine outstanding reads", Kind: scenario.KindInt, Default: "8",
 				Help: "reads the engine keeps in flight", Min: 1, Max: 128},
+			// The default is the preset's smmu.tbu.tlb_entries (its
+			// provenance is the preset's table).
+			{Name: "tbu-tlb", Label: "TBU TLB entries", Kind: scenario.KindChoice, Default: fmt.Sprint(platform.LS2088ASMMU().TLBEntries),
+				Help:    fmt.Sprintf("entries of the TBU's TLB (%d-way; the preset's %d is assumed: the integration chooses it); a small TLB shows the cached bypass competing with the engine's translations", platform.LS2088ASMMU().TLBWays, platform.LS2088ASMMU().TLBEntries),
+				Choices: tbuTLBChoices()},
 			{Name: "nic-stream", Label: "NIC stream", Kind: scenario.KindChoice, Default: "unmatched",
-				Help:    "unmatched: no SMR matches the NIC's StreamID; s2cr-bypass: an SMR matches and its S2CR says bypass (cached only with S2CRB_TLBEN)",
+				Help:    "unmatched: no SMR matches the NIC's StreamID; s2cr-bypass: an SMR matches and its S2CR says bypass (an identity domain; cached only with S2CRB_TLBEN)",
 				Choices: scenario.Choices("unmatched", "no SMR matches (SMTNMB_TLBEN decides)", "s2cr-bypass", "matched, S2CR bypass (S2CRB_TLBEN decides)")},
 			{Name: "s2crb", Label: "S2CRB_TLBEN", Kind: scenario.KindBool, Default: "true",
 				Help: "sACR bit 10 (Linux sets it with SMTNMB_TLBEN): cache S2CR-bypass streams too"},
-			{Name: "usfcfg", Label: "sCR0.USFCFG", Kind: scenario.KindBool, Default: "false",
-				Help: "unmatched streams fault (sGFSR.USF) instead of bypassing: the NIC's transactions abort"},
+			{Name: "disable-bypass", Label: "arm-smmu.disable_bypass", Kind: scenario.KindBool, Default: fmt.Sprint(paperDisableBypass),
+				Help: "true is mainline Linux's default since v5.2: an unmatched StreamID faults (sCR0.USFCFG=1, sGFSR.USF, \"Blocked unknown Stream ID\") and its frames are dropped; false (the default here) is how the published figure ran: it predates that default, and NXP's LS2088A needed disable_bypass=0"},
 			{Name: "smmu-setup", Label: "SMMU programming", Kind: scenario.KindChoice, Default: SetupNormal,
 				Help: "how the SMMU is programmed: normal, or a mistake whose outcome shows in the hazards list with its time and StreamID",
 				Choices: scenario.Choices(

@@ -79,7 +79,17 @@ type SMMUTxn struct {
 	TCU, Walked  bool     // went to the TCU; the TCU walked tables
 	Aborted      bool     // faulted: no memory access
 	Addr         uint64
+	// Served is where the memory system answered a read (ServedDRAM,
+	// ServedL3, ServedSnoop; a write: ServedDRAM).
+	Served uint8
 }
+
+// Where a read below the SMMU was answered (SMMUTxn.Served).
+const (
+	ServedDRAM  = iota // no cache held the line
+	ServedL3           // the shared L3
+	ServedSnoop        // a snoop of the core's caches
+)
 
 // TxnsUntil returns how many of the recorded transactions were issued at or
 // before t.
