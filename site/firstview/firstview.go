@@ -17,6 +17,7 @@ import (
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/staticrender"
 
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/render/figure"
 	"github.com/dmaviz/dmaviz/site"
@@ -99,7 +100,7 @@ func Render(reg *scenario.Registry, query string, w, h int) (*View, error) {
 // panel renders the Vugu panel statically, with the metrics table in its
 // host element as the page fills it.
 func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
-	root := &site.Root{App: a, Ctl: ctl}
+	root := &site.Root{App: a, Ctl: ctl, Board: platform.Parameters}
 	env, err := vugu.NewBuildEnv()
 	if err != nil {
 		return nil, err
@@ -108,25 +109,37 @@ func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
 	if err := staticrender.New(&out).Render(env.RunBuild(root)); err != nil {
 		return nil, err
 	}
-	host := `<div id="` + site.MetricsHostID + `"`
-	i := bytes.Index(out.Bytes(), []byte(host))
-	if i < 0 {
-		return nil, fmt.Errorf("no #%s in the panel", site.MetricsHostID)
+	page, err := fillHost(out.Bytes(), site.MetricsHostID, root.MetricsHTML())
+	if err != nil {
+		return nil, err
 	}
-	j := bytes.IndexByte(out.Bytes()[i:], '>')
-	if j < 0 {
-		return nil, fmt.Errorf("unterminated #%s", site.MetricsHostID)
+	if page, err = fillHost(page, site.BoardHostID, root.BoardHTML()); err != nil {
+		return nil, err
 	}
-	at := i + j + 1
-	page := append([]byte{}, out.Bytes()[:at]...)
-	page = append(page, root.MetricsHTML()...)
-	page = append(page, out.Bytes()[at:]...)
 	// Values the live panel sets as properties (Vugu's .value), which a
 	// static render leaves out: the parameters' text and the scrubber.
 	for _, p := range a.Spec.Params {
 		page = setValue(page, "param-"+p.Name, a.Texts[p.Name])
 	}
 	return setValue(page, "scrub", site.ScrubValue(ctl.Snapshot())), nil
+}
+
+// fillHost puts html inside the element with the id, which the live page
+// fills the same way (an HTMLHost the Vugu panel renders empty).
+func fillHost(page []byte, id, html string) ([]byte, error) {
+	host := `<div id="` + id + `"`
+	i := bytes.Index(page, []byte(host))
+	if i < 0 {
+		return nil, fmt.Errorf("no #%s in the panel", id)
+	}
+	j := bytes.IndexByte(page[i:], '>')
+	if j < 0 {
+		return nil, fmt.Errorf("unterminated #%s", id)
+	}
+	at := i + j + 1
+	out := append([]byte{}, page[:at]...)
+	out = append(out, html...)
+	return append(out, page[at:]...), nil
 }
 
 // setValue gives the element with the id a value attribute.
