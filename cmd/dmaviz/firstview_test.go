@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/site/firstview"
 )
 
@@ -23,7 +24,7 @@ func TestFirstViewIsTheExport(t *testing.T) {
 		queries = append(queries, "scenario="+s.Spec().ID)
 	}
 	for _, q := range queries {
-		v, err := firstview.Render(catalog.Registry(), q, 1100, 900)
+		v, err := firstview.Render(catalog.Registry(), platform.Parameters, q, 1100, 900)
 		require.NoError(t, err, q)
 		code, out, errs := call(t, "export", v.Scenario, "--url", v.Query, "--at", v.Cursor, "--size", "1100x900", "--svg", "-")
 		require.Equal(t, 0, code, errs)

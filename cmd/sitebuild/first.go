@@ -12,6 +12,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/internal/embedpage"
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/firstview"
 	"github.com/dmaviz/dmaviz/urlstate"
@@ -75,7 +76,7 @@ func buildFirst(out, embedsFile string) (*firstIndex, error) {
 	idx := &firstIndex{Views: map[string]firstEntry{}, Titles: map[string]string{}, Default: app.DefaultScenario(reg)}
 	n := 0
 	add := func(query string, w, h int, aliases ...string) error {
-		v, err := firstview.Render(reg, query, w, h)
+		v, err := firstview.Render(reg, platform.Parameters, query, w, h)
 		if err != nil {
 			return err
 		}

@@ -17,7 +17,7 @@ import (
 	"github.com/vugu/vugu"
 	"github.com/vugu/vugu/staticrender"
 
-	"github.com/dmaviz/dmaviz/model/platform"
+	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/render/figure"
 	"github.com/dmaviz/dmaviz/site"
@@ -39,8 +39,9 @@ type View struct {
 // Render runs query's setting and draws its first view with a stage of
 // w x h CSS pixels (the window less the panel; the whole window for an
 // embed). A query the page would correct with a message is refused: a
-// first view must be what the live page shows.
-func Render(reg *scenario.Registry, query string, w, h int) (*View, error) {
+// first view must be what the live page shows. board lists a preset's
+// parameters for the panel's hardware list (platform.Parameters).
+func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Param, error), query string, w, h int) (*View, error) {
 	a := app.New(reg, query)
 	if len(a.Messages) > 0 {
 		return nil, fmt.Errorf("%q: %s", query, strings.Join(a.Messages, "; "))
@@ -90,7 +91,7 @@ func Render(reg *scenario.Registry, query string, w, h int) (*View, error) {
 		return nil, fmt.Errorf("%q: no results", query)
 	}
 	if !v.Embed {
-		if v.Panel, err = panel(a, ctl); err != nil {
+		if v.Panel, err = panel(a, ctl, board); err != nil {
 			return nil, fmt.Errorf("%q: panel: %w", query, err)
 		}
 	}
@@ -99,8 +100,8 @@ func Render(reg *scenario.Registry, query string, w, h int) (*View, error) {
 
 // panel renders the Vugu panel statically, with the metrics table in its
 // host element as the page fills it.
-func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
-	root := &site.Root{App: a, Ctl: ctl, Board: platform.Parameters}
+func panel(a *app.App, ctl *control.Controller, board func(string) ([]provenance.Param, error)) ([]byte, error) {
+	root := &site.Root{App: a, Ctl: ctl, Board: board}
 	env, err := vugu.NewBuildEnv()
 	if err != nil {
 		return nil, err

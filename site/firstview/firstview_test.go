@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/app"
 )
@@ -19,7 +20,7 @@ import (
 // over), and the results as data.
 func TestRenderOpeningView(t *testing.T) {
 	reg := catalog.Registry()
-	v, err := Render(reg, "scenario=demo", 1100, 900)
+	v, err := Render(reg, platform.Parameters, "scenario=demo", 1100, 900)
 	require.NoError(t, err)
 	assert.Equal(t, "demo", v.Scenario)
 	assert.Equal(t, "0ps", v.Cursor, "the page opens at the start")
@@ -39,7 +40,7 @@ func TestRenderOpeningView(t *testing.T) {
 	assert.NotEmpty(t, d.Rows)
 	assert.NotEmpty(t, d.Narration[0])
 
-	e, err := Render(reg, "scenario=demo&embed=1", 960, 600)
+	e, err := Render(reg, platform.Parameters, "scenario=demo&embed=1", 960, 600)
 	require.NoError(t, err)
 	assert.Equal(t, "end", e.Cursor, "an embed without a time opens at the end")
 	assert.Nil(t, e.Panel, "an embed has no panel to pre-render")
@@ -48,7 +49,7 @@ func TestRenderOpeningView(t *testing.T) {
 // A URL the page would correct with a message has no first view: the
 // builder says why.
 func TestRenderRefusesBadURL(t *testing.T) {
-	_, err := Render(catalog.Registry(), "scenario=demo&buffer=3", 1100, 900)
+	_, err := Render(catalog.Registry(), platform.Parameters, "scenario=demo&buffer=3", 1100, 900)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "buffer")
 }
