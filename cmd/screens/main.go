@@ -47,16 +47,16 @@ var shots = []shot{
 	{name: "smmu-1440x900-policy", w: 1440, h: 900, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
 	{name: "smmu-1024x768", w: 1024, h: 768, query: "?scenario=smmu-bypass"},
 	{name: "smmu-1024x768-policy", w: 1024, h: 768, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
-	{name: "smmu-embed-960x600", w: 960, h: 600, query: "?scenario=smmu-bypass&embed=1"},
+	{name: "smmu-embed-960x600", w: 960, h: 600, query: "?scenario=smmu-bypass&embed=1&autoplay=1"},
 	// The embed has no panel: its policy changes with its URL.
-	{name: "smmu-embed-960x600-policy", w: 960, h: 600, query: "?scenario=smmu-bypass&b=smtnmb-tlben-off&embed=1"},
+	{name: "smmu-embed-960x600-policy", w: 960, h: 600, query: "?scenario=smmu-bypass&b=smtnmb-tlben-off&embed=1&autoplay=1"},
 	// From the back of a room and embedded: presentation mode on a 720p
 	// projector while playing, and the 960x600 embed, of a buffer scenario
 	// (rings, pointers, caches) and a translation one (the page map).
 	{name: "etr-present-1280x720", w: 1280, h: 720, query: "?scenario=etr&panel=collapsed", play: 1500 * time.Millisecond},
 	{name: "trbe-aux-present-1280x720", w: 1280, h: 720, query: "?scenario=trbe-aux&panel=collapsed", play: 1500 * time.Millisecond},
-	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1"},
-	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1"},
+	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1&autoplay=1"},
+	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1&autoplay=1"},
 	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
 }
 
