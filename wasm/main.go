@@ -56,7 +56,7 @@ func main() {
 	ctl.SetYield(yield, startSlice)
 	webgl := page.Truthy() && page.Get("webgl2").Truthy()
 	var stageUp chan struct{}
-	runs := &app.Runs{App: a, Ctl: ctl, Env: env, Prepare: render.Prepare, Ended: resumeGC, First: func() {
+	runs := &app.Runs{App: a, Ctl: ctl, Env: env, Prepare: render.Prepare, Ended: resumeGC, Bands: runBands, First: func() {
 		ctl.SetYield(yield, 0)
 		ctl.Send(firstCursor)
 		if page.Truthy() {
