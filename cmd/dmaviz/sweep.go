@@ -134,7 +134,7 @@ func sweepMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	spec := scn.Spec()
 	req := sweep.Request{Scenario: scn, Base: st.Params, A: st.A, B: st.B}
 	for _, v := range sa.vary {
-		ax, err := sweep.ParseVary(spec, v)
+		ax, err := sweep.ParseVaryOn(spec, codec.Registry.Hardware, st.Params, v)
 		if err != nil {
 			fmt.Fprintln(stderr, "dmaviz sweep:", err)
 			return 2

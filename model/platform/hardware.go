@@ -42,3 +42,13 @@ func (Hardware) Check(preset string, hw map[string]float64) (map[string]float64,
 	}
 	return out, nil
 }
+
+// Field is the preset's value at path and the path's unit.
+func (Hardware) Field(preset, path string) (float64, string, bool) {
+	b, err := LookupBoard(preset)
+	if err != nil {
+		return 0, "", false
+	}
+	v, ok := b.Value(path)
+	return v, Unit(path), ok
+}
