@@ -154,9 +154,18 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("clocks.%s: %g MHz is out of range; allowed 10..10000 MHz", f.name, float64(f.v)/1e6)
 		}
 	}
-	levels := []*cache.Config{&c.L1D, &c.L2}
+	l1, l2, l3 := c.L1D, c.L2, c.L3 // named as the board names them
+	for _, l := range []struct {
+		c    *cache.Config
+		name string
+	}{{&l1, "l1d"}, {&l2, "l2"}, {&l3, "l3"}} {
+		if l.c.Name == "" {
+			l.c.Name = l.name
+		}
+	}
+	levels := []*cache.Config{&l1, &l2}
 	if c.L3.Size != 0 || c.L3.Ways != 0 {
-		levels = append(levels, &c.L3)
+		levels = append(levels, &l3)
 	}
 	for _, l := range levels {
 		if err := l.Validate(); err != nil {
@@ -164,13 +173,13 @@ func (c *Config) Validate() error {
 		}
 	}
 	for _, l := range levels[1:] {
-		if l.LineBytes != c.L1D.LineBytes {
-			return fmt.Errorf("%s.line_bytes: %d; must equal l1d.line_bytes (%d)", l.Name, l.LineBytes, c.L1D.LineBytes)
+		if l.LineBytes != l1.LineBytes {
+			return fmt.Errorf("%s.line_bytes: %d; must equal %s.line_bytes (%d)", l.Name, l.LineBytes, l1.Name, l1.LineBytes)
 		}
 	}
-	if c.L2.Size < c.L1D.Size {
-		return fmt.Errorf("%s.size: %s is smaller than %s.size (%s); allowed %s or more", c.L2.Name, bytesize.Format(int64(c.L2.Size)),
-			c.L1D.Name, bytesize.Format(int64(c.L1D.Size)), bytesize.Format(int64(c.L1D.Size)))
+	if l2.Size < l1.Size {
+		return fmt.Errorf("%s.size: %s is smaller than %s.size (%s); allowed %s or more", l2.Name, bytesize.Format(int64(l2.Size)),
+			l1.Name, bytesize.Format(int64(l1.Size)), bytesize.Format(int64(l1.Size)))
 	}
 	for _, u := range []struct {
 		name string
