@@ -80,7 +80,7 @@ func (c *Codec) decodeHardware(spec *scenario.Spec, v url.Values, params scenari
 			all[o.path] = o.v
 			if _, err := hw.Check(preset, all); err != nil {
 				delete(all, o.path)
-				bad(o.key, "%s; using %s's value", hardwareError(err), preset)
+				bad(o.key, "%v; using %s's value", scenario.HardwareError(err), preset)
 			}
 		}
 		held, _ = hw.Check(preset, all)
@@ -95,16 +95,6 @@ func (c *Codec) decodeHardware(spec *scenario.Spec, v url.Values, params scenari
 func hasPath(order map[string]int, path string) bool {
 	_, ok := order[path]
 	return ok
-}
-
-// hardwareError names the key ("hw.l2.ways: ...") of a board's error
-// ("l2.ways: ..." or already "hw.l2.ways: ...").
-func hardwareError(err error) string {
-	if s := err.Error(); !isHardwareKey(s) {
-		return scenario.HardwarePrefix + s
-	} else {
-		return s
-	}
 }
 
 // encodeHardware writes st's hw.* keys (Hardware).

@@ -1,5 +1,10 @@
 package scenario
 
+import (
+	"errors"
+	"strings"
+)
+
 // Hardware reads and writes the board parameters a scenario on a board
 // (Spec.OnBoard) takes as "hw.<path>" keys (HardwarePrefix): the paths of
 // the preset's board, each value with its unit ("hw.l2.size=2MiB",
@@ -26,4 +31,13 @@ type Hardware interface {
 	// paths as it holds them (a time to the picosecond, a clock to the
 	// hertz), or an error naming the path and the allowed range.
 	Check(preset string, hw map[string]float64) (map[string]float64, error)
+}
+
+// HardwareError names the key of a board's error: "l2.ways: ..." becomes
+// "hw.l2.ways: ..." (an error already naming its key is kept).
+func HardwareError(err error) error {
+	if err == nil || strings.HasPrefix(err.Error(), HardwarePrefix) {
+		return err
+	}
+	return errors.New(HardwarePrefix + err.Error())
 }

@@ -60,7 +60,7 @@ func ParseVaryOn(spec *scenario.Spec, hw scenario.Hardware, base scenario.Params
 		others[path] = v
 		got, err := hw.Check(preset, others)
 		if err != nil {
-			msg := boardError(err).Error()
+			msg := scenario.HardwareError(err).Error()
 			if strings.HasPrefix(msg, key+": ") {
 				return scenario.Value{}, errors.New(msg)
 			}
@@ -75,14 +75,6 @@ func ParseVaryOn(spec *scenario.Spec, hw scenario.Hardware, base scenario.Params
 	}
 	ax.Held = &scenario.Value{Num: held, Text: hw.Format(path, held)}
 	return ax, nil
-}
-
-// boardError names the key of a board's error ("hw.l2.ways: ...").
-func boardError(err error) error {
-	if strings.HasPrefix(err.Error(), scenario.HardwarePrefix) {
-		return err
-	}
-	return fmt.Errorf("%s%w", scenario.HardwarePrefix, err)
 }
 
 // hardwareKeys lists the board fields the points set (varied or held),
