@@ -57,7 +57,7 @@ func TestSweepOverBoardField(t *testing.T) {
 	assert.NotContains(t, string(svg), "published", "no published figure on an edited board")
 
 	for _, tc := range []struct{ vary, want string }{
-		{"hw.l2.ways=0,4", "dmaviz sweep: --vary: hw.l2.ways: 0 is out of range; allowed 1..4096"},
+		{"hw.l2.ways=0,4", "dmaviz sweep: --vary: hw.l2.ways: 0 is out of range; allowed 1..64"},
 		{"hw.l2.ways=4..16:+4", "dmaviz sweep: --vary hw.l2.ways: 12 gives hw.l2.size: 1MiB is not a whole number of sets of 768B"},
 		{"hw.l2.wayz=4,8", "dmaviz sweep: --vary hw.l2.wayz: unknown hardware parameter; known in l2: l2.size"},
 		{"hw.smmu.clock=700MHz,800MHz", "dmaviz sweep: --vary hw.smmu.clock: juno-r2's board has no such unit"},

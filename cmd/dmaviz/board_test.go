@@ -46,7 +46,7 @@ func TestBoardListShowDiff(t *testing.T) {
 	bad := writeBoard(t, `{"base": "juno-r2", "l2": {"ways": 0}}`)
 	code, _, errs = call(t, "board", "show", bad)
 	assert.Equal(t, 2, code)
-	assert.Equal(t, "dmaviz board show: "+bad+": l2.ways: 0 is out of range; allowed 1..4096\n", errs)
+	assert.Equal(t, "dmaviz board show: "+bad+": l2.ways: 0 is out of range; allowed 1..64\n", errs)
 }
 
 // Running on a board file is running with the equivalent hw.* keys;

@@ -16,7 +16,7 @@ func TestRunTakesHardwareKeys(t *testing.T) {
 
 	code, _, errs = call(t, "run", "etr", "--url", "hw.l2.ways=0")
 	assert.Equal(t, 2, code)
-	assert.Equal(t, "dmaviz: hw.l2.ways: 0 is out of range; allowed 1..4096\n", errs)
+	assert.Equal(t, "dmaviz: hw.l2.ways: 0 is out of range; allowed 1..64\n", errs)
 	code, _, errs = call(t, "run", "etr", "--param", "hw.l2.size=2 parsecs")
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "dmaviz: --param hw.l2.size: \"2 parsecs\" is not a size such as 64B, 32KiB, 2MiB\n", errs)

@@ -7,6 +7,15 @@ import (
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
+// Bounds of a cache level, which keep every run bounded in time and
+// memory: a set walk of at most MaxCacheWays (the largest PLRU tree too),
+// at most MaxCacheBytes (a million 64-byte lines; the largest modelled
+// last-level cache is 32 MiB).
+const (
+	MaxCacheWays  = 64
+	MaxCacheBytes = 64 << 20
+)
+
 // Config describes one write-back, write-allocate cache level.
 type Config struct {
 	Name      string // "l1d", "l2", "l3"; used in error messages and counters
@@ -30,11 +39,14 @@ func (c *Config) Sets() int {
 // Validate checks the geometry; the error names the field and the allowed
 // range.
 func (c *Config) Validate() error {
-	if c.Ways < 1 || c.Ways > MaxWays {
-		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", c.Name, c.Ways, MaxWays)
+	if c.Ways < 1 || c.Ways > MaxCacheWays {
+		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", c.Name, c.Ways, MaxCacheWays)
 	}
 	if c.LineBytes < 16 || c.LineBytes > 1024 || c.LineBytes&(c.LineBytes-1) != 0 {
 		return fmt.Errorf("%s.line_bytes: %d is not a power of two in 16..1024", c.Name, c.LineBytes)
+	}
+	if c.Size > MaxCacheBytes {
+		return fmt.Errorf("%s.size: %s is out of range; allowed up to %s", c.Name, bytesize.Format(int64(c.Size)), bytesize.Format(MaxCacheBytes))
 	}
 	if c.Size <= 0 || c.Size%(c.Ways*c.LineBytes) != 0 {
 		return fmt.Errorf("%s.size: %s is not a whole number of sets of %s (ways x line_bytes); allowed a power-of-two number of them", c.Name, bytesize.Format(int64(c.Size)), bytesize.Format(int64(c.Ways*c.LineBytes)))

@@ -84,7 +84,7 @@ func TestBoardFileErrors(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ file, want string }{
-		{`{"base": "juno-r2", "l2": {"ways": 0}}`, "l2.ways: 0 is out of range; allowed 1..4096"},
+		{`{"base": "juno-r2", "l2": {"ways": 0}}`, "l2.ways: 0 is out of range; allowed 1..64"},
 		{`{"base": "juno-r2", "l2": {"size": "16KiB"}}`, "l2.size: 16KiB is smaller than l1d.size (32KiB); allowed 32KiB or more"},
 		{`{"base": "juno-r2", "tlb": {"l2": {"entries": 0}}}`, "tlb.l2.entries: 0 is out of range"},
 		{`{"base": "juno-r2", "smmu": {"clock": "800MHz"}}`, "smmu.clock: juno-r2's board has no such unit"},

@@ -25,8 +25,10 @@ func TestImpossibleBoardsRefused(t *testing.T) {
 		hw     map[string]float64
 		want   string
 	}{
-		{"juno-r2", map[string]float64{"l2.ways": 0}, "l2.ways: 0 is out of range; allowed 1..4096"},
-		{"juno-r2", map[string]float64{"l1d.ways": 0}, "l1d.ways: 0 is out of range; allowed 1..4096"},
+		{"juno-r2", map[string]float64{"l2.ways": 0}, "l2.ways: 0 is out of range; allowed 1..64"},
+		{"juno-r2", map[string]float64{"l1d.ways": 0}, "l1d.ways: 0 is out of range; allowed 1..64"},
+		{"juno-r2", map[string]float64{"l2.ways": 128, "l2.policy": 0}, "l2.ways: 128 is out of range; allowed 1..64"},
+		{"neoverse-n1", map[string]float64{"l3.size": 128 << 20}, "l3.size: 128MiB is out of range; allowed up to 64MiB"},
 		{"juno-r2", map[string]float64{"l2.size": 16 << 10}, "l2.size: 16KiB is smaller than l1d.size (32KiB); allowed 32KiB or more"},
 		{"juno-r2", map[string]float64{"l2.size": 3 << 20}, "l2.size: 3MiB gives 3072 sets of 1KiB (ways x line_bytes), not a power of two; allowed a power-of-two number of sets up to 16777216"},
 		{"juno-r2", map[string]float64{"l2.size": 1<<20 + 512}, "l2.size: 1049088B is not a whole number of sets of 1KiB (ways x line_bytes)"},
