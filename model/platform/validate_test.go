@@ -37,6 +37,7 @@ func TestImpossibleBoardsRefused(t *testing.T) {
 		{"juno-r2", map[string]float64{"tlb.l2.entries": 0}, "tlb.l2.entries: 0 is out of range; allowed 1..4096"},
 		{"juno-r2", map[string]float64{"tlb.l1.entries": 0}, "tlb.l1.entries: 0 is out of range; allowed 1..4096"},
 		{"juno-r2", map[string]float64{"tlb.l2.ways": 3}, "tlb.l2.ways: 3 does not divide the 512 entries; allowed a divisor giving a power-of-two number of sets"},
+		{"juno-r2", map[string]float64{"tlb.l2.entries": 4096, "tlb.l2.ways": 4096}, "tlb.l2.ways: 4096 is out of range; allowed 1..128"},
 		{"juno-r2", map[string]float64{"tlb.l2.entries": 384}, "tlb.l2.ways: 4 gives 96 sets, not a power of two"},
 		{"juno-r2", map[string]float64{"tlb.walk.l2.ways": 3}, "tlb.walk.l2.ways: 3 does not divide the 64 entries"},
 		{"juno-r2", map[string]float64{"core.mlp": 0}, "core.mlp: 0 is out of range; allowed 1..256"},

@@ -69,7 +69,7 @@ func (c *Config) Validate() error {
 		v, lo, hi int
 	}{
 		{"tbu.tlb_entries", c.TLBEntries, 1, 4096},
-		{"tbu.tlb_ways", c.TLBWays, 1, 4096},
+		{"tbu.tlb_ways", c.TLBWays, 1, mmu.MaxTLBWays},
 		{"tbu.hit_cycles", c.HitCycles, 1, 64},
 		{"tbu.reads", c.Reads, 1, 1024},
 		{"tbu.writes", c.Writes, 1, 1024},
