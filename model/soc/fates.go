@@ -33,15 +33,15 @@ type Fates struct {
 // Fates returns the counts so far; StillHeld is the outdated copies
 // cached now.
 func (m *Machine) Fates() Fates {
-	f := m.fates
-	f.StillHeld = uint64(m.nOutdated)
+	f := m.chk.fates
+	f.StillHeld = uint64(m.chk.nOutdated)
 	return f
 }
 
 // holds reports whether any cache level holds line, and whether a copy
 // of it is dirty.
 func (m *Machine) holds(line uint64) (held, dirty bool) {
-	for _, c := range m.lv {
+	for _, c := range m.hier.lv {
 		if c.Absent(line) { // the common case skips the call
 			continue
 		}
@@ -60,31 +60,31 @@ func (m *Machine) outdate(line uint64, idx int, t sim.Time, agent uint8, f hweve
 	if idx < 0 {
 		return
 	}
-	held, dirty := m.holds(line)
+	held, dirty := m.hier.holds(line)
 	if !held {
 		return
 	}
-	if len(m.outdated) < len(m.ver.Mem) {
-		m.outdated = append(m.outdated, make([]uint8, len(m.ver.Mem)-len(m.outdated))...)
+	if len(m.chk.outdated) < len(m.ver.Mem) {
+		m.chk.outdated = append(m.chk.outdated, make([]uint8, len(m.ver.Mem)-len(m.chk.outdated))...)
 	}
 	st, k := copyStale, hwevent.StaleCopy
 	if dirty && f&hwevent.Elsewhere == 0 {
 		st, k = copyDoomed, hwevent.Doomed
 		f |= hwevent.Dirty
 	}
-	switch cur := m.outdated[idx]; {
+	switch cur := m.chk.outdated[idx]; {
 	case cur == st:
 		// Outdated since an earlier write (counted then); reported
 		// again, as this write's data is what the copy now hides.
 	case cur == copyCurrent && st == copyStale:
-		m.fates.Stale++
-		m.nOutdated++
+		m.chk.fates.Stale++
+		m.chk.nOutdated++
 	case cur == copyCurrent:
-		m.fates.Doomed++
-		m.nOutdated++
+		m.chk.fates.Doomed++
+		m.chk.nOutdated++
 	}
-	m.outdated[idx] = st
-	if m.obs != nil && m.kinds.Has(k) && m.watched(line) {
+	m.chk.outdated[idx] = st
+	if m.ob.obs != nil && m.ob.kinds.Has(k) && m.watched(line) {
 		m.emit(hwevent.Event{T: t, Kind: k, Flags: f, Agent: agent, Writer: agent, Level: -1, Set: -1, Way: -1,
 			Addr: line << m.lineShift, Bytes: m.lineBytes})
 	}
@@ -94,17 +94,17 @@ func (m *Machine) outdate(line uint64, idx int, t sim.Time, agent uint8, f hweve
 // untracked or never outdated). Inline-sized: the per-line paths ask it
 // only while some copy is outdated.
 func (m *Machine) copyState(idx int) uint8 {
-	if idx < 0 || idx >= len(m.outdated) {
+	if idx < 0 || idx >= len(m.chk.outdated) {
 		return copyCurrent
 	}
-	return m.outdated[idx]
+	return m.chk.outdated[idx]
 }
 
 // settle ends line idx's outdated copy (the caller checked it has one),
 // counting it in fate.
 func (m *Machine) settle(idx int, fate *uint64) {
-	m.outdated[idx] = copyCurrent
-	m.nOutdated--
+	m.chk.outdated[idx] = copyCurrent
+	m.chk.nOutdated--
 	*fate++
 }
 
@@ -112,7 +112,7 @@ func (m *Machine) settle(idx int, fate *uint64) {
 // one stays doomed: its write-back is still to come).
 func (m *Machine) readOutdated(idx int) {
 	if m.copyState(idx) == copyStale {
-		m.settle(idx, &m.fates.Read)
+		m.settle(idx, &m.chk.fates.Read)
 	}
 }
 
@@ -120,7 +120,7 @@ func (m *Machine) readOutdated(idx int) {
 // cached copy, if any, holds the newest data again.
 func (m *Machine) rewritten(idx int) {
 	if m.copyState(idx) != copyCurrent {
-		m.settle(idx, &m.fates.Overwritten)
+		m.settle(idx, &m.chk.fates.Overwritten)
 	}
 }
 
@@ -131,12 +131,12 @@ func (m *Machine) evicted(level int, line uint64) {
 	if m.copyState(idx) != copyStale {
 		return
 	}
-	if held, _ := m.holds(line); held {
+	if held, _ := m.hier.holds(line); held {
 		return
 	}
-	m.settle(idx, &m.fates.Evicted)
-	if m.obs != nil && m.kinds.Has(hwevent.StaleEvicted) && m.watched(line) {
-		m.emit(hwevent.Event{T: m.now, Kind: hwevent.StaleEvicted, Agent: hwevent.Core, Writer: m.ver.LatestWriter[idx],
+	m.settle(idx, &m.chk.fates.Evicted)
+	if m.ob.obs != nil && m.ob.kinds.Has(hwevent.StaleEvicted) && m.watched(line) {
+		m.emit(hwevent.Event{T: m.core.now, Kind: hwevent.StaleEvicted, Agent: hwevent.Core, Writer: m.ver.LatestWriter[idx],
 			Level: int8(level), Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
 	}
 }

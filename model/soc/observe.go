@@ -14,10 +14,21 @@ import (
 
 type physRange struct{ lo, hi uint64 } // line numbers [lo, hi)
 
+// observation is the observer and what it asked for.
+type observation struct {
+	obs     hwevent.Observer
+	scratch hwevent.Event   // the event being reported (emit)
+	kinds   hwevent.KindSet // the kinds obs wants (WatchKinds)
+	watch   []physRange
+	quiet   quietHint // line reports the observer would ignore (Quiet)
+	inOp    bool      // a Copy, Read, Write or DC is running (Quiet takes effect)
+	windows [3][2]int // per level (L1D, L2, L3): the entries [first set*ways, end set*ways) shown to the observer
+}
+
 // SetObserver installs o (nil removes it); it is told every kind of event
 // until WatchKinds narrows them. The MMU's TLB and walk events go to it too.
 func (m *Machine) SetObserver(o hwevent.Observer) {
-	m.obs, m.kinds = o, hwevent.AllKinds
+	m.ob.obs, m.ob.kinds = o, hwevent.AllKinds
 	if m.x != nil {
 		m.x.mmu.Obs = o
 	}
@@ -25,33 +36,33 @@ func (m *Machine) SetObserver(o hwevent.Observer) {
 
 // WatchKinds reports only events of the kinds in ks to the observer (an
 // adapter that draws cells has no use for each Normal-NC transaction).
-func (m *Machine) WatchKinds(ks hwevent.KindSet) { m.kinds = ks }
+func (m *Machine) WatchKinds(ks hwevent.KindSet) { m.ob.kinds = ks }
 
 // Observer returns the installed observer (nil when none).
-func (m *Machine) Observer() hwevent.Observer { return m.obs }
+func (m *Machine) Observer() hwevent.Observer { return m.ob.obs }
 
 // WatchPhys asks for line events on [pa, pa+n).
 func (m *Machine) WatchPhys(pa, n uint64) {
 	if n == 0 {
 		return
 	}
-	m.watch = append(m.watch, physRange{pa >> m.lineShift, (pa + n + m.lineBytes - 1) >> m.lineShift})
+	m.ob.watch = append(m.ob.watch, physRange{pa >> m.lineShift, (pa + n + m.lineBytes - 1) >> m.lineShift})
 }
 
 // WatchSets asks for cache entry events on sets [first, first+count) of
 // cache level. Out-of-range values are clipped.
 func (m *Machine) WatchSets(level, first, count int) {
-	if level < 0 || level >= len(m.lv) {
+	if level < 0 || level >= len(m.hier.lv) {
 		return
 	}
-	n := m.lv[level].Sets()
+	n := m.hier.lv[level].Sets()
 	lo, hi := min(max(first, 0), n), min(max(first+count, 0), n)
-	ways := m.lv[level].Ways()
-	m.windows[level] = [2]int{lo * ways, hi * ways}
+	ways := m.hier.lv[level].Ways()
+	m.ob.windows[level] = [2]int{lo * ways, hi * ways}
 }
 
 func (m *Machine) watched(line uint64) bool {
-	for _, r := range m.watch {
+	for _, r := range m.ob.watch {
 		if line >= r.lo && line < r.hi {
 			return true
 		}
@@ -61,7 +72,7 @@ func (m *Machine) watched(line uint64) bool {
 
 // watchedRange reports whether any line of [lo, hi) is watched.
 func (m *Machine) watchedRange(lo, hi uint64) bool {
-	for _, r := range m.watch {
+	for _, r := range m.ob.watch {
 		if lo < r.hi && r.lo < hi {
 			return true
 		}
@@ -93,10 +104,10 @@ func (m *Machine) noteLine(k hwevent.Kind, line uint64, idx int, f hwevent.Flags
 // this one call: a struct literal goes through the stack and a helper
 // would be a second call per line (most of all as WebAssembly).
 func (m *Machine) reportLine(k hwevent.Kind, line uint64, idx int, f hwevent.Flags, end sim.Time, op uint8, why hwevent.Reason) {
-	if !m.kinds.Has(k) {
+	if !m.ob.kinds.Has(k) {
 		return
 	}
-	if in := line-m.quiet.lo < m.quiet.n; in { // lines the observer quieted are watched
+	if in := line-m.ob.quiet.lo < m.ob.quiet.n; in { // lines the observer quieted are watched
 		if m.quietAt(k, line, f, op, idx) {
 			return
 		}
@@ -104,29 +115,29 @@ func (m *Machine) reportLine(k hwevent.Kind, line uint64, idx int, f hwevent.Fla
 		return
 	}
 	w := m.writerAt(idx, k)
-	e := &m.scratch
-	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.now, end, k, f, why, op, hwevent.Core, w
+	e := &m.ob.scratch
+	e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = m.core.now, end, k, f, why, op, hwevent.Core, w
 	e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, line<<m.lineShift, 0, m.lineBytes
-	m.obs.Event(e)
+	m.ob.obs.Event(e)
 }
 
 // noteEntry reports what happened to entry e of cache level (line is the
 // entry's line; for a Fill, c.Evicted is what left).
 func (m *Machine) noteEntry(k hwevent.Kind, level, e int, line uint64) {
-	m.noteEntryAt(m.now, k, level, e, line)
+	m.noteEntryAt(m.core.now, k, level, e, line)
 }
 
 // shown reports whether entry e of cache level is in the watched sets
 // (the per-line path checks before it calls noteEntry).
 func (m *Machine) shown(level, e int) bool {
-	w := m.windows[level]
+	w := m.ob.windows[level]
 	return e >= w[0] && e < w[1]
 }
 
 func (m *Machine) noteEntryAt(t sim.Time, k hwevent.Kind, level, e int, line uint64) {
-	c := m.lv[level]
+	c := m.hier.lv[level]
 	ways := c.Ways()
-	if w := m.windows[level]; e < w[0] || e >= w[1] || !m.kinds.Has(k) { // no division for unwatched sets
+	if w := m.ob.windows[level]; e < w[0] || e >= w[1] || !m.ob.kinds.Has(k) { // no division for unwatched sets
 		return
 	}
 	ev := hwevent.Event{T: t, Kind: k, Agent: hwevent.Core, Level: int8(level), Set: int32(e / ways), Way: int32(e % ways),
@@ -147,11 +158,11 @@ func (m *Machine) noteEntryAt(t sim.Time, k hwevent.Kind, level, e int, line uin
 // emit hands e to the observer through the machine's scratch event, so
 // reporting allocates nothing.
 func (m *Machine) emit(e hwevent.Event) {
-	if !m.kinds.Has(e.Kind) {
+	if !m.ob.kinds.Has(e.Kind) {
 		return
 	}
-	m.scratch = e
-	m.obs.Event(&m.scratch)
+	m.ob.scratch = e
+	m.ob.obs.Event(&m.ob.scratch)
 }
 
 // quietHint is what the observer said it would ignore (Quiet): line
@@ -176,11 +187,11 @@ type quietHint struct {
 // word covers, and may give it only when what it keeps changes through
 // its Event alone while an operation runs.
 func (m *Machine) Quiet(k hwevent.Kind, f hwevent.Flags, op, w uint8, lo, hi uint64) {
-	if !m.inOp || hi <= lo {
-		m.quiet.n = 0
+	if !m.ob.inOp || hi <= lo {
+		m.ob.quiet.n = 0
 		return
 	}
-	m.quiet = quietHint{lo: lo, n: hi - lo, kind: k, flags: f, op: op, writer: w}
+	m.ob.quiet = quietHint{lo: lo, n: hi - lo, kind: k, flags: f, op: op, writer: w}
 }
 
 // quietAt reports whether the observer said a report of kind k on line
@@ -188,7 +199,7 @@ func (m *Machine) Quiet(k hwevent.Kind, f hwevent.Flags, op, w uint8, lo, hi uin
 // index. Inline-sized: the per-line loops ask before they call
 // reportLine.
 func (m *Machine) quietAt(k hwevent.Kind, line uint64, f hwevent.Flags, op uint8, idx int) bool {
-	q := &m.quiet
+	q := &m.ob.quiet
 	return line-q.lo < q.n && k == q.kind && f == q.flags && op == q.op && m.writerAt(idx, k) == q.writer
 }
 
@@ -208,6 +219,6 @@ func (m *Machine) writerAt(idx int, k hwevent.Kind) uint8 {
 
 // endQuiet closes an operation that took Quiet hints.
 func (m *Machine) endQuiet() {
-	m.inOp = false
-	m.quiet.n = 0
+	m.ob.inOp = false
+	m.ob.quiet.n = 0
 }

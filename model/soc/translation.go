@@ -89,7 +89,7 @@ func (p *tablePort) Write64(pa, v uint64) sim.Time { return p.m.x.tmem.Write64(p
 // walker has its own request path).
 func (m *Machine) tableRead(pa uint64, at sim.Time) sim.Time {
 	line := pa >> m.lineShift
-	l1 := m.lv[0]
+	l1 := m.hier.lv[0]
 	m.cnt[L1DCache]++
 	e, hit := l1.Claim(line, true)
 	if hit {

@@ -1,0 +1,130 @@
+package soc
+
+import (
+	"github.com/dmaviz/dmaviz/model/cache"
+	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Hierarchy is the core's data caches: L1D, L2 and the optional L3 (a
+// cluster or system-level cache), each write-back and write-allocate. It
+// owns the caches' lookup hints (cache.Cache.Absent, Recent): the
+// machine asks it whether and where a level holds a line, and the
+// common answers ("no level holds it", "the prefetched line") cost no
+// call. Fills, evictions and write-backs are the machine's: they cross
+// into DRAM, the line versions and the observer.
+//
+// The lookups are kept inline-sized: the per-line path calls them.
+type Hierarchy struct {
+	// lv is L1D, L2[, L3]. Invariant: 2 or 3 levels, one line size.
+	lv []*cache.Cache
+}
+
+// LevelState is one cache level's state as plain data.
+type LevelState struct {
+	Name       string
+	Sets, Ways int
+	LineBytes  int
+	Latency    sim.Time
+	Fills      uint64 // lines filled since the machine was built
+}
+
+// HierarchyState is the hierarchy's state as plain data (for views and
+// golden tests), nearest the core first.
+type HierarchyState struct {
+	Levels []LevelState
+}
+
+// newHierarchy builds the levels of a validated cfg, each with its own
+// stream of rng.
+func newHierarchy(cfg *Config, rng *sim.RNG) (Hierarchy, error) {
+	levels := []cache.Config{cfg.L1D, cfg.L2}
+	if cfg.L3.Size != 0 {
+		levels = append(levels, cfg.L3)
+	}
+	var h Hierarchy
+	for _, lc := range levels {
+		c, err := cache.New(lc, rng.Split())
+		if err != nil {
+			return Hierarchy{}, err
+		}
+		h.lv = append(h.lv, c)
+	}
+	return h, nil
+}
+
+// Snapshot returns the hierarchy's state.
+func (h *Hierarchy) Snapshot() HierarchyState {
+	s := HierarchyState{Levels: make([]LevelState, len(h.lv))}
+	for i, c := range h.lv {
+		s.Levels[i] = LevelState{Name: c.Cfg.Name, Sets: c.Sets(), Ways: c.Ways(), LineBytes: c.Cfg.LineBytes,
+			Latency: c.Cfg.Latency, Fills: c.Fills()}
+	}
+	return s
+}
+
+// Levels returns the number of levels.
+func (h *Hierarchy) Levels() int { return len(h.lv) }
+
+// fills counts the fills so far, every level (each cache counts its
+// missing Claims): DC's fast path over absent lines checks that none
+// happened meanwhile.
+func (h *Hierarchy) fills() uint64 {
+	n := h.lv[0].Fills() + h.lv[1].Fills() // L1D and L2 always exist
+	if len(h.lv) > 2 {
+		n += h.lv[2].Fills()
+	}
+	return n
+}
+
+// absent reports that no level holds line, from the hints alone (false
+// means "maybe").
+func (h *Hierarchy) absent(line uint64) bool {
+	for _, c := range h.lv {
+		if !c.Absent(line) {
+			return false
+		}
+	}
+	return true
+}
+
+// absentAt reports that level i does not hold line, from its hint alone
+// (false means "maybe").
+func (h *Hierarchy) absentAt(i int, line uint64) bool { return h.lv[i].Absent(line) }
+
+// find returns level i's entry holding line, or -1, without marking it
+// used; the common miss is answered by the hint.
+func (h *Hierarchy) find(i int, line uint64) int {
+	if c := h.lv[i]; !c.Absent(line) {
+		return c.Find(line)
+	}
+	return -1
+}
+
+// lookup is find that marks a hit used (a store that will not allocate).
+func (h *Hierarchy) lookup(i int, line uint64) int {
+	if c := h.lv[i]; !c.Absent(line) {
+		return c.Lookup(line)
+	}
+	return -1
+}
+
+// claimRecent is Claim on level i, a prefetched line (the common case of
+// a stream) found through the recent hint without the call.
+func (h *Hierarchy) claimRecent(i int, line uint64) (int, bool) {
+	c := h.lv[i]
+	if e := c.Recent(line); e >= 0 {
+		return e, true
+	}
+	return c.Claim(line, true)
+}
+
+// holds reports whether any level holds line, and whether a copy of it
+// is dirty.
+func (h *Hierarchy) holds(line uint64) (held, dirty bool) {
+	for i, c := range h.lv {
+		if e := h.find(i, line); e >= 0 {
+			held, dirty = true, dirty || c.Meta[e].Dirty
+		}
+	}
+	return held, dirty
+}
