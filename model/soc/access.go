@@ -142,15 +142,12 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	// A miss fills the line unless this store enters or continues write
 	// streaming; decided before the lookup so the fill is claimed in the
 	// same pass.
-	ws := full && m.cfg.Core.WriteStreamAfter > 0
-	streams := ws && m.core.wsRun >= m.cfg.Core.WriteStreamAfter
+	ws := full && m.core.cfg.WriteStreamAfter > 0
+	streams := ws && m.core.wsRun >= m.core.cfg.WriteStreamAfter
 	var e int
 	var hit bool
 	if streams {
-		e = -1
-		if !l1.Absent(line) { // the common case skips the call
-			e = l1.Lookup(line)
-		}
+		e = m.hier.lookup(0, line)
 		hit = e >= 0
 	} else {
 		e, hit = l1.Claim(line, true)
@@ -166,8 +163,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 			return
 		}
 		m.cnt[L1DCacheRefill]++
-		start, wait := m.core.mshr.Slot(m.core.now)
-		m.core.now = start
+		start, wait := m.core.fillSlot()
 		m.sync()
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
@@ -195,12 +191,8 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 // cached copy in levels from.. is superseded and dropped.
 func (m *Machine) streamWrite(line uint64, idx int, from int) {
 	for i := from; i < len(m.hier.lv); i++ {
-		c := m.hier.lv[i]
-		if c.Absent(line) { // the common case skips the call
-			continue
-		}
-		if e := c.Find(line); e >= 0 {
-			c.Drop(e)
+		if e := m.hier.find(i, line); e >= 0 {
+			m.hier.lv[i].Drop(e)
 			if m.ob.obs != nil {
 				m.noteEntry(hwevent.Drop, i, e, line)
 			}
@@ -231,19 +223,12 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 // runs it four times per line); the counters are added once, and whether
 // the observer wants the transactions is decided once for the line.
 func (m *Machine) uncached(pa uint64, attr mem.Attr, width int, ops uint64, write bool) {
-	q := &m.nc.nc
-	if attr == mem.Device {
-		q = &m.nc.dev
-	}
-	// Transactions per access and the bytes each carries.
-	per, size := uint64(1), width
-	if rb := m.cfg.NC.ReadBytes; !write && rb > 0 && width > rb {
-		per, size = uint64((width+rb-1)/rb), rb
-	}
-	x, lat := m.dram.xfer(size), m.cfg.NC.Latency
-	issue := m.cfg.Core.LoadIssue
+	q := m.nc.queue(attr)
+	per, size := m.nc.split(width, write) // transactions per access, bytes each
+	x, lat := m.dram.xfer(size), m.nc.cfg.Latency
+	issue := m.core.cfg.LoadIssue
 	if write {
-		issue = m.cfg.Core.StoreIssue
+		issue = m.core.cfg.StoreIssue
 	}
 	report := m.ob.obs != nil && m.ob.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift)
 	var stall uint64

@@ -138,7 +138,7 @@ func (m *Machine) step(limit sim.Time, batch bool) bool {
 	// The job is over: account for it and start the device's next one.
 	end := t
 	if !j.write {
-		end += m.cfg.DRAM.Latency
+		end += m.dram.cfg.Latency
 	}
 	j.end, j.done = end, true
 	dev.now = end

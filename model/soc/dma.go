@@ -167,7 +167,7 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 	if dev.cfg.Coherent {
 		forwarded, fwdVer := false, uint32(0)
 		for i, c := range m.hier.lv {
-			e := c.Find(line)
+			e := m.hier.find(i, line)
 			if e < 0 {
 				continue
 			}

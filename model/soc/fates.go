@@ -38,20 +38,6 @@ func (m *Machine) Fates() Fates {
 	return f
 }
 
-// holds reports whether any cache level holds line, and whether a copy
-// of it is dirty.
-func (m *Machine) holds(line uint64) (held, dirty bool) {
-	for _, c := range m.hier.lv {
-		if c.Absent(line) { // the common case skips the call
-			continue
-		}
-		if e := c.Find(line); e >= 0 {
-			held, dirty = true, dirty || c.Meta[e].Dirty
-		}
-	}
-	return held, dirty
-}
-
 // outdate is newer data for line (version index idx) written at t by
 // agent where the caches do not see it (f: Elsewhere for the line's
 // bounce slot, NC for the core's Normal-NC store): a cached copy of the

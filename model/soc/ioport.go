@@ -116,7 +116,7 @@ func (m *Machine) IOAccess(at sim.Time, pa uint64, n int, write bool, port sim.T
 // cleaned, DRAM gets it), else the L3, else DRAM (timed by the caller).
 func (m *Machine) ioReadLine(line uint64, t sim.Time, io IOTimes) (sim.Time, Served) {
 	for i, c := range m.hier.lv {
-		e := c.Find(line)
+		e := m.hier.find(i, line)
 		if e < 0 {
 			continue
 		}
@@ -145,7 +145,7 @@ func (m *Machine) ioReadLine(line uint64, t sim.Time, io IOTimes) (sim.Time, Ser
 // it), then a stashed line is installed clean in the core's L2.
 func (m *Machine) ioWriteLine(line uint64, ack sim.Time, stash bool, writer uint8) {
 	for i, c := range m.hier.lv {
-		if e := c.Find(line); e >= 0 {
+		if e := m.hier.find(i, line); e >= 0 {
 			c.Drop(e)
 			if m.ob.obs != nil {
 				m.noteEntryAt(ack, hwevent.Drop, i, e, line)

@@ -94,10 +94,7 @@ const (
 // (SetBatching(false)) looks every line up. The per-op work is this one
 // loop: an absent line costs no call, a held one the lookup's.
 func (m *Machine) dcLines(op DCOp, first, n uint64) {
-	lat := m.cfg.Maint.CleanLatency
-	if op != CVAC {
-		lat = m.cfg.Maint.InvalLatency
-	}
+	lat := m.maint.latency(op)
 	big := m.hier.lv[len(m.hier.lv)-1] // (see warmAhead)
 	warm := big.Entries() >= warmEntries
 	for line, end := first, first+n; line < end; {
@@ -108,14 +105,11 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 		}
 		k := min(end, (line|(cache.GroupKeys-1))+1) - line
 		m.maint.sinceProgress += k
-		absent, fills := !m.dma.unbatched, m.hier.fills()
-		for _, c := range m.hier.lv {
-			absent = absent && c.Absent(line)
-		}
+		absent, fills := !m.dma.unbatched && m.hier.absent(line), m.hier.fills()
 		for ; k > 0; k, line = k-1, line+1 {
 			m.sync()
-			start, wait := m.maint.q.Slot(m.core.now)
-			m.core.now = start + m.cfg.Maint.Issue
+			var wait sim.Time
+			m.core.now, wait = m.maint.issue(m.core.now)
 			m.sync()
 			m.cnt[DCStall] += uint64(wait)
 			m.cnt[DCOps]++
@@ -152,17 +146,14 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
 	dirtyVer, dirty, held := uint32(0), false, false
 	for i, c := range m.hier.lv {
-		e := -1
-		if !c.Absent(line) { // the common case skips the call
-			e = c.Find(line)
-			held = held || e >= 0
-		}
+		e := m.hier.find(i, line)
+		held = held || e >= 0
 		ents[i] = e
 		if e >= 0 && !dirty && c.Meta[e].Dirty {
 			dirtyVer, dirty = c.Meta[e].Ver, true
 		}
 	}
-	clean := op != IVAC || m.cfg.Maint.IVACCleans
+	clean := op != IVAC || m.maint.cfg.IVACCleans
 	if dirty {
 		idx := -1
 		if m.ver.Tracked() {
@@ -226,7 +217,7 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 func (m *Machine) DSB() sim.Time {
 	m.sync() // agents due by now report first (the trace stays in time order)
 	t0 := m.core.now
-	end := max(m.core.now, m.maint.done, m.dram.posted) + m.cfg.Maint.DSB
+	end := max(m.core.now, m.maint.done, m.dram.posted) + m.maint.cfg.DSB
 	m.cnt[DSBCount]++
 	m.cnt[DSBStall] += uint64(end - t0)
 	m.core.now = end
@@ -244,7 +235,7 @@ func (m *Machine) Outstanding() sim.Time { return m.maint.done }
 // OutstandingDC returns how many DC ops have not completed at the core's
 // current time (for a gauge of in-flight maintenance).
 func (m *Machine) OutstandingDC() int {
-	return m.maint.q.Busy(m.core.now)
+	return m.maint.Snapshot(m.core.now).InFlight
 }
 
 // ProgressLines is how many lines of cache maintenance run between two

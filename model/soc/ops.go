@@ -189,9 +189,9 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 // calls and the spills around them, not the work, dominate the cost of
 // simulating a line (most of all as WebAssembly).
 func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Flags) {
-	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
-	st := sim.Time(ops) * m.cfg.Core.StoreIssue
-	wsa := m.cfg.Core.WriteStreamAfter
+	ld := sim.Time(ops) * m.core.cfg.LoadIssue
+	st := sim.Time(ops) * m.core.cfg.StoreIssue
+	wsa := m.core.cfg.WriteStreamAfter
 	two := len(m.hier.lv) == 2 // (streaming stores: see below)
 	l1, l2 := m.hier.lv[0], m.hier.lv[1]
 	lat2 := l2.Cfg.Latency
@@ -229,16 +229,11 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			ver = l1.Meta[e].Ver
 		} else {
 			refills++
-			start, wait := m.core.mshr.Slot(m.core.now)
-			m.core.now = start
+			start, wait := m.core.fillSlot()
 			m.sync()
 			stall += uint64(wait)
 			var ready sim.Time
-			e2 := l2.Recent(line) // a prefetched line, without a call
-			hit := e2 >= 0
-			if !hit {
-				e2, hit = l2.Claim(line, true)
-			}
+			e2, hit := m.hier.claimRecent(1, line)
 			if hit {
 				ready, ver = max(start+lat2, l2.Meta[e2].Ready), l2.Meta[e2].Ver
 			} else {
@@ -272,9 +267,9 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			// here: no call per line of a large copy when no level holds
 			// the line (streamWrite with no copy to drop), one otherwise.
 			switch {
-			case m.core.wsRun < wsa || wsa <= 0 || !l1.Absent(dst+i):
+			case m.core.wsRun < wsa || wsa <= 0 || !m.hier.absentAt(0, dst+i):
 				m.writeLine(dst+i, di, true)
-			case two && l2.Absent(dst+i):
+			case two && m.hier.absentAt(1, dst+i):
 				m.core.wsRun++
 				streamed++
 				m.dram.post(m.core.now, m.dram.lineXfer)
@@ -367,5 +362,5 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 	m.cnt[L1DCache] += ops
 	m.sync()
 	m.writeLine(line, idx, seg == m.lineBytes)
-	m.core.now += sim.Time(ops) * m.cfg.Core.StoreIssue
+	m.core.now += sim.Time(ops) * m.core.cfg.StoreIssue
 }
