@@ -128,3 +128,31 @@ func (h *Hierarchy) holds(line uint64) (held, dirty bool) {
 	}
 	return held, dirty
 }
+
+// EntryState is one cache entry as plain data.
+type EntryState struct {
+	Valid, Dirty bool
+	Line         uint64   // line number (address >> line shift), when Valid
+	Ver          uint32   // the data's version (mem.Versions)
+	Ready        sim.Time // when its data arrived
+}
+
+// window returns the entries of sets [first, first+n) of level i (both
+// clipped to the level), set by set and way by way; nil for no such level.
+func (h *Hierarchy) window(i, first, n int) []EntryState {
+	if i < 0 || i >= len(h.lv) {
+		return nil
+	}
+	c := h.lv[i]
+	first = min(max(first, 0), c.Sets())
+	n = min(max(n, 0), c.Sets()-first)
+	out := make([]EntryState, n*c.Ways())
+	for k := range out {
+		e := first*c.Ways() + k
+		if line, ok := c.Key(e); ok {
+			m := &c.Meta[e]
+			out[k] = EntryState{Valid: true, Dirty: m.Dirty, Line: line, Ver: m.Ver, Ready: m.Ready}
+		}
+	}
+	return out
+}
