@@ -112,8 +112,8 @@ func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 		return
 	}
 	if idx := m.ver.Index(line); idx >= 0 && m.ver.WriteBack(idx, ver) {
-		if m.copyState(idx) == copyDoomed {
-			m.settle(idx, &m.chk.fates.Lost)
+		if m.chk.copyState(idx) == copyDoomed {
+			m.chk.settle(idx, &m.chk.fates.Lost)
 		}
 		m.lost(hwevent.WriteBack, line, why)
 	} else if m.ob.obs != nil {
@@ -176,7 +176,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	if idx >= 0 {
 		l1.Meta[e].Ver = m.ver.WriteCached(idx)
 		if m.chk.nOutdated != 0 {
-			m.rewritten(idx)
+			m.chk.rewritten(idx)
 		}
 	}
 	if m.ob.obs != nil {
@@ -204,7 +204,7 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 	if idx >= 0 {
 		m.ver.WriteMem(idx, mem.CPU)
 		if m.chk.nOutdated != 0 {
-			m.rewritten(idx)
+			m.chk.rewritten(idx)
 		}
 	}
 	if m.ob.obs != nil {
@@ -323,9 +323,9 @@ func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
 		return false
 	}
 	m.cnt[StaleLinesRead]++
-	m.markStale(line, idx)
+	m.chk.markStale(line<<m.lineShift, idx, len(m.ver.Mem))
 	if m.chk.nOutdated != 0 {
-		m.readOutdated(idx)
+		m.chk.readOutdated(idx)
 	}
 	f := hwevent.Stale
 	switch {

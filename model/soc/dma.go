@@ -198,7 +198,7 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 		if idx >= 0 {
 			m.ver.WriteMem(idx, dev.writer)
 			if dev.cfg.Coherent {
-				m.rewritten(idx) // the snoop dropped every copy
+				m.chk.rewritten(idx) // the snoop dropped every copy
 			} else {
 				m.outdate(line, idx, t, dev.writer, 0)
 			}

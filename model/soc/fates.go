@@ -50,63 +50,15 @@ func (m *Machine) outdate(line uint64, idx int, t sim.Time, agent uint8, f hweve
 	if !held {
 		return
 	}
-	if len(m.chk.outdated) < len(m.ver.Mem) {
-		m.chk.outdated = append(m.chk.outdated, make([]uint8, len(m.ver.Mem)-len(m.chk.outdated))...)
-	}
 	st, k := copyStale, hwevent.StaleCopy
 	if dirty && f&hwevent.Elsewhere == 0 {
 		st, k = copyDoomed, hwevent.Doomed
 		f |= hwevent.Dirty
 	}
-	switch cur := m.chk.outdated[idx]; {
-	case cur == st:
-		// Outdated since an earlier write (counted then); reported
-		// again, as this write's data is what the copy now hides.
-	case cur == copyCurrent && st == copyStale:
-		m.chk.fates.Stale++
-		m.chk.nOutdated++
-	case cur == copyCurrent:
-		m.chk.fates.Doomed++
-		m.chk.nOutdated++
-	}
-	m.chk.outdated[idx] = st
+	m.chk.outdateAs(idx, st, len(m.ver.Mem))
 	if m.ob.obs != nil && m.ob.kinds.Has(k) && m.watched(line) {
 		m.emit(hwevent.Event{T: t, Kind: k, Flags: f, Agent: agent, Writer: agent, Level: -1, Set: -1, Way: -1,
 			Addr: line << m.lineShift, Bytes: m.lineBytes})
-	}
-}
-
-// copyState is line's copy state by version index idx (copyCurrent when
-// untracked or never outdated). Inline-sized: the per-line paths ask it
-// only while some copy is outdated.
-func (m *Machine) copyState(idx int) uint8 {
-	if idx < 0 || idx >= len(m.chk.outdated) {
-		return copyCurrent
-	}
-	return m.chk.outdated[idx]
-}
-
-// settle ends line idx's outdated copy (the caller checked it has one),
-// counting it in fate.
-func (m *Machine) settle(idx int, fate *uint64) {
-	m.chk.outdated[idx] = copyCurrent
-	m.chk.nOutdated--
-	*fate++
-}
-
-// readOutdated is a stale read of idx: a stale copy ends read (a doomed
-// one stays doomed: its write-back is still to come).
-func (m *Machine) readOutdated(idx int) {
-	if m.copyState(idx) == copyStale {
-		m.settle(idx, &m.chk.fates.Read)
-	}
-}
-
-// rewritten is the core (or a coherent device) writing line idx: its
-// cached copy, if any, holds the newest data again.
-func (m *Machine) rewritten(idx int) {
-	if m.copyState(idx) != copyCurrent {
-		m.settle(idx, &m.chk.fates.Overwritten)
 	}
 }
 
@@ -114,13 +66,13 @@ func (m *Machine) rewritten(idx int) {
 // level holds any more ends evicted, reported as StaleEvicted.
 func (m *Machine) evicted(level int, line uint64) {
 	idx := m.ver.Index(line)
-	if m.copyState(idx) != copyStale {
+	if m.chk.copyState(idx) != copyStale {
 		return
 	}
 	if held, _ := m.hier.holds(line); held {
 		return
 	}
-	m.settle(idx, &m.chk.fates.Evicted)
+	m.chk.settle(idx, &m.chk.fates.Evicted)
 	if m.ob.obs != nil && m.ob.kinds.Has(hwevent.StaleEvicted) && m.watched(line) {
 		m.emit(hwevent.Event{T: m.core.now, Kind: hwevent.StaleEvicted, Agent: hwevent.Core, Writer: m.ver.LatestWriter[idx],
 			Level: int8(level), Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})

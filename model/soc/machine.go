@@ -50,33 +50,6 @@ type Machine struct {
 	ob  observation // the observer and what it watches (observe.go)
 }
 
-// checks is the machine's correctness bookkeeping: what it found wrong
-// (hazards), which lines were read stale, the fates of outdated copies
-// and the SWIOTLB slots standing in for CPU buffers.
-type checks struct {
-	shadows []shadow // SWIOTLB slots standing in for CPU buffers (Shadow), in slot order once shadowWrite sorts them
-	// shadowMax is the longest shadow declared since the list was last
-	// empty; shadowUnsorted says one was declared below the last.
-	shadowMax      uint64
-	shadowUnsorted bool
-	// staleSeen marks, by version index, the lines in staleLines: the
-	// distinct lines read stale since ResetStaleLines.
-	// Invariant: staleSeen[Index(pa)] for exactly the pa in staleLines.
-	staleSeen  []bool
-	staleLines []uint64
-	hazards    []hwevent.Event // correctness events, adjacent ones merged (see Hazards)
-	dropped    int             // hazards not kept after MaxHazards
-
-	// outdated is, by version index, the copy state of each tracked line
-	// (copyCurrent, copyStale, copyDoomed; fates.go), grown on demand;
-	// nOutdated counts the lines not copyCurrent, fates how the others
-	// ended. Invariant: a line is not copyCurrent only while a cache
-	// level holds it.
-	outdated  []uint8
-	nOutdated int
-	fates     Fates
-}
-
 // New builds a machine from a validated copy of cfg, with all caches empty,
 // all memory free and the run's RNG seeded with seed.
 func New(cfg Config, seed uint64) (*Machine, error) {
@@ -181,18 +154,7 @@ func (m *Machine) hazard(e hwevent.Event) {
 	if m.ob.obs != nil && e.Kind != hwevent.LineRead && m.watched(e.Addr>>m.lineShift) {
 		m.emit(e)
 	}
-	if n := len(m.chk.hazards); n > 0 {
-		h := &m.chk.hazards[n-1]
-		if h.Kind == e.Kind && h.Flags == e.Flags && h.Why == e.Why && h.Addr+h.Bytes == e.Addr {
-			h.Bytes += e.Bytes
-			return
-		}
-	}
-	if len(m.chk.hazards) >= MaxHazards {
-		m.chk.dropped++
-		return
-	}
-	m.chk.hazards = append(m.chk.hazards, e)
+	m.chk.record(e)
 }
 
 // lineEvent is a line event of the core at its current time.

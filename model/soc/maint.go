@@ -167,8 +167,8 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
 		} else {
-			if m.copyState(idx) == copyDoomed { // the newer data under it survives
-				m.settle(idx, &m.chk.fates.Discarded)
+			if m.chk.copyState(idx) == copyDoomed { // the newer data under it survives
+				m.chk.settle(idx, &m.chk.fates.Discarded)
 			}
 			if m.ob.obs != nil {
 				m.reportLine(hwevent.Discard, line, idx, 0, 0, 0, hwevent.ReasonNone)
@@ -176,8 +176,8 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 		}
 	}
 	if held && op != CVAC && m.chk.nOutdated != 0 {
-		if idx := m.ver.Index(line); m.copyState(idx) == copyStale {
-			m.settle(idx, &m.chk.fates.Invalidated)
+		if idx := m.ver.Index(line); m.chk.copyState(idx) == copyStale {
+			m.chk.settle(idx, &m.chk.fates.Invalidated)
 		}
 	}
 	for i := 0; held && i < len(m.hier.lv); i++ { // held: some level has the line

@@ -85,17 +85,6 @@ func (m *Machine) shadowWrite(line uint64, writer uint8, t sim.Time) {
 	}
 }
 
-// markStale notes line (version index idx) as read stale for StaleLines.
-func (m *Machine) markStale(line uint64, idx int) {
-	if len(m.chk.staleSeen) < len(m.ver.Mem) {
-		m.chk.staleSeen = append(m.chk.staleSeen, make([]bool, len(m.ver.Mem)-len(m.chk.staleSeen))...)
-	}
-	if !m.chk.staleSeen[idx] {
-		m.chk.staleSeen[idx] = true
-		m.chk.staleLines = append(m.chk.staleLines, line<<m.lineShift)
-	}
-}
-
 // StaleLines returns the physical address of every distinct line the CPU
 // read stale since the last ResetStaleLines, in the order first read
 // (stale_lines_read counts reads, so a line read twice counts twice there
