@@ -58,7 +58,7 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
-	if c.Evicted.Dirty || m.ob.obs != nil && m.shown(i, e) || m.chk.nOutdated != 0 && c.Evicted.Valid {
+	if c.Evicted.Dirty || m.ob.obs != nil && m.ob.shown(i, e) || m.chk.nOutdated != 0 && c.Evicted.Valid {
 		m.displaced(i, e)
 	}
 }
@@ -73,7 +73,7 @@ func (m *Machine) displaced(i, e int) {
 	} else if m.chk.nOutdated != 0 && v.Valid {
 		m.evicted(i, v.Line)
 	}
-	if m.ob.obs != nil && m.shown(i, e) {
+	if m.ob.obs != nil && m.ob.shown(i, e) {
 		k, _ := m.hier.lv[i].Key(e)
 		m.noteEntry(hwevent.Fill, i, e, k)
 	}
@@ -180,7 +180,7 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 		}
 	}
 	if m.ob.obs != nil {
-		if m.shown(0, e) {
+		if m.ob.shown(0, e) {
 			m.noteEntry(hwevent.Update, 0, e, line)
 		}
 		m.noteLine(hwevent.LineWrite, line, idx, 0)
@@ -230,7 +230,7 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, width int, ops uint64, writ
 	if write {
 		issue = m.core.cfg.StoreIssue
 	}
-	report := m.ob.obs != nil && m.ob.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift)
+	report := m.ob.obs != nil && m.ob.kinds.Has(hwevent.NCTransaction) && m.ob.watched(pa>>m.lineShift)
 	var stall uint64
 	for k := uint64(0); k < ops; k++ {
 		for j := uint64(0); j < per; j++ {
@@ -274,7 +274,7 @@ func (m *Machine) noteNC(pa uint64, width int, start, done sim.Time, write bool)
 	if write {
 		e.Flags |= hwevent.Write
 	}
-	m.emit(e)
+	m.ob.emit(e)
 }
 
 // train feeds an L1 miss to the prefetcher and issues what it asks for:

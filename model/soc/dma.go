@@ -106,7 +106,7 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 				m.dmaLine(dev, line, j.write, t)
 			}
 		}
-		if m.ob.obs != nil && m.ob.kinds.Has(hwevent.DMABurst) && m.watchedRange(first, end) {
+		if m.ob.obs != nil && m.ob.kinds.Has(hwevent.DMABurst) && m.ob.watchedRange(first, end) {
 			f := hwevent.Flags(0)
 			if j.write {
 				f = hwevent.Write

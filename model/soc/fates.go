@@ -56,8 +56,8 @@ func (m *Machine) outdate(line uint64, idx int, t sim.Time, agent uint8, f hweve
 		f |= hwevent.Dirty
 	}
 	m.chk.outdateAs(idx, st, len(m.ver.Mem))
-	if m.ob.obs != nil && m.ob.kinds.Has(k) && m.watched(line) {
-		m.emit(hwevent.Event{T: t, Kind: k, Flags: f, Agent: agent, Writer: agent, Level: -1, Set: -1, Way: -1,
+	if m.ob.obs != nil && m.ob.kinds.Has(k) && m.ob.watched(line) {
+		m.ob.emit(hwevent.Event{T: t, Kind: k, Flags: f, Agent: agent, Writer: agent, Level: -1, Set: -1, Way: -1,
 			Addr: line << m.lineShift, Bytes: m.lineBytes})
 	}
 }
@@ -73,8 +73,8 @@ func (m *Machine) evicted(level int, line uint64) {
 		return
 	}
 	m.chk.settle(idx, &m.chk.fates.Evicted)
-	if m.ob.obs != nil && m.ob.kinds.Has(hwevent.StaleEvicted) && m.watched(line) {
-		m.emit(hwevent.Event{T: m.core.now, Kind: hwevent.StaleEvicted, Agent: hwevent.Core, Writer: m.ver.LatestWriter[idx],
+	if m.ob.obs != nil && m.ob.kinds.Has(hwevent.StaleEvicted) && m.ob.watched(line) {
+		m.ob.emit(hwevent.Event{T: m.core.now, Kind: hwevent.StaleEvicted, Agent: hwevent.Core, Writer: m.ver.LatestWriter[idx],
 			Level: int8(level), Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
 	}
 }

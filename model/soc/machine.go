@@ -76,6 +76,7 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.buddy = b
 	m.tr = &m.space
 	m.ver = mem.NewVersions(m.lineShift)
+	m.ob = observation{lineShift: m.lineShift, lineBytes: m.lineBytes, ver: m.ver}
 	if cfg.TLB.Enabled {
 		if err := m.initTranslation(); err != nil {
 			return nil, err
@@ -151,15 +152,15 @@ func (m *Machine) HazardsDropped() int { return m.chk.dropped }
 // hazard records a correctness event and reports it when watched (a
 // stale LineRead is reported by the read itself).
 func (m *Machine) hazard(e hwevent.Event) {
-	if m.ob.obs != nil && e.Kind != hwevent.LineRead && m.watched(e.Addr>>m.lineShift) {
-		m.emit(e)
+	if m.ob.obs != nil && e.Kind != hwevent.LineRead && m.ob.watched(e.Addr>>m.lineShift) {
+		m.ob.emit(e)
 	}
 	m.chk.record(e)
 }
 
 // lineEvent is a line event of the core at its current time.
 func (m *Machine) lineEvent(k hwevent.Kind, line uint64, f hwevent.Flags) hwevent.Event {
-	return hwevent.Event{T: m.core.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: m.writerOf(line),
+	return hwevent.Event{T: m.core.now, Kind: k, Flags: f, Agent: hwevent.Core, Writer: m.ob.writerOf(line),
 		Level: -1, Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes}
 }
 

@@ -68,7 +68,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 			c.step(k << m.lineShift)
 		}
 	}
-	m.endQuiet()
+	m.ob.endQuiet()
 	m.core.busy += m.core.now - t0
 	return m.core.now - t0, err
 }
@@ -123,7 +123,7 @@ func (m *Machine) dcLines(op DCOp, first, n uint64) {
 				done = m.dcMaint(op, line, done)
 			}
 			if m.ob.obs != nil {
-				if idx := m.ver.Index(line); !m.quietAt(hwevent.DCOp, line, 0, uint8(op), idx) {
+				if idx := m.ver.Index(line); !m.ob.quietAt(hwevent.DCOp, line, 0, uint8(op), idx) {
 					m.reportLine(hwevent.DCOp, line, idx, 0, done, uint8(op), hwevent.ReasonNone)
 				}
 			}
@@ -223,7 +223,7 @@ func (m *Machine) DSB() sim.Time {
 	m.core.now = end
 	m.core.busy += end - t0
 	if m.ob.obs != nil {
-		m.emit(hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
+		m.ob.emit(hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
 	}
 	return end - t0
 }

@@ -184,5 +184,5 @@ func TestQuietSkipsOnlyWhatTheObserverSaid(t *testing.T) {
 	m.core.now += sim.Microsecond
 	m.sync()
 	require.Equal(t, 1, report(), "another agent's step ends it")
-	m.endQuiet()
+	m.ob.endQuiet()
 }

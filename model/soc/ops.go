@@ -165,7 +165,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 		}
 		off += seg
 	}
-	m.endQuiet()
+	m.ob.endQuiet()
 	if m.core.loadsDone > m.core.now {
 		m.core.now = m.core.loadsDone
 	}
@@ -258,7 +258,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			if stale {
 				f |= hwevent.Stale
 			}
-			if !m.quietAt(hwevent.LineRead, line, f, 0, si) {
+			if !m.ob.quietAt(hwevent.LineRead, line, f, 0, si) {
 				m.noteLine(hwevent.LineRead, line, si, f)
 			}
 		}
@@ -276,7 +276,7 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 				if di >= 0 {
 					m.ver.WriteMem(di, mem.CPU)
 				}
-				if m.ob.obs != nil && !m.quietAt(hwevent.LineWrite, dst+i, 0, 0, di) {
+				if m.ob.obs != nil && !m.ob.quietAt(hwevent.LineWrite, dst+i, 0, 0, di) {
 					m.noteLine(hwevent.LineWrite, dst+i, di, 0)
 				}
 			default:
