@@ -78,9 +78,11 @@ func New(cfg Config, seed uint64) (*Machine, error) {
 	m.ver = mem.NewVersions(m.lineShift)
 	m.ob = observation{lineShift: m.lineShift, lineBytes: m.lineBytes, ver: m.ver}
 	if cfg.TLB.Enabled {
-		if err := m.initTranslation(); err != nil {
+		x, err := newTranslation(&cfg.TLB, m.buddy, m)
+		if err != nil {
 			return nil, err
 		}
+		m.x, m.tr = x, x.core
 	}
 	return m, nil
 }
@@ -174,7 +176,7 @@ func (m *Machine) translate(va uint64, write bool, t *mem.Translation) error {
 	if x := m.x; x != nil && m.tr == mem.Translator(x.core) {
 		x.port.at, x.core.At = m.core.now, m.core.now
 		if isListVA(va) {
-			*t, err = m.translateList(va, write)
+			*t, err = x.translateList(va, write)
 		} else {
 			err = x.core.TranslateTo(va, write, t)
 		}

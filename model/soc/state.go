@@ -10,13 +10,14 @@ type State struct {
 	NC      NCState
 	Maint   MaintState
 	Masters MastersState
+	TLB     TranslationState
 }
 
 // State returns every unit's state at the core's current time.
 func (m *Machine) State() State {
 	now := m.core.now
 	return State{Core: m.core.Snapshot(), Caches: m.hier.Snapshot(), DRAM: m.dram.Snapshot(),
-		NC: m.nc.Snapshot(now), Maint: m.maint.Snapshot(now), Masters: m.dma.Snapshot()}
+		NC: m.nc.Snapshot(now), Maint: m.maint.Snapshot(now), Masters: m.dma.Snapshot(), TLB: m.x.Snapshot()}
 }
 
 // CacheWindow returns the entries of sets [first, first+sets) of cache

@@ -189,3 +189,29 @@ func TestStateIsPlainAndChangesNothing(t *testing.T) {
 	}
 	require.Equal(t, 32<<10/64-8<<10/64, valid, "L1D holds what the read brought in, less what DC CIVAC dropped")
 }
+
+// The translation hardware's state counts what the PMU events count for
+// the core's own accesses (no foreign translator, so nothing else adds).
+func TestTranslationState(t *testing.T) {
+	require.Equal(t, TranslationState{}, newMachine(t, nil).State().TLB)
+	m := newMachine(t, translating(false))
+	src := alloc(t, m, "src", 4<<20, mem.Normal, false)
+	dst := alloc(t, m, "dst", 4<<20, mem.Normal, false)
+	must[sim.Time](t)(m.Copy(dst.VA, src.VA, src.Size, 16))
+	// A trace unit's walk refills the shared L2 TLB but is not the core's.
+	aux := alloc(t, m, "aux", 4<<20, mem.Normal, false)
+	p, err := m.AddTracePort("trbe", 5)
+	require.NoError(t, err)
+	_, err = p.Translate(aux.VA, true, m.Now())
+	require.NoError(t, err)
+	s := m.State().TLB
+	require.True(t, s.Enabled)
+	require.NotZero(t, s.CoreWalks)
+	require.Greater(t, s.L2Refills, s.CoreWalks)
+	require.Equal(t, m.Count(DTLBWalk), s.CoreWalks)
+	require.Equal(t, m.Count(L2DTLBRefill), s.L2Refills)
+	require.Equal(t, m.Count(L1DTLBRefill), s.L1DRefills)
+	m.InvalidateTLBs()
+	must[sim.Time](t)(m.Read(src.VA, 64, 16))
+	require.Equal(t, s.CoreWalks+1, m.State().TLB.CoreWalks, "after TLBI the first access walks again")
+}
