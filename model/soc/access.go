@@ -147,7 +147,10 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	var e int
 	var hit bool
 	if streams {
-		e = m.hier.lookup(0, line)
+		e = -1
+		if !m.hier.absentAt(0, line) { // the common case skips the call
+			e = l1.Lookup(line)
+		}
 		hit = e >= 0
 	} else {
 		e, hit = l1.Claim(line, true)
@@ -191,7 +194,10 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 // cached copy in levels from.. is superseded and dropped.
 func (m *Machine) streamWrite(line uint64, idx int, from int) {
 	for i := from; i < len(m.hier.lv); i++ {
-		if e := m.hier.find(i, line); e >= 0 {
+		if m.hier.absentAt(i, line) { // the common case skips the call
+			continue
+		}
+		if e := m.hier.lv[i].Find(line); e >= 0 {
 			m.hier.lv[i].Drop(e)
 			if m.ob.obs != nil {
 				m.noteEntry(hwevent.Drop, i, e, line)

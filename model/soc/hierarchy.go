@@ -88,7 +88,8 @@ func (h *Hierarchy) absent(line uint64) bool {
 }
 
 // absentAt reports that level i does not hold line, from its hint alone
-// (false means "maybe").
+// (false means "maybe"). The per-line loops ask it before they call the
+// level's Find or Lookup, so the common miss costs no call.
 func (h *Hierarchy) absentAt(i int, line uint64) bool { return h.lv[i].Absent(line) }
 
 // find returns level i's entry holding line, or -1, without marking it
@@ -96,14 +97,6 @@ func (h *Hierarchy) absentAt(i int, line uint64) bool { return h.lv[i].Absent(li
 func (h *Hierarchy) find(i int, line uint64) int {
 	if c := h.lv[i]; !c.Absent(line) {
 		return c.Find(line)
-	}
-	return -1
-}
-
-// lookup is find that marks a hit used (a store that will not allocate).
-func (h *Hierarchy) lookup(i int, line uint64) int {
-	if c := h.lv[i]; !c.Absent(line) {
-		return c.Lookup(line)
 	}
 	return -1
 }

@@ -146,8 +146,11 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
 	dirtyVer, dirty, held := uint32(0), false, false
 	for i, c := range m.hier.lv {
-		e := m.hier.find(i, line)
-		held = held || e >= 0
+		e := -1
+		if !m.hier.absentAt(i, line) { // the common case skips the call
+			e = c.Find(line)
+			held = held || e >= 0
+		}
 		ents[i] = e
 		if e >= 0 && !dirty && c.Meta[e].Dirty {
 			dirtyVer, dirty = c.Meta[e].Ver, true
