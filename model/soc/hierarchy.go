@@ -93,13 +93,8 @@ func (h *Hierarchy) absent(line uint64) bool {
 func (h *Hierarchy) absentAt(i int, line uint64) bool { return h.lv[i].Absent(line) }
 
 // find returns level i's entry holding line, or -1, without marking it
-// used; the common miss is answered by the hint.
-func (h *Hierarchy) find(i int, line uint64) int {
-	if c := h.lv[i]; !c.Absent(line) {
-		return c.Find(line)
-	}
-	return -1
-}
+// used (the level's Find answers a cold set or the hint's miss first).
+func (h *Hierarchy) find(i int, line uint64) int { return h.lv[i].Find(line) }
 
 // claimRecent is Claim on level i, a prefetched line (the common case of
 // a stream) found through the recent hint without the call.
@@ -114,8 +109,11 @@ func (h *Hierarchy) claimRecent(i int, line uint64) (int, bool) {
 // holds reports whether any level holds line, and whether a copy of it
 // is dirty.
 func (h *Hierarchy) holds(line uint64) (held, dirty bool) {
-	for i, c := range h.lv {
-		if e := h.find(i, line); e >= 0 {
+	for _, c := range h.lv {
+		if c.Absent(line) { // the common case skips the call
+			continue
+		}
+		if e := c.Find(line); e >= 0 {
 			held, dirty = true, dirty || c.Meta[e].Dirty
 		}
 	}
