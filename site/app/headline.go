@@ -33,6 +33,11 @@ func (a *App) HeadlineKey() string {
 			parts = append(parts, d.Name+"="+a.State.Params.Text(d.Name))
 		}
 	}
+	for _, k := range a.hardwareKeys() { // the user's board
+		if k != varied {
+			parts = append(parts, k+"="+a.State.Params.Text(k))
+		}
+	}
 	return strings.Join(parts, "&")
 }
 
