@@ -137,8 +137,6 @@ func BoardFieldDetail(f app.BoardField) string {
 	}
 	if f.Fixed {
 		parts = append(parts, "fixed by the scenario")
-	} else {
-		parts = append(parts, "takes "+f.Takes)
 	}
 	parts = append(parts, f.Param.Describe())
 	return strings.Join(parts, " · ")

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -9,16 +8,14 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// Hardware is what the panel reads of the boards. The page passes
-// model/platform's functions (the panel reaches no hardware package).
+// Hardware is what the panel reads of the boards beyond the codec's
+// (Registry.Hardware parses, formats and checks a board's values): each
+// preset's parameters with their provenance. The page passes
+// platform.Parameters (the panel reaches no hardware package).
 type Hardware struct {
 	// Params lists a preset's parameters in schema order, each with its
-	// value, unit and provenance (platform.Parameters).
+	// value, unit and provenance.
 	Params func(preset string) ([]provenance.Param, error)
-	// Check refuses a board the machine cannot be built from: the preset
-	// with the overrides hw (path -> value in the path's unit), naming the
-	// path and what it allows. nil leaves the check to the run.
-	Check func(preset string, hw map[string]float64) error
 }
 
 // BoardField is one hardware value as the Board section shows it.
@@ -28,8 +25,7 @@ type BoardField struct {
 	Text  string           // what the field shows: the user's value or the preset's
 	Own   bool             // the value is the user's (an override of the preset's)
 	Err   string           // why the text typed was refused
-	Takes string           // what the field takes, in words ("a size such as 2MiB")
-	Fixed bool             // not editable: a scenario constant its runs do not take
+	Fixed bool             // not editable: a scenario constant
 }
 
 // BoardGroup is one unit of the board (the clocks, the L2, a TLB, ...).
@@ -82,8 +78,9 @@ type boardCache struct {
 }
 
 // BoardGroups is the Board section: the preset's parameters grouped by
-// unit in schema order, then the scenario's own constants, each with its
-// provenance, the value shown and whether it is the user's.
+// unit in schema order, then the scenario's own constants (shown, not
+// edited: a link's hw.* keys are the board's), each with its provenance,
+// the value shown and whether it is the user's.
 func (a *App) BoardGroups() []BoardGroup {
 	var out []BoardGroup
 	at := map[string]int{}
@@ -103,7 +100,7 @@ func (a *App) BoardGroups() []BoardGroup {
 	if a.Spec != nil && len(a.Spec.Constants) > 0 {
 		g := BoardGroup{ID: a.Spec.ID, Title: "The scenario's own constants"}
 		for _, c := range a.Spec.Constants {
-			g.Fields = append(g.Fields, a.boardField(c, !a.overridable(c.Path)))
+			g.Fields = append(g.Fields, a.boardField(c, true))
 		}
 		out = append(out, g)
 	}
@@ -112,7 +109,10 @@ func (a *App) BoardGroups() []BoardGroup {
 
 func (a *App) boardField(p provenance.Param, fixed bool) BoardField {
 	key := scenario.HardwarePrefix + p.Path
-	f := BoardField{Param: p, Key: key, Text: p.Text, Err: a.Errors[key], Takes: takes(&p), Fixed: fixed}
+	f := BoardField{Param: p, Key: key, Text: p.Text, Err: a.Errors[key], Fixed: fixed}
+	if hw := a.Registry.Hardware; hw != nil && !fixed {
+		f.Text = hw.Format(p.Path, p.Value) // as the user's values and links write it
+	}
 	if v, ok := a.State.Params[key]; ok {
 		f.Own, f.Text = true, v.Text
 	}
@@ -122,63 +122,52 @@ func (a *App) boardField(p provenance.Param, fixed bool) BoardField {
 	return f
 }
 
-// overridable reports whether the scenario's runs take the constant at
-// path as a hardware override (Spec.Overridable).
-func (a *App) overridable(path string) bool {
-	for _, p := range a.Spec.Overridable {
-		if p == path {
-			return true
-		}
-	}
-	return false
-}
-
-// boardParam finds the editable field at path: the preset's parameter or
-// an overridable constant of the scenario.
-func (a *App) boardParam(path string) (p provenance.Param, preset, ok bool) {
+// boardParam finds the preset's parameter at path.
+func (a *App) boardParam(path string) (provenance.Param, bool) {
 	for _, q := range a.PresetParams() {
 		if q.Path == path {
-			return q, true, true
+			return q, true
 		}
 	}
-	if a.Spec != nil && a.overridable(path) {
-		for _, c := range a.Spec.Constants {
-			if c.Path == path {
-				return c, false, true
-			}
-		}
-	}
-	return provenance.Param{}, false, false
+	return provenance.Param{}, false
 }
 
-// SetBoard takes the text typed for the hardware value at path. A valid
-// value becomes the override "hw.<path>" (none when it is the preset's
+// SetBoard takes the text typed for the board's value at path, with its
+// unit or without ("2MiB", "95ns", "1.2GHz", "plru"). A value the board
+// takes becomes the override "hw.<path>" (none when it is the preset's
 // own) and a run is due if anything changed; a refused one stays in the
 // field with a message naming the field and what it allows, and the runs
-// keep the value they had.
+// keep the value they had. The board is checked with every override, as
+// a link's are (Registry.Hardware).
 func (a *App) SetBoard(path, text string) bool {
 	key := scenario.HardwarePrefix + path
-	p, onBoard, ok := a.boardParam(path)
-	if !ok || a.Spec == nil || !a.Spec.OnBoard {
-		a.Texts[key], a.Errors[key] = text, key+": not a hardware value this scenario's runs take"
+	hw := a.Registry.Hardware
+	p, ok := a.boardParam(path)
+	if !ok || hw == nil || a.Spec == nil || !a.Spec.OnBoard {
+		a.Texts[key], a.Errors[key] = text, key+": not a value of "+a.Preset()+"'s board"
 		return false
 	}
-	v, shown, err := ParseHardware(&p, text)
-	if err == nil && onBoard && a.Hardware.Check != nil {
-		hw := a.boardOverrides()
-		hw[path] = v
-		if err = a.Hardware.Check(a.Preset(), hw); err != nil && !strings.HasPrefix(err.Error(), scenario.HardwarePrefix) {
-			err = fmt.Errorf("%s%w", scenario.HardwarePrefix, err) // "l2.ways: ..." names the field as the URL does
-		}
+	v, err := hw.Parse(path, text)
+	var held map[string]float64
+	if err == nil {
+		over := a.boardOverrides()
+		over[path] = v
+		held, err = hw.Check(a.Preset(), over)
 	}
 	if err != nil {
-		a.Texts[key], a.Errors[key] = text, err.Error()
+		msg := err.Error()
+		if !strings.HasPrefix(msg, scenario.HardwarePrefix) {
+			msg = scenario.HardwarePrefix + msg // "l2.ways: ..." named as the link names it
+		}
+		a.Texts[key], a.Errors[key] = text, msg
 		return false
 	}
 	delete(a.Errors, key)
 	delete(a.Texts, key)
+	v = held[path]
+	shown := hw.Format(path, v)
 	old, had := a.State.Params[key]
-	if shown == formatHardware(&p, p.Value) {
+	if shown == hw.Format(path, p.Value) {
 		delete(a.State.Params, key)
 		return had
 	}
@@ -186,15 +175,12 @@ func (a *App) SetBoard(path, text string) bool {
 	return !had || old != a.State.Params[key]
 }
 
-// boardOverrides is the user's board values by path (the preset's
-// parameters only; the scenario's constants are the run's to check).
+// boardOverrides is the user's board values by path.
 func (a *App) boardOverrides() map[string]float64 {
 	out := map[string]float64{}
 	for k, v := range a.State.Params {
 		if path, ok := strings.CutPrefix(k, scenario.HardwarePrefix); ok {
-			if _, onBoard, _ := a.boardParam(path); onBoard {
-				out[path] = v.Num
-			}
+			out[path] = v.Num
 		}
 	}
 	return out
@@ -234,19 +220,32 @@ func (a *App) hardwareKeys() []string {
 	return out
 }
 
-// keepBoard drops the overrides of values the current preset does not
-// have (another preset was chosen: an SMMU field on a board without one)
-// and the refused texts of the previous one.
+// keepBoard keeps the user's values the newly chosen preset takes and
+// drops the others (an SMMU value on a board without one, an L2 size its
+// geometry refuses), each with a message; the refused texts of the
+// previous preset go.
 func (a *App) keepBoard() {
-	for _, k := range a.hardwareKeys() {
-		if _, _, ok := a.boardParam(strings.TrimPrefix(k, scenario.HardwarePrefix)); !ok {
-			delete(a.State.Params, k)
-		}
-	}
 	for k := range a.Errors {
 		if strings.HasPrefix(k, scenario.HardwarePrefix) {
 			delete(a.Errors, k)
 			delete(a.Texts, k)
+		}
+	}
+	hw := a.Registry.Hardware
+	kept := map[string]float64{}
+	for _, k := range a.hardwareKeys() {
+		path := strings.TrimPrefix(k, scenario.HardwarePrefix)
+		_, ok := a.boardParam(path)
+		if ok && hw != nil {
+			kept[path] = a.State.Params[k].Num
+			if _, err := hw.Check(a.Preset(), kept); err != nil {
+				delete(kept, path)
+				ok = false
+			}
+		}
+		if !ok {
+			a.Messages = append(a.Messages, k+": "+a.Preset()+"'s board does not take "+a.State.Params.Text(k)+"; using its own value")
+			delete(a.State.Params, k)
 		}
 	}
 }

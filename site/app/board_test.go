@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,6 +11,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/site/control"
 )
 
 // onBoard is the panel for query with the boards the page gives it: the
@@ -18,13 +20,7 @@ func onBoard(t *testing.T, query string) *App {
 	t.Helper()
 	a := New(catalog.Registry(), query)
 	require.Empty(t, a.Messages)
-	a.Hardware = Hardware{Params: platform.Parameters, Check: func(preset string, hw map[string]float64) error {
-		b, err := platform.BoardWith(preset, hw)
-		if err != nil {
-			return err
-		}
-		return b.Config.Validate()
-	}}
+	a.Hardware = Hardware{Params: platform.Parameters}
 	return a
 }
 
@@ -65,7 +61,6 @@ func TestBoardGroupsEveryParameterByUnit(t *testing.T) {
 	assert.Equal(t, provenance.Measured, l2.Param.Kind)
 	assert.Contains(t, l2.Param.Source, "juno-r2.dts")
 	assert.Equal(t, "1MiB", l2.Text)
-	assert.Equal(t, "a size such as 2MiB or 64KiB", l2.Takes)
 	assert.False(t, l2.Own)
 	assert.False(t, l2.Fixed)
 	_, lat := field(t, gs, "l2.latency")
@@ -75,11 +70,8 @@ func TestBoardGroupsEveryParameterByUnit(t *testing.T) {
 	assert.Equal(t, provenance.Fitted, dram.Param.Kind)
 	g, width := field(t, gs, "etr.width")
 	assert.Equal(t, "The scenario's own constants", g.Title)
-	assert.True(t, width.Fixed, "etr's runs take no constant as an override")
-
-	sg := onBoard(t, "?scenario=sg-sync")
-	_, k := field(t, sg.BoardGroups(), "sg-sync.kernel.map")
-	assert.False(t, k.Fixed, "an overridable constant is editable")
+	assert.True(t, width.Fixed, "a scenario's constant is shown, not edited")
+	assert.Equal(t, "16 B", width.Text)
 }
 
 // An edit becomes the override hw.<path> with the text it shows, is marked
@@ -106,7 +98,7 @@ func TestABoardEditIsTheUsersUntilReset(t *testing.T) {
 	assert.False(t, a.SetBoard("l2.size", "2048k"), "the same value again is no change")
 
 	require.True(t, a.SetBoard("dram.latency", "0.1us"))
-	assert.Equal(t, "100 ns", a.State.Params.Text("hw.dram.latency"))
+	assert.Equal(t, "100ns", a.State.Params.Text("hw.dram.latency"))
 	require.True(t, a.ResetBoard("dram.latency"))
 	assert.NotContains(t, a.State.Params, "hw.dram.latency")
 	assert.Equal(t, 1, a.BoardOwn())
@@ -117,7 +109,7 @@ func TestABoardEditIsTheUsersUntilReset(t *testing.T) {
 
 	require.True(t, a.SetBoard("l2.ways", "8"))
 	require.True(t, a.SetBoard("clocks.cpu", "1.2GHz"))
-	assert.Equal(t, "1200 MHz", a.State.Params.Text("hw.clocks.cpu"))
+	assert.Equal(t, "1200MHz", a.State.Params.Text("hw.clocks.cpu"))
 	require.True(t, a.ResetBoard(""))
 	assert.Zero(t, a.BoardOwn())
 	assert.False(t, a.ResetBoard(""), "nothing left to reset")
@@ -130,12 +122,12 @@ func TestABadBoardValueNamesTheFieldAndWhatItTakes(t *testing.T) {
 	a := onBoard(t, "?scenario=etr")
 	require.True(t, a.SetBoard("l2.size", "2MiB"))
 	for _, c := range []struct{ path, text, msg string }{
-		{"l2.size", "lots", `hw.l2.size: "lots" is not a size such as 2MiB or 64KiB`},
+		{"l2.size", "lots", `hw.l2.size: "lots" is not a size such as 64B, 32KiB, 2MiB`},
 		{"l2.size", "3MiB", "hw.l2.size: 3145728 gives 3072 sets; the set count must be a power of two"},
 		{"l2.ways", "0", "hw.l2.ways: 0 is out of range; allowed 1..4096"},
 		{"l2.policy", "fifo", `hw.l2.policy: "fifo" is not allowed; allowed lru, plru or random`},
-		{"dram.latency", "-5ns", `hw.dram.latency: "-5ns" is out of range`},
-		{"nope", "1", "hw.nope: not a hardware value this scenario's runs take"},
+		{"dram.latency", "-5ns", `hw.dram.latency: -5 ns is out of range; allowed 0..1 s`},
+		{"nope", "1", "hw.nope: not a value of juno-r2's board"},
 	} {
 		assert.False(t, a.SetBoard(c.path, c.text), "%s=%s asked for a run", c.path, c.text)
 		assert.Contains(t, a.Errors["hw."+c.path], c.msg)
@@ -160,6 +152,8 @@ func TestTheBoardFollowsThePresetAndTheSize(t *testing.T) {
 	require.True(t, a.SetBoard("l2.size", "4MiB"), a.Errors["hw.l2.size"])
 	require.True(t, a.SetParam("preset", "juno-r2"))
 	assert.NotContains(t, a.State.Params, "hw.l3.ways", "juno-r2 has no L3")
+	require.Len(t, a.Messages, 1)
+	assert.Equal(t, "hw.l3.ways: juno-r2's board does not take 8; using its own value", a.Messages[0])
 	assert.Contains(t, a.State.Params, "hw.l2.size")
 	assert.Equal(t, "juno-r2", a.Preset())
 	a.SetSize(scenario.SizeLesson)
@@ -185,50 +179,46 @@ func TestARunTakesTheEditedBoard(t *testing.T) {
 	assert.NotEqual(t, before, run(), "the cached copy does not see a slower L2")
 }
 
-func TestParseHardwareTakesUnits(t *testing.T) {
-	p := func(path, unit, text string) *provenance.Param {
-		return &provenance.Param{Entry: provenance.Entry{Path: path}, Unit: unit, Text: text}
-	}
-	for _, c := range []struct {
-		p     *provenance.Param
-		text  string
-		v     float64
-		shown string
-	}{
-		{p("l2.size", "B", "1MiB"), "2MiB", 2 << 20, "2MiB"},
-		{p("l2.size", "B", "1MiB"), "512k", 512 << 10, "512KiB"},
-		{p("dram.latency", "ns", "124 ns"), "95ns", 95, "95 ns"},
-		{p("dram.latency", "ns", "124 ns"), "0.1 us", 100, "100 ns"},
-		{p("dram.latency", "ns", "124 ns"), "95", 95, "95 ns"},
-		{p("clocks.cpu", "MHz", "950 MHz"), "1.2GHz", 1200, "1200 MHz"},
-		{p("clocks.cpu", "MHz", "950 MHz"), "800 MHz", 800, "800 MHz"},
-		{p("dram.bandwidth", "GB/s", "6.4 GB/s"), "800MB/s", 0.8, "0.8 GB/s"},
-		{p("l2.latency", "cycles", "15 cycles"), "21 cycles", 21, "21 cycles"},
-		{p("l2.ways", "", "16"), "8", 8, "8"},
-		{p("l2.policy", "", "plru"), "Random", 2, "random"},
-		{p("maint.ivac_cleans", "", "true"), "false", 0, "false"},
-		{p("tlb.l1.sizes", "", "4K|64K|1M"), "4K, 64K, 2M", 1<<12 | 1<<16 | 1<<21, "4K|64K|2M"},
-		{p("tlb.linear", "", "4K|2M|1G"), "4K|2M", 1 | 4, "4K|2M"},
+// Values are typed with their unit, a larger or smaller one, or none;
+// enumerations by name. The field then shows the canonical text a link
+// carries.
+func TestBoardValuesTakeUnits(t *testing.T) {
+	a := onBoard(t, "?scenario=etr")
+	for _, c := range []struct{ path, text, shown string }{
+		{"l2.size", "2MiB", "2MiB"},
+		{"l2.size", "512k", "512KiB"},
+		{"dram.latency", "95ns", "95ns"},
+		{"dram.latency", "0.1 us", "100ns"},
+		{"clocks.cpu", "1.2GHz", "1200MHz"},
+		{"dram.bandwidth", "800MB/s", "0.8GB/s"},
+		{"l2.latency", "21 cycles", "21"},
+		{"l2.policy", "random", "random"},
+		{"maint.ivac_cleans", "false", "false"},
 	} {
-		v, shown, err := ParseHardware(c.p, c.text)
-		require.NoError(t, err, "%s %q", c.p.Path, c.text)
-		assert.InDelta(t, c.v, v, 1e-9, "%s %q", c.p.Path, c.text)
-		assert.Equal(t, c.shown, shown, "%s %q", c.p.Path, c.text)
+		require.True(t, a.SetBoard(c.path, c.text), "%s %q: %s", c.path, c.text, a.Errors["hw."+c.path])
+		_, f := field(t, a.BoardGroups(), c.path)
+		assert.Equal(t, c.shown, f.Text, "%s %q", c.path, c.text)
+		assert.Equal(t, c.shown, a.State.Params.Text("hw."+c.path), "%s %q", c.path, c.text)
 	}
-	for _, c := range []struct {
-		p    *provenance.Param
-		text string
-	}{
-		{p("l2.size", "B", "1MiB"), "2 lines"},
-		{p("dram.latency", "ns", "124 ns"), "95 cycles"},
-		{p("clocks.cpu", "MHz", "950 MHz"), ""},
-		{p("tlb.l1.sizes", "", "4K"), "3K"},
-		{p("tlb.linear", "", "4K"), "16K"},
-		{p("maint.ivac_cleans", "", "true"), "maybe"},
+	for _, c := range []struct{ path, text string }{
+		{"l2.size", "2 lines"}, {"dram.latency", "95 furlongs"}, {"clocks.cpu", ""}, {"maint.ivac_cleans", "maybe"},
 	} {
-		_, _, err := ParseHardware(c.p, c.text)
-		if assert.Error(t, err, "%s %q", c.p.Path, c.text) {
-			assert.Contains(t, err.Error(), "hw."+c.p.Path+": ")
-		}
+		assert.False(t, a.SetBoard(c.path, c.text), "%s %q", c.path, c.text)
+		assert.True(t, strings.HasPrefix(a.Errors["hw."+c.path], "hw."+c.path+": "), a.Errors["hw."+c.path])
 	}
+}
+
+// The URL carries the user's values as hw.<path> keys and a link with
+// them opens the same board.
+func TestTheLinkCarriesTheBoard(t *testing.T) {
+	a := onBoard(t, "?scenario=etr")
+	require.True(t, a.SetBoard("l2.size", "2MiB"))
+	q := a.Query(control.Snapshot{})
+	assert.Contains(t, q, "hw.l2.size=2MiB")
+	b := onBoard(t, "?"+q)
+	_, f := field(t, b.BoardGroups(), "l2.size")
+	assert.True(t, f.Own)
+	assert.Equal(t, "2MiB", f.Text)
+	require.True(t, a.ResetBoard(""))
+	assert.NotContains(t, a.Query(control.Snapshot{}), "hw.")
 }
