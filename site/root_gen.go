@@ -565,8 +565,11 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Chart = c.App.HeadlineChart()
 					vgcomp.Err = c.headlineErr()
+					vgcomp.OnVary = c.setHeadlineVary
 					vgcomp.Running = c.headlineRunning()
 					vgcomp.Untitled = c.hasCharts()
+					vgcomp.Varies = c.headlineVaries()
+					vgcomp.Vary = c.App.HeadlineVary()
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

@@ -41,8 +41,9 @@ type App struct {
 	Hardware Hardware
 	board    boardCache
 
-	Headline HeadlineState // the headline chart (headline.go)
-	Bands    BandsState    // the error bars, on request (uncertainty.go)
+	Headline     HeadlineState // the headline chart (headline.go)
+	headlineVary string        // the board path it varies ("": the scenario's parameter; whatif.go)
+	Bands        BandsState    // the error bars, on request (uncertainty.go)
 	// runErrParam is the field that shows the last run's error ("" for none).
 	runErrParam string
 }
@@ -83,7 +84,7 @@ func (a *App) load(st urlstate.State) {
 	}
 	a.Texts = map[string]string{}
 	a.Errors = map[string]string{}
-	a.runErrParam = ""
+	a.runErrParam, a.headlineVary = "", ""
 	if a.Spec != nil {
 		for _, d := range a.Spec.Params {
 			a.Texts[d.Name] = st.Params.Text(d.Name)

@@ -231,6 +231,9 @@ func (a *App) keepBoard() {
 			delete(a.Texts, k)
 		}
 	}
+	if _, ok := a.boardParam(a.headlineVary); !ok {
+		a.headlineVary = "" // the chart varies the scenario's parameter again
+	}
 	hw := a.Registry.Hardware
 	kept := map[string]float64{}
 	for _, k := range a.hardwareKeys() {
