@@ -99,3 +99,23 @@ func TestBoardEditRerunsAndTheLinkCarriesIt(t *testing.T) {
 	assert.Positive(t, eval[int](t, b, `document.querySelectorAll("#metrics tbody tr").length`), "the metrics of the running board stay")
 	assert.Empty(t, b.consoleErrors(), "console errors")
 }
+
+// The headline chart can vary a value of the board: choosing the L2
+// latency draws the metric against it, and choosing the scenario's
+// parameter again draws the buffer sweep.
+func TestHeadlineChartVariesABoardValue(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?scenario=etr")
+	img := `document.querySelector("#chart-headline-update_etr_buffer_us img")`
+	b.waitFor(t, "the headline chart", `!!`+img+` && `+img+`.alt.includes("against ETR buffer size")`)
+	choose := func(v string) {
+		b.do(t, "varying "+v, chromedp.Evaluate[chromedp.Void](`(e => { e.value = `+jsString(v)+`; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("headline-vary"))`))
+	}
+	choose("l2.latency")
+	b.waitFor(t, "the chart against the L2 latency", `!!`+img+` && `+img+`.alt === "update_etr_buffer_us against l2.latency (cycles)"`)
+	assert.Contains(t, eval[string](t, b, `atob(`+img+`.src.split(",")[1])`), "l2.latency (cycles)", "the x axis names the board value")
+	assert.NotContains(t, eval[string](t, b, `location.search`), "hw.", "varying a value is not an edit of the board")
+	choose("")
+	b.waitFor(t, "the buffer sweep again", `!!`+img+` && `+img+`.alt.includes("against ETR buffer size")`)
+	assert.Empty(t, b.consoleErrors(), "console errors")
+}

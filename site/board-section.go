@@ -70,19 +70,10 @@ func (c *BoardSection) presets() []Option {
 	if c.App.Spec == nil {
 		return nil
 	}
-	d := c.App.Spec.Param("preset")
-	if d == nil {
-		return nil
+	if d := c.App.Spec.Param("preset"); d != nil {
+		return paramOptions(d)
 	}
-	out := make([]Option, len(d.Choices))
-	for i, ch := range d.Choices {
-		label := ch.Label
-		if label == "" {
-			label = ch.Value
-		}
-		out[i] = Option{ch.Value, label}
-	}
-	return out
+	return nil
 }
 
 func (c *BoardSection) rerun(changed bool) {
