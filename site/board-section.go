@@ -120,7 +120,11 @@ func BoardFieldTitle(f app.BoardField) string {
 // style sheet to one line; the tooltip has it all).
 func BoardFieldDetail(f app.BoardField) string {
 	var parts []string
-	if f.Param.Unit != "" {
+	switch f.Param.Unit {
+	case "":
+	case "B":
+		parts = append(parts, "in bytes")
+	default:
 		parts = append(parts, "in "+f.Param.Unit)
 	}
 	if f.Own {

@@ -63,7 +63,7 @@ func TestBoardFieldDetail(t *testing.T) {
 				assert.Equal(t, "in cycles · preset 15 cycles · range [12, 21] cycles: no A53 L2 latency measurement found", BoardFieldDetail(f))
 				assert.Equal(t, "assumed: range [12, 21] cycles: no A53 L2 latency measurement found", BoardFieldTitle(f))
 			case "etr.width":
-				assert.True(t, strings.HasPrefix(BoardFieldDetail(f), "in B · fixed by the scenario · "), BoardFieldDetail(f))
+				assert.True(t, strings.HasPrefix(BoardFieldDetail(f), "in bytes · fixed by the scenario · "), BoardFieldDetail(f))
 			}
 		}
 	}
