@@ -61,7 +61,7 @@ func (c *Codec) decodeHardware(spec *scenario.Spec, v url.Values, params scenari
 		case err != nil:
 			bad(k, "hw.%v; using %s's value", err, preset)
 		case !hasPath(order, path):
-			bad(k, "%s: %s's board has no such unit; using none", echoKey(k), preset)
+			bad(k, "%s: %s's board has no such unit", echoKey(k), preset)
 		default:
 			given = append(given, over{k, path, val})
 		}

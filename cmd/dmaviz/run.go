@@ -21,11 +21,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	args, traceFile, err := takeFlag(args, "trace")
 	var c *cliArgs
 	if err == nil {
-		c, err = parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json"))
+		c, err = parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json", "board"))
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "dmaviz run:", err)
-		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file] [--uncertainty]")
+		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--board file] [--json] [--trace file] [--uncertainty]")
 		return 2
 	}
 	r, ok := resolve(c, stderr)

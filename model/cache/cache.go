@@ -3,6 +3,7 @@ package cache
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/bytesize"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
 
@@ -36,19 +37,19 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("%s.line_bytes: %d is not a power of two in 16..1024", c.Name, c.LineBytes)
 	}
 	if c.Size <= 0 || c.Size%(c.Ways*c.LineBytes) != 0 {
-		return fmt.Errorf("%s.size: %d is not a positive multiple of ways*line_bytes (%d)", c.Name, c.Size, c.Ways*c.LineBytes)
+		return fmt.Errorf("%s.size: %s is not a whole number of sets of %s (ways x line_bytes); allowed a power-of-two number of them", c.Name, bytesize.Format(int64(c.Size)), bytesize.Format(int64(c.Ways*c.LineBytes)))
 	}
 	if s := c.Sets(); s&(s-1) != 0 || s > 1<<24 {
-		return fmt.Errorf("%s.size: %d gives %d sets; the set count must be a power of two up to 16777216", c.Name, c.Size, s)
+		return fmt.Errorf("%s.size: %s gives %d sets of %s (ways x line_bytes), not a power of two; allowed a power-of-two number of sets up to 16777216", c.Name, bytesize.Format(int64(c.Size)), s, bytesize.Format(int64(c.Ways*c.LineBytes)))
 	}
 	if c.Policy > Random {
 		return fmt.Errorf("%s.policy: %v is not one of lru, plru, random", c.Name, c.Policy)
 	}
 	if c.Policy == PLRU && c.Ways&(c.Ways-1) != 0 {
-		return fmt.Errorf("%s.ways: %d; plru needs a power of two", c.Name, c.Ways)
+		return fmt.Errorf("%s.ways: %d is not a power of two, which plru needs; allowed 1, 2, 4 ... %d", c.Name, c.Ways, MaxWays)
 	}
 	if c.Latency < 0 {
-		return fmt.Errorf("%s.latency: %v is negative", c.Name, c.Latency)
+		return fmt.Errorf("%s.latency: %v is negative; allowed 0 or more", c.Name, c.Latency)
 	}
 	return nil
 }

@@ -76,10 +76,10 @@ func (c TLBConfig) Validate(name string) error {
 		return fmt.Errorf("%s.entries: %d is out of range; allowed 1..%d", name, c.Entries, cache.MaxWays)
 	}
 	if c.Ways < 1 || c.Ways > c.Entries || c.Entries%c.Ways != 0 {
-		return fmt.Errorf("%s.ways: %d must divide entries %d", name, c.Ways, c.Entries)
+		return fmt.Errorf("%s.ways: %d does not divide the %d entries; allowed a divisor giving a power-of-two number of sets", name, c.Ways, c.Entries)
 	}
 	if sets := c.Entries / c.Ways; sets&(sets-1) != 0 {
-		return fmt.Errorf("%s: %d sets (entries/ways) is not a power of two", name, sets)
+		return fmt.Errorf("%s.ways: %d gives %d sets, not a power of two; allowed a divisor of the %d entries giving a power of two", name, c.Ways, sets, c.Entries)
 	}
 	if c.Sizes&(1<<PageShift) == 0 || c.Sizes&^EntrySizes((1<<31-1)&^(1<<PageShift-1)) != 0 {
 		return fmt.Errorf("%s.sizes: %v; must include 4K and lie in 4K..1G", name, c.Sizes)

@@ -58,6 +58,16 @@ func buildSchema() []param {
 		for i := range geometry {
 			geometry[i].has = has
 		}
+		setSize, name := size.put, lv.name
+		size.put = func(b *Board, v float64) error { // a new level takes its name
+			if err := setSize(b, v); err != nil {
+				return err
+			}
+			if c(b).Name == "" {
+				c(b).Name = name
+			}
+			return nil
+		}
 		s = append(s, size) // an L3 of size 0 is the claim that there is none
 		s = append(s, geometry...)
 	}

@@ -31,6 +31,7 @@ var unitSuffixes = map[string][]struct {
 	unitPCyc:   {{"", 1}, {"platform cycles", 1}, {"cycles", 1}, {"cycle", 1}, {"cyc", 1}},
 	unitLines:  {{"", 1}, {"lines", 1}, {"line", 1}},
 	unitPages:  {{"", 1}, {"pages", 1}, {"page", 1}},
+	unitNone:   {{"", 1}}, // a plain number is in the path's unit
 }
 
 // unitForms says in words what ParseText accepts for a unit.
@@ -51,7 +52,7 @@ func unitForms(unit string) string {
 }
 
 // ParseText reads text as a value of the parameter at path, in the
-// path's unit (Unit). The error names the path and what it accepts; the
+// path's unit (Unit; a plain number is in it). The error names the path and what it accepts; the
 // value's range is the setter's to check (Board.Apply).
 func ParseText(path, text string) (float64, error) {
 	p := paramByPath(path)
@@ -83,15 +84,8 @@ func parseWithUnit(s, unit string) (float64, bool) {
 		v, err := bytesize.Parse(s)
 		return v, err == nil && finite(v)
 	}
-	forms := unitSuffixes[unit]
-	if len(forms) == 0 {
-		forms = append(forms, struct {
-			suffix string
-			mul    float64
-		}{"", 1})
-	}
 	lower := strings.ToLower(s)
-	for _, f := range forms {
+	for _, f := range append(unitSuffixes[unit], unitSuffixes[unitNone]...) {
 		num := s
 		if f.suffix != "" {
 			cut, ok := strings.CutSuffix(lower, strings.ToLower(f.suffix))

@@ -17,6 +17,10 @@ type Hardware interface {
 	// Format is the canonical text of v at path, which Parse reads back
 	// to v.
 	Format(path string, v float64) string
+	// Field returns the named preset's value at path in its unit, and
+	// the unit ("B", "ns", "MHz", "cycles", "" for a count); ok is false
+	// when the board has no such parameter.
+	Field(preset, path string) (v float64, unit string, ok bool)
 	// Check builds the named preset's board with the overrides hw (path
 	// -> value) and validates it; it returns the board's values at those
 	// paths as it holds them (a time to the picosecond, a clock to the
