@@ -109,23 +109,23 @@ func (a *App) whatIfValues(path string) []scenario.Value {
 
 // whatIfAxis is the sweep's axis for the chosen board path (false when
 // the chart varies the scenario's own parameter, or the path's values
-// are too few).
+// are too few), read as `dmaviz sweep --vary hw.PATH=a,b,c` reads it.
 func (a *App) whatIfAxis() (sweep.Axis, bool) {
 	path := a.headlineVary
-	if path == "" {
-		return sweep.Axis{}, false
-	}
 	vals := a.whatIfValues(path)
-	if len(vals) < 2 {
+	if path == "" || len(vals) < 2 {
 		return sweep.Axis{}, false
 	}
-	p, _, _ := a.boardValue(path)
-	kind := scenario.KindFloat
-	if p.Unit == "B" {
-		kind = scenario.KindBytes
+	texts := make([]string, len(vals))
+	for i, v := range vals {
+		texts[i] = v.Text
 	}
-	return sweep.Axis{Param: scenario.Param{Name: scenario.HardwarePrefix + path, Label: path, Kind: kind, Unit: p.Unit},
-		Values: vals, Geometric: true}, true
+	ax, err := sweep.ParseVaryOn(a.Spec, a.Registry.Hardware, a.State.Params, scenario.HardwarePrefix+path+"="+strings.Join(texts, ","))
+	if err != nil {
+		return sweep.Axis{}, false
+	}
+	ax.Geometric = true // multiples: a log axis
+	return ax, true
 }
 
 // headlineVaried is the key the headline chart varies now.
