@@ -25,10 +25,10 @@ type Root struct {
 	Page  string // the page's URL without query, for links
 	// ToggleKeys shows or hides the key map overlay (nil: no overlay).
 	ToggleKeys func()
-	// StartBands starts the error bars of the current setting (the page
-	// runs them; nil: no button).
-	StartBands func()
-	AttrMap    vugu.AttrMap
+	// StartBands starts the error bars of the current setting and
+	// CancelBands stops them (the page's runner runs them; nil: no button).
+	StartBands, CancelBands func()
+	AttrMap                 vugu.AttrMap
 }
 
 func (c *Root) send(k control.CommandKind, n int64) { c.Ctl.Send(control.Command{Kind: k, Int: n}) }
@@ -40,9 +40,15 @@ func (c *Root) toggle()                             { c.send(control.CmdToggle, 
 // (see Metrics).
 func (c *Root) MetricsHTML() string { return (&Metrics{Rows: c.App.Rows()}).HTML() }
 
-func (c *Root) cancelBands() { c.App.CancelBands() }
+func (c *Root) cancelBands() {
+	if c.CancelBands != nil {
+		c.CancelBands()
+	}
+}
 
-func (c *Root) bandLines() []BandLine { return bandLines(c.App.Spec, c.App.CurrentBands().Result) }
+func (c *Root) bands() app.BandsState { return c.App.CurrentBands(c.Ctl.Run()) }
+
+func (c *Root) bandLines() []BandLine { return bandLines(c.App.Spec, c.bands().Result) }
 
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
 
