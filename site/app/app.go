@@ -12,6 +12,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/control"
+	"github.com/dmaviz/dmaviz/site/lesson"
 	"github.com/dmaviz/dmaviz/urlstate"
 )
 
@@ -41,12 +42,14 @@ type App struct {
 	Bands    BandsState    // the error bars, on request (uncertainty.go)
 	// runErrParam is the field that shows the last run's error ("" for none).
 	runErrParam string
+	// Lesson is the open lesson card's view (lesson.go).
+	Lesson LessonView
 }
 
 // New returns the panel state for a URL query (with or without "?").
 func New(reg *scenario.Registry, query string) *App {
-	a := &App{Registry: reg, Codec: &urlstate.Codec{Registry: reg, DefaultScenario: DefaultScenario(reg)}}
-	st, msgs := a.Codec.Decode(query)
+	a := &App{Registry: reg, Codec: &urlstate.Codec{Registry: reg, DefaultScenario: DefaultScenario(reg), Lessons: lesson.Sizes()}}
+	st, msgs := a.Codec.Decode(lessonQuery(query))
 	if q, err := url.ParseQuery(strings.TrimPrefix(query, "?")); err == nil {
 		a.CursorGiven = q.Has(urlstate.KeyCursor)
 	}
