@@ -5,7 +5,9 @@
 // the README's picture (etr at 1440x900 while playing), the SMMU
 // scenario as a reader first sees it at the three sizes it is shown at,
 // then after B's policy changes, and etr and trbe-aux in presentation
-// mode at 1280x720 and embedded at 960x600.
+// mode at 1280x720 and embedded at 960x600; and the DMA lesson's stops at
+// their lesson size with its card (make the lesson's with -out docs/screens
+// -only the lesson-* names).
 //
 //	make site && go run ./cmd/screens [-dist dist] [-out docs] [-only screenshot,smmu-1024x768]
 //
@@ -16,6 +18,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +28,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
 	"github.com/dmaviz/dmaviz/internal/chrome"
+	"github.com/dmaviz/dmaviz/site/lesson"
 )
 
 // shot is one screenshot: the page at query in a w x h viewport, then
@@ -39,9 +43,12 @@ type shot struct {
 	// play, if set, presses play after the first results and captures
 	// this long after.
 	play time.Duration
+	// click, if set, is the id of an element clicked after the first
+	// results (and before play).
+	click string
 }
 
-var shots = []shot{
+var shots = append([]shot{
 	{name: "screenshot", w: 1440, h: 900, query: "?scenario=etr&t=3.5ms", play: time.Second},
 	{name: "smmu-1440x900", w: 1440, h: 900, query: "?scenario=smmu-bypass"},
 	{name: "smmu-1440x900-policy", w: 1440, h: 900, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
@@ -58,6 +65,26 @@ var shots = []shot{
 	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1&autoplay=1"},
 	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1&autoplay=1"},
 	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
+}, lessonShots()...)
+
+// lessonShots are the DMA lesson's stops, each scenario at its lesson
+// size with the stop's pair at 1440x900 while playing (about a third of
+// the way through), then the lesson card itself: a stop's question in
+// presentation mode on a 720p projector, and an answer in the page.
+func lessonShots() []shot {
+	p, err := lesson.Get("dma")
+	if err != nil {
+		return nil
+	}
+	var out []shot
+	for _, st := range p.Stops {
+		q := url.Values(st.Query())
+		out = append(out, shot{name: "lesson-" + st.Scenario, w: 1440, h: 900,
+			query: "?scenario=" + st.Scenario + "&a=" + q.Get("a") + "&b=" + q.Get("b") + "&size=lesson", play: 3 * time.Second})
+	}
+	return append(out,
+		shot{name: "lesson-card-present-1280x720", w: 1280, h: 720, query: "?lesson=dma&stop=2&panel=collapsed"},
+		shot{name: "lesson-card-answer-1440x900", w: 1440, h: 900, query: "?lesson=dma&stop=3", click: "lesson-reveal", play: 3 * time.Second})
 }
 
 func main() {
@@ -155,6 +182,11 @@ func take(bin, site string, s shot, path string) error {
 		}
 		if err := waitFor(ctx, fmt.Sprintf(`dmaviz.runState().gen > %d && !dmaviz.runState().running`, gen)); err != nil {
 			return fmt.Errorf("waiting for B's run: %w", err)
+		}
+	}
+	if s.click != "" {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("`+s.click+`").click()`)); err != nil {
+			return fmt.Errorf("clicking %s: %w", s.click, err)
 		}
 	}
 	if s.play > 0 {
