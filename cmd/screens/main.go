@@ -67,10 +67,17 @@ var shots = append([]shot{
 	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
 }, lessonShots()...)
 
+// lessonMoments is where each lesson stop's shot starts playing: while
+// its mechanism is on the stage (the stale copies and B's invalidates,
+// A's waits per entry, the walks, the TBU's hits).
+var lessonMoments = map[string]string{
+	"demo": "800ns", "etr": "9us", "sg-sync": "2.3us", "trbe-aux": "100us", "smmu-bypass": "14us",
+}
+
 // lessonShots are the DMA lesson's stops, each scenario at its lesson
-// size with the stop's pair at 1440x900 while playing (about a third of
-// the way through), then the lesson card itself: a stop's question in
-// presentation mode on a 720p projector, and an answer in the page.
+// size with the stop's pair at 1440x900 while playing, then the lesson
+// card itself: a stop's question in presentation mode on a 720p
+// projector, and an answer in the page.
 func lessonShots() []shot {
 	p, err := lesson.Get("dma")
 	if err != nil {
@@ -80,7 +87,7 @@ func lessonShots() []shot {
 	for _, st := range p.Stops {
 		q := url.Values(st.Query())
 		out = append(out, shot{name: "lesson-" + st.Scenario, w: 1440, h: 900,
-			query: "?scenario=" + st.Scenario + "&a=" + q.Get("a") + "&b=" + q.Get("b") + "&size=lesson", play: 3 * time.Second})
+			query: "?scenario=" + st.Scenario + "&a=" + q.Get("a") + "&b=" + q.Get("b") + "&size=lesson&t=" + lessonMoments[st.Scenario], play: 500 * time.Millisecond})
 	}
 	return append(out,
 		shot{name: "lesson-card-present-1280x720", w: 1280, h: 720, query: "?lesson=dma&stop=2&panel=collapsed"},

@@ -2,7 +2,10 @@ package lesson
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -158,4 +161,24 @@ func TestMatches(t *testing.T) {
 	assert.Error(t, matches("0.256", 0.2566))
 	assert.Error(t, matches("13.1", 13.2))
 	assert.NoError(t, matches("2.5", 2.504))
+}
+
+var update = flag.Bool("update", false, "write docs/LESSON.md from the lesson data")
+
+// docs/LESSON.md is the DMA path's Markdown: the docs quote what the page
+// shows (go test ./site/lesson -update writes it).
+func TestLessonDocIsCurrent(t *testing.T) {
+	p, err := Get("dma")
+	require.NoError(t, err)
+	path := filepath.Join("..", "..", "docs", "LESSON.md")
+	want := p.Markdown()
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
+	}
+	got, err := os.ReadFile(path)
+	require.NoError(t, err, "go test ./site/lesson -update writes it")
+	assert.Equal(t, want, string(got), "docs/LESSON.md is stale: go test ./site/lesson -update")
+	for _, s := range p.Stops {
+		assert.FileExists(t, filepath.Join("..", "..", "docs", "screens", "lesson-"+s.Scenario+".png"))
+	}
 }
