@@ -91,7 +91,8 @@ func lessonShots() []shot {
 	}
 	return append(out,
 		shot{name: "lesson-card-present-1280x720", w: 1280, h: 720, query: "?lesson=dma&stop=2&panel=collapsed"},
-		shot{name: "lesson-card-answer-1440x900", w: 1440, h: 900, query: "?lesson=dma&stop=3", click: "lesson-reveal", play: 3 * time.Second})
+		shot{name: "lesson-card-answer-1440x900", w: 1440, h: 900, query: "?lesson=dma&stop=3", click: "lesson-reveal", play: 3 * time.Second},
+		shot{name: "lesson-card-embed-960x600", w: 960, h: 600, query: "?lesson=dma&stop=4&embed=1&autoplay=1"})
 }
 
 func main() {

@@ -212,9 +212,10 @@ func (a *App) LinkQuery(snap control.Snapshot) string {
 }
 
 // FirstCursor is the command that places the cursor once the first results
-// are in: the URL's time, or the end for an embed that names none.
+// are in: the URL's time, or the end for an embed that names none (but for
+// a lesson's, which asks its question before it plays).
 func (a *App) FirstCursor() control.Command {
-	if a.State.Embed && !a.CursorGiven {
+	if a.State.Embed && !a.CursorGiven && !a.LessonOpen() {
 		return control.Command{Kind: control.CmdEnd}
 	}
 	return control.Command{Kind: control.CmdSeek, Int: int64(a.State.Cursor)}

@@ -67,6 +67,10 @@ func TestLessonLinks(t *testing.T) {
 	assert.Equal(t, "demo", a.State.Scenario)
 	assert.Equal(t, 1, a.State.Stop)
 
+	a = New(catalog.Registry(), "lesson=dma&stop=4&embed=1")
+	assert.Equal(t, control.Command{Kind: control.CmdSeek}, a.FirstCursor(), "a lesson's embed opens at the start, its question unanswered")
+	assert.Equal(t, control.CmdEnd, New(catalog.Registry(), "scenario=etr&embed=1").FirstCursor().Kind)
+
 	a = New(catalog.Registry(), "lesson=physics")
 	require.Equal(t, []string{`lesson: "physics" is not allowed; allowed dma; showing no lesson`}, a.Messages)
 	assert.False(t, a.LessonOpen())

@@ -32,6 +32,7 @@ func (p Path) Markdown() string {
 		"test against a run, so it changes when the model does.\n\n")
 	f("![Stop 2's question in presentation mode, 1280x720](screens/lesson-card-present-1280x720.png)\n\n")
 	f("![Stop 3's answer in the page, 1440x900](screens/lesson-card-answer-1440x900.png)\n\n")
+	f("![Stop 4 as a 960x600 embed: the card at the top, the stage at its start](screens/lesson-card-embed-960x600.png)\n\n")
 	for i, s := range p.Stops {
 		f("## Stop %s: %s\n\n", Position(i+1, len(p.Stops)), s.Title)
 		f("`?lesson=%s&stop=%d`: scenario `%s`, A `%s`, B `%s`, lesson size.\n\n", p.ID, i+1, s.Scenario, s.A, s.B)
