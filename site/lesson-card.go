@@ -3,8 +3,8 @@ package site
 import (
 	"github.com/vugu/vugu"
 
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/site/app"
-	"github.com/dmaviz/dmaviz/site/lesson"
 )
 
 // LessonCard shows the open lesson's stop over the stage: its position

@@ -8,7 +8,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
-// The lesson path keys: lesson=ID opens a lesson path (site/lesson) and
+// The lesson path keys: lesson=ID opens a lesson path (package lesson) and
 // stop=N its Nth stop, counted from 1.
 const (
 	KeyLesson = "lesson"

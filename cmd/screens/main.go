@@ -28,7 +28,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
 	"github.com/dmaviz/dmaviz/internal/chrome"
-	"github.com/dmaviz/dmaviz/site/lesson"
+	"github.com/dmaviz/dmaviz/lesson"
 )
 
 // shot is one screenshot: the page at query in a w x h viewport, then

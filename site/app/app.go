@@ -10,9 +10,9 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/control"
-	"github.com/dmaviz/dmaviz/site/lesson"
 	"github.com/dmaviz/dmaviz/urlstate"
 )
 

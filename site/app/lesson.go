@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dmaviz/dmaviz/site/lesson"
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/urlstate"
 )
 

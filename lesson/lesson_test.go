@@ -166,19 +166,19 @@ func TestMatches(t *testing.T) {
 var update = flag.Bool("update", false, "write docs/LESSON.md from the lesson data")
 
 // docs/LESSON.md is the DMA path's Markdown: the docs quote what the page
-// shows (go test ./site/lesson -update writes it).
+// shows (go test ./lesson -update writes it).
 func TestLessonDocIsCurrent(t *testing.T) {
 	p, err := Get("dma")
 	require.NoError(t, err)
-	path := filepath.Join("..", "..", "docs", "LESSON.md")
+	path := filepath.Join("..", "docs", "LESSON.md")
 	want := p.Markdown()
 	if *update {
 		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
 	}
 	got, err := os.ReadFile(path)
-	require.NoError(t, err, "go test ./site/lesson -update writes it")
-	assert.Equal(t, want, string(got), "docs/LESSON.md is stale: go test ./site/lesson -update")
+	require.NoError(t, err, "go test ./lesson -update writes it")
+	assert.Equal(t, want, string(got), "docs/LESSON.md is stale: go test ./lesson -update")
 	for _, s := range p.Stops {
-		assert.FileExists(t, filepath.Join("..", "..", "docs", "screens", "lesson-"+s.Scenario+".png"))
+		assert.FileExists(t, filepath.Join("..", "docs", "screens", "lesson-"+s.Scenario+".png"))
 	}
 }
