@@ -157,6 +157,7 @@ func (c *Codec) Encode(st State) string {
 				add(d.Name, v.Text)
 			}
 		}
+		c.encodeHardware(st, add)
 	}
 	if st.Cursor != 0 {
 		add(KeyCursor, FormatTime(st.Cursor))
@@ -253,6 +254,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 			}
 		}
 	}
+	c.decodeHardware(spec, v, params, get, bad)
 	st.Params = params
 
 	if text, ok := get(KeyCursor); ok {
@@ -325,7 +327,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 	}
 	var unknown []string
 	for k := range v {
-		if !known[k] {
+		if !known[k] && !isHardwareKey(k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -384,10 +386,16 @@ func count(n int) string {
 	return s
 }
 
-// namesParam reports whether v names any of spec's parameters.
+// namesParam reports whether v names any of spec's parameters or
+// hardware (a board's what-if is at the paper size, as published).
 func namesParam(spec *scenario.Spec, v url.Values) bool {
 	for _, d := range spec.Params {
 		if _, ok := v[d.Name]; ok {
+			return true
+		}
+	}
+	for k := range v {
+		if isHardwareKey(k) {
 			return true
 		}
 	}

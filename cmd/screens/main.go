@@ -43,9 +43,9 @@ type shot struct {
 	// play, if set, presses play after the first results and captures
 	// this long after.
 	play time.Duration
-	// click, if set, is the id of an element clicked after the first
-	// results (and before play).
-	click string
+	// script, if set, runs after the first results (opening a section of
+	// the panel), then, after the panel's render, then.
+	script, then string
 }
 
 var shots = append([]shot{
@@ -65,6 +65,9 @@ var shots = append([]shot{
 	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1&autoplay=1"},
 	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1&autoplay=1"},
 	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
+	// The Board section open at the L2, with a value of the user's.
+	{name: "board-1440x900", w: 1440, h: 900, query: "?scenario=etr&hw.l2.size=2MiB",
+		script: `document.getElementById("board-toggle").click()`, then: `document.querySelector('[data-group="l2"]').scrollIntoView()`},
 }, lessonShots()...)
 
 // lessonMoments is where each lesson stop's shot starts playing: while
@@ -91,7 +94,7 @@ func lessonShots() []shot {
 	}
 	return append(out,
 		shot{name: "lesson-card-present-1280x720", w: 1280, h: 720, query: "?lesson=dma&stop=2&panel=collapsed"},
-		shot{name: "lesson-card-answer-1440x900", w: 1440, h: 900, query: "?lesson=dma&stop=3", click: "lesson-reveal", play: 3 * time.Second},
+		shot{name: "lesson-card-answer-1440x900", w: 1440, h: 900, query: "?lesson=dma&stop=3", script: `document.getElementById("lesson-reveal").click()`, then: "void 0", play: 3 * time.Second},
 		shot{name: "lesson-card-embed-960x600", w: 960, h: 600, query: "?lesson=dma&stop=4&embed=1&autoplay=1"})
 }
 
@@ -192,9 +195,13 @@ func take(bin, site string, s shot, path string) error {
 			return fmt.Errorf("waiting for B's run: %w", err)
 		}
 	}
-	if s.click != "" {
-		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("`+s.click+`").click()`)); err != nil {
-			return fmt.Errorf("clicking %s: %w", s.click, err)
+	if s.script != "" {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](s.script)); err != nil {
+			return fmt.Errorf("running the shot's script: %w", err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](s.then)); err != nil {
+			return fmt.Errorf("running the shot's script: %w", err)
 		}
 	}
 	if s.play > 0 {
