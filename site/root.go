@@ -77,6 +77,23 @@ func (c *Root) setParam(name, text string) {
 	c.rerun(c.App.SetParam(name, text))
 }
 
+// goStop opens the lesson's stop n from its start, paused, and runs it.
+func (c *Root) goStop(n int) { c.lessonMoved(c.App.GoStop(n)) }
+
+// LessonForward and LessonBack are a clicker's PageDown and PageUp: the
+// answer, then the next stop; the question, then the previous stop.
+func (c *Root) LessonForward() { c.lessonMoved(c.App.LessonForward()) }
+func (c *Root) LessonBack()    { c.lessonMoved(c.App.LessonBack()) }
+
+func (c *Root) lessonMoved(run bool) {
+	if !run {
+		return
+	}
+	c.send(control.CmdPause, 0)
+	c.send(control.CmdStart, 0)
+	c.rerun(true)
+}
+
 func (c *Root) toggleCollapsed() { c.App.State.Collapsed = !c.App.State.Collapsed }
 
 func (c *Root) panelClass() string {

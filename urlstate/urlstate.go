@@ -47,7 +47,7 @@ const (
 
 // ReservedKeys lists the keys above.
 func ReservedKeys() []string {
-	return []string{KeyScenario, KeyA, KeyB, KeySize, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom, KeyAutoplay}
+	return append([]string{KeyScenario, KeyA, KeyB, KeySize, KeyCursor, KeySpeed, KeyAlign, KeyPanel, KeyEmbed, KeyZoom, KeyAutoplay}, lessonKeys...)
 }
 
 // State is everything a URL can say.
@@ -70,6 +70,10 @@ type State struct {
 	// [first, first+count)); ZoomCount 0 shows whole grids. The stage
 	// clamps the window to each grid.
 	ZoomFirst, ZoomCount int
+	// Lesson is an open lesson path's id ("" for none) and Stop its stop,
+	// counted from 1 (lesson.go).
+	Lesson string
+	Stop   int
 }
 
 // Message reports one bad value; Text names the key and what is allowed.
@@ -99,6 +103,9 @@ type Codec struct {
 	// DefaultScenario is opened when the URL names none (or a bad one);
 	// empty means the first scenario by id.
 	DefaultScenario string
+	// Lessons maps each lesson path's id to its number of stops (nil: no
+	// lessons; see lesson.go).
+	Lessons map[string]int
 }
 
 // Default returns the state of a URL without a query.
@@ -173,6 +180,7 @@ func (c *Codec) Encode(st State) string {
 	if st.ZoomCount > 0 {
 		add(KeyZoom, strconv.Itoa(st.ZoomFirst)+":"+strconv.Itoa(st.ZoomCount))
 	}
+	encodeLesson(st, add)
 	return b.String()
 }
 
@@ -308,6 +316,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 			st.ZoomFirst, st.ZoomCount = f, c
 		}
 	}
+	c.decodeLesson(&st, get, bad)
 
 	known := map[string]bool{}
 	for _, k := range ReservedKeys() {

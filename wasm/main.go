@@ -73,6 +73,7 @@ func main() {
 
 	exposePage(page, a, ctl)
 	listenKeys(ctl)
+	listenLessonKeys(env, root)
 	startStage(webgl, ctl, page, stageUp)
 	p.loop(renderer, stageUp)
 }

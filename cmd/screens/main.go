@@ -5,7 +5,9 @@
 // the README's picture (etr at 1440x900 while playing), the SMMU
 // scenario as a reader first sees it at the three sizes it is shown at,
 // then after B's policy changes, and etr and trbe-aux in presentation
-// mode at 1280x720 and embedded at 960x600.
+// mode at 1280x720 and embedded at 960x600; and the DMA lesson's stops at
+// their lesson size with its card (make the lesson's with -out docs/screens
+// -only the lesson-* names).
 //
 //	make site && go run ./cmd/screens [-dist dist] [-out docs] [-only screenshot,smmu-1024x768]
 //
@@ -16,6 +18,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +28,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
 	"github.com/dmaviz/dmaviz/internal/chrome"
+	"github.com/dmaviz/dmaviz/lesson"
 )
 
 // shot is one screenshot: the page at query in a w x h viewport, then
@@ -44,7 +48,7 @@ type shot struct {
 	script, then string
 }
 
-var shots = []shot{
+var shots = append([]shot{
 	{name: "screenshot", w: 1440, h: 900, query: "?scenario=etr&t=3.5ms", play: time.Second},
 	{name: "smmu-1440x900", w: 1440, h: 900, query: "?scenario=smmu-bypass"},
 	{name: "smmu-1440x900-policy", w: 1440, h: 900, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
@@ -64,6 +68,34 @@ var shots = []shot{
 	// The Board section open at the L2, with a value of the user's.
 	{name: "board-1440x900", w: 1440, h: 900, query: "?scenario=etr&hw.l2.size=2MiB",
 		script: `document.getElementById("board-toggle").click()`, then: `document.querySelector('[data-group="l2"]').scrollIntoView()`},
+}, lessonShots()...)
+
+// lessonMoments is where each lesson stop's shot starts playing: while
+// its mechanism is on the stage (the stale copies and B's invalidates,
+// A's waits per entry, the walks, the TBU's hits).
+var lessonMoments = map[string]string{
+	"demo": "800ns", "etr": "9us", "sg-sync": "2.3us", "trbe-aux": "100us", "smmu-bypass": "14us",
+}
+
+// lessonShots are the DMA lesson's stops, each scenario at its lesson
+// size with the stop's pair at 1440x900 while playing, then the lesson
+// card itself: a stop's question in presentation mode on a 720p
+// projector, and an answer in the page.
+func lessonShots() []shot {
+	p, err := lesson.Get("dma")
+	if err != nil {
+		return nil
+	}
+	var out []shot
+	for _, st := range p.Stops {
+		q := url.Values(st.Query())
+		out = append(out, shot{name: "lesson-" + st.Scenario, w: 1440, h: 900,
+			query: "?scenario=" + st.Scenario + "&a=" + q.Get("a") + "&b=" + q.Get("b") + "&size=lesson&t=" + lessonMoments[st.Scenario], play: 500 * time.Millisecond})
+	}
+	return append(out,
+		shot{name: "lesson-card-present-1280x720", w: 1280, h: 720, query: "?lesson=dma&stop=2&panel=collapsed"},
+		shot{name: "lesson-card-answer-1440x900", w: 1440, h: 900, query: "?lesson=dma&stop=3", script: `document.getElementById("lesson-reveal").click()`, then: "void 0", play: 3 * time.Second},
+		shot{name: "lesson-card-embed-960x600", w: 960, h: 600, query: "?lesson=dma&stop=4&embed=1&autoplay=1"})
 }
 
 func main() {

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site/control"
 	"github.com/dmaviz/dmaviz/urlstate"
@@ -46,12 +47,14 @@ type App struct {
 	Bands        BandsState    // the error bars, on request (uncertainty.go)
 	// runErrParam is the field that shows the last run's error ("" for none).
 	runErrParam string
+	// Lesson is the open lesson card's view (lesson.go).
+	Lesson LessonView
 }
 
 // New returns the panel state for a URL query (with or without "?").
 func New(reg *scenario.Registry, query string) *App {
-	a := &App{Registry: reg, Codec: &urlstate.Codec{Registry: reg, DefaultScenario: DefaultScenario(reg)}}
-	st, msgs := a.Codec.Decode(query)
+	a := &App{Registry: reg, Codec: &urlstate.Codec{Registry: reg, DefaultScenario: DefaultScenario(reg), Lessons: lesson.Sizes()}}
+	st, msgs := a.Codec.Decode(lessonQuery(query))
 	if q, err := url.ParseQuery(strings.TrimPrefix(query, "?")); err == nil {
 		a.CursorGiven = q.Has(urlstate.KeyCursor)
 	}
@@ -223,9 +226,10 @@ func (a *App) LinkQuery(snap control.Snapshot) string {
 }
 
 // FirstCursor is the command that places the cursor once the first results
-// are in: the URL's time, or the end for an embed that names none.
+// are in: the URL's time, or the end for an embed that names none (but for
+// a lesson's, which asks its question before it plays).
 func (a *App) FirstCursor() control.Command {
-	if a.State.Embed && !a.CursorGiven {
+	if a.State.Embed && !a.CursorGiven && !a.LessonOpen() {
 		return control.Command{Kind: control.CmdEnd}
 	}
 	return control.Command{Kind: control.CmdSeek, Int: int64(a.State.Cursor)}

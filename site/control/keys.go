@@ -37,6 +37,7 @@ var KeyMap = [][2]string{
 	{"Home / End", "jump to the start / end"},
 	{"+ / −", "faster / slower"},
 	{"0", "reset the buffer zoom (mouse wheel zooms)"},
+	{"PageDown / PageUp", "lesson: the answer, then the next stop / back"},
 	{"?", "show or hide this key map"},
 	{"Esc", "hide this key map"},
 }

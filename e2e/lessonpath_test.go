@@ -1,0 +1,138 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// lessonStops are the DMA lesson's scenarios in order.
+var lessonStops = []string{"demo", "etr", "sg-sync", "trbe-aux", "smmu-bypass"}
+
+// atStop waits until the page shows stop n of the DMA lesson: the URL
+// carries it, the card says "Stop n of 5", and the runs shown are its
+// scenario's.
+func atStop(t *testing.T, b *browser, n int) {
+	t.Helper()
+	b.waitFor(t, fmt.Sprintf("stop %d (%s)", n, lessonStops[n-1]), fmt.Sprintf(
+		`location.search.includes("lesson=dma&stop=%d") && document.getElementById("lesson-pos").textContent === "Stop %d of 5" && `+
+			`dmaviz.resultsData() && JSON.parse(dmaviz.resultsData()).Scenario === %q && !dmaviz.runState().running`,
+		n, n, lessonStops[n-1]))
+}
+
+const (
+	questionShows = `!!document.getElementById("lesson-question") && !document.getElementById("lesson-answer")`
+	answerShows   = `!document.getElementById("lesson-question") && !!document.getElementById("lesson-answer")`
+)
+
+func click(t *testing.T, b *browser, id string) {
+	t.Helper()
+	// A script's click: chromedp.Click would scroll the panel to the button.
+	b.do(t, "clicking "+id, chromedp.Evaluate[chromedp.Void](`document.getElementById(`+jsString(id)+`).click()`))
+}
+
+// The lesson path steps through its five stops: each opens its scenario
+// (the runs shown change), asks its question before the reveal shows the
+// answer, and the URL carries the stop; the buttons and a clicker's
+// PageDown/PageUp move between them.
+func TestLessonPathStepsThroughItsStops(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?lesson=dma")
+	atStop(t, b, 1)
+	assert.True(t, eval[bool](t, b, questionShows), "stop 1 asks its question first")
+	assert.Contains(t, eval[string](t, b, `document.getElementById("lesson-question").textContent`), "Which copy is faster")
+	click(t, b, "lesson-reveal")
+	b.waitFor(t, "the answer", answerShows)
+	assert.Contains(t, eval[string](t, b, `document.getElementById("lesson-answer").textContent`), "4,096 bytes stale")
+	assert.True(t, eval[bool](t, b, `document.getElementById("lesson-prev").disabled`), "no stop before the first")
+	for n := 2; n <= 5; n++ {
+		click(t, b, "lesson-next")
+		atStop(t, b, n)
+		assert.True(t, eval[bool](t, b, questionShows), "stop %d asks its question before the reveal", n)
+	}
+	assert.True(t, eval[bool](t, b, `document.getElementById("lesson-next").disabled`), "no stop after the last")
+
+	// A clicker: PageUp goes back a stop from a question, PageDown shows
+	// the answer, then the next stop.
+	b.do(t, "focusing the page", chromedp.Evaluate[chromedp.Void](`document.activeElement && document.activeElement.blur()`))
+	b.do(t, "PageUp", chromedp.KeyEvent(kb.PageUp))
+	atStop(t, b, 4)
+	b.do(t, "PageDown", chromedp.KeyEvent(kb.PageDown))
+	b.waitFor(t, "stop 4's answer", answerShows)
+	assert.Contains(t, eval[string](t, b, `location.search`), "stop=4", "the reveal stays at its stop")
+	b.do(t, "PageDown", chromedp.KeyEvent(kb.PageDown))
+	atStop(t, b, 5)
+	assert.True(t, eval[bool](t, b, questionShows))
+	click(t, b, "lesson-prev")
+	atStop(t, b, 4)
+
+	// The link a teacher shares opens that stop.
+	openReady(t, b, "?lesson=dma&stop=3")
+	atStop(t, b, 3)
+	assert.True(t, eval[bool](t, b, questionShows))
+}
+
+// Bad lesson= and stop= values get a brief message naming the key and
+// the allowed values, and the page goes on (the first stop, or no lesson).
+func TestLessonBadValuesSaySo(t *testing.T) {
+	b := newBrowser(t)
+	openReady(t, b, "?lesson=dma&stop=9")
+	atStop(t, b, 1)
+	assert.Contains(t, eval[string](t, b, `document.getElementById("messages").textContent`), `stop: "9" is not allowed; allowed 1..5; using 1`)
+	openReady(t, b, "?lesson=chemistry")
+	assert.Contains(t, eval[string](t, b, `document.getElementById("messages").textContent`), `lesson: "chemistry" is not allowed; allowed dma`)
+	assert.False(t, eval[bool](t, b, `!!document.getElementById("lesson")`), "no lesson card")
+}
+
+// smallestLessonText is the smallest font size (CSS px) of any visible
+// text in the lesson card, with the teacher's note open.
+const smallestLessonText = `(() => {
+  const note = document.getElementById("lesson-note"); if (note) note.open = true;
+  let min = 1e9;
+  for (const e of document.querySelectorAll("#lesson *")) {
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const r = e.getBoundingClientRect();
+    if (!own || r.width === 0 || r.height === 0) continue;
+    min = Math.min(min, parseFloat(getComputedStyle(e).fontSize));
+  }
+  return min;
+})()`
+
+// cardFits reports whether the lesson card lies inside the window and
+// leaves at least half of it to the stage.
+const cardFits = `(() => { const r = document.getElementById("lesson").getBoundingClientRect();
+  return r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 && r.height <= innerHeight / 2 + 1 && r.height > 40; })()`
+
+// In presentation mode at 1280x720 the lesson's text is 18 px or more
+// and the card leaves the stage most of the window; as a 960x600 embed
+// the card shows and steps too.
+func TestLessonInPresentationAndEmbed(t *testing.T) {
+	b := newBrowser(t)
+	b.do(t, "a 720p projector", chromedp.EmulateViewport(1280, 720))
+	b.do(t, "opening presentation mode", chromedp.Navigate(siteURL+"?lesson=dma&stop=2&panel=collapsed"))
+	b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("lesson-pos")`)
+	atStop(t, b, 2)
+	for _, phase := range []string{"question", "answer"} {
+		assert.GreaterOrEqual(t, eval[float64](t, b, smallestLessonText), 18.0, "presentation, %s: lesson text under 18 px", phase)
+		assert.True(t, eval[bool](t, b, cardFits), "presentation, %s: the card is off screen or covers more than half the stage", phase)
+		click(t, b, "lesson-reveal")
+	}
+	click(t, b, "lesson-fold")
+	b.waitFor(t, "the folded card", `!document.querySelector("#lesson .lesson-body") && document.getElementById("lesson").getBoundingClientRect().height < 80`)
+
+	b.do(t, "a 960x600 embed", chromedp.EmulateViewport(960, 600))
+	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?lesson=dma&stop=3&embed=1&autoplay=1"))
+	b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("lesson-pos")`)
+	atStop(t, b, 3)
+	require.True(t, eval[bool](t, b, cardFits), "embed: the card is off screen or covers more than half the stage")
+	assert.GreaterOrEqual(t, eval[float64](t, b, smallestLessonText), 18.0, "embed: lesson text under 18 px")
+	click(t, b, "lesson-next")
+	atStop(t, b, 4)
+	assert.Contains(t, eval[string](t, b, `location.search`), "embed=1", "the embed stays an embed")
+}
