@@ -19,11 +19,11 @@ func (r *run) narration(res *scenario.Result) []scenario.Step {
 	engLat, _ := res.Metric("translated_read_latency_cycles")
 	sc := r.s.Config()
 	steps := []scenario.Step{
-		{T: 0, Title: "A StreamID on every transaction",
+		{T: r.st.firstTxn.issue, Title: "A StreamID on every transaction",
 			Text: fmt.Sprintf("Each master's transactions carry a StreamID: the NIC's is %#x, the engine's %#x. The SMMU compares it with every valid SMR ((SID xor ID) and not MASK == 0); the matching S2CR says translate through a context bank, bypass, or fault.", nicSID, engineSID)},
 		r.routeStep(),
 		r.setupStep(),
-		{T: r.first + r.interval, Title: "What the TBU caches",
+		{T: max(r.first+r.interval, r.st.engBack.done), Title: "What the TBU caches",
 			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %s, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", sc.TLBEntries, sc.TLBWays, hitWords(sc), sc.Walks) + r.stageText() + pdText(r.s.Regs)},
 		r.cachingStep(lat),
 		r.calibrationStep(),
@@ -130,7 +130,9 @@ func (r *run) nicRoute() smmu.Decision { return r.s.Regs.Decide(nicSID) }
 // routeStep says what the stream match does with the NIC's StreamID.
 func (r *run) routeStep() scenario.Step {
 	d := r.nicRoute()
-	st := scenario.Step{T: r.first}
+	// When the NIC's first transaction is back: its route is on the stage
+	// (after the first transaction's step, which may be the same one's issue).
+	st := scenario.Step{T: max(r.first, r.st.nicFirst.done, r.st.firstTxn.issue+1)}
 	switch {
 	case d.Route == smmu.RouteDisabled:
 		st.Title = "The SMMU is off for clients"
