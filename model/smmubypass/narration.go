@@ -209,12 +209,11 @@ func (r *run) calibrationStep() scenario.Step {
 	cyc := func(t sim.Time) float64 { return sc.Clock.InCycles(t) }
 	text := fmt.Sprintf("Published for the LS2088A under DPDK l3fwd: about 140 platform cycles with SMTNMB_TLBEN off, about 50 on. "+
 		"The 140 is matched by calibration: the ls2088a preset's TBU-TCU link (%d cycles a trip) is fitted to it. The 50 is a prediction: "+
-		"a cached bypass costs the TBU hit (%s), the port to the interconnect (%.0f cycles) and the read below, which the machine's own "+
-		"latencies set: a snoop of the core's cluster %.0f cycles (a frame's first line, its header rewritten by the core), its L3 %.0f, "+
-		"DRAM %.0f (the rest of a larger frame). %s",
+		"the TBU hit (%s), the port to the interconnect (%.0f cycles) and the read below, set by the machine's own latencies: "+
+		"a snoop of the core's cluster %.0f cycles (a frame's first line, rewritten by the core), its L3 %.0f, DRAM %.0f. %s",
 		sc.LinkCycles, hitWords(sc), cyc(sc.Bus.Port), cyc(io.Snoop), cyc(io.L3), cyc(io.DRAM), r.servedText())
 	if def, err := defaultConfig(); err == nil && def != r.cfg {
-		text += " These settings are not the figure's defaults, so the published values are not compared here."
+		text += " These are not the figure's defaults: no comparison here."
 	}
 	return scenario.Step{T: r.last * 9 / 16, Title: "Published figures: one calibrated, one predicted", Text: text}
 }
