@@ -5,6 +5,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -31,8 +32,16 @@ type Root struct {
 	StartBands func()
 	// Board lists a preset's parameters with their provenance (the page
 	// passes platform.Parameters; nil: no hardware list).
-	Board   func(preset string) ([]provenance.Param, error)
-	AttrMap vugu.AttrMap
+	Board func(preset string) ([]provenance.Param, error)
+	// StagePlay offers a large play control over the stage while the
+	// player rests at the start: the live page sets it for a first visit
+	// that does not play at once (reduced motion); a pre-rendered panel
+	// has nothing to play.
+	StagePlay bool
+	// StageSize is the stage's size in CSS pixels, for Export figure
+	// (nil: no figures).
+	StageSize func() (w, h int)
+	AttrMap   vugu.AttrMap
 
 	boardKey, boardHTML string // BoardHTML's last markup and what it showed
 }
@@ -69,6 +78,15 @@ func (c *Root) BoardHTML() string {
 	}
 	c.boardKey, c.boardHTML = key, (&Board{Preset: preset, Params: ps, Constants: sp.Constants}).HTML()
 	return c.boardHTML
+}
+
+// figure draws the stage at the cursor at the stage's size.
+func (c *Root) figure() (*app.Figure, error) {
+	if c.StageSize == nil {
+		return nil, errors.New("this page has no stage to draw")
+	}
+	w, h := c.StageSize()
+	return c.App.Figure(c.Ctl.Snapshot(), w, h)
 }
 
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
@@ -108,6 +126,13 @@ func (c *Root) panelClass() string {
 		return "panel collapsed"
 	}
 	return "panel"
+}
+
+// stagePlay says whether the large play control shows: when offered, on
+// the full page, with results, paused at the start.
+func (c *Root) stagePlay() bool {
+	snap := c.Ctl.Snapshot()
+	return c.StagePlay && !c.App.State.Embed && c.App.A != nil && !snap.Playing && snap.Cursor == 0
 }
 
 func (c *Root) playLabel() string {
