@@ -5,11 +5,8 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
@@ -17,23 +14,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// waitFile waits for a finished download named name in dir.
+// waitFile waits for a finished JSON download named name in dir.
 func waitFile(t *testing.T, dir, name string) []byte {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil && len(data) > 0 && json.Valid(data) {
-			return data
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	require.Failf(t, "no complete download", "%s in %s (found %v)", name, dir, names)
-	return nil
+	return waitDownload(t, dir, name, json.Valid)
 }
 
 // "Download trace" saves the run as a trace whose CPU slices add up to the
