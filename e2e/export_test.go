@@ -3,12 +3,10 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,11 +24,7 @@ func waitFile(t *testing.T, dir, name string) []byte {
 func TestDownloadTraceAndJSON(t *testing.T) {
 	b := newBrowser(t)
 	dir := t.TempDir()
-	b.do(t, "allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
-		return err
-	}))
+	allowDownloads(t, b, dir)
 	openReady(t, b, "?scenario=etr&buffer=1MiB")
 	b.waitFor(t, "the export buttons", `!document.getElementById("download-trace").disabled`)
 	b.do(t, "clicking Download trace", chromedp.Click(chromedp.ID("download-trace")))

@@ -20,6 +20,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// allowDownloads saves the browser's downloads in dir.
+func allowDownloads(t *testing.T, b *browser, dir string) {
+	t.Helper()
+	b.do(t, "allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+		return err
+	}))
+}
+
 // waitDownload waits for a finished download named name in dir that
 // complete accepts.
 func waitDownload(t *testing.T, dir, name string, complete func([]byte) bool) []byte {
@@ -46,11 +56,7 @@ func waitDownload(t *testing.T, dir, name string, complete func([]byte) bool) []
 func TestExportFigureEqualsTheCLI(t *testing.T) {
 	b := newBrowser(t)
 	dir := t.TempDir()
-	b.do(t, "allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
-		return err
-	}))
+	allowDownloads(t, b, dir)
 	openReady(t, b, "?scenario=smmu-bypass&t=0")
 	b.do(t, "stepping two narration steps", chromedp.Click(chromedp.ID("btn-next-step")), chromedp.Click(chromedp.ID("btn-next-step")))
 	b.waitFor(t, "the cursor in the URL", `new URLSearchParams(location.search).get("t") !== null`)
