@@ -3,37 +3,19 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// waitFile waits for a finished download named name in dir.
+// waitFile waits for a finished JSON download named name in dir.
 func waitFile(t *testing.T, dir, name string) []byte {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil && len(data) > 0 && json.Valid(data) {
-			return data
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	require.Failf(t, "no complete download", "%s in %s (found %v)", name, dir, names)
-	return nil
+	return waitDownload(t, dir, name, json.Valid)
 }
 
 // "Download trace" saves the run as a trace whose CPU slices add up to the
@@ -42,11 +24,7 @@ func waitFile(t *testing.T, dir, name string) []byte {
 func TestDownloadTraceAndJSON(t *testing.T) {
 	b := newBrowser(t)
 	dir := t.TempDir()
-	b.do(t, "allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
-		return err
-	}))
+	allowDownloads(t, b, dir)
 	openReady(t, b, "?scenario=etr&buffer=1MiB")
 	b.waitFor(t, "the export buttons", `!document.getElementById("download-trace").disabled`)
 	b.do(t, "clicking Download trace", chromedp.Click(chromedp.ID("download-trace")))

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -27,6 +28,7 @@ import (
 var (
 	siteURL   string // http://127.0.0.1:port/ of the real dmaviz server
 	chromeBin string
+	dmavizBin string // the dmaviz CLI the server runs
 )
 
 func TestMain(m *testing.M) {
@@ -51,6 +53,7 @@ func run(m *testing.M) int {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "dmaviz")
+	dmavizBin = bin
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/dmaviz").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: building dmaviz: %v\n%s", err, out)
 		return 1
@@ -95,6 +98,10 @@ func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Cleanup(stop)
 	b := &browser{ctx: ctx}
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)), "starting chromium")
+	// A first visit plays at once unless the reader asked for reduced
+	// motion: the tests ask for it, so a page opens still, as they expect;
+	// a test of playing on its own asks for motion (setMotion).
+	b.setMotion(t, false)
 	msgs := chromedp.Console(ctx)
 	go func() {
 		for m, err := range msgs {
@@ -107,6 +114,21 @@ func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) *browser {
 		}
 	}()
 	return b
+}
+
+// setMotion emulates prefers-reduced-motion: no-preference (motion) or
+// reduce (for the pages opened next).
+func (b *browser) setMotion(t testing.TB, motion bool) {
+	t.Helper()
+	value := "reduce"
+	if motion {
+		value = "no-preference"
+	}
+	b.do(t, "emulating prefers-reduced-motion: "+value, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: value}}})
+		return err
+	}))
 }
 
 // do runs actions with a deadline.

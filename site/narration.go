@@ -9,7 +9,10 @@ import (
 )
 
 // Narration shows each side's current classroom caption, in step with the
-// cursor.
+// cursor. Every step of a side is laid out in the same grid cell and only
+// the current one is visible, so the captions take the room of the
+// longest step from the start: the panel below them does not jump while
+// the stage plays (and the pre-rendered panel takes the live one's room).
 type Narration struct {
 	Results [2]*scenario.Result
 	Step    [2]int // current step per side, -1 before the first
@@ -18,17 +21,46 @@ type Narration struct {
 
 func (c *Narration) sideName(side int) string { return [2]string{"A", "B"}[side] }
 
-func (c *Narration) step(side int) (scenario.Step, bool) {
-	r := c.Results[side]
-	i := c.Step[side]
-	if r == nil || i < 0 || i >= len(r.Narration) {
-		return scenario.Step{}, false
+// steps is how many narration steps side has (the loop also shows the
+// place before the first, step -1).
+func (c *Narration) steps(side int) int {
+	if r := c.Results[side]; r != nil {
+		return len(r.Narration)
 	}
-	return r.Narration[i], true
+	return 0
 }
 
-func (c *Narration) title(side int) string {
-	if s, ok := c.step(side); ok {
+func (c *Narration) current(side, i int) bool {
+	cur := c.Step[side]
+	if cur < -1 || cur >= c.steps(side) {
+		cur = -1
+	}
+	return i == cur
+}
+
+func (c *Narration) stepClass(side, i int) string {
+	if c.current(side, i) {
+		return "step current"
+	}
+	return "step"
+}
+
+func (c *Narration) hidden(side, i int) string {
+	if c.current(side, i) {
+		return "false"
+	}
+	return "true"
+}
+
+func (c *Narration) step(side, i int) (scenario.Step, bool) {
+	if i < 0 || i >= c.steps(side) {
+		return scenario.Step{}, false
+	}
+	return c.Results[side].Narration[i], true
+}
+
+func (c *Narration) title(side, i int) string {
+	if s, ok := c.step(side, i); ok {
 		return s.Title
 	}
 	if c.Results[side] == nil {
@@ -37,15 +69,15 @@ func (c *Narration) title(side int) string {
 	return "press play or step forward"
 }
 
-func (c *Narration) text(side int) string {
-	s, _ := c.step(side)
+func (c *Narration) text(side, i int) string {
+	s, _ := c.step(side, i)
 	return s.Text
 }
 
-func (c *Narration) count(side int) string {
-	r := c.Results[side]
-	if r == nil || len(r.Narration) == 0 {
+func (c *Narration) count(side, i int) string {
+	n := c.steps(side)
+	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("step %d of %d", c.Step[side]+1, len(r.Narration))
+	return fmt.Sprintf("step %d of %d", i+1, n)
 }

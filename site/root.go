@@ -5,6 +5,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -28,7 +29,15 @@ type Root struct {
 	// StartBands starts the error bars of the current setting and
 	// CancelBands stops them (the page's runner runs them; nil: no button).
 	StartBands, CancelBands func()
-	AttrMap                 vugu.AttrMap
+	// StagePlay offers a large play control over the stage while the
+	// player rests at the start: the live page sets it for a first visit
+	// that does not play at once (reduced motion); a pre-rendered panel
+	// has nothing to play.
+	StagePlay bool
+	// StageSize is the stage's size in CSS pixels, for Export figure
+	// (nil: no figures).
+	StageSize func() (w, h int)
+	AttrMap   vugu.AttrMap
 }
 
 func (c *Root) send(k control.CommandKind, n int64) { c.Ctl.Send(control.Command{Kind: k, Int: n}) }
@@ -49,6 +58,15 @@ func (c *Root) cancelBands() {
 func (c *Root) bands() app.BandsState { return c.App.CurrentBands(c.Ctl.Run()) }
 
 func (c *Root) bandLines() []BandLine { return bandLines(c.App.Spec, c.bands().Result) }
+
+// figure draws the stage at the cursor at the stage's size.
+func (c *Root) figure() (*app.Figure, error) {
+	if c.StageSize == nil {
+		return nil, errors.New("this page has no stage to draw")
+	}
+	w, h := c.StageSize()
+	return c.App.Figure(c.Ctl.Snapshot(), w, h)
+}
 
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
 
@@ -104,6 +122,13 @@ func (c *Root) panelClass() string {
 		return "panel collapsed"
 	}
 	return "panel"
+}
+
+// stagePlay says whether the large play control shows: when offered, on
+// the full page, with results, paused at the start.
+func (c *Root) stagePlay() bool {
+	snap := c.Ctl.Snapshot()
+	return c.StagePlay && !c.App.State.Embed && c.App.A != nil && !snap.Playing && snap.Cursor == 0
 }
 
 func (c *Root) playLabel() string {

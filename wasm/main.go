@@ -53,12 +53,24 @@ func main() {
 	// the first run works in longer slices (nothing plays yet) and waits
 	// for the stage's first frame (which needs no results).
 	yield, firstCursor := yieldToPage(), a.FirstCursor()
+	// A first visit plays at once; one that asked for reduced motion
+	// gets a large play control on the stage instead.
+	reduced := reducedMotion()
+	playAtOnce := a.PlaysAtOnce(reduced)
+	root.StagePlay = reduced && a.PlaysAtOnce(false)
+	root.StageSize = func() (int, int) {
+		g := js.Global()
+		return max(g.Get("innerWidth").Int()-ctl.PanelWidth(), 1), max(g.Get("innerHeight").Int(), 1)
+	}
 	ctl.SetYield(yield, startSlice)
 	webgl := page.Truthy() && page.Get("webgl2").Truthy()
 	var stageUp chan struct{}
 	runs := &app.Runs{App: a, Ctl: ctl, Env: env, Prepare: render.Prepare, Ended: resumeGC, Bands: runBands, First: func() {
 		ctl.SetYield(yield, 0)
 		ctl.Send(firstCursor)
+		if playAtOnce {
+			ctl.Send(control.Command{Kind: control.CmdPlay})
+		}
 		if page.Truthy() {
 			page.Call("resultsReady")
 		}
@@ -76,4 +88,14 @@ func main() {
 	listenLessonKeys(env, root)
 	startStage(webgl, ctl, page, stageUp)
 	p.loop(renderer, stageUp)
+}
+
+// reducedMotion says the reader asked the system for less motion
+// (prefers-reduced-motion): the page then waits for a click to play.
+func reducedMotion() bool {
+	mm := js.Global().Get("matchMedia")
+	if mm.Type() != js.TypeFunction {
+		return false
+	}
+	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy()
 }

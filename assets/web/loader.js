@@ -17,6 +17,32 @@
     resultsReady() { page.resultsReadyAt = performance.now(); },
     showError(msg) { page.errors.push(msg); notice(msg); },
     setPanelWidth: null, // set by the Go program
+    // savePNG draws an SVG document (w x h CSS pixels) at scale on a
+    // canvas and offers it as a PNG download named name (Export figure):
+    // the same picture as the SVG, whether or not the stage has WebGL2.
+    savePNG(svgText, name, w, h, scale) {
+      const src = URL.createObjectURL(new Blob([svgText], { type: "image/svg+xml" }));
+      const img = new Image();
+      img.onload = () => {
+        const c = document.createElement("canvas");
+        c.width = Math.round(w * scale);
+        c.height = Math.round(h * scale);
+        c.getContext("2d").drawImage(img, 0, 0, c.width, c.height);
+        URL.revokeObjectURL(src);
+        c.toBlob((png) => {
+          if (!png) { page.showError("Export figure: the browser could not draw the PNG."); return; }
+          const a = document.createElement("a");
+          a.href = URL.createObjectURL(png);
+          a.download = name;
+          document.body.appendChild(a);
+          a.click();
+          a.remove();
+          setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+        }, "image/png");
+      };
+      img.onerror = () => { URL.revokeObjectURL(src); page.showError("Export figure: the browser could not read the SVG to draw the PNG."); };
+      img.src = src;
+    },
   };
   window.dmaviz = page;
 

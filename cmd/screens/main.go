@@ -40,8 +40,8 @@ type shot struct {
 	// policyB, if set, is chosen for B in the panel after the first
 	// results; the capture waits for its run.
 	policyB string
-	// play, if set, presses play after the first results and captures
-	// this long after.
+	// play, if set, plays after the first results (pressing play unless
+	// the page plays already) and captures this long after.
 	play time.Duration
 	// script, if set, runs after the first results (opening a section of
 	// the panel), then, after the panel's render, then.
@@ -205,8 +205,9 @@ func take(bin, site string, s shot, path string) error {
 		}
 	}
 	if s.play > 0 {
-		// A script's click: chromedp.Click would scroll the panel to the button.
-		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("btn-play").click()`)); err != nil {
+		// A script's click: chromedp.Click would scroll the panel to the
+		// button. A page whose URL names no time plays already.
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(b => { if (b.textContent === "Play") b.click(); })(document.getElementById("btn-play"))`)); err != nil {
 			return fmt.Errorf("pressing play: %w", err)
 		}
 		time.Sleep(s.play)

@@ -81,12 +81,14 @@ func (*Scenario) Spec() *scenario.Spec {
 			"With dma_alloc_coherent the CPU reads the buffer through a Normal-NC mapping: every load is its own DRAM read, " +
 			"correct but slow (8148 us for 4 MiB on Juno r2). With a cacheable buffer the copy uses line fills and prefetch, " +
 			"but lines the CPU cached earlier must first be invalidated (dma_sync_single_for_cpu: DC IVAC per line, then DSB); " +
-			"when the data wraps, the head part must be synced too. Skip that and the copy reads stale lines — if they are still " +
-			"cached when the copy reaches them: at 4 MiB on Juno's 1 MiB L2 the copy's own fills evict them first, so try a " +
-			"1 MiB buffer or a short session (laps 0.25) to see the bug policies fail. " +
+			"when the data wraps, the head part must be synced too. Skip that and the copy reads stale lines if they are still " +
+			"cached when the copy reaches them: at the lesson size (16 KiB written one and a half times) both bug policies read " +
+			"stale trace. At the paper size (4 MiB, one lap) neither bites, and the hazards list says why: on Juno's 1 MiB L2 the " +
+			"copy's own fills evict the stale lines before it reaches them, and one whole lap does not wrap, so the wrap-blind " +
+			"sync covers it all. " +
 			"A finding about the merged driver itself: it never calls dma_sync_single_for_device, so the zero lines " +
 			"dma_alloc_noncoherent leaves dirty (first session, prior=cold) and the barrier packet's line (next session, when it is " +
-			"still cached: a 1 MiB buffer on Juno) are written back over new trace by DC IVAC, which cleans a dirty line on the " +
+			"still cached: a 1 MiB buffer on Juno, or the lesson size) are written back over new trace by DC IVAC, which cleans a dirty line on the " +
 			"Cortex-A53 and A76/N1 (and on every core under KVM); cached-sync-for-cpu-and-device is the fix.",
 		Params: []scenario.Param{
 			{Name: ParamBuffer, Label: "ETR buffer size", Kind: scenario.KindBytes, Unit: "B", Default: "4MiB", Min: 16 << 10, Max: 32 << 20, Step: mem.PageSize,

@@ -19,11 +19,11 @@ func (r *run) narration(res *scenario.Result) []scenario.Step {
 	engLat, _ := res.Metric("translated_read_latency_cycles")
 	sc := r.s.Config()
 	steps := []scenario.Step{
-		{T: 0, Title: "A StreamID on every transaction",
+		{T: r.st.firstTxn.issue, Title: "A StreamID on every transaction",
 			Text: fmt.Sprintf("Each master's transactions carry a StreamID: the NIC's is %#x, the engine's %#x. The SMMU compares it with every valid SMR ((SID xor ID) and not MASK == 0); the matching S2CR says translate through a context bank, bypass, or fault.", nicSID, engineSID)},
 		r.routeStep(),
 		r.setupStep(),
-		{T: r.first + r.interval, Title: "What the TBU caches",
+		{T: max(r.first+r.interval, r.st.engBack.done), Title: "What the TBU caches",
 			Text: fmt.Sprintf("The TBU's TLB (%d entries, %d-way) holds the engine's 4 KiB translations; a hit costs %s, a miss goes to the shared TCU for the stream match and a walk (at most %d in flight per TBU).", sc.TLBEntries, sc.TLBWays, hitWords(sc), sc.Walks) + r.stageText() + pdText(r.s.Regs)},
 		r.cachingStep(lat),
 		r.calibrationStep(),
@@ -130,7 +130,9 @@ func (r *run) nicRoute() smmu.Decision { return r.s.Regs.Decide(nicSID) }
 // routeStep says what the stream match does with the NIC's StreamID.
 func (r *run) routeStep() scenario.Step {
 	d := r.nicRoute()
-	st := scenario.Step{T: r.first}
+	// When the NIC's first transaction is back: its route is on the stage
+	// (after the first transaction's step, which may be the same one's issue).
+	st := scenario.Step{T: max(r.first, r.st.nicFirst.done, r.st.firstTxn.issue+1)}
 	switch {
 	case d.Route == smmu.RouteDisabled:
 		st.Title = "The SMMU is off for clients"
@@ -207,12 +209,11 @@ func (r *run) calibrationStep() scenario.Step {
 	cyc := func(t sim.Time) float64 { return sc.Clock.InCycles(t) }
 	text := fmt.Sprintf("Published for the LS2088A under DPDK l3fwd: about 140 platform cycles with SMTNMB_TLBEN off, about 50 on. "+
 		"The 140 is matched by calibration: the ls2088a preset's TBU-TCU link (%d cycles a trip) is fitted to it. The 50 is a prediction: "+
-		"a cached bypass costs the TBU hit (%s), the port to the interconnect (%.0f cycles) and the read below, which the machine's own "+
-		"latencies set: a snoop of the core's cluster %.0f cycles (a frame's first line, its header rewritten by the core), its L3 %.0f, "+
-		"DRAM %.0f (the rest of a larger frame). %s",
+		"the TBU hit (%s), the port to the interconnect (%.0f cycles) and the read below, set by the machine's own latencies: "+
+		"a snoop of the core's cluster %.0f cycles (a frame's first line, rewritten by the core), its L3 %.0f, DRAM %.0f. %s",
 		sc.LinkCycles, hitWords(sc), cyc(sc.Bus.Port), cyc(io.Snoop), cyc(io.L3), cyc(io.DRAM), r.servedText())
 	if def, err := defaultConfig(); err == nil && def != r.cfg {
-		text += " These settings are not the figure's defaults, so the published values are not compared here."
+		text += " These are not the figure's defaults: no comparison here."
 	}
 	return scenario.Step{T: r.last * 9 / 16, Title: "Published figures: one calibrated, one predicted", Text: text}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/sim"
 )
 
 // narrationText is every step's title and text, one a line.
@@ -88,4 +89,39 @@ func TestNarrationSaysWhatBoundsForwarding(t *testing.T) {
 	assert.Contains(t, step, "behind the NIC's DMA")
 	assert.Contains(t, stepText(on, "What bounds the forwarding rate"), "the core bounds")
 	assert.Less(t, metric(t, off, "forward_pps"), 0.8*metric(t, on, "forward_pps"), "the cached bypass forwards more")
+}
+
+// The first steps land where their change is on the stage (the first two
+// sat at 0 together, and the TBU's contents came before any fill): the
+// StreamID step at the first transaction's issue, the NIC's route once
+// its first transaction is back, what the TBU caches once an engine
+// translation is in it.
+func TestFirstStepsLandOnTransactions(t *testing.T) {
+	for _, pol := range []string{PolicyOff, PolicyOn} {
+		c, _ := params(t, "packets", "300")
+		res, err := runConfig(c, pol, true, nil)
+		assert.NoError(t, err)
+		if !assert.NotNil(t, res.Timeline, pol) || !assert.GreaterOrEqual(t, len(res.Narration), 2, pol) {
+			continue
+		}
+		txns := res.Timeline.SMMU.Txns
+		assert.NotEmpty(t, txns, pol)
+		first, route, tbu := res.Narration[0], res.Narration[1], res.Narration[2]
+		assert.Equal(t, "A StreamID on every transaction", first.Title, pol)
+		assert.Equal(t, "Nothing matches", route.Title, pol)
+		assert.Equal(t, "What the TBU caches", tbu.Title, pol)
+		assert.Equal(t, txns[0].Issue, first.T, "%s: the first step is not at the first transaction's issue", pol)
+		assert.Greater(t, route.T, first.T, pol)
+		assert.Greater(t, tbu.T, route.T, pol)
+		back := func(m uint8, by sim.Time) bool {
+			for _, x := range txns {
+				if x.Master == m && x.Done <= by {
+					return true
+				}
+			}
+			return false
+		}
+		assert.True(t, back(masterNIC, route.T), "%s: no NIC transaction back by the route step at %v", pol, route.T)
+		assert.True(t, back(masterEngine, tbu.T), "%s: no engine transaction back by the TBU step at %v", pol, tbu.T)
+	}
 }

@@ -150,6 +150,31 @@ type stats struct {
 	coreBusy             sim.Time
 	coreFrames           uint64 // frames the core processed
 	polls                uint64 // the core's polls that found frames
+	// firstTxn is the earliest issued transaction of all, nicFirst the
+	// NIC's, engBack the engine's first back (its translation is then in
+	// the TBU TLB): where the narration's first steps are on the stage.
+	firstTxn, nicFirst, engBack txnSeen
+}
+
+// txnSeen is one transaction's issue and return, kept while seen is
+// false or a later one is earlier by the keeper's measure.
+type txnSeen struct {
+	seen        bool
+	issue, done sim.Time
+}
+
+// note keeps o if it was issued before the one kept.
+func (s *txnSeen) note(o *smmu.Outcome) {
+	if !s.seen || o.Issue < s.issue {
+		s.seen, s.issue, s.done = true, o.Issue, o.Done
+	}
+}
+
+// noteBack keeps o if it came back before the one kept.
+func (s *txnSeen) noteBack(o *smmu.Outcome) {
+	if !s.seen || o.Done < s.done {
+		s.seen, s.issue, s.done = true, o.Issue, o.Done
+	}
 }
 
 const (
@@ -284,6 +309,13 @@ func (r *run) Done(t sim.Time, x *smmu.Txn, o *smmu.Outcome) {
 	lat := o.Done - o.Issue
 	if o.Aborted {
 		r.st.aborts++
+	}
+	r.st.firstTxn.note(o)
+	switch x.SID {
+	case nicSID:
+		r.st.nicFirst.note(o)
+	case engineSID:
+		r.st.engBack.noteBack(o)
 	}
 	if r.rec != nil && r.rec.wants(t, o) {
 		r.rec.txn(t, o, x)

@@ -235,6 +235,16 @@ func (a *App) FirstCursor() control.Command {
 	return control.Command{Kind: control.CmdSeek, Int: int64(a.State.Cursor)}
 }
 
+// PlaysAtOnce says whether the page starts playing once its first
+// results are in: a visit whose URL names no time, so a first visitor
+// sees the mechanism move rather than a still picture. A link that names
+// a time shows that moment; an embed plays when its reader asks (its
+// autoplay=1 only loads the simulator at once); a reader who asked for
+// reduced motion gets the large play control on the stage instead.
+func (a *App) PlaysAtOnce(reducedMotion bool) bool {
+	return !a.State.Embed && !a.CursorGiven && !reducedMotion
+}
+
 // InitialCommands replays the URL's view settings into the player.
 func (a *App) InitialCommands() []control.Command {
 	return []control.Command{

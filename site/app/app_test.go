@@ -170,3 +170,25 @@ func TestSetSize(t *testing.T) {
 	assert.Equal(t, scenario.SizePaper, a.State.Size, "switching scenario keeps the size")
 	assert.Equal(t, "10MiB", a.State.Params.Text("total"))
 }
+
+// A visit whose URL names no time plays at once; a link to a moment, an
+// embed and a reader who asked for reduced motion stay still.
+func TestPlaysAtOnce(t *testing.T) {
+	for _, c := range []struct {
+		query   string
+		reduced bool
+		want    bool
+	}{
+		{"", false, true},
+		{"?scenario=etr&buffer=1MiB", false, true},
+		{"?scenario=etr&panel=collapsed", false, true},
+		{"?scenario=etr", true, false},
+		{"?scenario=etr&t=0", false, false},
+		{"?scenario=etr&t=3us", false, false},
+		{"?scenario=etr&embed=1", false, false},
+		{"?scenario=etr&embed=1&autoplay=1", false, false},
+	} {
+		a := New(catalog.Registry(), c.query)
+		assert.Equal(t, c.want, a.PlaysAtOnce(c.reduced), "%q (reduced motion %v)", c.query, c.reduced)
+	}
+}

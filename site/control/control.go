@@ -44,6 +44,7 @@ const (
 	CmdSlower                    // one speed step down
 	CmdAlign                     // Text: "time" or "progress"
 	CmdZoom                      // Int: first cell, Int2: cell count (0 = whole grids)
+	CmdPlay                      // play (from the start if at the end)
 )
 
 // Snapshot is what the panel shows of the player.
@@ -159,6 +160,8 @@ func apply(p *play.Player, cmd Command) {
 		p.Toggle()
 	case CmdPause:
 		p.Pause()
+	case CmdPlay:
+		p.Play()
 	case CmdStepEvent:
 		p.Pause()
 		p.StepEvent(int(cmd.Int))
