@@ -54,6 +54,10 @@ type Preset struct {
 	build  func() soc.Config
 	// smmu builds the SoC's SMMU (nil: none in the model).
 	smmu func() smmu.Config
+	// SMMUs says, with its source, which SMMUs the SoC has when the model
+	// has none for it (smmu nil), as a clause after "<name> has none in
+	// the model: ": what a scenario that needs an MMU-500 tells a user.
+	SMMUs string
 	// table is the provenance of every parameter (one entry per schema
 	// path the board has).
 	table []provenance.Entry
@@ -61,16 +65,46 @@ type Preset struct {
 
 var presets = []Preset{
 	{Name: "juno-r2", Title: "Arm Juno r2, Cortex-A53 cluster",
-		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent; 2463.98 us (the patch) and 2525.42 us (as merged) cacheable + sync", build: junoR2, table: junoR2Provenance},
+		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent; 2463.98 us (the patch) and 2525.42 us (as merged) cacheable + sync", build: junoR2, table: junoR2Provenance,
+		SMMUs: junoSMMUs},
 	{Name: "juno-r2-a72", Title: "Arm Juno r2, Cortex-A72 cluster",
-		Figure: "none: the ETR figure does not say which of the board's clusters ran it", build: junoR2A72, table: junoR2A72Provenance},
+		Figure: "none: the ETR figure does not say which of the board's clusters ran it", build: junoR2A72, table: junoR2A72Provenance,
+		SMMUs: junoSMMUs},
 	{Name: "dimensity-9500", Title: "MediaTek Dimensity 9500, big core at 2.6 GHz",
-		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500, table: dimensity9500Provenance},
+		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500, table: dimensity9500Provenance,
+		SMMUs: "no source found describes its SMMUs: MediaTek's SoCs put MediaTek's own IOMMU (M4U, Linux drivers/iommu/mtk_iommu.c) in front of their multimedia masters, and none names an MMU-500 in the Dimensity 9500"},
 	{Name: "neoverse-n1", Title: "Arm Neoverse N1 (Cortex-A76 class) server core",
-		Figure: "none", build: neoverseN1, table: neoverseN1Provenance},
+		Figure: "none", build: neoverseN1, table: neoverseN1Provenance,
+		SMMUs: "its SMMUs are SMMUv3s (Arm MMU-600) in front of PCIe, as Arm's N1 SDP device tree lists (TF-A fdts/n1sdp-multi-chip.dts: \"arm,smmu-v3\"), and an SMMUv3 has no stream-match registers, S2CRs or sACR: a stream bypasses by its stream table entry (STE.Config)"},
 	{Name: "ls2088a", Title: "NXP QorIQ LS2088A, Cortex-A72 cores, MMU-500",
 		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a,
 		smmu: LS2088ASMMU, table: ls2088aProvenance},
+}
+
+// junoSMMUs are the Juno r2's SMMUs (both of its clusters' presets).
+const junoSMMUs = "its SMMUs are Arm MMU-401s (SMMUv1) in front of the ETR, PCIe, the DMA-330, the HDLCDs and USB, and an MMU-400 for the GPU (Linux arch/arm64/boot/dts/arm/juno-base.dtsi: \"arm,mmu-401\", \"arm,smmu-v1\"), and SMMUv1 has no SMTNMB_TLBEN (Linux sets it in arm_mmu500_reset, for MMU-500 only)"
+
+// WithSMMU returns the names of the presets whose SMMU the model has,
+// sorted.
+func WithSMMU() []string {
+	var out []string
+	for _, p := range Presets() {
+		if p.smmu != nil {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// NameTitles returns each preset's name and title in turn, sorted by
+// name: a scenario's preset choices (scenario.Choices takes value, label
+// pairs).
+func NameTitles() []string {
+	var out []string
+	for _, p := range Presets() {
+		out = append(out, p.Name, p.Title)
+	}
+	return out
 }
 
 // Names returns the preset names, sorted.
