@@ -24,6 +24,10 @@ const (
 	boardsHeading = "## Scenarios on each board"
 )
 
+// traceScenarios are the scenarios whose trace unit writes through the
+// core's TLBs, by the unit (platform.TraceUnit).
+var traceScenarios = map[string]string{"trbe-aux": "TRBE", "spe-aux": "SPE"}
+
 // cell is one scenario on one built-in board at one size: nil err runs.
 type cell struct {
 	scenario, board string
@@ -194,13 +198,22 @@ func matrixDoc(cells []cell) string {
 				}
 				parts = append(parts, word)
 			}
-			if parts[0] == parts[1] {
-				row = append(row, parts[0])
-			} else {
-				row = append(row, "paper "+parts[0]+", lesson "+parts[1])
+			word := parts[0]
+			if parts[0] != parts[1] {
+				word = "paper " + parts[0] + ", lesson " + parts[1]
 			}
+			if unit, ok := traceScenarios[id]; ok && strings.Contains(word, "runs") {
+				if has, _ := platform.TraceUnit(board, unit); !has {
+					word += " (what-if: no " + unit + ")"
+				}
+			}
+			row = append(row, word)
 		}
 		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+	b.WriteString("\nA what-if runs a trace unit the board's core does not have through that core's TLBs, and its narration says so:\n\n")
+	for _, p := range platform.Presets() {
+		fmt.Fprintf(&b, "- %s: %s.\n", p.Name, p.TraceSource)
 	}
 	for _, id := range ids {
 		if spec := registrySpec(id); !spec.OnBoard {
