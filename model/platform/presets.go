@@ -83,7 +83,7 @@ var presets = []Preset{
 		Trace: []string{"TRBE", "SPE"}, TraceSource: "MODEL.md: 'The C1-Ultra manual gives SPE and TRBE each a one-entry L1 TLB'"},
 	{Name: "neoverse-n1", Title: "Arm Neoverse N1 (Cortex-A76 class) server core",
 		Figure: "none", build: neoverseN1, table: neoverseN1Provenance,
-		SMMUs: "its SMMUs are SMMUv3s (Arm MMU-600) in front of PCIe, as Arm's N1 SDP device tree lists (TF-A fdts/n1sdp-multi-chip.dts: \"arm,smmu-v3\"), and an SMMUv3 has no stream-match registers, S2CRs or sACR: a stream bypasses by its stream table entry (STE.Config)",
+		SMMUs: "an N1 system's SMMUs are SMMUv3s (Arm MMU-600) in front of PCIe, as Arm's N1 SDP device tree lists (TF-A fdts/n1sdp-multi-chip.dts: \"arm,smmu-v3\"; the Graviton2 this preset follows is not described in the sources found), and an SMMUv3 has no stream-match registers, S2CRs or sACR: a stream bypasses by its stream table entry (STE.Config)",
 		Trace: []string{"SPE"}, TraceSource: "the Neoverse N1 implements Armv8.2-A with the Statistical Profiling Extension (Neoverse N1 TRM); TRBE is Armv9's FEAT_TRBE"},
 	{Name: "ls2088a", Title: "NXP QorIQ LS2088A, Cortex-A72 cores, MMU-500",
 		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a,
@@ -92,7 +92,7 @@ var presets = []Preset{
 }
 
 // junoSMMUs are the Juno r2's SMMUs (both of its clusters' presets).
-const junoSMMUs = "its SMMUs are Arm MMU-401s (SMMUv1) in front of the ETR, PCIe, the DMA-330, the HDLCDs and USB, and an MMU-400 for the GPU (Linux arch/arm64/boot/dts/arm/juno-base.dtsi: \"arm,mmu-401\", \"arm,smmu-v1\"), and SMMUv1 has no SMTNMB_TLBEN (Linux sets it in arm_mmu500_reset, for MMU-500 only)"
+const junoSMMUs = "its SMMUs are Arm MMU-401s (SMMUv1) in front of the ETR, PCIe, the DMA-330, the HDLCDs and USB, and an MMU-400 for the GPU (Linux arch/arm64/boot/dts/arm/juno-base.dtsi: \"arm,mmu-401\", \"arm,smmu-v1\"), and SMTNMB_TLBEN is an MMU-500 bit (Linux: ARM_MMU500_ACR_SMTNMB_TLBEN, set only by arm_mmu500_reset)"
 
 // traceArch is why an Armv8.0 core has neither trace unit.
 const traceArch = "SPE is Armv8.2's optional FEAT_SPE, TRBE Armv9's FEAT_TRBE"
