@@ -26,9 +26,9 @@ type Root struct {
 	Page  string // the page's URL without query, for links
 	// ToggleKeys shows or hides the key map overlay (nil: no overlay).
 	ToggleKeys func()
-	// StartBands starts the error bars of the current setting (the page
-	// runs them; nil: no button).
-	StartBands func()
+	// StartBands starts the error bars of the current setting and
+	// CancelBands stops them (the page's runner runs them; nil: no button).
+	StartBands, CancelBands func()
 	// Board lists a preset's parameters with their provenance (the page
 	// passes platform.Parameters; nil: no hardware list).
 	Board   func(preset string) ([]provenance.Param, error)
@@ -46,9 +46,15 @@ func (c *Root) toggle()                             { c.send(control.CmdToggle, 
 // (see Metrics).
 func (c *Root) MetricsHTML() string { return (&Metrics{Rows: c.App.Rows()}).HTML() }
 
-func (c *Root) cancelBands() { c.App.CancelBands() }
+func (c *Root) cancelBands() {
+	if c.CancelBands != nil {
+		c.CancelBands()
+	}
+}
 
-func (c *Root) bandLines() []BandLine { return bandLines(c.App.Spec, c.App.CurrentBands().Result) }
+func (c *Root) bands() app.BandsState { return c.App.CurrentBands(c.Ctl.Run()) }
+
+func (c *Root) bandLines() []BandLine { return bandLines(c.App.Spec, c.bands().Result) }
 
 // BoardHTML is the hardware list's markup for the panel's #board-host
 // (see Board): the current preset's parameters and the scenario's

@@ -529,7 +529,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgcomp.Lines = c.bandLines()
 					vgcomp.Show = c.App.CanBand()
 					vgcomp.Start = c.StartBands
-					vgcomp.State = c.App.CurrentBands()
+					vgcomp.State = c.bands()
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

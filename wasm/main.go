@@ -67,7 +67,7 @@ func main() {
 		stageUp = make(chan struct{})
 		runs.Gate = stageUp
 	}
-	root.StartBands = func() { startBands(env, a) }
+	root.StartBands, root.CancelBands = runs.StartBands, runs.CancelBands
 	root.Rerun = runs.Start
 	runs.Start()
 

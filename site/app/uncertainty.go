@@ -5,19 +5,25 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/model/uncertainty"
 	"github.com/dmaviz/dmaviz/report"
+	"github.com/dmaviz/dmaviz/site/control"
 )
 
 // BandsState is the panel's error bars: the current pair run at the
-// assumed hardware parameters' extremes, on request (the page runs it:
-// the model's uncertainty package is below the panel), for one setting.
+// assumed hardware parameters' extremes, on request, for one setting. The
+// runner (control.RunState's Banding and BandsDone) owns their running,
+// progress and cancelling, as it does every run's; App keeps what they
+// are for and what they gave.
 type BandsState struct {
-	Key         string // the setting they are for (SettingKey)
-	Running     bool
-	Done, Total int // single runs done and planned
-	Result      *report.Uncertainty
-	Err         string
-	Canceled    bool
+	Key      string // the setting they are for (SettingKey)
+	Asked    bool   // started and not yet delivered or canceled
+	Running  bool   // computing now (from the runner; CurrentBands sets it)
+	Done     int    // single runs done, of Total (from the runner's progress)
+	Total    int    // single runs planned
+	Result   *report.Uncertainty
+	Err      string
+	Canceled bool
 }
 
 // SettingKey names the current setting: the scenario, both policies and
@@ -51,41 +57,37 @@ type BandsRequest struct {
 // a scenario on a hardware preset with results shown.
 func (a *App) CanBand() bool { return a.Spec != nil && a.Spec.OnBoard && a.A != nil && a.B != nil }
 
-// StartBands marks the error bars of the current setting running and
-// returns what to run; false when they cannot be, are running or done.
-func (a *App) StartBands() (BandsRequest, bool) {
+// StartBands marks the error bars of the current setting asked for and
+// returns what to run; false when they cannot be, are done, or are
+// computing or queued in the runner (run).
+func (a *App) StartBands(run control.RunState) (BandsRequest, bool) {
 	key := a.SettingKey()
-	if !a.CanBand() || a.Bands.Key == key && (a.Bands.Running || a.Bands.Result != nil) {
+	if !a.CanBand() || a.Bands.Key == key && (a.live(run) || a.Bands.Result != nil) {
 		return BandsRequest{}, false
 	}
 	s, err := a.Registry.Get(a.State.Scenario)
 	if err != nil {
 		return BandsRequest{}, false
 	}
-	a.Bands = BandsState{Key: key, Running: true}
 	p := make(scenario.Params, len(a.State.Params))
 	for k, v := range a.State.Params {
 		p[k] = v
 	}
+	total := 0
+	if plan, err := uncertainty.NewPlan(s.Spec(), p, a.State.A, a.State.B); err == nil {
+		total = 2 * plan.Runs()
+	}
+	a.Bands = BandsState{Key: key, Asked: true, Total: total}
 	return BandsRequest{Key: key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, true
 }
 
-// BandsProgress records done of total single runs; false when key is no
-// longer the running setting (the goroutine should stop).
-func (a *App) BandsProgress(key string, done, total int) bool {
-	if a.Bands.Key != key || !a.Bands.Running {
-		return false
-	}
-	a.Bands.Done, a.Bands.Total = done, total
-	return true
-}
-
-// SetBands takes finished error bars for key (dropped when stale).
+// SetBands takes finished error bars for key (dropped when stale or
+// canceled).
 func (a *App) SetBands(key string, u *report.Uncertainty, err error) bool {
-	if a.Bands.Key != key || !a.Bands.Running {
+	if a.Bands.Key != key || !a.Bands.Asked {
 		return false
 	}
-	a.Bands.Running = false
+	a.Bands.Asked = false
 	a.Bands.Result = u
 	if err != nil {
 		a.Bands.Err = err.Error()
@@ -93,25 +95,30 @@ func (a *App) SetBands(key string, u *report.Uncertainty, err error) bool {
 	return true
 }
 
-// CancelBands stops the error bars being computed (their goroutine sees
-// BandsProgress refuse).
+// CancelBands records that the error bars asked for were canceled (the
+// runner stops them: control.Controller.CancelBands).
 func (a *App) CancelBands() {
-	if a.Bands.Running {
-		a.Bands.Running, a.Bands.Canceled = false, true
+	if a.Bands.Asked {
+		a.Bands.Asked, a.Bands.Canceled = false, true
 	}
+}
+
+// live says the error bars asked for are computing or queued: a re-run of
+// the same setting drops them from the runner's queue without a word.
+func (a *App) live(run control.RunState) bool {
+	return a.Bands.Asked && (run.Banding || run.BandsQueued)
 }
 
 // CurrentBands is the error-bar state of the current setting (zero for
-// another setting's).
-func (a *App) CurrentBands() BandsState {
+// another setting's), with the runner's progress.
+func (a *App) CurrentBands(run control.RunState) BandsState {
 	if a.Bands.Key != a.SettingKey() {
 		return BandsState{}
 	}
-	return a.Bands
-}
-
-// BandsStale reports whether the running error bars are for a setting no
-// longer shown, or were canceled.
-func (a *App) BandsStale(key string) bool {
-	return a.Bands.Key != key || !a.Bands.Running || a.SettingKey() != key
+	b := a.Bands
+	b.Running = a.live(run) // queued behind a run counts: Cancel applies
+	if b.Running && run.Banding {
+		b.Done = min(int(run.BandsDone*float64(b.Total)), b.Total)
+	}
+	return b
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -42,9 +43,10 @@ const RunSlice = 10 * time.Millisecond
 const progressNotifyEvery = 250 * time.Millisecond
 
 // RunState is what the panel and the stage show of the runs. The runner
-// is the one owner of it: the main runs (A and B) and the headline sweep
-// after them go through the same runner, which numbers, paces, cancels and
-// supersedes them and keeps their outcome here.
+// is the one owner of it: the main runs (A and B), the headline sweep
+// after them and the error bars asked for go through the same runner,
+// which numbers, paces, cancels and supersedes them and keeps their
+// outcome here.
 type RunState struct {
 	Gen     uint64  // the main run's number (StartRun counts them)
 	Running bool    // a main run is computing
@@ -57,6 +59,11 @@ type RunState struct {
 	// last one failed.
 	Sweeping bool
 	SweepErr string
+	// Banding says the error bars are computing, BandsQueued that they
+	// wait for the job in progress; BandsDone is the fraction of their
+	// runs done, 0..1.
+	Banding, BandsQueued bool
+	BandsDone            float64
 	// Canceled says the last run was canceled with Cancel: its results were
 	// discarded and the previous ones are still shown.
 	Canceled bool
@@ -85,7 +92,7 @@ type RunWork func(ctx context.Context, hook func(side int, done float64) error) 
 type runner struct {
 	mu    sync.Mutex
 	cur   *job
-	after RunWork // a sweep to start when cur ends (StartSweep)
+	after []queued // background jobs to start when cur ends (StartSweep, StartBands)
 	state RunState
 	noted time.Time // last progress notification
 	// Yield parks the running goroutine until the page's event loop has
@@ -94,9 +101,24 @@ type runner struct {
 	slice time.Duration
 }
 
+// jobKind says what a job computes: a main run, or one of the
+// background jobs that wait for it and that a newer main run drops.
+type jobKind int
+
+const (
+	kindRun   jobKind = iota // the main run (A and B)
+	kindSweep                // the headline sweep
+	kindBands                // the error bars
+)
+
+type queued struct {
+	kind jobKind
+	work RunWork
+}
+
 type job struct {
 	gen    uint64
-	sweep  bool               // the headline sweep, not a main run
+	kind   jobKind
 	ended  bool               // finish ran
 	ctx    context.Context    // the run's: done once canceled or superseded
 	cancel context.CancelFunc // cancels ctx
@@ -106,6 +128,9 @@ type job struct {
 }
 
 func (j *job) stopped() bool { return j.ctx.Err() != nil }
+
+// background says j is a sweep or the error bars, not a main run.
+func (j *job) background() bool { return j.kind != kindRun }
 
 // SetYield sets how a run gives way to the page (see the comment above)
 // and how long it works between two (0: RunSlice).
@@ -127,7 +152,7 @@ func (c *Controller) StartRunSides(sides [2]bool, work RunWork) uint64 {
 	r := &c.runs
 	r.mu.Lock()
 	j := &job{gen: r.state.Gen + 1}
-	r.after = nil
+	r.after = nil // a new setting: the sweep and error bars queued were for the old one
 	prev := r.state
 	r.state = RunState{Gen: j.gen, Running: true, Sides: sides, Err: prev.Err, SweepErr: prev.SweepErr}
 	if !sides[0] && sides[1] {
@@ -141,29 +166,59 @@ func (c *Controller) StartRunSides(sides [2]bool, work RunWork) uint64 {
 }
 
 // StartSweep runs the headline sweep's work through the same runner: at
-// once when nothing runs, else when the current run ends (a main run
+// once when nothing runs, else when the current job ends (a main run
 // delivering its results starts the sweep this way). A newer StartRun
 // cancels it, or drops it before it starts.
-func (c *Controller) StartSweep(work RunWork) {
+func (c *Controller) StartSweep(work RunWork) { c.startBackground(kindSweep, work, true) }
+
+// StartBands runs the error bars' work through the same runner, as
+// StartSweep does the sweep's; CancelBands or a newer StartRun stops it.
+// Its progress (the hook's done) is RunState.BandsDone. Like StartRun it
+// calls no change hook: the panel's click handler that calls it holds the
+// panel's lock and renders afterwards.
+func (c *Controller) StartBands(work RunWork) { c.startBackground(kindBands, work, false) }
+
+// startBackground starts a sweep or the error bars at once when nothing
+// runs, else queues them (one of each kind, the latest) after the current
+// job. note says whether to call the change hook when it starts at once.
+func (c *Controller) startBackground(kind jobKind, work RunWork, note bool) {
 	r := &c.runs
 	r.mu.Lock()
 	if r.cur != nil && !r.cur.ended {
-		r.after = work
+		r.after = slices.DeleteFunc(r.after, func(q queued) bool { return q.kind == kind })
+		r.after = append(r.after, queued{kind, work})
 		r.mu.Unlock()
 		return
 	}
 	r.mu.Unlock()
-	c.startSweep(work)
+	c.launchBackground(queued{kind, work}, note)
 }
 
-func (c *Controller) startSweep(work RunWork) {
+func (c *Controller) launchBackground(q queued, note bool) {
 	r := &c.runs
 	r.mu.Lock()
-	j := &job{gen: r.state.Gen, sweep: true}
-	r.state.Sweeping, r.state.SweepErr = true, ""
+	j := &job{gen: r.state.Gen, kind: q.kind}
+	r.setBackground(q.kind, true)
+	if q.kind == kindSweep {
+		r.state.SweepErr = ""
+	} else {
+		r.state.BandsDone = 0
+	}
 	r.mu.Unlock()
-	c.note(ChangeFull)
-	c.launch(j, work)
+	if note {
+		c.note(ChangeFull)
+	}
+	c.launch(j, q.work)
+}
+
+// setBackground sets the state's flag of a background job's kind.
+func (r *runner) setBackground(kind jobKind, on bool) {
+	switch kind {
+	case kindSweep:
+		r.state.Sweeping = on
+	case kindBands:
+		r.state.Banding = on
+	}
 }
 
 // launch makes j the current job, cancels the one before it and runs work
@@ -175,8 +230,8 @@ func (c *Controller) launch(j *job, work RunWork) {
 	r.mu.Lock()
 	old := r.cur
 	r.cur = j
-	if old != nil && old.sweep {
-		r.state.Sweeping = false
+	if old != nil && old.background() {
+		r.setBackground(old.kind, false)
 	}
 	r.mu.Unlock()
 	if old != nil {
@@ -200,7 +255,7 @@ func (c *Controller) launch(j *job, work RunWork) {
 			deliver(show)
 		}
 		r.mu.Lock()
-		if r.cur == j && !j.sweep {
+		if r.cur == j && !j.background() {
 			r.state.Deliver = time.Since(t0)
 		}
 		r.mu.Unlock()
@@ -221,7 +276,7 @@ func (c *Controller) CancelRun() {
 	r := &c.runs
 	r.mu.Lock()
 	j := r.cur
-	if j == nil || j.sweep || !r.state.Running {
+	if j == nil || j.background() || !r.state.Running {
 		r.mu.Unlock()
 		return
 	}
@@ -229,6 +284,22 @@ func (c *Controller) CancelRun() {
 	r.after = nil
 	r.mu.Unlock()
 	j.cancel()
+}
+
+// CancelBands stops the error bars, running or queued; the run or sweep
+// in progress goes on.
+func (c *Controller) CancelBands() {
+	r := &c.runs
+	r.mu.Lock()
+	r.after = slices.DeleteFunc(r.after, func(q queued) bool { return q.kind == kindBands })
+	j := r.cur
+	if j == nil || j.kind != kindBands || j.ended {
+		r.mu.Unlock()
+		return
+	}
+	r.state.Banding = false
+	r.mu.Unlock()
+	j.cancel() // no change note: the panel's Cancel handler holds its lock and renders
 }
 
 // DismissCanceled forgets that the last run was canceled (the panel's note
@@ -248,6 +319,7 @@ func (c *Controller) Run() RunState {
 	defer c.runs.mu.Unlock()
 	s := c.runs.state
 	s.First = first
+	s.BandsQueued = slices.ContainsFunc(c.runs.after, func(q queued) bool { return q.kind == kindBands })
 	return s
 }
 
@@ -256,7 +328,7 @@ func (c *Controller) Run() RunState {
 func (c *Controller) Current(gen uint64) bool {
 	c.runs.mu.Lock()
 	defer c.runs.mu.Unlock()
-	return c.runs.cur != nil && !c.runs.cur.sweep && c.runs.cur.gen == gen && !c.runs.cur.stopped()
+	return c.runs.cur != nil && !c.runs.cur.background() && c.runs.cur.gen == gen && !c.runs.cur.stopped()
 }
 
 // Canceled tells whether err means the run was canceled or superseded.
@@ -298,7 +370,7 @@ func (c *Controller) giveWay(j *job) bool {
 	}
 	j.slice = time.Now()
 	r.mu.Lock()
-	if r.cur == j && !j.sweep {
+	if r.cur == j && !j.background() {
 		r.state.Parked += j.slice.Sub(t0)
 		r.state.Yields++
 	}
@@ -311,8 +383,13 @@ func (c *Controller) giveWay(j *job) bool {
 func (c *Controller) progress(j *job, side int, done float64) {
 	r := &c.runs
 	r.mu.Lock()
-	if r.cur != j || j.sweep {
+	if r.cur != j || j.kind == kindSweep {
 		r.mu.Unlock()
+		return
+	}
+	if j.kind == kindBands {
+		r.state.BandsDone = min(max(done, 0), 1)
+		c.noteProgressLocked()
 		return
 	}
 	ch := ChangeNone
@@ -337,30 +414,45 @@ func (c *Controller) progress(j *job, side int, done float64) {
 	c.note(ch)
 }
 
+// noteProgressLocked unlocks r.mu and notes the progress of a
+// background job at most every progressNotifyEvery.
+func (c *Controller) noteProgressLocked() {
+	r := &c.runs
+	ch := ChangeNone
+	if time.Since(r.noted) >= progressNotifyEvery {
+		ch, r.noted = ChangeRun, time.Now()
+	}
+	r.mu.Unlock()
+	c.note(ch)
+}
+
 // finish marks j's end (if it is still the latest job) and starts the
-// sweep waiting for it.
+// background job waiting for it.
 func (c *Controller) finish(j *job) {
 	r := &c.runs
 	r.mu.Lock()
 	j.ended = true
 	last := r.cur == j
-	var next RunWork
-	if last && j.sweep {
-		r.state.Sweeping = false
+	var next *queued
+	if last && j.background() {
+		r.setBackground(j.kind, false)
 	}
-	if last && !j.sweep {
+	if last && !j.background() {
 		r.state.Running = false
 		r.state.Elapsed = time.Since(j.start)
 		if !j.stopped() {
 			r.state.Done = 1
 		}
-		next, r.after = r.after, nil
+	}
+	if last && len(r.after) > 0 {
+		next = &r.after[0]
+		r.after = r.after[1:]
 	}
 	r.mu.Unlock()
 	if last {
 		c.note(ChangeFull)
 	}
 	if next != nil {
-		c.startSweep(next)
+		c.launchBackground(*next, true)
 	}
 }

@@ -2,6 +2,7 @@ package control
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -228,4 +229,90 @@ func TestARunOfBAloneSaysB(t *testing.T) {
 	release <- struct{}{}
 	<-release
 	assert.Equal(t, 0.5, c.Run().Done, "half of B is half of the run")
+}
+
+// TestTheErrorBarsGoThroughTheRunner: the error bars asked for during a
+// run start when it has ended, report their progress as BandsDone, stop on
+// CancelBands without touching the main run's state, and a newer run
+// cancels them, or drops them before they start.
+func TestTheErrorBarsGoThroughTheRunner(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Millisecond)
+	main, bars := newSpin(), newSpin()
+	gen := c.StartRun(main.work(100))
+	c.StartBands(bars.work(0)) // runs until canceled
+	assert.False(t, c.Run().Banding, "the error bars started beside the run")
+	assert.True(t, <-main.delivered)
+	waitClosed(t, bars.started, "the error bars' start")
+	require.Eventually(t, func() bool { return c.Run().BandsDone > 0 }, 5*time.Second, time.Millisecond, "no progress")
+	st := c.Run()
+	assert.True(t, st.Banding)
+	assert.False(t, st.Running, "the error bars show as a main run")
+	assert.Equal(t, gen, st.Gen)
+	assert.Equal(t, 1.0, st.Done, "the error bars moved the run's progress")
+
+	c.CancelRun()
+	assert.True(t, c.Run().Banding, "Cancel (of a main run) stopped the error bars")
+	c.CancelBands()
+	waitClosed(t, bars.stopped, "the error bars' stop")
+	assert.ErrorIs(t, bars.err, scenario.ErrCanceled)
+	assert.False(t, <-bars.delivered, "canceled error bars were shown")
+	assert.False(t, c.Run().Banding)
+
+	// A newer run cancels running error bars.
+	again, next := newSpin(), newSpin()
+	c.StartBands(again.work(0))
+	waitClosed(t, again.started, "the second error bars' start")
+	c.StartRun(next.work(10))
+	waitClosed(t, again.stopped, "the error bars' stop by a newer run")
+	assert.False(t, <-again.delivered)
+	assert.True(t, <-next.delivered)
+
+	// Error bars asked for during a run that is superseded never start.
+	late, last := newSpin(), newSpin()
+	blocker := newSpin()
+	c.StartRun(blocker.work(0))
+	waitClosed(t, blocker.started, "the run's start")
+	c.StartBands(late.work(10))
+	c.StartRun(last.work(10))
+	assert.True(t, <-last.delivered)
+	require.Eventually(t, func() bool { return !c.Run().Running }, 5*time.Second, time.Millisecond)
+	select {
+	case <-late.started:
+		t.Fatal("error bars asked for before a newer run started after it")
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+// TestStartingAndCancelingFromTheHandlerCallNoHook: the panel's click
+// handlers call StartRun, StartBands and CancelBands holding the panel's
+// lock, which the change hook takes: a hook called from them would
+// deadlock the page.
+func TestStartingAndCancelingFromTheHandlerCallNoHook(t *testing.T) {
+	c := New()
+	c.SetYield(nil, time.Millisecond)
+	var panel sync.Mutex
+	var inHandler atomic.Int64
+	c.OnChange(func(Change) {
+		if !panel.TryLock() {
+			inHandler.Add(1) // in the page: a deadlock
+			return
+		}
+		panel.Unlock()
+	})
+	bars := newSpin()
+	panel.Lock()
+	c.StartBands(bars.work(0)) // nothing runs: it starts at once
+	panel.Unlock()
+	waitClosed(t, bars.started, "the error bars' start")
+	panel.Lock()
+	c.CancelBands()
+	panel.Unlock()
+	waitClosed(t, bars.stopped, "the error bars' stop")
+	run := newSpin()
+	panel.Lock()
+	c.StartRun(run.work(10))
+	panel.Unlock()
+	assert.True(t, <-run.delivered)
+	assert.Zero(t, inHandler.Load(), "the change hook was called inside a handler")
 }
