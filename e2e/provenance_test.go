@@ -13,19 +13,20 @@ import (
 	"github.com/dmaviz/dmaviz/model/platform"
 )
 
-// The panel lists the hardware under the run, each parameter with its
-// value and kind and, on hover (its title), where the value comes from;
-// choosing another preset lists that preset's.
+// The Board section lists the hardware under the run, each parameter
+// with its value and kind and, on hover (its title), where the value
+// comes from; choosing another preset lists that preset's.
 func TestHardwareListShowsKindsAndSources(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=etr")
-	b.waitFor(t, "the hardware list", `!!document.querySelector("#board tr[data-path='dram.latency']")`)
 	params, err := platform.Parameters("juno-r2")
 	require.NoError(t, err)
-	assert.Contains(t, eval[string](t, b, `document.querySelector("#board summary").textContent`), fmt.Sprintf("Hardware: juno-r2 · %d parameters", len(params)))
+	assert.Contains(t, eval[string](t, b, `document.getElementById("board-toggle").textContent`), fmt.Sprintf("Board: juno-r2 · %d parameters", len(params)))
+	b.do(t, "opening the Board section", chromedp.Click(chromedp.ID("board-toggle")))
+	b.waitFor(t, "the hardware list", `!!document.querySelector(".board-field[data-path='dram.latency']")`)
 	row := func(path string) [2]string {
 		t.Helper()
-		r := eval[[]string](t, b, `(() => { const r = document.querySelector("#board tr[data-path='`+path+`']"); return r ? [r.querySelector(".kind").textContent, r.title] : ["", ""] })()`)
+		r := eval[[]string](t, b, `(() => { const r = document.querySelector(".board-field[data-path='`+path+`']"); return r ? [r.querySelector(".kind").textContent, r.title] : ["", ""] })()`)
 		return [2]string{r[0], r[1]}
 	}
 	dram := row("dram.latency")
@@ -39,7 +40,7 @@ func TestHardwareListShowsKindsAndSources(t *testing.T) {
 	gen := eval[int](t, b, `dmaviz.runState().gen`)
 	setParam(t, b, "preset", "neoverse-n1")
 	b.waitFor(t, "the new run", runDone(gen)+` && location.search.includes("preset=neoverse-n1")`)
-	b.waitFor(t, "the preset's list", `document.querySelector("#board summary").textContent.includes("neoverse-n1")`)
+	b.waitFor(t, "the preset's list", `document.getElementById("board-toggle").textContent.includes("neoverse-n1")`)
 	dram = row("dram.latency")
 	assert.Equal(t, "measured", dram[0])
 	assert.Contains(t, dram[1], "AnandTech")

@@ -2,6 +2,7 @@ package report
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
@@ -125,6 +126,11 @@ func New(spec *scenario.Spec, params scenario.Params, a, b *scenario.Result) *Re
 			rep.Params[d.Name] = v.Num != 0
 		default:
 			rep.Params[d.Name] = v.Num
+		}
+	}
+	for k, v := range params { // the board's overrides, in their units
+		if strings.HasPrefix(k, scenario.HardwarePrefix) {
+			rep.Params[k] = v.Text
 		}
 	}
 	for _, row := range scenario.Compare(spec, params, a, b) {

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/base64"
+	"strings"
 
 	"github.com/vugu/vugu"
 
@@ -21,7 +22,13 @@ type Headline struct {
 	// Untitled: the runs' own charts above it already carry the
 	// section's heading.
 	Untitled bool
-	AttrMap  vugu.AttrMap
+	// Varies lists what the chart can vary (the scenario's parameter,
+	// value "", then the board's values by path); Vary is the choice and
+	// OnVary hears a new one.
+	Varies  []Option
+	Vary    string
+	OnVary  func(path string)
+	AttrMap vugu.AttrMap
 
 	of    scenario.Chart
 	url   string
@@ -127,6 +134,29 @@ func xRange(ch *scenario.Chart) (lo, hi float64, ok bool) {
 	}
 	return lo, hi, ok
 }
+
+func (c *Headline) vary(path string) {
+	if c.OnVary != nil {
+		c.OnVary(path)
+	}
+}
+
+// headlineVaries is what the headline chart can vary: the scenario's
+// own parameter, then each numeric value of the board.
+func (c *Root) headlineVaries() []Option {
+	paths := c.App.WhatIfPaths()
+	if len(paths) == 0 {
+		return nil
+	}
+	own, _, _ := strings.Cut(c.App.Spec.Headline.Vary, "=")
+	out := []Option{{"", own + " (the scenario's)"}}
+	for _, p := range paths {
+		out = append(out, Option{p, "board: " + p})
+	}
+	return out
+}
+
+func (c *Root) setHeadlineVary(path string) { c.rerun(c.App.SetHeadlineVary(path)) }
 
 func (c *Root) headlineRunning() bool { r, _ := c.App.HeadlineStatus(c.Ctl.Run()); return r }
 

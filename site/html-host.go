@@ -3,9 +3,9 @@ package site
 import "github.com/vugu/vugu"
 
 // HTMLHost is an empty element of the panel that the page fills with
-// markup built in Go (the metrics table, Metrics.HTML; the board's
-// parameters, Board.HTML). Its Build is written by hand: vugugen gives an
-// element without children an empty inner HTML, which the renderer would
+// markup built in Go (the metrics table, Metrics.HTML). Its Build is
+// written by hand: vugugen gives an element without children an empty
+// inner HTML, which the renderer would
 // set on every render, wiping the markup; a node with neither children
 // nor inner HTML is one whose children the renderer leaves alone.
 type HTMLHost struct {
@@ -20,8 +20,5 @@ func (c *HTMLHost) Build(*vugu.BuildIn) *vugu.BuildOut {
 	return &vugu.BuildOut{Out: []*vugu.VGNode{n}}
 }
 
-// The ids of the panel's HTMLHosts.
-const (
-	MetricsHostID = "metrics-host"
-	BoardHostID   = "board-host"
-)
+// MetricsHostID is the id of the panel's HTMLHost for the metrics.
+const MetricsHostID = "metrics-host"

@@ -30,12 +30,15 @@ func (c *ParamField) inputClass() string {
 	return ""
 }
 
-func (c *ParamField) options() []Option {
-	if c.Param.Kind == scenario.KindBool {
+func (c *ParamField) options() []Option { return paramOptions(c.Param) }
+
+// paramOptions is a choice or boolean parameter's drop-down entries.
+func paramOptions(d *scenario.Param) []Option {
+	if d.Kind == scenario.KindBool {
 		return []Option{{"true", "yes"}, {"false", "no"}}
 	}
-	out := make([]Option, len(c.Param.Choices))
-	for i, ch := range c.Param.Choices {
+	out := make([]Option, len(d.Choices))
+	for i, ch := range d.Choices {
 		label := ch.Label
 		if label == "" {
 			label = ch.Value

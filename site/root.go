@@ -10,7 +10,6 @@ import (
 
 	"github.com/vugu/vugu"
 
-	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/site/app"
@@ -29,12 +28,7 @@ type Root struct {
 	// StartBands starts the error bars of the current setting and
 	// CancelBands stops them (the page's runner runs them; nil: no button).
 	StartBands, CancelBands func()
-	// Board lists a preset's parameters with their provenance (the page
-	// passes platform.Parameters; nil: no hardware list).
-	Board   func(preset string) ([]provenance.Param, error)
-	AttrMap vugu.AttrMap
-
-	boardKey, boardHTML string // BoardHTML's last markup and what it showed
+	AttrMap                 vugu.AttrMap
 }
 
 func (c *Root) send(k control.CommandKind, n int64) { c.Ctl.Send(control.Command{Kind: k, Int: n}) }
@@ -55,27 +49,6 @@ func (c *Root) cancelBands() {
 func (c *Root) bands() app.BandsState { return c.App.CurrentBands(c.Ctl.Run()) }
 
 func (c *Root) bandLines() []BandLine { return bandLines(c.App.Spec, c.bands().Result) }
-
-// BoardHTML is the hardware list's markup for the panel's #board-host
-// (see Board): the current preset's parameters and the scenario's
-// constants, built again only when the scenario or the preset changed.
-func (c *Root) BoardHTML() string {
-	sp := c.App.Spec
-	if sp == nil || c.Board == nil {
-		return ""
-	}
-	preset := c.App.State.Params.Text("preset")
-	key := sp.ID + "\x00" + preset
-	if key == c.boardKey {
-		return c.boardHTML
-	}
-	var ps []provenance.Param
-	if preset != "" {
-		ps, _ = c.Board(preset) // an unknown preset shows no list; the run says why
-	}
-	c.boardKey, c.boardHTML = key, (&Board{Preset: preset, Params: ps, Constants: sp.Constants}).HTML()
-	return c.boardHTML
-}
 
 func (c *Root) results() [2]*scenario.Result { return [2]*scenario.Result{c.App.A, c.App.B} }
 

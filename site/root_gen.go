@@ -391,17 +391,17 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0x6CED8073F229E63D^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x9509A3CCC2672A8E^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*HTMLHost)
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*BoardSection)
 					if vgcomp == nil {
 						// create new one if needed
-						vgcomp = new(HTMLHost)
+						vgcomp = new(BoardSection)
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.ID = "board-host"
-					vgcomp.Class = "board"
+					vgcomp.App = c.App
+					vgcomp.Rerun = c.rerun
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)
@@ -480,7 +480,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
 				{
-					vgcompKey := vugu.MakeCompKey(0xCB2B11CEA9C968C4^vgin.CurrentPositionHash(), vgiterkey)
+					vgcompKey := vugu.MakeCompKey(0x6CED8073F229E63D^vgin.CurrentPositionHash(), vgiterkey)
 					// ask BuildEnv for prior instance of this specific component
 					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*HTMLHost)
 					if vgcomp == nil {
@@ -565,8 +565,11 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Chart = c.App.HeadlineChart()
 					vgcomp.Err = c.headlineErr()
+					vgcomp.OnVary = c.setHeadlineVary
 					vgcomp.Running = c.headlineRunning()
 					vgcomp.Untitled = c.hasCharts()
+					vgcomp.Varies = c.headlineVaries()
+					vgcomp.Vary = c.App.HeadlineVary()
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

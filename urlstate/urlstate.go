@@ -150,6 +150,7 @@ func (c *Codec) Encode(st State) string {
 				add(d.Name, v.Text)
 			}
 		}
+		c.encodeHardware(st, add)
 	}
 	if st.Cursor != 0 {
 		add(KeyCursor, FormatTime(st.Cursor))
@@ -245,6 +246,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 			}
 		}
 	}
+	c.decodeHardware(spec, v, params, get, bad)
 	st.Params = params
 
 	if text, ok := get(KeyCursor); ok {
@@ -316,7 +318,7 @@ func (c *Codec) DecodeValues(v url.Values) (State, []Message) {
 	}
 	var unknown []string
 	for k := range v {
-		if !known[k] {
+		if !known[k] && !isHardwareKey(k) {
 			unknown = append(unknown, k)
 		}
 	}
@@ -375,10 +377,16 @@ func count(n int) string {
 	return s
 }
 
-// namesParam reports whether v names any of spec's parameters.
+// namesParam reports whether v names any of spec's parameters or
+// hardware (a board's what-if is at the paper size, as published).
 func namesParam(spec *scenario.Spec, v url.Values) bool {
 	for _, d := range spec.Params {
 		if _, ok := v[d.Name]; ok {
+			return true
+		}
+	}
+	for k := range v {
+		if isHardwareKey(k) {
 			return true
 		}
 	}

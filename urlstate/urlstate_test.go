@@ -168,7 +168,9 @@ func TestEmptyRegistry(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	c := codec()
 	for _, s := range []string{"", "scenario=demo&buffer=64KiB&t=3us", "a=%zz&&&=", "buffer=1e400", "t=9223372036854775807", "t=9223372s",
-		"speed=-8&align=progress&panel=collapsed&embed=1", "zoom=3:4", "zoom=0:2147483647", "buffer=-0", "buffer=4.5KiB", "preset=neoverse-n1&preset="} {
+		"speed=-8&align=progress&panel=collapsed&embed=1", "zoom=3:4", "zoom=0:2147483647", "buffer=-0", "buffer=4.5KiB", "preset=neoverse-n1&preset=",
+		"scenario=etr&hw.l2.size=2MiB&hw.dram.latency=95ns", "scenario=etr&hw.clocks.cpu=1.1GHz&hw.l2.latency=15.5", "scenario=etr&hw.l2.ways=0&hw.l1d.size=4MiB",
+		"scenario=sg-sync&hw.tlb.l2.sizes=4K|2M&hw.maint.dsb=1e3", "scenario=smmu-bypass&hw.smmu.tbu.tlb_entries=64&hw.dram.bandwidth=3e-300GB/s"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, q string) {

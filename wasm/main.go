@@ -14,7 +14,6 @@ import (
 	"github.com/vugu/vugu/domrender"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
-	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/site"
 	"github.com/dmaviz/dmaviz/site/app"
@@ -34,6 +33,7 @@ func main() {
 	page, loc := js.Global().Get("dmaviz"), js.Global().Get("location")
 
 	a := app.New(catalog.Registry(), loc.Get("search").String())
+	a.Hardware = hardware
 	ctl := control.New()
 	for _, cmd := range a.InitialCommands() {
 		ctl.Send(cmd)
@@ -45,7 +45,7 @@ func main() {
 	}
 	defer renderer.Release()
 	env := renderer.EventEnv()
-	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String()), ToggleKeys: toggleKeyMap, Board: platform.Parameters}
+	root := &site.Root{App: a, Ctl: ctl, Page: app.PageURL(loc.Get("href").String()), ToggleKeys: toggleKeyMap}
 	p := &panel{page: page, a: a, ctl: ctl, root: root, env: env}
 	ctl.OnChange(p.onChange)
 
@@ -56,7 +56,7 @@ func main() {
 	ctl.SetYield(yield, startSlice)
 	webgl := page.Truthy() && page.Get("webgl2").Truthy()
 	var stageUp chan struct{}
-	runs := &app.Runs{App: a, Ctl: ctl, Env: env, Prepare: render.Prepare, Ended: resumeGC, First: func() {
+	runs := &app.Runs{App: a, Ctl: ctl, Env: env, Prepare: render.Prepare, Ended: resumeGC, Bands: runBands, First: func() {
 		ctl.SetYield(yield, 0)
 		ctl.Send(firstCursor)
 		if page.Truthy() {

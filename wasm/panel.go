@@ -76,7 +76,6 @@ func (p *panel) loop(renderer *domrender.JSRenderer, stageUp <-chan struct{}) {
 	}
 	ready := false
 	metrics := &htmlHost{id: site.MetricsHostID}
-	board := &htmlHost{id: site.BoardHostID}
 	var renders int
 	var renderTime, renderMax time.Duration
 	panelTask := yieldToPage()
@@ -92,7 +91,6 @@ func (p *panel) loop(renderer *domrender.JSRenderer, stageUp <-chan struct{}) {
 			return
 		}
 		metrics.sync(p.root.MetricsHTML())
-		board.sync(p.root.BoardHTML())
 		p.syncPage()
 		// The panel's render time, for tests and make bench:
 		// dmaviz.panelRender = {n, ms, maxMs}.

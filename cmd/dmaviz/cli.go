@@ -22,6 +22,7 @@ type cliArgs struct {
 	// t, "--param entry" for entry), so that messages name the flag.
 	flags  map[string]string
 	svg    string // --svg: output file, "-" for stdout
+	board  string // --board: a board file
 	light  bool
 	width  int
 	height int
@@ -94,6 +95,11 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 			}
 			pairs = append(pairs, [2]string{k, v})
 			c.flags[k] = "--param " + k
+		case "board":
+			if c.board != "" {
+				return nil, fmt.Errorf("--board is given twice; give it once")
+			}
+			c.board = val
 		case "url":
 			q, err := url.ParseQuery(strings.TrimPrefix(val[strings.Index(val, "?")+1:], "?"))
 			if err != nil {
@@ -119,6 +125,11 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 	}
 	for _, p := range pairs {
 		c.values.Set(p[0], p[1])
+	}
+	if c.board != "" {
+		if err := c.setBoard(); err != nil {
+			return nil, err
+		}
 	}
 	if !fromURL && !c.values.Has(urlstate.KeySize) {
 		c.values.Set(urlstate.KeySize, scenario.SizePaper.String())

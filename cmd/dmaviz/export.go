@@ -14,8 +14,8 @@ import (
 // runExport writes the stage frame a URL would show (same choices, cursor
 // and alignment) as a standalone SVG.
 func runExport(args []string, stdout, stderr io.Writer) int {
-	usage := "usage: dmaviz export <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--align time|progress] [--zoom first:count] [--at <time|end>, default end] --svg <file|-> [--light] [--size WxH]"
-	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "align", "zoom", "at", "svg", "light", "size"))
+	usage := "usage: dmaviz export <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--board file] [--align time|progress] [--zoom first:count] [--at <time|end>, default end] --svg <file|-> [--light] [--size WxH]"
+	c, err := parseArgs(args, flagSet("a", "b", "preset", "param", "url", "board", "align", "zoom", "at", "svg", "light", "size"))
 	if err == nil && c.svg == "" {
 		err = fmt.Errorf("missing --svg <file>")
 	}

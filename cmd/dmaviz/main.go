@@ -2,10 +2,11 @@
 //
 //	dmaviz serve [-dir dist] [-addr 127.0.0.1:8080] [-public]
 //	dmaviz list
-//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file] [--uncertainty]
+//	dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--board file] [--json] [--trace file] [--uncertainty]
 //	dmaviz export <scenario> ... --at <cursor> --svg out.svg
 //	dmaviz sweep <scenario> --vary key=lo..hi:x2 [--vary key=a,b] ... [--csv f] [--json f] [--svg f --metric m]
 //	dmaviz preset list | dmaviz preset show <name> [--json]
+//	dmaviz board list | board show <name|file> [--table] | board diff <a> <b>
 //	dmaviz validate [scenario ...] [--bands] [--json]
 package main
 
@@ -29,6 +30,7 @@ func commands() []command {
 		{"export", "write the frame a URL would show as SVG", runExport},
 		{"sweep", "run A and B over a range of one or two parameters (CSV, JSON, SVG chart)", runSweep},
 		{"preset", "list the hardware presets, or show one's parameters with their provenance", runPreset},
+		{"board", "list the built-in boards, show one as a board file (JSON with units), diff two", runBoard},
 		{"validate", "every published figure: calibrated or predicted, model vs published (exit 1: a prediction outside)", runValidate},
 	}
 }

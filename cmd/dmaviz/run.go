@@ -7,9 +7,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/report"
+	"github.com/dmaviz/dmaviz/urlstate"
 )
 
 // runRun runs a scenario's A and B policies and prints the metrics table,
@@ -19,11 +21,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	args, traceFile, err := takeFlag(args, "trace")
 	var c *cliArgs
 	if err == nil {
-		c, err = parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json"))
+		c, err = parseArgs(args, flagSet("a", "b", "preset", "param", "url", "json", "board"))
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "dmaviz run:", err)
-		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--json] [--trace file] [--uncertainty]")
+		fmt.Fprintln(stderr, "usage: dmaviz run <scenario> [--a policy] [--b policy] [--preset id] [--param k=v ...] [--board file] [--json] [--trace file] [--uncertainty]")
 		return 2
 	}
 	r, ok := resolve(c, stderr)
@@ -71,6 +73,9 @@ func (r *resolved) writeTable(w io.Writer) {
 		ps = append(ps, d.Name+"="+r.state.Params.Text(d.Name))
 	}
 	fmt.Fprintf(w, "params: %s\n", strings.Join(ps, " "))
+	if hw := r.hardware(); len(hw) > 0 {
+		fmt.Fprintf(w, "board: %s with %s\n", r.state.Params.Text("preset"), strings.Join(hw, " "))
+	}
 	fmt.Fprintf(w, "A: %s   B: %s\n\n", r.a.Policy, r.b.Policy)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "metric\tunit\tscope\tA\tB\tB/A\treference")
@@ -138,6 +143,16 @@ func (r *resolved) references(row *scenario.Row) string {
 		s += " · source: " + row.Refs[0].Source
 	}
 	return s
+}
+
+// hardware lists the run's board overrides, "hw.<path>=<value>" in the
+// board's order.
+func (r *resolved) hardware() []string {
+	var out []string
+	for _, kv := range (&urlstate.Codec{Registry: catalog.Registry()}).Hardware(r.state) {
+		out = append(out, kv[0]+"="+kv[1])
+	}
+	return out
 }
 
 func num(v float64) string { return report.FormatNumber(v) }

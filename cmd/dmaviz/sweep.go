@@ -21,7 +21,7 @@ import (
 	"github.com/dmaviz/dmaviz/urlstate"
 )
 
-const sweepUsage = "usage: dmaviz sweep <scenario> --vary key=lo..hi:x2|key=lo..hi:+step|key=a,b,c [--vary ...] [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--csv file] [--json file] [--svg file] [--metric name] [--jobs n]"
+const sweepUsage = "usage: dmaviz sweep <scenario> --vary key=lo..hi:x2|key=lo..hi:+step|key=a,b,c [--vary ...] [--a policy] [--b policy] [--preset id] [--param k=v ...] [--url query] [--board file] [--csv file] [--json file] [--svg file] [--metric name] [--jobs n]"
 
 // sweepArgs are sweep's own flags; the rest go to parseArgs.
 type sweepArgs struct {
@@ -114,7 +114,7 @@ func sweepMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return bad(err)
 	}
-	c, err := parseArgs(rest, flagSet("a", "b", "preset", "param", "url"))
+	c, err := parseArgs(rest, flagSet("a", "b", "preset", "param", "url", "board"))
 	if err != nil {
 		return bad(err)
 	}
@@ -134,7 +134,7 @@ func sweepMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	spec := scn.Spec()
 	req := sweep.Request{Scenario: scn, Base: st.Params, A: st.A, B: st.B}
 	for _, v := range sa.vary {
-		ax, err := sweep.ParseVary(spec, v)
+		ax, err := sweep.ParseVaryOn(spec, codec.Registry.Hardware, st.Params, v)
 		if err != nil {
 			fmt.Fprintln(stderr, "dmaviz sweep:", err)
 			return 2

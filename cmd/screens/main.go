@@ -39,6 +39,9 @@ type shot struct {
 	// play, if set, presses play after the first results and captures
 	// this long after.
 	play time.Duration
+	// script, if set, runs after the first results (opening a section of
+	// the panel), then, after the panel's render, then.
+	script, then string
 }
 
 var shots = []shot{
@@ -58,6 +61,9 @@ var shots = []shot{
 	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1&autoplay=1"},
 	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1&autoplay=1"},
 	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
+	// The Board section open at the L2, with a value of the user's.
+	{name: "board-1440x900", w: 1440, h: 900, query: "?scenario=etr&hw.l2.size=2MiB",
+		script: `document.getElementById("board-toggle").click()`, then: `document.querySelector('[data-group="l2"]').scrollIntoView()`},
 }
 
 func main() {
@@ -155,6 +161,15 @@ func take(bin, site string, s shot, path string) error {
 		}
 		if err := waitFor(ctx, fmt.Sprintf(`dmaviz.runState().gen > %d && !dmaviz.runState().running`, gen)); err != nil {
 			return fmt.Errorf("waiting for B's run: %w", err)
+		}
+	}
+	if s.script != "" {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](s.script)); err != nil {
+			return fmt.Errorf("running the shot's script: %w", err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](s.then)); err != nil {
+			return fmt.Errorf("running the shot's script: %w", err)
 		}
 	}
 	if s.play > 0 {

@@ -3,7 +3,17 @@ package cache
 import (
 	"fmt"
 
+	"github.com/dmaviz/dmaviz/model/bytesize"
 	"github.com/dmaviz/dmaviz/model/sim"
+)
+
+// Bounds of a cache level, which keep every run bounded in time and
+// memory: a set walk of at most MaxCacheWays (the largest PLRU tree too),
+// at most MaxCacheBytes (a million 64-byte lines; the largest modelled
+// last-level cache is 32 MiB).
+const (
+	MaxCacheWays  = 64
+	MaxCacheBytes = 64 << 20
 )
 
 // Config describes one write-back, write-allocate cache level.
@@ -29,26 +39,29 @@ func (c *Config) Sets() int {
 // Validate checks the geometry; the error names the field and the allowed
 // range.
 func (c *Config) Validate() error {
-	if c.Ways < 1 || c.Ways > MaxWays {
-		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", c.Name, c.Ways, MaxWays)
+	if c.Ways < 1 || c.Ways > MaxCacheWays {
+		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", c.Name, c.Ways, MaxCacheWays)
 	}
 	if c.LineBytes < 16 || c.LineBytes > 1024 || c.LineBytes&(c.LineBytes-1) != 0 {
 		return fmt.Errorf("%s.line_bytes: %d is not a power of two in 16..1024", c.Name, c.LineBytes)
 	}
+	if c.Size > MaxCacheBytes {
+		return fmt.Errorf("%s.size: %s is out of range; allowed up to %s", c.Name, bytesize.Format(int64(c.Size)), bytesize.Format(MaxCacheBytes))
+	}
 	if c.Size <= 0 || c.Size%(c.Ways*c.LineBytes) != 0 {
-		return fmt.Errorf("%s.size: %d is not a positive multiple of ways*line_bytes (%d)", c.Name, c.Size, c.Ways*c.LineBytes)
+		return fmt.Errorf("%s.size: %s is not a whole number of sets of %s (ways x line_bytes); allowed a power-of-two number of them", c.Name, bytesize.Format(int64(c.Size)), bytesize.Format(int64(c.Ways*c.LineBytes)))
 	}
 	if s := c.Sets(); s&(s-1) != 0 || s > 1<<24 {
-		return fmt.Errorf("%s.size: %d gives %d sets; the set count must be a power of two up to 16777216", c.Name, c.Size, s)
+		return fmt.Errorf("%s.size: %s gives %d sets of %s (ways x line_bytes), not a power of two; allowed a power-of-two number of sets up to 16777216", c.Name, bytesize.Format(int64(c.Size)), s, bytesize.Format(int64(c.Ways*c.LineBytes)))
 	}
 	if c.Policy > Random {
 		return fmt.Errorf("%s.policy: %v is not one of lru, plru, random", c.Name, c.Policy)
 	}
 	if c.Policy == PLRU && c.Ways&(c.Ways-1) != 0 {
-		return fmt.Errorf("%s.ways: %d; plru needs a power of two", c.Name, c.Ways)
+		return fmt.Errorf("%s.ways: %d is not a power of two, which plru needs; allowed 1, 2, 4 ... %d", c.Name, c.Ways, MaxWays)
 	}
 	if c.Latency < 0 {
-		return fmt.Errorf("%s.latency: %v is negative", c.Name, c.Latency)
+		return fmt.Errorf("%s.latency: %v is negative; allowed 0 or more", c.Name, c.Latency)
 	}
 	return nil
 }

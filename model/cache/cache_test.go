@@ -101,7 +101,7 @@ func TestConfigValidation(t *testing.T) {
 		mut   func(*Config)
 		field string
 	}{
-		{func(c *Config) { c.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..4096"},
+		{func(c *Config) { c.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..64"},
 		{func(c *Config) { c.LineBytes = 48 }, "l1d.line_bytes: 48 is not a power of two"},
 		{func(c *Config) { c.Size = 0 }, "l1d.size"},
 		{func(c *Config) { c.Size = 3 * 4 * 64 }, "power of two"},

@@ -7,6 +7,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/auxmap"
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/etr"
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sgsync"
 	"github.com/dmaviz/dmaviz/model/smmubypass"
@@ -17,7 +18,7 @@ import (
 // (a duplicate or empty id) is a programming error caught by this package's
 // tests; the returned registry then holds the scenarios that did register.
 func Registry() *scenario.Registry {
-	r := &scenario.Registry{}
+	r := &scenario.Registry{Hardware: platform.Hardware{}}
 	for _, s := range all() {
 		_ = r.Register(s)
 	}

@@ -38,15 +38,7 @@ func (r *run) alloc() error {
 
 // held reports whether line (physical line number) is in any cache level
 // and whether some level holds it dirty.
-func (r *run) held(line uint64) (held, dirty bool) {
-	for i := 0; i < r.m.Levels(); i++ {
-		c := r.m.Cache(i)
-		if e := c.Find(line); e >= 0 {
-			held, dirty = true, dirty || c.Meta[e].Dirty
-		}
-	}
-	return held, dirty
-}
+func (r *run) held(line uint64) (held, dirty bool) { return r.m.Holds(line) }
 
 // noteZeroDirty records which of the buffer's lines the allocation left
 // dirty in the caches (its zero-fill, where nothing cleaned it).

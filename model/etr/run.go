@@ -267,16 +267,12 @@ func (r *run) startRecording() {
 		}
 	}
 	for level, obj := range windows {
-		c := m.Cache(level)
-		if c == nil || obj < 0 {
+		if obj < 0 {
 			continue
 		}
-		for set := 0; set < min(cacheWindowSets, c.Sets()); set++ {
-			for way := 0; way < c.Ways(); way++ {
-				e := set*c.Ways() + way
-				if k, ok := c.Key(e); ok {
-					r.rec.CacheLine(0, obj, e, k<<shift, true, c.Meta[e].Dirty)
-				}
+		for e, l := range m.CacheWindow(level, 0, cacheWindowSets) {
+			if l.Valid {
+				r.rec.CacheLine(0, obj, e, l.Line<<shift, true, l.Dirty)
 			}
 		}
 	}

@@ -31,8 +31,7 @@ func (rec *Recording) outdatedEvent(e *hwevent.Event) {
 	live := rec.r.Live()
 	line := e.Addr / rec.m.LineBytes()
 	for _, w := range rec.caches {
-		c := rec.m.Cache(w.level)
-		set := int(line % uint64(c.Sets()))
+		set := int(line % uint64(w.total))
 		if set < w.first || set >= w.first+w.sets || w.obj >= len(live.Caches) {
 			continue
 		}

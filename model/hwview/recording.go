@@ -65,6 +65,7 @@ type Recording struct {
 
 type cacheWin struct {
 	level, first, sets, ways, obj int
+	total                         int // the level's sets
 }
 
 // NewRecording attaches a recording into r to m as its observer.
@@ -112,15 +113,16 @@ func (rec *Recording) Grid(id, label string, b soc.Buffer, cellBytes uint64) int
 // Cache declares a window of sets [first, first+sets) of cache level and
 // returns the cache index in the timeline.
 func (rec *Recording) Cache(id, label string, level, first, sets int) int {
-	c := rec.m.Cache(level)
-	if c == nil {
+	levels := rec.m.State().Caches.Levels
+	if level < 0 || level >= len(levels) {
 		return -1
 	}
-	first = min(max(first, 0), c.Sets())
-	sets = min(max(sets, 0), c.Sets()-first)
+	c := levels[level]
+	first = min(max(first, 0), c.Sets)
+	sets = min(max(sets, 0), c.Sets-first)
 	obj := rec.r.AddCache(timeline.CacheSpec{ID: id, Label: label, FirstSet: first, Sets: sets,
-		TotalSets: c.Sets(), Ways: c.Ways(), LineBytes: int64(c.Cfg.LineBytes)})
-	rec.caches = append(rec.caches, cacheWin{level: level, first: first, sets: sets, ways: c.Ways(), obj: obj})
+		TotalSets: c.Sets, Ways: c.Ways, LineBytes: int64(c.LineBytes)})
+	rec.caches = append(rec.caches, cacheWin{level: level, first: first, sets: sets, ways: c.Ways, total: c.Sets, obj: obj})
 	rec.m.WatchSets(level, first, sets)
 	return obj
 }

@@ -70,16 +70,23 @@ type TLBConfig struct {
 // CoalesceShift is log2 of the span of a four-page coalesced entry.
 const CoalesceShift = PageShift + 2
 
+// MaxTLBWays bounds a TLB's set walk, keeping runs bounded (the largest
+// modelled TLB, fully associative, has 96 ways).
+const MaxTLBWays = 128
+
 // Validate checks the sizes; name prefixes the field in the error.
 func (c TLBConfig) Validate(name string) error {
 	if c.Entries < 1 || c.Entries > cache.MaxWays {
 		return fmt.Errorf("%s.entries: %d is out of range; allowed 1..%d", name, c.Entries, cache.MaxWays)
 	}
+	if c.Ways > MaxTLBWays {
+		return fmt.Errorf("%s.ways: %d is out of range; allowed 1..%d", name, c.Ways, MaxTLBWays)
+	}
 	if c.Ways < 1 || c.Ways > c.Entries || c.Entries%c.Ways != 0 {
-		return fmt.Errorf("%s.ways: %d must divide entries %d", name, c.Ways, c.Entries)
+		return fmt.Errorf("%s.ways: %d does not divide the %d entries; allowed a divisor giving a power-of-two number of sets", name, c.Ways, c.Entries)
 	}
 	if sets := c.Entries / c.Ways; sets&(sets-1) != 0 {
-		return fmt.Errorf("%s: %d sets (entries/ways) is not a power of two", name, sets)
+		return fmt.Errorf("%s.ways: %d gives %d sets, not a power of two; allowed a divisor of the %d entries giving a power of two", name, c.Ways, sets, c.Entries)
 	}
 	if c.Sizes&(1<<PageShift) == 0 || c.Sizes&^EntrySizes((1<<31-1)&^(1<<PageShift-1)) != 0 {
 		return fmt.Errorf("%s.sizes: %v; must include 4K and lie in 4K..1G", name, c.Sizes)

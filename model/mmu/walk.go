@@ -24,20 +24,21 @@ type Config struct {
 // DefaultConfig returns a walker without walk caches.
 func DefaultConfig() Config { return Config{} }
 
-// Validate checks every walk-cache size.
+// Validate checks every walk-cache size; the error names the level's
+// cache as the board does ("l1.entries": level 1's).
 func (c Config) Validate() error {
 	for l, w := range c.WalkCache {
 		if w.Entries == 0 {
 			continue
 		}
 		if w.Entries < 0 || w.Entries > 4096 {
-			return fmt.Errorf("walk_cache[%d].entries: %d is out of range; allowed 0..4096", l, w.Entries)
+			return fmt.Errorf("l%d.entries: %d is out of range; allowed 0..4096", l, w.Entries)
 		}
 		if w.Ways < 1 || w.Ways > w.Entries || w.Entries%w.Ways != 0 {
-			return fmt.Errorf("walk_cache[%d].ways: %d must divide entries %d", l, w.Ways, w.Entries)
+			return fmt.Errorf("l%d.ways: %d does not divide the %d entries; allowed a divisor giving a power-of-two number of sets", l, w.Ways, w.Entries)
 		}
 		if sets := w.Entries / w.Ways; sets&(sets-1) != 0 {
-			return fmt.Errorf("walk_cache[%d]: %d sets is not a power of two", l, sets)
+			return fmt.Errorf("l%d.ways: %d gives %d sets, not a power of two; allowed a divisor of the %d entries giving a power of two", l, w.Ways, sets, w.Entries)
 		}
 	}
 	return nil

@@ -176,8 +176,8 @@ func TestConfigValidation(t *testing.T) {
 		wc  WalkCacheConfig
 		msg string
 	}{
-		{WalkCacheConfig{-1, 1}, "walk_cache[1].entries"},
-		{WalkCacheConfig{8, 3}, "walk_cache[1].ways"},
+		{WalkCacheConfig{-1, 1}, "l1.entries"},
+		{WalkCacheConfig{8, 3}, "l1.ways"},
 		{WalkCacheConfig{12, 4}, "not a power of two"},
 		{WalkCacheConfig{8192, 4}, "0..4096"},
 	} {

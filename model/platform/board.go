@@ -3,7 +3,6 @@ package platform
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/dmaviz/dmaviz/model/provenance"
 	"github.com/dmaviz/dmaviz/model/smmu"
@@ -27,12 +26,12 @@ type Override struct {
 }
 
 // Apply sets each override on b in order. The error names the path and
-// what it allows (an unknown path lists the schema's prefixes).
+// what it allows (an unknown path lists a few known ones).
 func (b *Board) Apply(over []Override) error {
 	for _, o := range over {
 		p := paramByPath(o.Path)
 		if p == nil {
-			return fmt.Errorf("hw.%s: unknown hardware parameter; known: %s", o.Path, strings.Join(Paths(), ", "))
+			return fmt.Errorf("hw.%w", unknownPath(o.Path))
 		}
 		if !p.applies(b) {
 			return fmt.Errorf("hw.%s: %s has no such unit", o.Path, b.Name)

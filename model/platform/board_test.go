@@ -56,7 +56,7 @@ func TestBoardApplyErrors(t *testing.T) {
 		o    Override
 		want string
 	}{
-		{Override{"dram.latnecy", 1}, "hw.dram.latnecy: unknown hardware parameter; known: "},
+		{Override{"dram.latnecy", 1}, "hw.dram.latnecy: unknown hardware parameter; known in dram: dram.latency, dram.bandwidth, dram.min_burst"},
 		{Override{"core.mlp", 2.5}, "hw.core.mlp: 2.5 is not a whole number"},
 		{Override{"maint.ivac_cleans", 2}, "hw.maint.ivac_cleans: 2 is not 0 (false) or 1 (true)"},
 		{Override{"l3.ways", 8}, "hw.l3.ways: juno-r2 has no such unit"},

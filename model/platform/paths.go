@@ -2,7 +2,9 @@ package platform
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/cache"
@@ -55,6 +57,16 @@ func buildSchema() []param {
 		}
 		for i := range geometry {
 			geometry[i].has = has
+		}
+		setSize, name := size.put, lv.name
+		size.put = func(b *Board, v float64) error { // a new level takes its name
+			if err := setSize(b, v); err != nil {
+				return err
+			}
+			if c(b).Name == "" {
+				c(b).Name = name
+			}
+			return nil
 		}
 		s = append(s, size) // an L3 of size 0 is the claim that there is none
 		s = append(s, geometry...)
@@ -187,7 +199,22 @@ func linear(path string, f func(b *Board) *mmu.Size) param {
 			*f(b) = mmu.Size(v)
 			return nil
 		},
-		name: func(v float64) string { return mmu.Size(v).String() }}
+		name: func(v float64) string { return mmu.Size(v).String() },
+		parseName: func(s string) (float64, bool) {
+			if n, err := strconv.ParseUint(s, 10, 4); err == nil {
+				return float64(n), true
+			}
+			var m mmu.Size
+			for part := range strings.SplitSeq(s, "|") {
+				bit := slices.Index([]string{"4K", "64K", "2M", "1G"}, strings.ToUpper(strings.TrimSpace(part)))
+				if bit < 0 {
+					return 0, false
+				}
+				m |= 1 << bit
+			}
+			return float64(m), true
+		},
+		names: "leaf sizes such as 4K|2M|1G"}
 }
 
 // paramByPath returns the schema entry for path, or nil.

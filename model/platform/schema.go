@@ -3,7 +3,10 @@ package platform
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
+	"github.com/dmaviz/dmaviz/model/bytesize"
 	"github.com/dmaviz/dmaviz/model/cache"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
@@ -26,8 +29,12 @@ type param struct {
 	// geometry only with an L3, the SMMU's fields only with an SMMU, a
 	// walk cache's ways only with entries.
 	has func(b *Board) bool
-	// name prints an enumerated value (nil: a number with the unit).
-	name func(v float64) string
+	// name prints an enumerated value (nil: a number with the unit);
+	// parseName reads one back (ok false: not a name), names says which
+	// names are allowed.
+	name      func(v float64) string
+	parseName func(s string) (v float64, ok bool)
+	names     string
 	// rescale, for a time counted in a clock's cycles, multiplies it by
 	// ratio (old period over new) when the clock changes.
 	rescale func(b *Board, ratio float64)
@@ -137,7 +144,17 @@ func flag(path string, f func(b *Board) *bool) param {
 				return "true"
 			}
 			return "false"
-		}}
+		},
+		parseName: func(s string) (float64, bool) {
+			switch strings.ToLower(s) {
+			case "true", "1", "on", "yes":
+				return 1, true
+			case "false", "0", "off", "no":
+				return 0, true
+			}
+			return 0, false
+		},
+		names: "true or false"}
 }
 
 func policy(path string, f func(b *Board) *cache.Policy) param {
@@ -150,7 +167,16 @@ func policy(path string, f func(b *Board) *cache.Policy) param {
 			*f(b) = cache.Policy(v)
 			return nil
 		},
-		name: func(v float64) string { return cache.Policy(v).String() }}
+		name: func(v float64) string { return cache.Policy(v).String() },
+		parseName: func(s string) (float64, bool) {
+			for p := cache.LRU; p <= cache.Random; p++ {
+				if strings.EqualFold(s, p.String()) || s == strconv.Itoa(int(p)) {
+					return float64(p), true
+				}
+			}
+			return 0, false
+		},
+		names: "lru, plru or random"}
 }
 
 func entrySizes(path string, f func(b *Board) *mmu.EntrySizes) param {
@@ -163,7 +189,27 @@ func entrySizes(path string, f func(b *Board) *mmu.EntrySizes) param {
 			*f(b) = mmu.EntrySizes(v)
 			return nil
 		},
-		name: func(v float64) string { return mmu.EntrySizes(v).String() }}
+		name:      func(v float64) string { return mmu.EntrySizes(v).String() },
+		parseName: parseSizes,
+		names:     "entry sizes such as 4K|64K|2M|1G"}
+}
+
+// parseSizes reads a mask of sizes written "4K|64K|2M" (the mask of
+// log2 of each size), or the mask as a number.
+func parseSizes(s string) (float64, bool) {
+	if n, err := strconv.ParseUint(s, 10, 63); err == nil {
+		return float64(n), true
+	}
+	var mask uint64
+	for part := range strings.SplitSeq(s, "|") {
+		b, err := bytesize.Parse(strings.TrimSpace(part))
+		n := uint64(b)
+		if err != nil || b < 1 || b > 1<<62 || float64(n) != b || n&(n-1) != 0 {
+			return 0, false
+		}
+		mask |= n // bit k is 2^k bytes
+	}
+	return float64(mask), true
 }
 
 // freq is a clock in MHz; set sets each of its fields (a clock may

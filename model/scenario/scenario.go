@@ -180,6 +180,9 @@ func (s *Spec) Policy(id string) (*Policy, error) {
 // Registry lists scenarios by id.
 type Registry struct {
 	list []Scenario
+	// Hardware reads the "hw.<path>" keys of scenarios on a board; nil:
+	// no such keys are allowed.
+	Hardware Hardware
 }
 
 // Register adds s. A duplicate or empty id is an error.

@@ -58,24 +58,25 @@ func rangeErr(name string, v, lo, hi int) error {
 	return nil
 }
 
-// Validate checks every field; the error names the field and its range.
+// Validate checks every field; the error names the field as the board
+// does ("tbu.tlb_entries", "tcu.walk.l2.ways") and its range.
 func (c *Config) Validate() error {
 	if !(c.Clock >= 10*sim.MHz && c.Clock <= 10*sim.GHz) {
-		return fmt.Errorf("clock: %g Hz is out of range; allowed 10 MHz..10 GHz", float64(c.Clock))
+		return fmt.Errorf("clock: %g MHz is out of range; allowed 10..10000 MHz", float64(c.Clock)/1e6)
 	}
 	for _, f := range []struct {
 		name      string
 		v, lo, hi int
 	}{
-		{"tlb.entries", c.TLBEntries, 1, 4096},
-		{"tlb.ways", c.TLBWays, 1, 4096},
-		{"hit_cycles", c.HitCycles, 1, 64},
-		{"reads", c.Reads, 1, 1024},
-		{"writes", c.Writes, 1, 1024},
-		{"walks", c.Walks, 1, 64},
+		{"tbu.tlb_entries", c.TLBEntries, 1, 4096},
+		{"tbu.tlb_ways", c.TLBWays, 1, mmu.MaxTLBWays},
+		{"tbu.hit_cycles", c.HitCycles, 1, 64},
+		{"tbu.reads", c.Reads, 1, 1024},
+		{"tbu.writes", c.Writes, 1, 1024},
+		{"tbu.walks", c.Walks, 1, 64},
 		{"link_cycles", c.LinkCycles, 0, 1000},
-		{"tcu_issue_cycles", c.TCUIssueCycles, 0, 1000},
-		{"match_cycles", c.MatchCycles, 0, 1000},
+		{"tcu.issue_cycles", c.TCUIssueCycles, 0, 1000},
+		{"tcu.match_cycles", c.MatchCycles, 0, 1000},
 	} {
 		if err := rangeErr(f.name, f.v, f.lo, f.hi); err != nil {
 			return err
@@ -84,11 +85,14 @@ func (c *Config) Validate() error {
 	if b := c.BypassBytes; b != 4<<10 && b != 64<<10 && b != 2<<20 && b != 1<<30 {
 		return fmt.Errorf("bypass_bytes: %d; allowed 4KiB, 64KiB, 2MiB, 1GiB", b)
 	}
-	if err := c.tlbConfig().Validate("tlb"); err != nil {
+	if e, w := c.TLBEntries, c.TLBWays; w > e || e%w != 0 || (e/w)&(e/w-1) != 0 {
+		return fmt.Errorf("tbu.tlb_ways: %d does not give a power-of-two number of sets; allowed a divisor of the %d entries giving a power of two", w, e)
+	}
+	if err := c.tlbConfig().Validate("tbu.tlb"); err != nil {
 		return err
 	}
 	if err := c.WalkCache.Validate(); err != nil {
-		return err
+		return fmt.Errorf("tcu.walk.%w", err)
 	}
 	return c.Bus.Validate()
 }

@@ -10,31 +10,6 @@ import (
 // This file is the per-line path shared by every operation. It must stay
 // allocation-free and free of interface calls when no observer is set.
 
-// dram accepts a transfer of occupancy x requested at time at and returns
-// when its data is delivered: never before at+Latency, and after every
-// transfer accepted earlier (one shared channel of DRAM.Bandwidth).
-func (m *Machine) dram(at, x sim.Time) sim.Time {
-	m.coreAsk = m.now
-	start := at + m.cfg.DRAM.Latency - x
-	if start < m.dramFree {
-		start = m.dramFree
-	}
-	m.dramFree = start + x
-	return start + x
-}
-
-// dramWrite posts a write of occupancy x at the current time; the core does
-// not wait, but a DSB waits for it.
-func (m *Machine) dramWrite(x sim.Time) sim.Time {
-	m.coreAsk = m.now
-	start := max(m.now, m.dramFree)
-	m.dramFree = start + x
-	if m.dramFree > m.storeDone {
-		m.storeDone = m.dramFree
-	}
-	return m.dramFree
-}
-
 // readDRAM is a line fill from DRAM requested at start: it returns when
 // the data is delivered and its version.
 func (m *Machine) readDRAM(idx int, start sim.Time) (sim.Time, uint32) {
@@ -44,17 +19,17 @@ func (m *Machine) readDRAM(idx int, start sim.Time) (sim.Time, uint32) {
 	if idx >= 0 {
 		ver = m.ver.Mem[idx]
 	}
-	return m.dram(start, m.lineXfer), ver
+	return m.dram.load(m.core.now, start, m.dram.lineXfer), ver
 }
 
 // fetch brings line from level i (1 = L2) or DRAM, starting at start, and
 // installs it in levels i.. on the way. It returns when the data is ready
 // and its version.
 func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, uint32) {
-	if i == len(m.lv) {
+	if i == len(m.hier.lv) {
 		return m.readDRAM(idx, start)
 	}
-	c := m.lv[i]
+	c := m.hier.lv[i]
 	m.cnt[L1DCache+Counter(2*i)]++ // l2d_cache, l3d_cache
 	e, hit := c.Claim(line, true)
 	if hit {
@@ -66,11 +41,11 @@ func (m *Machine) fetch(i int, line uint64, idx int, start sim.Time) (sim.Time, 
 // fetchMiss completes fetch after line missed level i and claimed entry e
 // there: it fetches from below and fills e.
 func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim.Time, uint32) {
-	c := m.lv[i]
+	c := m.hier.lv[i]
 	m.cnt[L1DCacheRefill+Counter(2*i)]++
 	var ready sim.Time
 	var ver uint32
-	if i+1 == len(m.lv) { // DRAM without recursion (the common miss)
+	if i+1 == len(m.hier.lv) { // DRAM without recursion (the common miss)
 		ready, ver = m.readDRAM(idx, start)
 	} else {
 		ready, ver = m.fetch(i+1, line, idx, start)
@@ -83,7 +58,7 @@ func (m *Machine) fetchMiss(i, e int, line uint64, idx int, start sim.Time) (sim
 // data (meta), and the line it displaced goes down a level if dirty.
 func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 	c.Meta[e] = meta
-	if c.Evicted.Dirty || m.obs != nil && m.shown(i, e) || m.nOutdated != 0 && c.Evicted.Valid {
+	if c.Evicted.Dirty || m.ob.obs != nil && m.ob.shown(i, e) || m.chk.nOutdated != 0 && c.Evicted.Valid {
 		m.displaced(i, e)
 	}
 }
@@ -93,34 +68,34 @@ func (m *Machine) filled(c *cache.Cache, i, e int, meta cache.Line) {
 // cannot land in level i), a clean one may have been the last stale copy
 // of its line, and the observer sees the new entry.
 func (m *Machine) displaced(i, e int) {
-	if v := &m.lv[i].Evicted; v.Dirty {
+	if v := &m.hier.lv[i].Evicted; v.Dirty {
 		m.putBack(i+1, v.Line, v.Ver)
-	} else if m.nOutdated != 0 && v.Valid {
+	} else if m.chk.nOutdated != 0 && v.Valid {
 		m.evicted(i, v.Line)
 	}
-	if m.obs != nil && m.shown(i, e) {
-		k, _ := m.lv[i].Key(e)
+	if m.ob.obs != nil && m.ob.shown(i, e) {
+		k, _ := m.hier.lv[i].Key(e)
 		m.noteEntry(hwevent.Fill, i, e, k)
 	}
 }
 
 // putBack writes a dirty line evicted from level i-1 into level i (or DRAM).
 func (m *Machine) putBack(i int, line uint64, ver uint32) {
-	if i == len(m.lv) {
+	if i == len(m.hier.lv) {
 		m.writeBack(line, ver, hwevent.ReasonEvict)
 		return
 	}
-	c := m.lv[i]
+	c := m.hier.lv[i]
 	m.cnt[L1DCache+Counter(2*i)]++
 	e, hit := c.Claim(line, true)
 	if hit {
 		c.Meta[e].Dirty, c.Meta[e].Ver = true, ver
-		if m.obs != nil {
+		if m.ob.obs != nil {
 			m.noteEntry(hwevent.Update, i, e, line)
 		}
 		return
 	}
-	m.filled(c, i, e, cache.Line{Ready: m.now, Ver: ver, Dirty: true})
+	m.filled(c, i, e, cache.Line{Ready: m.core.now, Ver: ver, Dirty: true})
 }
 
 // writeBack sends a dirty line to DRAM and checks whether that destroyed
@@ -129,19 +104,19 @@ func (m *Machine) putBack(i int, line uint64, ver uint32) {
 func (m *Machine) writeBack(line uint64, ver uint32, why hwevent.Reason) {
 	m.cnt[BusAccess]++
 	m.cnt[BusWriteLine]++
-	m.dramWrite(m.lineXfer)
+	m.dram.post(m.core.now, m.dram.lineXfer)
 	if !m.ver.Tracked() {
-		if m.obs != nil {
+		if m.ob.obs != nil {
 			m.noteWriteBack(line, why, 0)
 		}
 		return
 	}
 	if idx := m.ver.Index(line); idx >= 0 && m.ver.WriteBack(idx, ver) {
-		if m.copyState(idx) == copyDoomed {
-			m.settle(idx, &m.fates.Lost)
+		if m.chk.copyState(idx) == copyDoomed {
+			m.chk.settle(idx, &m.chk.fates.Lost)
 		}
 		m.lost(hwevent.WriteBack, line, why)
-	} else if m.obs != nil {
+	} else if m.ob.obs != nil {
 		m.noteWriteBack(line, why, 0)
 	}
 }
@@ -163,17 +138,17 @@ func (m *Machine) lost(k hwevent.Kind, line uint64, why hwevent.Reason) {
 // writeLine is a cacheable store to line; full says the stores cover the
 // whole line (write streaming may then skip the fill).
 func (m *Machine) writeLine(line uint64, idx int, full bool) {
-	l1 := m.lv[0]
+	l1 := m.hier.lv[0]
 	// A miss fills the line unless this store enters or continues write
 	// streaming; decided before the lookup so the fill is claimed in the
 	// same pass.
-	ws := full && m.cfg.Core.WriteStreamAfter > 0
-	streams := ws && m.wsRun >= m.cfg.Core.WriteStreamAfter
+	ws := full && m.core.cfg.WriteStreamAfter > 0
+	streams := ws && m.core.wsRun >= m.core.cfg.WriteStreamAfter
 	var e int
 	var hit bool
 	if streams {
 		e = -1
-		if !l1.Absent(line) { // the common case skips the call
+		if !m.hier.absentAt(0, line) { // the common case skips the call
 			e = l1.Lookup(line)
 		}
 		hit = e >= 0
@@ -182,34 +157,33 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 	}
 	if hit {
 		l1.Meta[e].Dirty = true
-		m.wsRun = 0
+		m.core.wsRun = 0
 	} else {
 		if !ws {
-			m.wsRun = 0
-		} else if m.wsRun++; streams {
+			m.core.wsRun = 0
+		} else if m.core.wsRun++; streams {
 			m.streamWrite(line, idx, 1) // L1 already missed
 			return
 		}
 		m.cnt[L1DCacheRefill]++
-		start, wait := m.mshr.Slot(m.now)
-		m.now = start
+		start, wait := m.core.fillSlot()
 		m.sync()
 		m.cnt[MLPStall] += uint64(wait)
 		ready, ver := m.fetch(1, line, idx, start)
 		m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver, Dirty: true})
-		if !m.mshr.Done(ready) {
-			m.mshr.Insert(ready)
+		if !m.core.mshr.Done(ready) {
+			m.core.mshr.Insert(ready)
 		}
 		m.train(line)
 	}
 	if idx >= 0 {
 		l1.Meta[e].Ver = m.ver.WriteCached(idx)
-		if m.nOutdated != 0 {
-			m.rewritten(idx)
+		if m.chk.nOutdated != 0 {
+			m.chk.rewritten(idx)
 		}
 	}
-	if m.obs != nil {
-		if m.shown(0, e) {
+	if m.ob.obs != nil {
+		if m.ob.shown(0, e) {
 			m.noteEntry(hwevent.Update, 0, e, line)
 		}
 		m.noteLine(hwevent.LineWrite, line, idx, 0)
@@ -219,28 +193,27 @@ func (m *Machine) writeLine(line uint64, idx int, full bool) {
 // streamWrite writes a full line straight to DRAM (no allocation); any
 // cached copy in levels from.. is superseded and dropped.
 func (m *Machine) streamWrite(line uint64, idx int, from int) {
-	for i := from; i < len(m.lv); i++ {
-		c := m.lv[i]
-		if c.Absent(line) { // the common case skips the call
+	for i := from; i < len(m.hier.lv); i++ {
+		if m.hier.absentAt(i, line) { // the common case skips the call
 			continue
 		}
-		if e := c.Find(line); e >= 0 {
-			c.Drop(e)
-			if m.obs != nil {
+		if e := m.hier.lv[i].Find(line); e >= 0 {
+			m.hier.lv[i].Drop(e)
+			if m.ob.obs != nil {
 				m.noteEntry(hwevent.Drop, i, e, line)
 			}
 		}
 	}
 	m.cnt[BusAccess]++
 	m.cnt[BusWriteStream]++
-	m.dramWrite(m.lineXfer)
+	m.dram.post(m.core.now, m.dram.lineXfer)
 	if idx >= 0 {
 		m.ver.WriteMem(idx, mem.CPU)
-		if m.nOutdated != 0 {
-			m.rewritten(idx)
+		if m.chk.nOutdated != 0 {
+			m.chk.rewritten(idx)
 		}
 	}
-	if m.obs != nil {
+	if m.ob.obs != nil {
 		m.noteLine(hwevent.LineWrite, line, idx, 0)
 	}
 }
@@ -256,36 +229,29 @@ func (m *Machine) streamWrite(line uint64, idx int, from int) {
 // runs it four times per line); the counters are added once, and whether
 // the observer wants the transactions is decided once for the line.
 func (m *Machine) uncached(pa uint64, attr mem.Attr, width int, ops uint64, write bool) {
-	q := &m.ncq
-	if attr == mem.Device {
-		q = &m.devq
-	}
-	// Transactions per access and the bytes each carries.
-	per, size := uint64(1), width
-	if rb := m.cfg.NC.ReadBytes; !write && rb > 0 && width > rb {
-		per, size = uint64((width+rb-1)/rb), rb
-	}
-	x, lat := m.xfer(size), m.cfg.NC.Latency
-	issue := m.cfg.Core.LoadIssue
+	q := m.nc.queue(attr)
+	per, size := m.nc.split(width, write) // transactions per access, bytes each
+	x, lat := m.dram.xfer(size), m.nc.cfg.Latency
+	issue := m.core.cfg.LoadIssue
 	if write {
-		issue = m.cfg.Core.StoreIssue
+		issue = m.core.cfg.StoreIssue
 	}
-	report := m.obs != nil && m.kinds.Has(hwevent.NCTransaction) && m.watched(pa>>m.lineShift)
+	report := m.ob.obs != nil && m.ob.kinds.Has(hwevent.NCTransaction) && m.ob.watched(pa>>m.lineShift)
 	var stall uint64
 	for k := uint64(0); k < ops; k++ {
 		for j := uint64(0); j < per; j++ {
 			m.sync()
-			start, wait := q.Slot(m.now)
-			m.now = start
+			start, wait := q.Slot(m.core.now)
+			m.core.now = start
 			m.sync()
 			stall += uint64(wait)
 			var done sim.Time
 			if write {
-				done = m.dramWrite(x) + lat
+				done = m.dram.post(m.core.now, x) + lat
 			} else {
-				done = m.dram(start+lat, x)
-				if done > m.loadsDone {
-					m.loadsDone = done
+				done = m.dram.load(m.core.now, start+lat, x)
+				if done > m.core.loadsDone {
+					m.core.loadsDone = done
 				}
 			}
 			if !q.Done(done) {
@@ -295,7 +261,7 @@ func (m *Machine) uncached(pa uint64, attr mem.Attr, width int, ops uint64, writ
 				m.noteNC(pa+k*uint64(width)+j*uint64(size), size, start, done, write)
 			}
 		}
-		m.now += issue
+		m.core.now += issue
 	}
 	n := ops * per
 	m.cnt[NCStall] += stall
@@ -314,18 +280,18 @@ func (m *Machine) noteNC(pa uint64, width int, start, done sim.Time, write bool)
 	if write {
 		e.Flags |= hwevent.Write
 	}
-	m.emit(e)
+	m.ob.emit(e)
 }
 
 // train feeds an L1 miss to the prefetcher and issues what it asks for:
 // fills into L2 that take prefetch slots and DRAM bandwidth but do not
 // stall the core.
 func (m *Machine) train(line uint64) {
-	first, n, stride := m.pf.Train(line)
-	if n == 0 || len(m.lv) < 2 {
+	first, n, stride := m.core.pf.Train(line)
+	if n == 0 || len(m.hier.lv) < 2 {
 		return
 	}
-	l2 := m.lv[1]
+	l2 := m.hier.lv[1]
 	for k := 0; k < n; k++ {
 		l := first + uint64(int64(k)*stride)
 		// Only L2 is probed: a copy in L1 is newer or equal, and reads
@@ -334,7 +300,7 @@ func (m *Machine) train(line uint64) {
 		if hit {
 			continue
 		}
-		start, _ := m.pfq.Slot(m.now)
+		start, _ := m.core.pfq.Slot(m.core.now)
 		idx := -1
 		if m.ver.Tracked() {
 			idx = m.ver.Index(l)
@@ -343,14 +309,14 @@ func (m *Machine) train(line uint64) {
 		m.cnt[L2DCacheRefill]++
 		var ready sim.Time
 		var ver uint32
-		if len(m.lv) == 2 {
+		if len(m.hier.lv) == 2 {
 			ready, ver = m.readDRAM(idx, start)
 		} else {
 			ready, ver = m.fetch(2, l, idx, start)
 		}
 		m.filled(l2, 1, e, cache.Line{Ready: ready, Ver: ver})
-		if !m.pfq.Done(ready) {
-			m.pfq.Insert(ready)
+		if !m.core.pfq.Done(ready) {
+			m.core.pfq.Insert(ready)
 		}
 	}
 }
@@ -363,9 +329,9 @@ func (m *Machine) checkRead(line uint64, idx int, ver uint32, nc bool) bool {
 		return false
 	}
 	m.cnt[StaleLinesRead]++
-	m.markStale(line, idx)
-	if m.nOutdated != 0 {
-		m.readOutdated(idx)
+	m.chk.markStale(line<<m.lineShift, idx, len(m.ver.Mem))
+	if m.chk.nOutdated != 0 {
+		m.chk.readOutdated(idx)
 	}
 	f := hwevent.Stale
 	switch {

@@ -40,9 +40,9 @@ type DMAJob int
 
 // SetBatching switches the batched fast path on (the default) or off.
 func (m *Machine) SetBatching(on bool) {
-	m.unbatched = !on
-	if m.unbatched {
-		m.horizon = 0
+	m.dma.unbatched = !on
+	if m.dma.unbatched {
+		m.dma.horizon = 0
 	}
 }
 
@@ -51,36 +51,20 @@ func (m *Machine) SetBatching(on bool) {
 // before the core's current time. The core does not wait; FinishDMA does.
 // The job is valid until FinishDMA returns for it.
 func (m *Machine) StartDMA(d DeviceID, addr, n uint64, write bool) (DMAJob, error) {
-	if d < 0 || int(d) >= len(m.devices) {
-		return -1, fmt.Errorf("device: %d is not a device of this machine (0..%d)", d, len(m.devices)-1)
+	if d < 0 || int(d) >= len(m.dma.devices) {
+		return -1, fmt.Errorf("device: %d is not a device of this machine (0..%d)", d, len(m.dma.devices)-1)
 	}
-	dev := &m.devices[d]
+	dev := &m.dma.devices[d]
 	if dev.cfg.IOMMU == nil && (addr >= m.cfg.MemBytes || n > m.cfg.MemBytes-addr) {
 		return -1, fmt.Errorf("device %s: range %#x+%d is outside physical memory (%d bytes)", dev.cfg.Name, addr, n, m.cfg.MemBytes)
 	}
-	j := dmaJob{dev: d, write: write, n: n, c: cursor{va: addr}}
-	var id int
-	if k := len(m.freeJobs); k > 0 {
-		id, m.freeJobs = m.freeJobs[k-1], m.freeJobs[:k-1]
-		m.jobs[id] = j
-	} else {
-		id = len(m.jobs)
-		m.jobs = append(m.jobs, j)
-	}
+	id := m.dma.newJob(dmaJob{dev: d, write: write, n: n, c: cursor{va: addr}})
 	if dev.active < 0 {
-		m.activate(d, id, max(dev.now, m.now))
+		m.dma.activate(d, id, max(dev.now, m.core.now))
 	} else {
 		dev.queued = append(dev.queued, id)
 	}
 	return DMAJob(id), nil
-}
-
-func (m *Machine) activate(d DeviceID, id int, t sim.Time) {
-	m.devices[d].active = id
-	m.q.Push(t, d)
-	if t < m.horizon {
-		m.horizon = t
-	}
 }
 
 // FinishDMA runs every agent's queued steps in time order until job j
@@ -88,28 +72,24 @@ func (m *Machine) activate(d DeviceID, id int, t sim.Time) {
 // interrupt; not counted in cpu_cycles) and returns the completion time
 // (for a read, when the last data has arrived).
 func (m *Machine) FinishDMA(j DMAJob) (sim.Time, error) {
-	if j < 0 || int(j) >= len(m.jobs) {
-		return m.now, fmt.Errorf("dma job %d is not queued", j)
+	if j < 0 || int(j) >= len(m.dma.jobs) {
+		return m.core.now, fmt.Errorf("dma job %d is not queued", j)
 	}
-	for !m.jobs[j].done {
-		if !m.step(sim.Never, !m.unbatched) {
-			return m.now, fmt.Errorf("dma job %d never completes", j)
+	for !m.dma.jobs[j].done {
+		if !m.step(sim.Never, !m.dma.unbatched) {
+			return m.core.now, fmt.Errorf("dma job %d never completes", j)
 		}
 	}
-	job := m.jobs[j]
-	m.jobs[j] = dmaJob{}
-	m.freeJobs = append(m.freeJobs, int(j))
-	m.WaitUntil(job.end)
-	if m.now < m.devAskAt {
-		m.reorders++ // the core would ask DRAM before a device already did
-	}
+	job := m.dma.retire(int(j))
+	m.core.wait(job.end)
+	m.dram.coreResumes(m.core.now)
 	return job.end, job.err
 }
 
 // catchUp runs every queued step due by the core's time and moves the
 // horizon to the next one.
 func (m *Machine) catchUp() {
-	for m.step(m.now, !m.unbatched) {
+	for m.step(m.core.now, !m.dma.unbatched) {
 	}
 }
 
@@ -123,42 +103,42 @@ func (m *Machine) runNext(limit sim.Time) bool { return m.step(limit, false) }
 // (the same bursts, in the same order and at the same times, as one call
 // per step; no queue operation between them).
 func (m *Machine) step(limit sim.Time, batch bool) bool {
-	t, ok := m.q.Peek()
+	t, ok := m.dma.q.Peek()
 	if !ok || t > limit {
-		m.horizon = sim.Never
+		m.dma.horizon = sim.Never
 		if ok {
-			m.horizon = t
+			m.dma.horizon = t
 		}
-		if m.unbatched {
-			m.horizon = 0
+		if m.dma.unbatched {
+			m.dma.horizon = 0
 		}
 		return false
 	}
-	m.quiet.n = 0 // another agent acts (see Quiet)
-	d := m.q.Top()
+	m.ob.quiet.n = 0 // another agent acts (see Quiet)
+	d := m.dma.q.Top()
 	if d < 0 { // an agent's event (port.go)
-		m.runAgent(t, d)
+		m.dma.runAgent(t, d)
 		return true
 	}
-	dev := &m.devices[d]
-	j := &m.jobs[dev.active]
+	dev := &m.dma.devices[d]
+	j := &m.dma.jobs[dev.active]
 	for {
 		next, more := m.burst(dev, j, t)
 		if !more {
 			break
 		}
-		m.horizon = min(m.horizon, next)
-		if !batch || next > limit || m.q.Len() != 1 {
-			m.q.ReplaceTop(next, d) // the device reschedules itself
+		m.dma.horizon = min(m.dma.horizon, next)
+		if !batch || next > limit || m.dma.q.Len() != 1 {
+			m.dma.q.ReplaceTop(next, d) // the device reschedules itself
 			return true
 		}
 		t = next // its next step is the earliest and due: run it now
 	}
-	m.q.Pop()
+	m.dma.q.Pop()
 	// The job is over: account for it and start the device's next one.
 	end := t
 	if !j.write {
-		end += m.cfg.DRAM.Latency
+		end += m.dram.cfg.Latency
 	}
 	j.end, j.done = end, true
 	dev.now = end
@@ -171,7 +151,7 @@ func (m *Machine) step(limit sim.Time, batch bool) bool {
 	if len(dev.queued) > 0 {
 		next := dev.queued[0]
 		dev.queued = dev.queued[1:]
-		m.activate(d, next, end)
+		m.dma.activate(d, next, end)
 	}
 	return true
 }
@@ -183,7 +163,7 @@ func (m *Machine) step(limit sim.Time, batch bool) bool {
 // for a pool slot, before the store half of a copied line, after a DC
 // op's issue, and at DSB.
 func (m *Machine) sync() {
-	if m.now >= m.horizon {
+	if m.core.now >= m.dma.horizon {
 		m.catchUp()
 	}
 }
@@ -192,25 +172,12 @@ func (m *Machine) sync() {
 // when one of them is due: a walk's descriptor loads ask DRAM at the
 // walker's time, which runs ahead of the core's until the walk is done.
 func (m *Machine) syncTo(t sim.Time) {
-	if t >= m.horizon {
-		for m.step(t, !m.unbatched) {
+	if t >= m.dma.horizon {
+		for m.step(t, !m.dma.unbatched) {
 		}
 	}
 }
 
-// devAsk records that a device asked DRAM at time t. Devices ask in queue
-// order (non-decreasing among themselves); a device ask earlier than the
-// core's last one is a reorder, and so is the core asking earlier than a
-// device did (checked where the core could have fallen behind: after
-// FinishDMA).
-// Invariant: no reorder (DRAMAskReorders is 0).
-func (m *Machine) devAsk(t sim.Time) {
-	if t < m.coreAsk {
-		m.reorders++
-	}
-	m.devAskAt = max(m.devAskAt, t)
-}
-
 // DRAMAskReorders returns how many DRAM asks came earlier in time than one
 // already made (0 when every agent ran in time order).
-func (m *Machine) DRAMAskReorders() uint64 { return m.reorders }
+func (m *Machine) DRAMAskReorders() uint64 { return m.dram.reorders }

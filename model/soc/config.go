@@ -1,10 +1,7 @@
 package soc
 
 import (
-	"fmt"
-
 	"github.com/dmaviz/dmaviz/model/cache"
-	"github.com/dmaviz/dmaviz/model/mem"
 	"github.com/dmaviz/dmaviz/model/mmu"
 	"github.com/dmaviz/dmaviz/model/sim"
 )
@@ -138,104 +135,4 @@ type TLBConfig struct {
 	// physically contiguous steps, up to the first order-0 step); false is
 	// mainline vmap, a 4 KiB PTE per page (mmu.VmapMainline).
 	LargeVmap bool
-}
-
-// validate checks the translation hardware when Enabled.
-func (t *TLBConfig) validate() error {
-	if !t.Enabled {
-		return nil
-	}
-	for _, c := range []struct {
-		name string
-		cfg  mmu.TLBConfig
-	}{{"tlb.l1", t.L1}, {"tlb.l2", t.L2}, {"tlb.trace", t.Trace}} {
-		if err := c.cfg.Validate(c.name); err != nil {
-			return err
-		}
-	}
-	if t.L1I.Entries != 0 {
-		if err := t.L1I.Validate("tlb.l1i"); err != nil {
-			return err
-		}
-	}
-	if err := t.Walk.Validate(); err != nil {
-		return fmt.Errorf("tlb.%v", err)
-	}
-	if t.Linear&mmu.Size4K == 0 || t.Linear&mmu.Size64K != 0 {
-		return fmt.Errorf("tlb.linear: %v; allowed 4K with any of 2M, 1G", t.Linear)
-	}
-	return nil
-}
-
-// Validate checks every field; the error names the field and the allowed
-// range. New calls it.
-func (c *Config) Validate() error {
-	if !(c.Clocks.CPU > 0) {
-		return fmt.Errorf("clocks.cpu: %v Hz; allowed > 0", float64(c.Clocks.CPU))
-	}
-	for _, cc := range []*cache.Config{&c.L1D, &c.L2} {
-		if err := cc.Validate(); err != nil {
-			return err
-		}
-	}
-	levels := []*cache.Config{&c.L2}
-	if c.L3.Size != 0 || c.L3.Ways != 0 {
-		if err := c.L3.Validate(); err != nil {
-			return err
-		}
-		levels = append(levels, &c.L3)
-	}
-	for _, l := range levels {
-		if l.LineBytes != c.L1D.LineBytes {
-			return fmt.Errorf("%s.line_bytes: %d; must equal l1d.line_bytes (%d)", l.Name, l.LineBytes, c.L1D.LineBytes)
-		}
-	}
-	ints := []struct {
-		name      string
-		v, lo, hi int
-	}{
-		{"core.mlp", c.Core.MLP, 1, 256},
-		{"core.write_stream_after", c.Core.WriteStreamAfter, 0, 1 << 20},
-		{"prefetch.inflight", c.Prefetch.Inflight, 0, 256},
-		{"prefetch.streams", c.Prefetch.Streams, 0, 64},
-		{"prefetch.degree", c.Prefetch.Degree, 0, 256},
-		{"nc.inflight", c.NC.Inflight, 1, 256},
-		{"nc.device_inflight", c.NC.DeviceInflight, 1, 256},
-		{"nc.read_bytes", c.NC.ReadBytes, 0, 4096},
-		{"maint.inflight", c.Maint.Inflight, 1, 4096},
-		{"dram.min_burst", c.DRAM.MinBurst, 1, 4096},
-		{"mem.max_order", c.MaxOrder, 0, 20},
-	}
-	for _, f := range ints {
-		if f.v < f.lo || f.v > f.hi {
-			return fmt.Errorf("%s: %d is out of range; allowed %d..%d", f.name, f.v, f.lo, f.hi)
-		}
-	}
-	if c.Prefetch.Streams > 0 && c.Prefetch.Inflight == 0 {
-		return fmt.Errorf("prefetch.inflight: 0 with %d streams; allowed 1..256", c.Prefetch.Streams)
-	}
-	times := []struct {
-		name string
-		v    sim.Time
-	}{
-		{"core.load_issue", c.Core.LoadIssue}, {"core.store_issue", c.Core.StoreIssue},
-		{"nc.latency", c.NC.Latency}, {"maint.issue", c.Maint.Issue},
-		{"maint.clean_latency", c.Maint.CleanLatency}, {"maint.inval_latency", c.Maint.InvalLatency},
-		{"maint.dsb", c.Maint.DSB},
-	}
-	for _, f := range times {
-		if f.v < 0 || f.v > sim.Millisecond {
-			return fmt.Errorf("%s: %v is out of range; allowed 0..1ms", f.name, f.v)
-		}
-	}
-	if c.DRAM.Latency <= 0 || c.DRAM.Latency > sim.Millisecond {
-		return fmt.Errorf("dram.latency: %v is out of range; allowed 1ps..1ms", c.DRAM.Latency)
-	}
-	if !(c.DRAM.Bandwidth >= 1e6 && c.DRAM.Bandwidth <= 1e13) {
-		return fmt.Errorf("dram.bandwidth: %g B/s is out of range; allowed 1e6..1e13", c.DRAM.Bandwidth)
-	}
-	if c.MemBytes < 1<<20 || c.MemBytes > 1<<40 || c.MemBytes%mem.PageSize != 0 {
-		return fmt.Errorf("mem.bytes: %d is out of range; allowed 1MiB..1TiB in whole pages", c.MemBytes)
-	}
-	return c.TLB.validate()
 }

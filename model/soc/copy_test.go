@@ -84,7 +84,7 @@ func TestValidationErrorsNameTheField(t *testing.T) {
 		mut  func(*Config)
 		want string
 	}{
-		{func(c *Config) { c.L1D.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..4096"},
+		{func(c *Config) { c.L1D.Ways = 0 }, "l1d.ways: 0 is out of range; allowed 1..64"},
 		{func(c *Config) { c.L2.LineBytes = 96 }, "l2.line_bytes: 96 is not a power of two"},
 		{func(c *Config) { c.L2.LineBytes, c.L2.Size = 128, 256<<10 }, "l2.line_bytes: 128; must equal l1d.line_bytes (64)"},
 		{func(c *Config) { c.Core.MLP = 0 }, "core.mlp: 0 is out of range; allowed 1..256"},

@@ -107,7 +107,7 @@ func (m *Machine) Count(c Counter) uint64 {
 		return 0
 	}
 	if c == CPUCycles {
-		return uint64(m.cfg.Clocks.CPU.InCycles(m.busy) + 0.5)
+		return uint64(m.cfg.Clocks.CPU.InCycles(m.core.busy) + 0.5)
 	}
 	if x := m.x; x != nil {
 		// The TLB events live in the structure that counts them: the core's

@@ -43,37 +43,17 @@ type device struct {
 
 // AddDevice adds a DMA master. Its writer id (who wrote a line last) is
 // 2 + its index: the first device added is writer 2.
-func (m *Machine) AddDevice(c DeviceConfig) (DeviceID, error) {
-	if c.Burst < 1 || c.Burst > 1<<16 {
-		return -1, fmt.Errorf("device %s: burst: %d is out of range; allowed 1..65536", c.Name, c.Burst)
-	}
-	if !(c.Bandwidth >= 1e3 && c.Bandwidth <= 1e13) {
-		return -1, fmt.Errorf("device %s: bandwidth: %g B/s is out of range; allowed 1e3..1e13", c.Name, c.Bandwidth)
-	}
-	if c.SnoopLatency < 0 {
-		return -1, fmt.Errorf("device %s: snoop_latency: %v is negative", c.Name, c.SnoopLatency)
-	}
-	if len(m.devices) >= 250 {
-		return -1, fmt.Errorf("device %s: too many devices; allowed 250", c.Name)
-	}
-	m.devices = append(m.devices, device{cfg: c, psPerByte: 1e12 / c.Bandwidth, writer: uint8(2 + len(m.devices)), active: -1})
-	return DeviceID(len(m.devices) - 1), nil
-}
+func (m *Machine) AddDevice(c DeviceConfig) (DeviceID, error) { return m.dma.add(c) }
 
 // DeviceWriter returns the writer id a device's data carries.
-func (m *Machine) DeviceWriter(d DeviceID) uint8 {
-	if d < 0 || int(d) >= len(m.devices) {
-		return mem.Nobody
-	}
-	return m.devices[d].writer
-}
+func (m *Machine) DeviceWriter(d DeviceID) uint8 { return m.dma.writer(d) }
 
 // DeviceTime returns the device's clock (when its last transfer ended).
 func (m *Machine) DeviceTime(d DeviceID) sim.Time {
-	if d < 0 || int(d) >= len(m.devices) {
-		return 0
+	if dev := m.dma.device(d); dev != nil {
+		return dev.now
 	}
-	return m.devices[d].now
+	return 0
 }
 
 // DeviceWrite has device d write n bytes at addr (physical, or IO-virtual
@@ -85,7 +65,7 @@ func (m *Machine) DeviceTime(d DeviceID) sim.Time {
 // and invalidates the lines in every CPU cache, a non-coherent one leaves
 // them, so cached copies go stale. It returns when the last burst lands.
 func (m *Machine) DeviceWrite(d DeviceID, addr, n uint64) (sim.Time, error) {
-	return m.dma(d, addr, n, true)
+	return m.transfer(d, addr, n, true)
 }
 
 // DeviceRead has device d read n bytes at addr. A non-coherent device reads
@@ -93,13 +73,13 @@ func (m *Machine) DeviceWrite(d DeviceID, addr, n uint64) (sim.Time, error) {
 // (counted in device_stale_lines, reported as a hazard); a coherent one
 // gets the dirty data by snooping. It returns when the data has arrived.
 func (m *Machine) DeviceRead(d DeviceID, addr, n uint64) (sim.Time, error) {
-	return m.dma(d, addr, n, false)
+	return m.transfer(d, addr, n, false)
 }
 
-func (m *Machine) dma(d DeviceID, addr, n uint64, write bool) (sim.Time, error) {
+func (m *Machine) transfer(d DeviceID, addr, n uint64, write bool) (sim.Time, error) {
 	j, err := m.StartDMA(d, addr, n, write)
 	if err != nil {
-		return m.now, err
+		return m.core.now, err
 	}
 	return m.FinishDMA(j)
 }
@@ -112,7 +92,7 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 	lmask := m.lineBytes - 1
 	if j.landN != 0 {
 		first, end := j.landPA>>m.lineShift, (j.landPA+j.landN+lmask)>>m.lineShift
-		if j.write && !dev.cfg.Coherent && len(m.shadows) == 0 {
+		if j.write && !dev.cfg.Coherent && len(m.chk.shadows) == 0 {
 			// dmaLine for a non-coherent write, written out (no call per
 			// line): the caches are left as they are, DRAM gets the data.
 			for line := first; line < end && m.ver.Tracked(); line++ {
@@ -126,17 +106,17 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 				m.dmaLine(dev, line, j.write, t)
 			}
 		}
-		if m.obs != nil && m.kinds.Has(hwevent.DMABurst) && m.watchedRange(first, end) {
+		if m.ob.obs != nil && m.ob.kinds.Has(hwevent.DMABurst) && m.ob.watchedRange(first, end) {
 			f := hwevent.Flags(0)
 			if j.write {
 				f = hwevent.Write
 			}
 			// emit, written into the scratch field by field (a struct
 			// passed by value goes through the stack): one per burst.
-			e := &m.scratch
+			e := &m.ob.scratch
 			e.T, e.End, e.Kind, e.Flags, e.Why, e.Op, e.Agent, e.Writer = t, 0, hwevent.DMABurst, f, hwevent.ReasonNone, 0, dev.writer, dev.writer
 			e.Level, e.Set, e.Way, e.Addr, e.Victim, e.Bytes = -1, -1, -1, j.landPA, 0, j.landN
-			m.obs.Event(e)
+			m.ob.obs.Event(e)
 		}
 		j.landN = 0
 	}
@@ -165,10 +145,9 @@ func (m *Machine) burst(dev *device, j *dmaJob, t sim.Time) (sim.Time, bool) {
 	} else if c.left == 0 {
 		c.tr, c.left = mem.Translation{PA: c.va}, ^uint64(0)
 	}
-	dx := m.xfer(int(seg))
-	start := max(t, m.dramFree)
-	m.devAsk(t)
-	m.dramFree = start + dx
+	dx := m.dram.xfer(int(seg))
+	m.dram.devAsk(t)
+	start := m.dram.channel(t, dx)
 	t = start + max(dx, sim.Time(float64(seg)*dev.psPerByte+0.5))
 	if dev.cfg.Coherent {
 		t += dev.cfg.SnoopLatency
@@ -187,8 +166,8 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 	}
 	if dev.cfg.Coherent {
 		forwarded, fwdVer := false, uint32(0)
-		for i, c := range m.lv {
-			e := c.Find(line)
+		for i, c := range m.hier.lv {
+			e := m.hier.find(i, line)
 			if e < 0 {
 				continue
 			}
@@ -206,7 +185,7 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 				}
 				c.Meta[e].Dirty, c.Meta[e].Ver = false, fwdVer
 			}
-			if m.obs != nil {
+			if m.ob.obs != nil {
 				k := hwevent.Update
 				if write {
 					k = hwevent.Drop
@@ -219,12 +198,12 @@ func (m *Machine) dmaLine(dev *device, line uint64, write bool, t sim.Time) {
 		if idx >= 0 {
 			m.ver.WriteMem(idx, dev.writer)
 			if dev.cfg.Coherent {
-				m.rewritten(idx) // the snoop dropped every copy
+				m.chk.rewritten(idx) // the snoop dropped every copy
 			} else {
 				m.outdate(line, idx, t, dev.writer, 0)
 			}
 		}
-		if len(m.shadows) != 0 {
+		if len(m.chk.shadows) != 0 {
 			m.shadowWrite(line, dev.writer, t)
 		}
 		return

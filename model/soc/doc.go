@@ -3,6 +3,27 @@
 // Normal-NC/Device path, cache maintenance and DSB, DMA masters, and PMU
 // counters.
 //
+// # Units
+//
+// The Machine composes units, each owning its state and its part of the
+// per-line path, with its config section and a plain-data Snapshot
+// (Machine.State gathers them for views and golden tests):
+//
+//   - Core (core.*, prefetch.*): the clock, issue, the fill slots, the
+//     prefetcher, write streaming;
+//   - Hierarchy (l1d, l2, l3): the caches and their lookup hints (nothing
+//     else reads a cache's hints);
+//   - DRAM (dram.*): the shared channel and the order of asks;
+//   - NCPath (nc.*): Normal-NC and Device transactions;
+//   - Maint (maint.*): the queue of outstanding DC ops DSB waits for;
+//   - Masters: DMA masters, agents and the event queue they run on;
+//   - the translation hardware (tlb.*): page tables, TLBs, walker.
+//
+// The machine itself runs what crosses units: a line fill (hierarchy,
+// DRAM, line versions, observer), a DC op (maintenance queue, hierarchy,
+// DRAM), a DMA burst (masters, DRAM, caches), and it keeps the PMU
+// counters, the correctness checks and the observer's watch.
+//
 // # Time
 //
 // Time is transaction level (STYLE.md #2): an operation (a copy, a line

@@ -33,23 +33,9 @@ type Fates struct {
 // Fates returns the counts so far; StillHeld is the outdated copies
 // cached now.
 func (m *Machine) Fates() Fates {
-	f := m.fates
-	f.StillHeld = uint64(m.nOutdated)
+	f := m.chk.fates
+	f.StillHeld = uint64(m.chk.nOutdated)
 	return f
-}
-
-// holds reports whether any cache level holds line, and whether a copy
-// of it is dirty.
-func (m *Machine) holds(line uint64) (held, dirty bool) {
-	for _, c := range m.lv {
-		if c.Absent(line) { // the common case skips the call
-			continue
-		}
-		if e := c.Find(line); e >= 0 {
-			held, dirty = true, dirty || c.Meta[e].Dirty
-		}
-	}
-	return held, dirty
 }
 
 // outdate is newer data for line (version index idx) written at t by
@@ -60,67 +46,19 @@ func (m *Machine) outdate(line uint64, idx int, t sim.Time, agent uint8, f hweve
 	if idx < 0 {
 		return
 	}
-	held, dirty := m.holds(line)
+	held, dirty := m.hier.holds(line)
 	if !held {
 		return
-	}
-	if len(m.outdated) < len(m.ver.Mem) {
-		m.outdated = append(m.outdated, make([]uint8, len(m.ver.Mem)-len(m.outdated))...)
 	}
 	st, k := copyStale, hwevent.StaleCopy
 	if dirty && f&hwevent.Elsewhere == 0 {
 		st, k = copyDoomed, hwevent.Doomed
 		f |= hwevent.Dirty
 	}
-	switch cur := m.outdated[idx]; {
-	case cur == st:
-		// Outdated since an earlier write (counted then); reported
-		// again, as this write's data is what the copy now hides.
-	case cur == copyCurrent && st == copyStale:
-		m.fates.Stale++
-		m.nOutdated++
-	case cur == copyCurrent:
-		m.fates.Doomed++
-		m.nOutdated++
-	}
-	m.outdated[idx] = st
-	if m.obs != nil && m.kinds.Has(k) && m.watched(line) {
-		m.emit(hwevent.Event{T: t, Kind: k, Flags: f, Agent: agent, Writer: agent, Level: -1, Set: -1, Way: -1,
+	m.chk.outdateAs(idx, st, len(m.ver.Mem))
+	if m.ob.obs != nil && m.ob.kinds.Has(k) && m.ob.watched(line) {
+		m.ob.emit(hwevent.Event{T: t, Kind: k, Flags: f, Agent: agent, Writer: agent, Level: -1, Set: -1, Way: -1,
 			Addr: line << m.lineShift, Bytes: m.lineBytes})
-	}
-}
-
-// copyState is line's copy state by version index idx (copyCurrent when
-// untracked or never outdated). Inline-sized: the per-line paths ask it
-// only while some copy is outdated.
-func (m *Machine) copyState(idx int) uint8 {
-	if idx < 0 || idx >= len(m.outdated) {
-		return copyCurrent
-	}
-	return m.outdated[idx]
-}
-
-// settle ends line idx's outdated copy (the caller checked it has one),
-// counting it in fate.
-func (m *Machine) settle(idx int, fate *uint64) {
-	m.outdated[idx] = copyCurrent
-	m.nOutdated--
-	*fate++
-}
-
-// readOutdated is a stale read of idx: a stale copy ends read (a doomed
-// one stays doomed: its write-back is still to come).
-func (m *Machine) readOutdated(idx int) {
-	if m.copyState(idx) == copyStale {
-		m.settle(idx, &m.fates.Read)
-	}
-}
-
-// rewritten is the core (or a coherent device) writing line idx: its
-// cached copy, if any, holds the newest data again.
-func (m *Machine) rewritten(idx int) {
-	if m.copyState(idx) != copyCurrent {
-		m.settle(idx, &m.fates.Overwritten)
 	}
 }
 
@@ -128,15 +66,15 @@ func (m *Machine) rewritten(idx int) {
 // level holds any more ends evicted, reported as StaleEvicted.
 func (m *Machine) evicted(level int, line uint64) {
 	idx := m.ver.Index(line)
-	if m.copyState(idx) != copyStale {
+	if m.chk.copyState(idx) != copyStale {
 		return
 	}
-	if held, _ := m.holds(line); held {
+	if held, _ := m.hier.holds(line); held {
 		return
 	}
-	m.settle(idx, &m.fates.Evicted)
-	if m.obs != nil && m.kinds.Has(hwevent.StaleEvicted) && m.watched(line) {
-		m.emit(hwevent.Event{T: m.now, Kind: hwevent.StaleEvicted, Agent: hwevent.Core, Writer: m.ver.LatestWriter[idx],
+	m.chk.settle(idx, &m.chk.fates.Evicted)
+	if m.ob.obs != nil && m.ob.kinds.Has(hwevent.StaleEvicted) && m.ob.watched(line) {
+		m.ob.emit(hwevent.Event{T: m.core.now, Kind: hwevent.StaleEvicted, Agent: hwevent.Core, Writer: m.ver.LatestWriter[idx],
 			Level: int8(level), Set: -1, Way: -1, Addr: line << m.lineShift, Bytes: m.lineBytes})
 	}
 }

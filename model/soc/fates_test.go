@@ -157,13 +157,13 @@ func TestFatesDoNotDependOnObserving(t *testing.T) {
 		f := m.Fates()
 		require.Equal(t, f.Stale+f.Doomed, f.Read+f.Evicted+f.Invalidated+f.Lost+f.Discarded+f.Overwritten+f.StillHeld, "%+v", f)
 		held := 0
-		for i, st := range m.outdated {
+		for i, st := range m.chk.outdated {
 			if st == copyCurrent {
 				continue
 			}
 			held++
 			line := b.PA(0)>>m.lineShift + uint64(i)
-			h, _ := m.holds(line)
+			h, _ := m.hier.holds(line)
 			require.True(t, h, "line %#x outdated but not cached", line<<m.lineShift)
 		}
 		require.EqualValues(t, f.StillHeld, held)

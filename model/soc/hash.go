@@ -19,15 +19,15 @@ func (m *Machine) Hash() uint64 {
 		binary.LittleEndian.PutUint64(b[:], v)
 		h.Write(b[:])
 	}
-	put(uint64(m.now))
-	put(uint64(m.busy))
-	put(uint64(m.dramFree))
-	put(uint64(m.dcDone))
-	put(uint64(m.storeDone))
+	put(uint64(m.core.now))
+	put(uint64(m.core.busy))
+	put(uint64(m.dram.free))
+	put(uint64(m.maint.done))
+	put(uint64(m.dram.posted))
 	for _, v := range m.cnt {
 		put(v)
 	}
-	for _, c := range m.lv {
+	for _, c := range m.hier.lv {
 		for e := 0; e < c.Entries(); e++ {
 			k, ok := c.Key(e)
 			if !ok {
@@ -43,14 +43,14 @@ func (m *Machine) Hash() uint64 {
 			put(uint64(c.Meta[e].Ready))
 		}
 	}
-	for _, q := range []*sim.Pool{&m.mshr, &m.pfq, &m.ncq, &m.devq, &m.dcq} {
+	for _, q := range []*sim.Pool{&m.core.mshr, &m.core.pfq, &m.nc.nc, &m.nc.dev, &m.maint.q} {
 		q.Times(func(t sim.Time) { put(uint64(t)) }) // in time order
 	}
 	for i := range m.ver.Mem {
 		put(uint64(m.ver.Mem[i]) | uint64(m.ver.Latest[i])<<32)
 		put(uint64(m.ver.MemWriter[i]) | uint64(m.ver.LatestWriter[i])<<8)
 	}
-	for _, hz := range m.hazards {
+	for _, hz := range m.chk.hazards {
 		put(uint64(hz.T))
 		put(hz.Addr)
 		put(hz.Bytes)

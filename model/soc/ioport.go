@@ -72,12 +72,9 @@ func (c *Config) IOTimes() IOTimes {
 // write's acknowledgement) is back, and for a read where its slowest line
 // was served. Agents ask in queue order, as with PortAccess.
 func (m *Machine) IOAccess(at sim.Time, pa uint64, n int, write bool, port sim.Time, stash int, writer uint8) (sim.Time, Served) {
-	if at < m.coreAsk || at < m.devAskAt {
-		m.reorders++
-	}
-	m.devAskAt = max(m.devAskAt, at)
-	if m.portHook != nil {
-		m.portHook(at, pa, n, write)
+	m.dram.agentAsk(at)
+	if m.dma.portHook != nil {
+		m.dma.portHook(at, pa, n, write)
 	}
 	io := m.IOTimes()
 	first, end := pa>>m.lineShift, (pa+uint64(max(n, 1))+m.lineBytes-1)>>m.lineShift
@@ -88,9 +85,8 @@ func (m *Machine) IOAccess(at sim.Time, pa uint64, n int, write bool, port sim.T
 			m.ioWriteLine(line, ack, line-first < uint64(stash), writer)
 		}
 		// The home node acknowledges once the channel takes the data.
-		x := m.xfer(n)
-		start := max(at+port+io.Write-x, m.dramFree)
-		m.dramFree = start + x
+		x := m.dram.xfer(n)
+		start := m.dram.channel(at+port+io.Write-x, x)
 		return max(ack, start+x), ServedDRAM
 	}
 	m.cnt[DMAReadBytes] += uint64(n)
@@ -106,9 +102,8 @@ func (m *Machine) IOAccess(at sim.Time, pa uint64, n int, write bool, port sim.T
 		}
 	}
 	if fromDRAM > 0 {
-		x := m.xfer(fromDRAM << m.lineShift)
-		start := max(at+port+io.DRAM-x, m.dramFree)
-		m.dramFree = start + x
+		x := m.dram.xfer(fromDRAM << m.lineShift)
+		start := m.dram.channel(at+port+io.DRAM-x, x)
 		if start+x >= done {
 			done, served = start+x, ServedDRAM
 		}
@@ -120,8 +115,8 @@ func (m *Machine) IOAccess(at sim.Time, pa uint64, n int, write bool, port sim.T
 // at t: from the core's L1D or L2 (a snoop: a dirty copy is forwarded and
 // cleaned, DRAM gets it), else the L3, else DRAM (timed by the caller).
 func (m *Machine) ioReadLine(line uint64, t sim.Time, io IOTimes) (sim.Time, Served) {
-	for i, c := range m.lv {
-		e := c.Find(line)
+	for i, c := range m.hier.lv {
+		e := m.hier.find(i, line)
 		if e < 0 {
 			continue
 		}
@@ -133,7 +128,7 @@ func (m *Machine) ioReadLine(line uint64, t sim.Time, io IOTimes) (sim.Time, Ser
 				}
 			}
 			meta.Dirty = false
-			if m.obs != nil {
+			if m.ob.obs != nil {
 				m.noteEntryAt(t, hwevent.Update, i, e, line)
 			}
 		}
@@ -149,10 +144,10 @@ func (m *Machine) ioReadLine(line uint64, t sim.Time, io IOTimes) (sim.Time, Ser
 // copy in the core's caches is invalidated (the device's data supersedes
 // it), then a stashed line is installed clean in the core's L2.
 func (m *Machine) ioWriteLine(line uint64, ack sim.Time, stash bool, writer uint8) {
-	for i, c := range m.lv {
-		if e := c.Find(line); e >= 0 {
+	for i, c := range m.hier.lv {
+		if e := m.hier.find(i, line); e >= 0 {
 			c.Drop(e)
-			if m.obs != nil {
+			if m.ob.obs != nil {
 				m.noteEntryAt(ack, hwevent.Drop, i, e, line)
 			}
 		}
@@ -167,7 +162,7 @@ func (m *Machine) ioWriteLine(line uint64, ack sim.Time, stash bool, writer uint
 		return
 	}
 	const l2 = 1
-	c := m.lv[l2]
+	c := m.hier.lv[l2]
 	e, _ := c.Claim(line, true) // a miss: Drop above removed any copy
 	m.filled(c, l2, e, cache.Line{Ready: ack, Ver: ver})
 }

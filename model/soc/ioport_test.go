@@ -44,7 +44,7 @@ func TestIOReadServedWhereTheLineIs(t *testing.T) {
 	must[sim.Time](t)(m.Read(b.VA+64, 64, 8)) // line 1: in every level
 	line1 := b.PA(64) >> 6
 	for i := 0; i < 2; i++ { // line 1 left in the L3 alone
-		c := m.lv[i]
+		c := m.hier.lv[i]
 		c.Drop(c.Find(line1))
 	}
 	port := 7 * sim.Nanosecond
@@ -52,9 +52,9 @@ func TestIOReadServedWhereTheLineIs(t *testing.T) {
 	done, s := m.IOAccess(at, b.PA(0), 64, false, port, 0, 2)
 	assert.Equal(t, ServedSnoop, s)
 	assert.Equal(t, at+port+io.Snoop, done)
-	e := m.lv[0].Find(b.PA(0) >> 6)
+	e := m.hier.lv[0].Find(b.PA(0) >> 6)
 	require.GreaterOrEqual(t, e, 0, "a read snoop leaves the core its copy")
-	assert.False(t, m.lv[0].Meta[e].Dirty, "forwarded and cleaned")
+	assert.False(t, m.hier.lv[0].Meta[e].Dirty, "forwarded and cleaned")
 
 	done, s = m.IOAccess(at, b.PA(64), 64, false, port, 0, 2)
 	assert.Equal(t, ServedL3, s)
@@ -80,15 +80,15 @@ func TestIOWriteInvalidatesAndStashes(t *testing.T) {
 	done, _ := m.IOAccess(at, b.PA(0), 128, true, 0, 1, 2)
 	assert.Equal(t, at+m.IOTimes().Write, done, "acknowledged by the home node")
 	l0, l1 := b.PA(0)>>6, b.PA(64)>>6
-	for i, c := range m.lv {
+	for i, c := range m.hier.lv {
 		assert.Less(t, c.Find(l1), 0, "line 1 invalidated in level %d", i)
 		if i != 1 {
 			assert.Less(t, c.Find(l0), 0, "line 0 only in L2 (level %d)", i)
 		}
 	}
-	e := m.lv[1].Find(l0)
+	e := m.hier.lv[1].Find(l0)
 	require.GreaterOrEqual(t, e, 0, "line 0 stashed into L2")
-	assert.False(t, m.lv[1].Meta[e].Dirty)
+	assert.False(t, m.hier.lv[1].Meta[e].Dirty)
 	m.WaitUntil(done)
 	refills := m.Count(L2DCacheRefill)
 	t0 := m.Now()

@@ -45,7 +45,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 	if n == 0 {
 		return 0, nil
 	}
-	t0 := m.now
+	t0 := m.core.now
 	lmask := m.lineBytes - 1
 	end := va + n
 	if end < va {
@@ -53,7 +53,7 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 	}
 	c := cursor{va: va &^ lmask}
 	var err error
-	m.inOp = true
+	m.ob.inOp = true
 	for c.va < end {
 		if err = m.advance(&c, false); err != nil {
 			break
@@ -68,9 +68,9 @@ func (m *Machine) DC(op DCOp, va, n uint64) (sim.Time, error) {
 			c.step(k << m.lineShift)
 		}
 	}
-	m.endQuiet()
-	m.busy += m.now - t0
-	return m.now - t0, err
+	m.ob.endQuiet()
+	m.core.busy += m.core.now - t0
+	return m.core.now - t0, err
 }
 
 // warmAhead is how many lines dcLines warms (cache.Array.Warm) at once,
@@ -94,50 +94,44 @@ const (
 // (SetBatching(false)) looks every line up. The per-op work is this one
 // loop: an absent line costs no call, a held one the lookup's.
 func (m *Machine) dcLines(op DCOp, first, n uint64) {
-	lat := m.cfg.Maint.CleanLatency
-	if op != CVAC {
-		lat = m.cfg.Maint.InvalLatency
-	}
-	big := m.lv[len(m.lv)-1] // (see warmAhead)
+	lat := m.maint.latency(op)
+	big := m.hier.lv[len(m.hier.lv)-1] // (see warmAhead)
 	warm := big.Entries() >= warmEntries
 	for line, end := first, first+n; line < end; {
-		if m.progressLines >= ProgressLines && m.Progress != nil {
-			m.quiet.n = 0
-			m.Progress(int(m.progressLines))
-			m.progressLines = 0
+		if m.maint.sinceProgress >= ProgressLines && m.Progress != nil {
+			m.ob.quiet.n = 0
+			m.Progress(int(m.maint.sinceProgress))
+			m.maint.sinceProgress = 0
 		}
 		k := min(end, (line|(cache.GroupKeys-1))+1) - line
-		m.progressLines += k
-		absent, fills := !m.unbatched, m.fills()
-		for _, c := range m.lv {
-			absent = absent && c.Absent(line)
-		}
+		m.maint.sinceProgress += k
+		absent, fills := !m.dma.unbatched && m.hier.absent(line), m.hier.fills()
 		for ; k > 0; k, line = k-1, line+1 {
 			m.sync()
-			start, wait := m.dcq.Slot(m.now)
-			m.now = start + m.cfg.Maint.Issue
+			var wait sim.Time
+			m.core.now, wait = m.maint.issue(m.core.now)
 			m.sync()
 			m.cnt[DCStall] += uint64(wait)
 			m.cnt[DCOps]++
 			m.cnt[DCCVAC+Counter(op)]++
-			done := m.now + lat
-			if !absent || m.fills() != fills {
+			done := m.core.now + lat
+			if !absent || m.hier.fills() != fills {
 				absent = false
 				if warm && line%warmAhead == 0 {
 					big.Warm(line+warmAhead, warmAhead)
 				}
 				done = m.dcMaint(op, line, done)
 			}
-			if m.obs != nil {
-				if idx := m.ver.Index(line); !m.quietAt(hwevent.DCOp, line, 0, uint8(op), idx) {
+			if m.ob.obs != nil {
+				if idx := m.ver.Index(line); !m.ob.quietAt(hwevent.DCOp, line, 0, uint8(op), idx) {
 					m.reportLine(hwevent.DCOp, line, idx, 0, done, uint8(op), hwevent.ReasonNone)
 				}
 			}
-			if !m.dcq.Done(done) {
-				m.dcq.Insert(done)
+			if !m.maint.q.Done(done) {
+				m.maint.q.Insert(done)
 			}
-			if done > m.dcDone {
-				m.dcDone = done
+			if done > m.maint.done {
+				m.maint.done = done
 			}
 		}
 	}
@@ -151,9 +145,9 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 	// core.
 	var ents [3]int // entry per level (L1D, L2, L3), -1 when absent
 	dirtyVer, dirty, held := uint32(0), false, false
-	for i, c := range m.lv {
+	for i, c := range m.hier.lv {
 		e := -1
-		if !c.Absent(line) { // the common case skips the call
+		if !m.hier.absentAt(i, line) { // the common case skips the call
 			e = c.Find(line)
 			held = held || e >= 0
 		}
@@ -162,7 +156,7 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 			dirtyVer, dirty = c.Meta[e].Ver, true
 		}
 	}
-	clean := op != IVAC || m.cfg.Maint.IVACCleans
+	clean := op != IVAC || m.maint.cfg.IVACCleans
 	if dirty {
 		idx := -1
 		if m.ver.Tracked() {
@@ -170,27 +164,27 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 		}
 		if clean {
 			m.writeBack(line, dirtyVer, writeBackWhy[op])
-			if m.dramFree > done {
-				done = m.dramFree
+			if m.dram.free > done {
+				done = m.dram.free
 			}
 		} else if idx >= 0 && dirtyVer > m.ver.Mem[idx] {
 			m.lost(hwevent.Discard, line, hwevent.ReasonNone)
 		} else {
-			if m.copyState(idx) == copyDoomed { // the newer data under it survives
-				m.settle(idx, &m.fates.Discarded)
+			if m.chk.copyState(idx) == copyDoomed { // the newer data under it survives
+				m.chk.settle(idx, &m.chk.fates.Discarded)
 			}
-			if m.obs != nil {
+			if m.ob.obs != nil {
 				m.reportLine(hwevent.Discard, line, idx, 0, 0, 0, hwevent.ReasonNone)
 			}
 		}
 	}
-	if held && op != CVAC && m.nOutdated != 0 {
-		if idx := m.ver.Index(line); m.copyState(idx) == copyStale {
-			m.settle(idx, &m.fates.Invalidated)
+	if held && op != CVAC && m.chk.nOutdated != 0 {
+		if idx := m.ver.Index(line); m.chk.copyState(idx) == copyStale {
+			m.chk.settle(idx, &m.chk.fates.Invalidated)
 		}
 	}
-	for i := 0; held && i < len(m.lv); i++ { // held: some level has the line
-		if c, e := m.lv[i], ents[i]; e >= 0 {
+	for i := 0; held && i < len(m.hier.lv); i++ { // held: some level has the line
+		if c, e := m.hier.lv[i], ents[i]; e >= 0 {
 			if op == CVAC {
 				// Every copy now holds the data written back to the
 				// PoC: an older copy below must not resurface once the
@@ -202,7 +196,7 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 			} else {
 				c.Drop(e)
 			}
-			if m.obs != nil {
+			if m.ob.obs != nil {
 				k := hwevent.Drop
 				if op == CVAC {
 					k = hwevent.Update
@@ -225,26 +219,26 @@ func (m *Machine) dcMaint(op DCOp, line uint64, done sim.Time) sim.Time {
 // the time it took, which is also added to dsb_stall_us.
 func (m *Machine) DSB() sim.Time {
 	m.sync() // agents due by now report first (the trace stays in time order)
-	t0 := m.now
-	end := max(m.now, m.dcDone, m.storeDone) + m.cfg.Maint.DSB
+	t0 := m.core.now
+	end := max(m.core.now, m.maint.done, m.dram.posted) + m.maint.cfg.DSB
 	m.cnt[DSBCount]++
 	m.cnt[DSBStall] += uint64(end - t0)
-	m.now = end
-	m.busy += end - t0
-	if m.obs != nil {
-		m.emit(hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
+	m.core.now = end
+	m.core.busy += end - t0
+	if m.ob.obs != nil {
+		m.ob.emit(hwevent.Event{T: t0, End: end, Kind: hwevent.DSBWait, Agent: hwevent.Core, Level: -1, Set: -1, Way: -1})
 	}
 	return end - t0
 }
 
 // Outstanding returns when the last outstanding DC op completes (for a
 // gauge of in-flight maintenance).
-func (m *Machine) Outstanding() sim.Time { return m.dcDone }
+func (m *Machine) Outstanding() sim.Time { return m.maint.done }
 
 // OutstandingDC returns how many DC ops have not completed at the core's
 // current time (for a gauge of in-flight maintenance).
 func (m *Machine) OutstandingDC() int {
-	return m.dcq.Busy(m.now)
+	return m.maint.Snapshot(m.core.now).InFlight
 }
 
 // ProgressLines is how many lines of cache maintenance run between two

@@ -22,7 +22,7 @@ func TestReportLineIsTheLiteral(t *testing.T) {
 	var log hwevent.Log
 	m.SetObserver(&log)
 	m.WatchPhys(b.PA(0), b.Size)
-	m.now = 1234
+	m.core.now = 1234
 	for _, tc := range []struct {
 		name   string
 		kind   hwevent.Kind
@@ -39,7 +39,7 @@ func TestReportLineIsTheLiteral(t *testing.T) {
 		{"write-back", hwevent.WriteBack, written, 0, 0, hwevent.ReasonCVAC, 7},
 	} {
 		// Every byte of the scratch set to something else first.
-		m.scratch = hwevent.Event{T: -1, End: -2, Kind: 99, Flags: 0xffff, Why: 9, Op: 9, Agent: 9, Writer: 9,
+		m.ob.scratch = hwevent.Event{T: -1, End: -2, Kind: 99, Flags: 0xffff, Why: 9, Op: 9, Agent: 9, Writer: 9,
 			Level: 9, Set: 9, Way: 9, Addr: 9, Victim: 9, Bytes: 9}
 		log.Events = nil
 		m.reportLine(tc.kind, tc.line, m.ver.Index(tc.line), hwevent.Copy, tc.end, tc.op, tc.why)
@@ -62,7 +62,7 @@ func TestBurstEventIsTheLiteral(t *testing.T) {
 	var log hwevent.Log
 	m.SetObserver(&log)
 	m.WatchPhys(b.PA(0), b.Size)
-	m.scratch = hwevent.Event{T: -1, End: -2, Kind: 99, Flags: 0xffff, Why: 9, Op: 9, Agent: 9, Writer: 9,
+	m.ob.scratch = hwevent.Event{T: -1, End: -2, Kind: 99, Flags: 0xffff, Why: 9, Op: 9, Agent: 9, Writer: 9,
 		Level: 9, Set: 9, Way: 9, Addr: 9, Victim: 9, Bytes: 9}
 	_, err = m.DeviceWrite(d, b.PA(64), 128)
 	require.NoError(t, err)
@@ -145,7 +145,7 @@ func TestQuietSkipsOnlyWhatTheObserverSaid(t *testing.T) {
 	m.Quiet(hwevent.LineRead, 0, 0, hwevent.Nobody, lo, end)
 	m.reportLine(hwevent.LineRead, line, m.ver.Index(line), 0, 0, 0, 0)
 	require.Len(t, q.log, 1, "ignored outside an operation")
-	m.inOp = true
+	m.ob.inOp = true
 	for _, tc := range []struct {
 		name     string
 		f        hwevent.Flags
@@ -181,8 +181,8 @@ func TestQuietSkipsOnlyWhatTheObserverSaid(t *testing.T) {
 	require.NoError(t, err)
 	_, err = m.StartDMA(d, b.PA(4096), 128, true) // lines the word does not cover
 	require.NoError(t, err)
-	m.now += sim.Microsecond
+	m.core.now += sim.Microsecond
 	m.sync()
 	require.Equal(t, 1, report(), "another agent's step ends it")
-	m.endQuiet()
+	m.ob.endQuiet()
 }

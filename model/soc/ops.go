@@ -106,9 +106,9 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 	if err := m.checkWidth(width); err != nil {
 		return 0, err
 	}
-	t0 := m.now
-	m.loadsDone = 0
-	m.inOp = true
+	t0 := m.core.now
+	m.core.loadsDone = 0
+	m.ob.inOp = true
 	var s, d cursor // not cursor literals: each is a clear and a copy in WebAssembly
 	s.va, d.va = src, dst
 	lmask := m.lineBytes - 1
@@ -139,7 +139,7 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 				k = min(k, d.left)
 			}
 			k >>= m.lineShift
-			if m.unbatched {
+			if m.dma.unbatched {
 				k = 1
 			}
 			rf := hwevent.Flags(0)
@@ -165,15 +165,15 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 		}
 		off += seg
 	}
-	m.endQuiet()
-	if m.loadsDone > m.now {
-		m.now = m.loadsDone
+	m.ob.endQuiet()
+	if m.core.loadsDone > m.core.now {
+		m.core.now = m.core.loadsDone
 	}
-	m.busy += m.now - t0
+	m.core.busy += m.core.now - t0
 	if err != nil {
-		return m.now - t0, fmt.Errorf("after %v: %w", m.now-t0, err)
+		return m.core.now - t0, fmt.Errorf("after %v: %w", m.core.now-t0, err)
 	}
-	return m.now - t0, nil
+	return m.core.now - t0, nil
 }
 
 // wholeLines reads k whole cacheable lines from src with ops loads each
@@ -189,11 +189,11 @@ func (m *Machine) run(dst, src, n uint64, width int, op opKind) (sim.Time, error
 // calls and the spills around them, not the work, dominate the cost of
 // simulating a line (most of all as WebAssembly).
 func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Flags) {
-	ld := sim.Time(ops) * m.cfg.Core.LoadIssue
-	st := sim.Time(ops) * m.cfg.Core.StoreIssue
-	wsa := m.cfg.Core.WriteStreamAfter
-	two := len(m.lv) == 2 // (streaming stores: see below)
-	l1, l2 := m.lv[0], m.lv[1]
+	ld := sim.Time(ops) * m.core.cfg.LoadIssue
+	st := sim.Time(ops) * m.core.cfg.StoreIssue
+	wsa := m.core.cfg.WriteStreamAfter
+	two := len(m.hier.lv) == 2 // (streaming stores: see below)
+	l1, l2 := m.hier.lv[0], m.hier.lv[1]
 	lat2 := l2.Cfg.Latency
 	accesses := ops * k
 	if store {
@@ -223,47 +223,42 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 		}
 		var ver uint32
 		if e, hit := l1.Claim(line, true); hit {
-			if r := l1.Meta[e].Ready; r > m.loadsDone {
-				m.loadsDone = r
+			if r := l1.Meta[e].Ready; r > m.core.loadsDone {
+				m.core.loadsDone = r
 			}
 			ver = l1.Meta[e].Ver
 		} else {
 			refills++
-			start, wait := m.mshr.Slot(m.now)
-			m.now = start
+			start, wait := m.core.fillSlot()
 			m.sync()
 			stall += uint64(wait)
 			var ready sim.Time
-			e2 := l2.Recent(line) // a prefetched line, without a call
-			hit := e2 >= 0
-			if !hit {
-				e2, hit = l2.Claim(line, true)
-			}
+			e2, hit := m.hier.claimRecent(1, line)
 			if hit {
 				ready, ver = max(start+lat2, l2.Meta[e2].Ready), l2.Meta[e2].Ver
 			} else {
 				ready, ver = m.fetchMiss(1, e2, line, si, start)
 			}
 			m.filled(l1, 0, e, cache.Line{Ready: ready, Ver: ver})
-			if !m.mshr.Done(ready) {
-				m.mshr.Insert(ready)
+			if !m.core.mshr.Done(ready) {
+				m.core.mshr.Insert(ready)
 			}
-			if ready > m.loadsDone {
-				m.loadsDone = ready
+			if ready > m.core.loadsDone {
+				m.core.loadsDone = ready
 			}
 			m.train(line)
 		}
-		m.now += ld
+		m.core.now += ld
 		if store {
 			m.sync()
 		}
 		stale := si >= 0 && ver < m.ver.Latest[si] && m.checkRead(line, si, ver, false)
-		if m.obs != nil {
+		if m.ob.obs != nil {
 			f := rf
 			if stale {
 				f |= hwevent.Stale
 			}
-			if !m.quietAt(hwevent.LineRead, line, f, 0, si) {
+			if !m.ob.quietAt(hwevent.LineRead, line, f, 0, si) {
 				m.noteLine(hwevent.LineRead, line, si, f)
 			}
 		}
@@ -272,23 +267,23 @@ func (m *Machine) wholeLines(src, dst, k, ops uint64, store bool, rf hwevent.Fla
 			// here: no call per line of a large copy when no level holds
 			// the line (streamWrite with no copy to drop), one otherwise.
 			switch {
-			case m.wsRun < wsa || wsa <= 0 || !l1.Absent(dst+i):
+			case m.core.wsRun < wsa || wsa <= 0 || !m.hier.absentAt(0, dst+i):
 				m.writeLine(dst+i, di, true)
-			case two && l2.Absent(dst+i):
-				m.wsRun++
+			case two && m.hier.absentAt(1, dst+i):
+				m.core.wsRun++
 				streamed++
-				m.dramWrite(m.lineXfer)
+				m.dram.post(m.core.now, m.dram.lineXfer)
 				if di >= 0 {
 					m.ver.WriteMem(di, mem.CPU)
 				}
-				if m.obs != nil && !m.quietAt(hwevent.LineWrite, dst+i, 0, 0, di) {
+				if m.ob.obs != nil && !m.ob.quietAt(hwevent.LineWrite, dst+i, 0, 0, di) {
 					m.noteLine(hwevent.LineWrite, dst+i, di, 0)
 				}
 			default:
-				m.wsRun++
+				m.core.wsRun++
 				m.streamWrite(dst+i, di, 1)
 			}
-			m.now += st
+			m.core.now += st
 		}
 	}
 	m.cnt[L1DCacheRefill] += refills
@@ -333,7 +328,7 @@ func (m *Machine) load(pa, seg, ops uint64, width int, attr mem.Attr, copying bo
 		ver = m.ver.Mem[idx]
 	}
 	stale := m.checkRead(line, idx, ver, true)
-	if m.obs != nil {
+	if m.ob.obs != nil {
 		f := hwevent.NC
 		if stale {
 			f |= hwevent.Stale
@@ -357,9 +352,9 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 		m.uncached(pa, attr, width, ops, true)
 		if idx >= 0 {
 			m.ver.WriteMem(idx, mem.CPU)
-			m.outdate(line, idx, m.now, hwevent.Core, hwevent.NC) // a cacheable alias's copy is now old
+			m.outdate(line, idx, m.core.now, hwevent.Core, hwevent.NC) // a cacheable alias's copy is now old
 		}
-		if m.obs != nil {
+		if m.ob.obs != nil {
 			m.noteLine(hwevent.LineWrite, line, idx, hwevent.NC)
 		}
 		return
@@ -367,5 +362,5 @@ func (m *Machine) store(pa, seg, ops uint64, width int, attr mem.Attr) {
 	m.cnt[L1DCache] += ops
 	m.sync()
 	m.writeLine(line, idx, seg == m.lineBytes)
-	m.now += sim.Time(ops) * m.cfg.Core.StoreIssue
+	m.core.now += sim.Time(ops) * m.core.cfg.StoreIssue
 }

@@ -28,26 +28,26 @@ func (m *Machine) Shadow(devPA, cpuPA, n uint64) error {
 	if devPA+n < devPA || cpuPA+n < cpuPA {
 		return fmt.Errorf("shadow: range of %d bytes wraps the address space", n)
 	}
-	if k := len(m.shadows); k > 0 && m.shadows[k-1].dev > devPA {
-		m.shadowUnsorted = true
+	if k := len(m.chk.shadows); k > 0 && m.chk.shadows[k-1].dev > devPA {
+		m.chk.shadowUnsorted = true
 	}
-	m.shadows = append(m.shadows, shadow{dev: devPA, cpu: cpuPA, n: n})
-	m.shadowMax = max(m.shadowMax, n)
+	m.chk.shadows = append(m.chk.shadows, shadow{dev: devPA, cpu: cpuPA, n: n})
+	m.chk.shadowMax = max(m.chk.shadowMax, n)
 	return nil
 }
 
 // Unshadow removes every declaration whose slot starts in [devPA,
 // devPA+n): the slot was copied back (or released without the copy).
 func (m *Machine) Unshadow(devPA, n uint64) {
-	out := m.shadows[:0]
-	for _, s := range m.shadows {
+	out := m.chk.shadows[:0]
+	for _, s := range m.chk.shadows {
 		if s.dev-devPA >= n {
 			out = append(out, s)
 		}
 	}
-	m.shadows = out
+	m.chk.shadows = out
 	if len(out) == 0 {
-		m.shadowMax = 0
+		m.chk.shadowMax = 0
 	}
 }
 
@@ -60,14 +60,14 @@ func (m *Machine) Unshadow(devPA, n uint64) {
 // scan most of the run.
 func (m *Machine) shadowWrite(line uint64, writer uint8, t sim.Time) {
 	lo, hi := line<<m.lineShift, (line+1)<<m.lineShift
-	if m.shadowUnsorted {
-		slices.SortStableFunc(m.shadows, func(a, b shadow) int { return cmp.Compare(a.dev, b.dev) })
-		m.shadowUnsorted = false
+	if m.chk.shadowUnsorted {
+		slices.SortStableFunc(m.chk.shadows, func(a, b shadow) int { return cmp.Compare(a.dev, b.dev) })
+		m.chk.shadowUnsorted = false
 	}
 	// A shadow covers some of [lo, hi) when dev < hi and dev+n > lo, so
 	// dev+shadowMax > lo.
-	from := sort.Search(len(m.shadows), func(i int) bool { return m.shadows[i].dev+m.shadowMax > lo })
-	for _, s := range m.shadows[from:] {
+	from := sort.Search(len(m.chk.shadows), func(i int) bool { return m.chk.shadows[i].dev+m.chk.shadowMax > lo })
+	for _, s := range m.chk.shadows[from:] {
 		if s.dev >= hi {
 			break
 		}
@@ -85,29 +85,18 @@ func (m *Machine) shadowWrite(line uint64, writer uint8, t sim.Time) {
 	}
 }
 
-// markStale notes line (version index idx) as read stale for StaleLines.
-func (m *Machine) markStale(line uint64, idx int) {
-	if len(m.staleSeen) < len(m.ver.Mem) {
-		m.staleSeen = append(m.staleSeen, make([]bool, len(m.ver.Mem)-len(m.staleSeen))...)
-	}
-	if !m.staleSeen[idx] {
-		m.staleSeen[idx] = true
-		m.staleLines = append(m.staleLines, line<<m.lineShift)
-	}
-}
-
 // StaleLines returns the physical address of every distinct line the CPU
 // read stale since the last ResetStaleLines, in the order first read
 // (stale_lines_read counts reads, so a line read twice counts twice there
 // and once here).
-func (m *Machine) StaleLines() []uint64 { return append([]uint64(nil), m.staleLines...) }
+func (m *Machine) StaleLines() []uint64 { return append([]uint64(nil), m.chk.staleLines...) }
 
 // ResetStaleLines starts a new StaleLines set (one per DMA transfer, say).
 func (m *Machine) ResetStaleLines() {
-	for _, pa := range m.staleLines {
+	for _, pa := range m.chk.staleLines {
 		if idx := m.ver.Index(pa >> m.lineShift); idx >= 0 {
-			m.staleSeen[idx] = false
+			m.chk.staleSeen[idx] = false
 		}
 	}
-	m.staleLines = m.staleLines[:0]
+	m.chk.staleLines = m.chk.staleLines[:0]
 }

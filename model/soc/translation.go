@@ -43,8 +43,7 @@ func isListVA(va uint64) bool { return va>>mmu.VABits == 0 }
 // translateList translates va in a page list: the page's linear-map
 // address goes through the core's TLBs, and the translation ends with the
 // page.
-func (m *Machine) translateList(va uint64, write bool) (mem.Translation, error) {
-	x := m.x
+func (x *translation) translateList(va uint64, write bool) (mem.Translation, error) {
 	for i := range x.lists {
 		j := (x.last + i) % len(x.lists)
 		l := &x.lists[j]
@@ -89,7 +88,7 @@ func (p *tablePort) Write64(pa, v uint64) sim.Time { return p.m.x.tmem.Write64(p
 // walker has its own request path).
 func (m *Machine) tableRead(pa uint64, at sim.Time) sim.Time {
 	line := pa >> m.lineShift
-	l1 := m.lv[0]
+	l1 := m.hier.lv[0]
 	m.cnt[L1DCache]++
 	e, hit := l1.Claim(line, true)
 	if hit {
@@ -99,27 +98,57 @@ func (m *Machine) tableRead(pa uint64, at sim.Time) sim.Time {
 	return ready - at
 }
 
-// initTranslation builds the page tables and TLBs of cfg.TLB.
-func (m *Machine) initTranslation() error {
-	c := &m.cfg.TLB
+// newTranslation builds the page tables (in frames of buddy) and TLBs
+// of c; the walker's descriptor loads go through m's caches.
+func newTranslation(c *TLBConfig, buddy *mem.Buddy, m *Machine) (*translation, error) {
 	x := &translation{tmem: mmu.NewMemory()}
 	x.port.m = m
-	k, _, err := mmu.NewKernelSpace(x.tmem, m.buddy, nil, c.Linear)
+	k, _, err := mmu.NewKernelSpace(x.tmem, buddy, nil, c.Linear)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	x.kernel = k
 	u, err := mmu.NewMMU(c.L2, c.Walk, k.PT, &x.port, 1)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	x.mmu = u
 	if x.core, err = u.Requester("l1d_tlb", 1, c.L1, true); err != nil {
-		return err
+		return nil, err
 	}
-	m.x = x
-	m.tr = x.core
-	return nil
+	return x, nil
+}
+
+// TranslationState is the translation hardware's state as plain data
+// (for views and golden tests); zero when not translating.
+type TranslationState struct {
+	Enabled                bool
+	L1DRefills, L1IRefills uint64 // the core's L1 data and instruction TLB refills
+	L2Refills              uint64 // allocations into the shared L2 TLB, whoever walked
+	CoreWalks              uint64 // walks for the core's data accesses (dtlb_walk)
+}
+
+// Snapshot returns the translation hardware's state (x may be nil).
+func (x *translation) Snapshot() TranslationState {
+	if x == nil {
+		return TranslationState{}
+	}
+	s := TranslationState{Enabled: true, L1DRefills: x.core.L1.Stats.Refills, L2Refills: x.mmu.L2.Stats.Refills,
+		CoreWalks: x.core.Stats.DTLBWalks}
+	if x.fetch != nil {
+		s.L1IRefills = x.fetch.L1.Stats.Refills
+	}
+	return s
+}
+
+// invalidateAll is TLBI VMALLE1: every TLB but the trace ports' and the
+// walk caches lose their entries.
+func (x *translation) invalidateAll() {
+	x.core.InvalidateAll()
+	if x.fetch != nil {
+		x.fetch.InvalidateAll()
+	}
+	x.mmu.InvalidateAll()
 }
 
 // Translating reports whether the core translates through page tables
@@ -232,11 +261,7 @@ func (m *Machine) InvalidateTLBs() {
 	if m.x == nil {
 		return
 	}
-	m.x.core.InvalidateAll()
-	if m.x.fetch != nil {
-		m.x.fetch.InvalidateAll()
-	}
-	m.x.mmu.InvalidateAll()
+	m.x.invalidateAll()
 }
 
 // FetchPort is the core's instruction-side port as a TracePort: its L1

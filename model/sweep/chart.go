@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,11 +59,19 @@ func (t *Table) Chart(metric string) (scenario.Chart, error) {
 	if ax.Numeric() {
 		ch.Mark = t.Base[ax.Param.Name].Num
 	}
+	if ax.Held != nil {
+		ch.Mark = ax.Held.Num
+	}
 	varied := make([]string, len(t.Axes))
 	for i := range t.Axes {
 		varied[i] = t.Axes[i].Param.Name
 	}
 	ch.Fixed = t.Spec.Held(t.Base, varied...)
+	for _, k := range t.hardwareKeys() {
+		if !slices.Contains(varied, k) {
+			ch.Fixed = append(ch.Fixed, k+"="+t.Base[k].Text)
+		}
+	}
 	inner := []scenario.Value{{}}
 	if len(t.Axes) > 1 {
 		inner = t.Axes[1].Values
@@ -99,10 +108,14 @@ func (t *Table) Chart(metric string) (scenario.Chart, error) {
 }
 
 // published finds the figure for metric and policy when every parameter
-// but the first axis is at its default (the second axis at value iv), and
-// returns it with the first axis' default as its x.
+// but the first axis is at its default (the second axis at value iv) on
+// the preset's board, and returns it with the first axis' default (a
+// board field's: the preset's value) as its x.
 func (t *Table) published(metric, policy string, iv scenario.Value, def scenario.Params) (scenario.Reference, float64, bool) {
-	if def == nil {
+	if def == nil || len(t.Base.Hardware()) > 0 { // the figure's board is the preset's
+		return scenario.Reference{}, 0, false
+	}
+	if len(t.Axes) > 1 && t.Axes[1].Held != nil && iv != *t.Axes[1].Held {
 		return scenario.Reference{}, 0, false
 	}
 	ax := &t.Axes[0]
@@ -118,6 +131,9 @@ func (t *Table) published(metric, policy string, iv scenario.Value, def scenario
 		}
 	}
 	x := def[ax.Param.Name].Num
+	if ax.Held != nil { // a board field: the figure is at the preset's value
+		x = ax.Held.Num
+	}
 	if !ax.Numeric() {
 		i := -1
 		for k, v := range ax.Values {

@@ -26,6 +26,18 @@ func Headline(ctx context.Context, s scenario.Scenario, params scenario.Params, 
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: headline: %w", spec.ID, err)
 	}
+	return HeadlineOver(ctx, s, params, a, b, ax, before, pace)
+}
+
+// HeadlineOver is Headline with ax varied in place of the headline's own
+// parameter (a board value, "hw.<path>", as the panel's what-if). It
+// returns nil and no error when the scenario declares no headline.
+func HeadlineOver(ctx context.Context, s scenario.Scenario, params scenario.Params, a, b string, ax Axis, before func(), pace func(float64) error) (*scenario.Chart, error) {
+	spec := s.Spec()
+	h := spec.Headline
+	if h == nil {
+		return nil, nil
+	}
 	req := Request{Scenario: s, Base: params, A: a, B: b, Axes: []Axis{ax}, BeforeRun: before, Pace: pace}
 	tab, err := Run(ctx, req, 1, nil)
 	if err != nil {

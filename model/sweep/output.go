@@ -37,7 +37,7 @@ func cellText(x any) string {
 }
 
 // WriteCSV writes one row per point and side: every parameter (in the
-// spec's order), side, policy, then every metric and check as a column
+// spec's order), every board field set (hw.<path>, in its unit), side, policy, then every metric and check as a column
 // (empty where a side does not report it).
 func (t *Table) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
@@ -46,6 +46,8 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	for _, d := range t.Spec.Params {
 		head = append(head, d.Name)
 	}
+	board := t.hardwareKeys()
+	head = append(head, board...)
 	head = append(head, "side", "policy")
 	for _, m := range append(append([]scenario.Metric(nil), metrics...), checks...) {
 		head = append(head, m.Name)
@@ -59,6 +61,9 @@ func (t *Table) WriteCSV(w io.Writer) error {
 			for i := range t.Spec.Params {
 				d := &t.Spec.Params[i]
 				row = append(row, cellText(paramCell(d, p.Params[d.Name])))
+			}
+			for _, k := range board { // in the path's unit (the JSON's vary lists it)
+				row = append(row, cellText(p.Params[k].Num))
 			}
 			row = append(row, [2]string{"A", "B"}[si], s.Policy)
 			for _, m := range append(append([]scenario.Metric(nil), metrics...), checks...) {
@@ -134,6 +139,11 @@ func (t *Table) WriteJSON(w io.Writer) error {
 		d := &t.Spec.Params[i]
 		if !varied[d.Name] {
 			doc.Params[d.Name] = paramCell(d, t.Base[d.Name])
+		}
+	}
+	for _, k := range t.hardwareKeys() {
+		if !varied[k] {
+			doc.Params[k] = t.Base[k].Text // with its unit
 		}
 	}
 	metrics, checks := t.columns()

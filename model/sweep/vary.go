@@ -30,6 +30,10 @@ type Axis struct {
 	// Geometric is set when the values grow by a constant factor (a
 	// "lo..hi:xF" range) or are sizes: the chart then uses a log axis.
 	Geometric bool
+	// Held, for a board field (a "hw.<path>" axis), is the value the
+	// sweep's fixed setting gives it (the base's override, else the
+	// preset's): the chart marks it. Nil for a scenario parameter.
+	Held *scenario.Value
 }
 
 // ParseVary reads one --vary argument for spec:
@@ -54,16 +58,25 @@ func ParseVary(spec *scenario.Spec, text string) (Axis, error) {
 		}
 		return Axis{}, fmt.Errorf("--vary %s: unknown parameter for scenario %s; known: %s", key, spec.ID, strings.Join(names, ", "))
 	}
-	ax := Axis{Param: *d}
+	return parseAxis(Axis{Param: *d}, key, val, d.Parse, func(s string) (float64, error) { return parseStep(d, s) })
+}
+
+// parseAxis reads val (a range or a list) into ax's values: parse reads
+// one value (its error names the key), step an increment.
+func parseAxis(ax Axis, key, val string, parse func(string) (scenario.Value, error), step func(string) (float64, error)) (Axis, error) {
+	d := &ax.Param
 	if lo, rest, isRange := strings.Cut(val, ".."); isRange {
-		if err := ax.parseRange(lo, rest); err != nil {
+		if err := ax.parseRange(lo, rest, parse, step); err != nil {
+			if strings.HasPrefix(err.Error(), key+": ") { // a value's error names the key
+				return Axis{}, fmt.Errorf("--vary %w", err)
+			}
 			return Axis{}, fmt.Errorf("--vary %s: %w", key, err)
 		}
 		return ax, nil
 	}
 	seen := map[string]bool{}
 	for _, part := range strings.Split(val, ",") {
-		v, err := d.Parse(part)
+		v, err := parse(part)
 		if err != nil {
 			return Axis{}, fmt.Errorf("--vary: %w", err)
 		}
@@ -80,17 +93,17 @@ func ParseVary(spec *scenario.Spec, text string) (Axis, error) {
 	return ax, nil
 }
 
-func (ax *Axis) parseRange(loText, rest string) error {
+func (ax *Axis) parseRange(loText, rest string, parse func(string) (scenario.Value, error), parseStep func(string) (float64, error)) error {
 	d := &ax.Param
 	if d.Kind == scenario.KindChoice || d.Kind == scenario.KindBool {
 		return fmt.Errorf("a range needs a numeric parameter; list the values instead (%s)", d.Range())
 	}
 	hiText, step, hasStep := strings.Cut(rest, ":")
-	lo, err := d.Parse(loText)
+	lo, err := parse(loText)
 	if err != nil {
 		return err
 	}
-	hi, err := d.Parse(hiText)
+	hi, err := parse(hiText)
 	if err != nil {
 		return err
 	}
@@ -117,7 +130,7 @@ func (ax *Axis) parseRange(loText, rest string) error {
 		ax.Geometric = true
 		next = func(v float64) float64 { return v * f }
 	case strings.HasPrefix(step, "+"):
-		s, err := parseStep(d, step[1:])
+		s, err := parseStep(step[1:])
 		if err != nil || !(s > 0) || math.IsInf(s, 0) {
 			return fmt.Errorf("step %q: the increment must be above 0", step)
 		}
@@ -136,7 +149,7 @@ func (ax *Axis) parseRange(loText, rest string) error {
 		if d.Kind != scenario.KindFloat {
 			x = math.Round(x)
 		}
-		pv, err := d.Parse(d.Format(x))
+		pv, err := parse(d.Format(x))
 		if err != nil {
 			return err
 		}

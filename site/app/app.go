@@ -37,8 +37,13 @@ type App struct {
 	A, B *scenario.Result
 	keys [2]string
 
-	Headline HeadlineState // the headline chart (headline.go)
-	Bands    BandsState    // the error bars, on request (uncertainty.go)
+	// Hardware reads the boards for the Board section (board.go).
+	Hardware Hardware
+	board    boardCache
+
+	Headline     HeadlineState // the headline chart (headline.go)
+	headlineVary string        // the board path it varies ("": the scenario's parameter; whatif.go)
+	Bands        BandsState    // the error bars, on request (uncertainty.go)
 	// runErrParam is the field that shows the last run's error ("" for none).
 	runErrParam string
 }
@@ -79,7 +84,7 @@ func (a *App) load(st urlstate.State) {
 	}
 	a.Texts = map[string]string{}
 	a.Errors = map[string]string{}
-	a.runErrParam = ""
+	a.runErrParam, a.headlineVary = "", ""
 	if a.Spec != nil {
 		for _, d := range a.Spec.Params {
 			a.Texts[d.Name] = st.Params.Text(d.Name)
@@ -122,6 +127,9 @@ func (a *App) SetSize(size scenario.Size) bool {
 	changed := false
 	for _, d := range a.Spec.Params {
 		changed = changed || a.State.Params[d.Name] != p[d.Name]
+	}
+	for _, k := range a.hardwareKeys() { // the user's board stays
+		p[k] = a.State.Params[k]
 	}
 	a.State.Params = p
 	a.Texts, a.Errors, a.runErrParam = map[string]string{}, map[string]string{}, ""
@@ -167,7 +175,13 @@ func (a *App) SetParam(name, text string) bool {
 	}
 	delete(a.Errors, name)
 	a.Texts[name] = a.State.Params.Text(name)
-	return a.State.Params[name] != old
+	if a.State.Params[name] == old {
+		return false
+	}
+	if name == "preset" {
+		a.keepBoard()
+	}
+	return true
 }
 
 // SwapPolicies exchanges A and B.

@@ -2,20 +2,26 @@ package app
 
 import (
 	"context"
-	"fmt"
 
-	"github.com/dmaviz/dmaviz/model/uncertainty"
 	"github.com/dmaviz/dmaviz/report"
-	"github.com/dmaviz/dmaviz/report/bands"
 	"github.com/dmaviz/dmaviz/site/control"
 )
 
-// StartBands computes the error bars of the current setting through the
-// runner, as the headline sweep is: after the run in progress, paced and
-// given way like every run, dropped by a newer run or by
-// Controller.CancelBands. It is called from the panel's event handler,
+// BandsRun computes the error bars of req under ctx, calling pace (often)
+// with the fraction of the current single run done and progress with the
+// single runs done and planned. The page passes the model's uncertainty
+// run (site/ reaches no hardware package).
+type BandsRun func(ctx context.Context, req BandsRequest, pace func(done float64) error, progress func(done, total int)) (*report.Uncertainty, error)
+
+// StartBands computes the error bars of the current setting with
+// r.Bands through the runner, as the headline sweep is: after the run in
+// progress, paced and given way like every run, dropped by a newer run or
+// by Controller.CancelBands. It is called from the panel's event handler,
 // holding the panel's lock.
 func (r *Runs) StartBands() {
+	if r.Bands == nil {
+		return
+	}
 	req, ok := r.App.StartBands(r.Ctl.Run())
 	if !ok {
 		return
@@ -28,11 +34,16 @@ func (r *Runs) StartBands() {
 			}
 			return (float64(done) + d) / float64(total)
 		}
-		opt := uncertainty.Options{Workers: 1,
-			Pace:     func(d float64) error { return hook(0, frac(d)) },
-			Progress: func(d, t int) { done, total = d, t; _ = hook(0, frac(0)) },
+		progress := func(d, t int) {
+			if t != total { // the plan's size, once: the panel says "n of t runs"
+				r.Env.Lock()
+				r.App.BandsPlanned(req.Key, t)
+				r.Env.UnlockRender()
+			}
+			done, total = d, t
+			_ = hook(0, frac(0))
 		}
-		u, err := runBands(ctx, req, opt)
+		u, err := r.Bands(ctx, req, func(d float64) error { return hook(0, frac(d)) }, progress)
 		return func(show bool) {
 			r.Env.Lock()
 			if show && !control.Canceled(err) {
@@ -50,19 +61,4 @@ func (r *Runs) StartBands() {
 func (r *Runs) CancelBands() {
 	r.App.CancelBands()
 	r.Ctl.CancelBands()
-}
-
-// runBands runs the uncertainty bands of req; a model panic becomes an
-// error (a panic in WebAssembly ends the page).
-func runBands(ctx context.Context, req BandsRequest, opt uncertainty.Options) (u *report.Uncertainty, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			u, err = nil, fmt.Errorf("internal error in the error bars: %v", p)
-		}
-	}()
-	res, err := uncertainty.Run(ctx, req.Scenario, req.Params, req.A, req.B, opt)
-	if err != nil {
-		return nil, err
-	}
-	return bands.Of(res), nil
 }

@@ -26,11 +26,16 @@ func (a *App) HeadlineKey() string {
 	if a.Spec == nil || a.Spec.Headline == nil {
 		return ""
 	}
-	varied, _, _ := strings.Cut(a.Spec.Headline.Vary, "=")
-	parts := []string{a.Spec.ID, a.State.A, a.State.B}
+	varied := a.headlineVaried()
+	parts := []string{a.Spec.ID, a.State.A, a.State.B, "vary=" + varied}
 	for _, d := range a.Spec.Params {
 		if d.Name != varied {
 			parts = append(parts, d.Name+"="+a.State.Params.Text(d.Name))
+		}
+	}
+	for _, k := range a.hardwareKeys() { // the user's board
+		if k != varied {
+			parts = append(parts, k+"="+a.State.Params.Text(k))
 		}
 	}
 	return strings.Join(parts, "&")
@@ -69,8 +74,10 @@ func (a *App) HeadlineChart() *scenario.Chart {
 		return nil
 	}
 	ch := *a.Headline.Chart
-	varied, _, _ := strings.Cut(a.Spec.Headline.Vary, "=")
-	ch.Mark = a.State.Params[varied].Num
+	ch.Mark = a.State.Params[a.headlineVaried()].Num
+	if _, v, ok := a.boardValue(a.headlineVary); ok && a.headlineVary != "" {
+		ch.Mark = v // the user's value or the preset's
+	}
 	return &ch
 }
 
@@ -91,6 +98,9 @@ type HeadlineRequest struct {
 	Scenario scenario.Scenario
 	Params   scenario.Params
 	A, B     string
+	// Board, if set, is the board value varied in place of the
+	// scenario's own parameter.
+	Board *sweep.Axis
 }
 
 // NextHeadline returns the headline to compute, if one is due.
@@ -102,7 +112,11 @@ func (a *App) NextHeadline() (HeadlineRequest, bool) {
 	if err != nil {
 		return HeadlineRequest{}, false
 	}
-	return HeadlineRequest{Key: a.Headline.Key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, true
+	req := HeadlineRequest{Key: a.Headline.Key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}
+	if ax, ok := a.whatIfAxis(); ok {
+		req.Board = &ax
+	}
+	return req, true
 }
 
 // Run computes the chart; before is called ahead of each run and pace
@@ -114,5 +128,8 @@ func (r HeadlineRequest) Run(ctx context.Context, before func(), pace func(float
 			ch, err = nil, fmt.Errorf("internal error in the headline chart: %v", p)
 		}
 	}()
+	if r.Board != nil {
+		return sweep.HeadlineOver(ctx, r.Scenario, r.Params, r.A, r.B, *r.Board, before, pace)
+	}
 	return sweep.Headline(ctx, r.Scenario, r.Params, r.A, r.B, before, pace)
 }

@@ -132,6 +132,16 @@ func (a *App) fieldError(msg string) {
 			return
 		}
 	}
+	// A board the machine refused: the value the user set that it names
+	// ("l2.size: ..." or "hw.l2.size: ...").
+	for _, k := range a.hardwareKeys() {
+		path := strings.TrimPrefix(k, scenario.HardwarePrefix)
+		if i := strings.Index(msg, path+": "); i >= 0 && (i == 0 || msg[i-1] == ' ' || msg[i-1] == '.') {
+			a.Errors[k] = k + msg[i+len(path):]
+			a.runErrParam = k
+			return
+		}
+	}
 }
 
 // setting is the current scenario and a private copy of its parameters

@@ -38,6 +38,8 @@ type Runs struct {
 	// Ended, if not nil, hears every main run's end; First the first
 	// results shown.
 	Ended, First func()
+	// Bands, if not nil, computes the error bars (StartBands).
+	Bands BandsRun
 
 	shown bool
 }

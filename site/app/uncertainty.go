@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/model/uncertainty"
 	"github.com/dmaviz/dmaviz/report"
 	"github.com/dmaviz/dmaviz/site/control"
 )
@@ -73,12 +72,15 @@ func (a *App) StartBands(run control.RunState) (BandsRequest, bool) {
 	for k, v := range a.State.Params {
 		p[k] = v
 	}
-	total := 0
-	if plan, err := uncertainty.NewPlan(s.Spec(), p, a.State.A, a.State.B); err == nil {
-		total = 2 * plan.Runs()
-	}
-	a.Bands = BandsState{Key: key, Asked: true, Total: total}
+	a.Bands = BandsState{Key: key, Asked: true}
 	return BandsRequest{Key: key, Scenario: s, Params: p, A: a.State.A, B: a.State.B}, true
+}
+
+// BandsPlanned records how many single runs the error bars for key plan.
+func (a *App) BandsPlanned(key string, total int) {
+	if a.Bands.Key == key && a.Bands.Asked {
+		a.Bands.Total = total
+	}
 }
 
 // SetBands takes finished error bars for key (dropped when stale or

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -30,10 +31,11 @@ func TestBandsFollowTheSetting(t *testing.T) {
 	_, again = a.StartBands(control.RunState{BandsQueued: true})
 	assert.False(t, again, "already queued")
 	assert.False(t, a.CurrentBands(control.RunState{}).Running, "error bars the runner dropped show as running")
+	a.BandsPlanned(req.Key, 62)
 	cur := a.CurrentBands(control.RunState{Banding: true, BandsDone: 0.5})
 	assert.True(t, cur.Running)
-	require.Positive(t, cur.Total, "no runs planned")
-	assert.Equal(t, cur.Total/2, cur.Done, "the runner's progress as runs")
+	assert.Equal(t, 62, cur.Total)
+	assert.Equal(t, 31, cur.Done, "the runner's progress as runs")
 
 	u := &report.Uncertainty{Runs: 31}
 	assert.True(t, a.SetBands(req.Key, u, nil))
@@ -54,12 +56,33 @@ func TestBandsFollowTheSetting(t *testing.T) {
 	assert.False(t, d.CanBand(), "the demo runs on no preset")
 }
 
+// fakeBands stands for the model's uncertainty run: total single runs,
+// each paced steps times, then a result of total/2 pair runs.
+func fakeBands(total, steps int) BandsRun {
+	return func(ctx context.Context, req BandsRequest, pace func(float64) error, progress func(done, total int)) (*report.Uncertainty, error) {
+		for i := 0; i < total; i++ {
+			progress(i, total)
+			for s := 0; s < steps; s++ {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				if err := pace(float64(s) / float64(steps)); err != nil {
+					return nil, err
+				}
+				time.Sleep(100 * time.Microsecond)
+			}
+		}
+		progress(total, total)
+		return &report.Uncertainty{Runs: total / 2}, nil
+	}
+}
+
 // TestTheErrorBarsRunThroughTheRunner: the page's Runs computes the error
 // bars through the controller's runner and delivers them into App; a
 // newer run drops them.
 func TestTheErrorBarsRunThroughTheRunner(t *testing.T) {
 	a := New(catalog.Registry(), "?scenario=etr&buffer=256KiB&laps=1")
-	r := &Runs{App: a, Ctl: control.New(), Env: &lock{}}
+	r := &Runs{App: a, Ctl: control.New(), Env: &lock{}, Bands: fakeBands(24, 20)}
 	started(t, r)
 	r.Env.Lock()
 	r.StartBands()

@@ -40,9 +40,10 @@ type View struct {
 // w x h CSS pixels (the window less the panel; the whole window for an
 // embed). A query the page would correct with a message is refused: a
 // first view must be what the live page shows. board lists a preset's
-// parameters for the panel's hardware list (platform.Parameters).
+// parameters for the panel's Board section (platform.Parameters).
 func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Param, error), query string, w, h int) (*View, error) {
 	a := app.New(reg, query)
+	a.Hardware.Params = board
 	if len(a.Messages) > 0 {
 		return nil, fmt.Errorf("%q: %s", query, strings.Join(a.Messages, "; "))
 	}
@@ -91,7 +92,7 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 		return nil, fmt.Errorf("%q: no results", query)
 	}
 	if !v.Embed {
-		if v.Panel, err = panel(a, ctl, board); err != nil {
+		if v.Panel, err = panel(a, ctl); err != nil {
 			return nil, fmt.Errorf("%q: panel: %w", query, err)
 		}
 	}
@@ -100,8 +101,8 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 
 // panel renders the Vugu panel statically, with the metrics table in its
 // host element as the page fills it.
-func panel(a *app.App, ctl *control.Controller, board func(string) ([]provenance.Param, error)) ([]byte, error) {
-	root := &site.Root{App: a, Ctl: ctl, Board: board}
+func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
+	root := &site.Root{App: a, Ctl: ctl}
 	env, err := vugu.NewBuildEnv()
 	if err != nil {
 		return nil, err
@@ -112,9 +113,6 @@ func panel(a *app.App, ctl *control.Controller, board func(string) ([]provenance
 	}
 	page, err := fillHost(out.Bytes(), site.MetricsHostID, root.MetricsHTML())
 	if err != nil {
-		return nil, err
-	}
-	if page, err = fillHost(page, site.BoardHostID, root.BoardHTML()); err != nil {
 		return nil, err
 	}
 	// Values the live panel sets as properties (Vugu's .value), which a
