@@ -103,25 +103,24 @@ func (s *Scenario) parse(p scenario.Params) (config, error) {
 		return config{}, fmt.Errorf("%s: %s has no translation model for the core's data and instruction sides", ParamPreset, c.preset)
 	}
 	c.hw = hw
-	workload := c.code
+	work := []memPart{{ParamCode, c.code}}
 	if s.unit == TRBE {
 		c.rate = full.Float(ParamRate) * 1e6
 		c.ws = uint64(full.Int(ParamWorkingSet))
 		if c.ws%mem.PageSize != 0 {
 			return config{}, fmt.Errorf("%s: %s is not a whole number of 4KiB pages", ParamWorkingSet, scenario.FormatBytes(int64(c.ws)))
 		}
-		workload += c.ws
+		work = append(work, memPart{ParamWorkingSet, c.ws})
 	} else {
 		c.interval = int(full.Int(ParamInterval))
 		c.bs = uint64(full.Int(ParamBS))
 		c.count = int(full.Int(ParamCount))
 		// SPE writes a record per sample, a sample per interval operations.
 		c.rate = ddBlockOps(c.bs) / c.ddBlockTime() / float64(c.interval) * speRecord
-		workload += c.bufPages() * mem.PageSize
+		work = append(work, memPart{ParamBS, c.bufPages() * mem.PageSize})
 	}
-	if need := c.aux + workload; need > hw.MemBytes/2 {
-		return config{}, fmt.Errorf("%s: %s of AUX and workload pages is more than half of %s's %s of memory",
-			ParamAUX, scenario.FormatBytes(int64(need)), c.preset, scenario.FormatBytes(int64(hw.MemBytes)))
+	if err := c.checkMemory(work, uint64(s.Spec().Param(ParamAUX).Min)); err != nil {
+		return config{}, err
 	}
 	if err := c.checkBound(); err != nil {
 		return config{}, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 )
 
@@ -156,7 +157,7 @@ func (r *run) platformStep(unit string) scenario.Step {
 		if r.mmu.L2.Config().Coalesce > 0 {
 			co = "coalesces up to four physically consecutive 4 KiB pages per entry"
 		}
-		return scenario.Step{Title: "Which core", Text: fmt.Sprintf("Preset %s: its L2 TLB has %d entries and %s; %s's one-entry L1 TLB refills from it "+
+		return scenario.Step{Title: "Which core", Text: r.lacksWords() + fmt.Sprintf("Preset %s: its L2 TLB has %d entries and %s; %s's one-entry L1 TLB refills from it "+
 			"(the C1-Ultra TRM's design, assumed for every preset). %s; the before figure is calibrated on the default preset, %s: "+
 			"the fragmentation is fitted so that its L2 TLB gives it. Here that fragmentation gives a prediction.",
 			r.c.preset, r.mmu.L2.Config().Entries, co, unit, r.figureWords(), DefaultPreset)}
@@ -178,6 +179,20 @@ func (r *run) platformStep(unit string) scenario.Step {
 		"A76/N1-class L2 TLB (%d entries, %d-way, coalescing up to four consecutive pages: A76 TRM) with a one-entry %s L1 TLB, assumed after "+
 		"the C1-Ultra TRM.%s A C1-Ultra-class preset alone (dimensity-9500) documents no coalescing%s.",
 		r.figureWords(), lack, DefaultPreset, r.mmu.L2.Config().Entries, r.mmu.L2.Config().Ways, unit, calibrated, tail)}
+}
+
+// lacksWords says, on a preset whose core has no such trace unit, that
+// the run is a what-if: the unit writing through this core's TLBs.
+func (r *run) lacksWords() string {
+	name := "TRBE"
+	if r.c.unit == SPE {
+		name = "SPE"
+	}
+	has, source := platform.TraceUnit(r.c.preset, name)
+	if has {
+		return ""
+	}
+	return fmt.Sprintf("%s's core has no %s (%s): this run is a what-if, %s writing through this core's TLBs. ", r.c.preset, name, source, name)
 }
 
 // figureWords says which published figure the default platform answers:

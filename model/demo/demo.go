@@ -58,7 +58,7 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Name: "buffer", Label: "Buffer size", Kind: scenario.KindBytes, Unit: "B",
 				Help: "size of the DMA buffer", Default: "16KiB", Min: 4 << 10, Max: 4 << 20},
 			{Name: "preset", Label: "Platform", Kind: scenario.KindChoice, Default: "juno-r2",
-				Help: "platform whose rough costs the demo uses",
+				Help: "platform whose rough costs the demo uses: it has hand-set, uncalibrated costs for these two only (the demo is no board model; etr runs the same copy on every board)",
 				Choices: []scenario.Choice{
 					{Value: "juno-r2", Label: "Juno r2 (Cortex-A53-like, slow Normal-NC reads)"},
 					{Value: "neoverse-n1", Label: "Neoverse N1 (server core)"},

@@ -67,10 +67,6 @@ func (*Scenario) Spec() *scenario.Spec {
 	for i, p := range policies {
 		pols[i] = scenario.Policy{ID: string(p.ID), Title: p.Title, Help: p.Help, Bug: p.Bug}
 	}
-	var presets []scenario.Choice
-	for _, p := range platform.Presets() {
-		presets = append(presets, scenario.Choice{Value: p.Name, Label: p.Title})
-	}
 	sp := &scenario.Spec{
 		ID:         "etr",
 		Lesson:     lesson,
@@ -112,7 +108,7 @@ func (*Scenario) Spec() *scenario.Spec {
 			{Name: ParamBarrier, Label: "Barrier packets", Kind: scenario.KindBool, Default: "true",
 				Help: "when the data wrapped or was truncated the driver writes a 16-byte barrier packet at the new start of the data, through the CPU's mapping, so the decoder resynchronises"},
 			{Name: ParamPreset, Label: "Platform", Kind: scenario.KindChoice, Default: "juno-r2",
-				Help: "hardware preset; juno-r2's dram.latency is fitted to this scenario's coherent figure (its one fitted parameter); which Juno cluster ran the figure is not published, juno-r2-a72 is the other", Choices: presets},
+				Help: "hardware preset; juno-r2's dram.latency is fitted to this scenario's coherent figure (its one fitted parameter); which Juno cluster ran the figure is not published, juno-r2-a72 is the other", Choices: scenario.Choices(platform.NameTitles()...)},
 		},
 		Policies:      pols,
 		DefaultA:      string(Coherent),

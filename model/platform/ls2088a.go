@@ -82,7 +82,7 @@ func ls2088a() soc.Config {
 			DSB:          clk.CPUCycles(20),
 		},
 		TLB:      cortexA72TLB(clk),
-		MemBytes: 1 << 30,
+		MemBytes: 8 << 30,
 		MaxOrder: 10,
 	}
 }

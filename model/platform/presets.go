@@ -36,6 +36,7 @@ package platform
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -54,23 +55,80 @@ type Preset struct {
 	build  func() soc.Config
 	// smmu builds the SoC's SMMU (nil: none in the model).
 	smmu func() smmu.Config
+	// SMMUs says, with its source, which SMMUs the SoC has when the model
+	// has none for it (smmu nil), as a clause after "<name> has none in
+	// the model: ": what a scenario that needs an MMU-500 tells a user.
+	SMMUs string
 	// table is the provenance of every parameter (one entry per schema
 	// path the board has).
 	table []provenance.Entry
+	// Trace lists the self-hosted trace units the preset's core has that
+	// write through its translation ("TRBE", "SPE"), and TraceSource says
+	// where that comes from. A scenario writing through a unit the core
+	// lacks runs on the core's TLBs as a what-if and says so.
+	Trace       []string
+	TraceSource string
 }
 
 var presets = []Preset{
 	{Name: "juno-r2", Title: "Arm Juno r2, Cortex-A53 cluster",
-		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent; 2463.98 us (the patch) and 2525.42 us (as merged) cacheable + sync", build: junoR2, table: junoR2Provenance},
+		Figure: "ETR bounce buffer copy, 4 MiB: 8148.32 us coherent; 2463.98 us (the patch) and 2525.42 us (as merged) cacheable + sync", build: junoR2, table: junoR2Provenance,
+		SMMUs: junoSMMUs, TraceSource: "the Cortex-A53 implements Armv8.0-A (" + traceArch + ")"},
 	{Name: "juno-r2-a72", Title: "Arm Juno r2, Cortex-A72 cluster",
-		Figure: "none: the ETR figure does not say which of the board's clusters ran it", build: junoR2A72, table: junoR2A72Provenance},
+		Figure: "none: the ETR figure does not say which of the board's clusters ran it", build: junoR2A72, table: junoR2A72Provenance,
+		SMMUs: junoSMMUs, TraceSource: "the Cortex-A72 implements Armv8.0-A (" + traceArch + ")"},
 	{Name: "dimensity-9500", Title: "MediaTek Dimensity 9500, big core at 2.6 GHz",
-		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500, table: dimensity9500Provenance},
+		Figure: "dma_map_sg -64.61 %, dma_unmap_sg -66.60 % (2560 entries x 64 lines)", build: dimensity9500, table: dimensity9500Provenance,
+		SMMUs: "no source found describes its SMMUs: MediaTek's SoCs put MediaTek's own IOMMU (M4U, Linux drivers/iommu/mtk_iommu.c) in front of their multimedia masters, and none names an MMU-500 in the Dimensity 9500",
+		Trace: []string{"TRBE", "SPE"}, TraceSource: "MODEL.md: 'The C1-Ultra manual gives SPE and TRBE each a one-entry L1 TLB'"},
 	{Name: "neoverse-n1", Title: "Arm Neoverse N1 (Cortex-A76 class) server core",
-		Figure: "none", build: neoverseN1, table: neoverseN1Provenance},
+		Figure: "none", build: neoverseN1, table: neoverseN1Provenance,
+		SMMUs: "an N1 system's SMMUs are SMMUv3s (Arm MMU-600) in front of PCIe, as Arm's N1 SDP device tree lists (TF-A fdts/n1sdp-multi-chip.dts: \"arm,smmu-v3\"; the Graviton2 this preset follows is not described in the sources found), and an SMMUv3 has no stream-match registers, S2CRs or sACR: a stream bypasses by its stream table entry (STE.Config)",
+		Trace: []string{"SPE"}, TraceSource: "the Neoverse N1 implements Armv8.2-A with the Statistical Profiling Extension (Neoverse N1 TRM); TRBE is Armv9's FEAT_TRBE"},
 	{Name: "ls2088a", Title: "NXP QorIQ LS2088A, Cortex-A72 cores, MMU-500",
 		Figure: "SMMU bypass read latency about 140 -> about 50 platform cycles (SMTNMB_TLBEN)", build: ls2088a,
-		smmu: LS2088ASMMU, table: ls2088aProvenance},
+		smmu: LS2088ASMMU, table: ls2088aProvenance,
+		TraceSource: "the Cortex-A72 implements Armv8.0-A (" + traceArch + ")"},
+}
+
+// junoSMMUs are the Juno r2's SMMUs (both of its clusters' presets).
+const junoSMMUs = "its SMMUs are Arm MMU-401s (SMMUv1) in front of the ETR, PCIe, the DMA-330, the HDLCDs and USB, and an MMU-400 for the GPU (Linux arch/arm64/boot/dts/arm/juno-base.dtsi: \"arm,mmu-401\", \"arm,smmu-v1\"), and SMTNMB_TLBEN is an MMU-500 bit (Linux: ARM_MMU500_ACR_SMTNMB_TLBEN, set only by arm_mmu500_reset)"
+
+// traceArch is why an Armv8.0 core has neither trace unit.
+const traceArch = "SPE is Armv8.2's optional FEAT_SPE, TRBE Armv9's FEAT_TRBE"
+
+// TraceUnit reports whether the named preset's core has the trace unit
+// ("TRBE" or "SPE"), with the source of the answer (false, "" for an
+// unknown preset).
+func TraceUnit(preset, unit string) (has bool, source string) {
+	p, err := find(preset)
+	if err != nil {
+		return false, ""
+	}
+	return slices.Contains(p.Trace, unit), p.TraceSource
+}
+
+// WithSMMU returns the names of the presets whose SMMU the model has,
+// sorted.
+func WithSMMU() []string {
+	var out []string
+	for _, p := range Presets() {
+		if p.smmu != nil {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// NameTitles returns each preset's name and title in turn, sorted by
+// name: a scenario's preset choices (scenario.Choices takes value, label
+// pairs).
+func NameTitles() []string {
+	var out []string
+	for _, p := range Presets() {
+		out = append(out, p.Name, p.Title)
+	}
+	return out
 }
 
 // Names returns the preset names, sorted.

@@ -11,7 +11,7 @@ const (
 	srcJunoDDR    = "DDR3L-1600 I/O clock; the DMC-400's speed on Juno r2 is not published (SCP-firmware config_juno_dmc400.c shows two DDR PHYs only)"
 	junoBandwidth = "two DMC-400 channels (SCP-firmware); width and rate not published"
 	junoBurst     = "DDR3 burst of 8 on a 64-bit channel (32 B on a 32-bit one); channel width not published"
-	srcJunoMem    = "V2M-Juno r2: 8 GiB DDR3L (no timing effect)"
+	srcJunoMem    = "V2M-Juno r2: 8 GiB DDR3L; Linux arch/arm64/boot/dts/arm/juno-base.dtsi memory@80000000: 0x7f000000 + 0x180000000 bytes (8 GiB less the 16 MiB the firmware reserves for the secure world)"
 	junoDRAMFit   = "the board's DRAM round trip as Normal-NC reads see it, solved in one dimension (secant on the etr scenario's coherent update time at its defaults, TestJunoR2DRAMLatencyFit) with nc.inflight (4, measured) and the copy's 16-byte loads fixed; plausible range [100, 180] ns"
 )
 

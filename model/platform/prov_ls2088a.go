@@ -61,7 +61,7 @@ var ls2088aCore = []provenance.Entry{
 	assumed("maint.ivac_cleans", 0, 1, "no Cortex-A72 statement found either way; its A53/A32/A35 and A76 neighbours clean a dirty line on DC IVAC, and every core does under KVM (HCR_EL2.{DC,VM} != 00, Arm ARM DC IVAC)"),
 	assumed("maint.dsb", 10, 100, "DSB with nothing outstanding"),
 	derived("tlb.linear", srcLinear),
-	assumed("mem.bytes", 1<<30, 16<<30, "the board has 8-16 GiB; the model keeps 1 GiB (no timing effect, a small buddy is fast to build)"),
+	assumed("mem.bytes", 2<<30, 16<<30, "the LS2088A RDB takes DDR4 DIMMs on its two controllers; how much is fitted is not in the sources found (Linux fsl-ls208xa.dtsi lists only the first 2 GiB DRAM window, which U-Boot fixes up from the DIMMs); 8 GiB is taken inside that range. It sets how much the AUX scenarios may allocate and the free memory they allocate from; the model once kept 1 GiB, which refused trbe-aux's and spe-aux's own defaults"),
 	derived("mem.max_order", srcMaxOrder),
 }
 

@@ -57,6 +57,7 @@ import (
 	"fmt"
 
 	"github.com/dmaviz/dmaviz/model/dmaapi"
+	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/soc"
 )
@@ -111,9 +112,8 @@ func (*Scenario) Spec() *scenario.Spec {
 			"device too; that cost is assumed, no one has published it. " + harnessNote,
 		Params: []scenario.Param{
 			{Name: "preset", Label: "Platform", Kind: scenario.KindChoice, Default: "dimensity-9500",
-				Help: "hardware preset (dimensity-9500 is calibrated to this figure)",
-				Choices: scenario.Choices("dimensity-9500", "MediaTek Dimensity 9500 (CPU7 at 2.6 GHz)",
-					"juno-r2", "Arm Juno r2 (Cortex-A53)", "neoverse-n1", "Arm Neoverse N1")},
+				Help:    "hardware preset (dimensity-9500 is calibrated to this figure)",
+				Choices: scenario.Choices(platform.NameTitles()...)},
 			{Name: "total", Label: "List size", Kind: scenario.KindBytes, Unit: "B", Default: "10MiB",
 				Help: "bytes in the scatterlist: up to 64MiB when the CPU does not touch the list (cpu=none), about 30MiB with the default CPU use and direction, less with swiotlb, cpu=writes or bidirectional (a run simulates at most about 15 M units of work, a CPU access of a line counting 8 and a line the device or cache maintenance handles 1, so that it ends within a second or two)", Min: 4 << 10, Max: 64 << 20},
 			{Name: "entry", Label: "Entry size", Kind: scenario.KindBytes, Unit: "B", Default: "4KiB",

@@ -2,6 +2,7 @@ package smmubypass
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/smmu"
@@ -144,9 +145,22 @@ func board(c config) (platform.Board, error) {
 	}
 	b, err := platform.BoardWith(c.preset, hw)
 	if err == nil && b.SMMU == nil {
-		err = fmt.Errorf("preset: %s has no SMMU in the model", c.preset)
+		err = noMMU500(c.preset)
 	}
 	return b, err
+}
+
+// noMMU500 is the refusal of a preset without an MMU-500 in the model: what
+// the scenario needs, what the board has instead, and the presets allowed.
+func noMMU500(preset string) error {
+	has := "its SMMUs are not described"
+	for _, p := range platform.Presets() {
+		if p.Name == preset && p.SMMUs != "" {
+			has = p.SMMUs
+		}
+	}
+	return fmt.Errorf("preset: smmu-bypass needs an Arm MMU-500 (it switches the MMU-500's sACR.SMTNMB_TLBEN) and %s has none in the model: %s. Allowed: %s",
+		preset, has, strings.Join(platform.WithSMMU(), ", "))
 }
 
 // perPacket is estimate for c's preset and its SMMU.

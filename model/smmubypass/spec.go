@@ -127,8 +127,8 @@ func (*Scenario) Spec() *scenario.Spec {
 			"NXP's LS2088A needed it), so that is this scenario's default; disable-bypass=true shows mainline's.",
 		Params: []scenario.Param{
 			{Name: "preset", Label: "Platform", Kind: scenario.KindChoice, Default: "ls2088a",
-				Help:    "hardware preset (ls2088a: its TBU-TCU link is fitted to the bit-off figure)",
-				Choices: scenario.Choices("ls2088a", "NXP LS2088A (Cortex-A72, MMU-500)")},
+				Help:    "hardware preset: a board whose MMU-500 the model has runs it (ls2088a: its TBU-TCU link is fitted to the bit-off figure); any other says which SMMUs it has and why the scenario cannot use them",
+				Choices: scenario.Choices(platform.NameTitles()...)},
 			{Name: "packets", Label: "Packets", Kind: scenario.KindInt, Default: "100000",
 				Help: fmt.Sprintf("frames offered (the averages settle after a few thousand); with large frames, small DMA bursts or a fast engine fewer are allowed: a run models at most about %.3g million transactions, the NIC's and the engine's, so that both sides run in a few seconds in the page", maxRunTxns/1e6), Min: minPackets, Max: maxPackets},
 			{Name: "packet", Label: "Frame size", Kind: scenario.KindBytes, Unit: "B", Default: "64",
