@@ -132,7 +132,7 @@ func pageTimes(dist string, loads int) (t startTimes, pb playback, err error) {
 	defer stop()
 	pctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	err = chromedp.Do(pctx, chromedp.Navigate(url+"?speed=-6"),
+	err = chromedp.Do(pctx, chromedp.Navigate(url+"?speed=-6&t=0"), // t=: opens still (a first visit plays)
 		chromedp.Poll[chromedp.Void](`window.dmaviz && dmaviz.resultsReadyAt > 0`))
 	if err != nil {
 		return t, pb, fmt.Errorf("playback: %w", err)
