@@ -389,7 +389,7 @@ func (c *Controller) progress(j *job, side int, done float64) {
 	}
 	if j.kind == kindBands {
 		r.state.BandsDone = min(max(done, 0), 1)
-		c.noteProgressLocked()
+		c.noteProgressLocked(ChangeNone)
 		return
 	}
 	ch := ChangeNone
@@ -404,23 +404,18 @@ func (c *Controller) progress(j *job, side int, done float64) {
 	}
 	r.state.Done = done
 	r.state.Elapsed = time.Since(j.start)
+	c.noteProgressLocked(ch)
+}
+
+// noteProgressLocked unlocks r.mu and notes ch, or, when ch is
+// ChangeNone, the progress alone at most every progressNotifyEvery.
+func (c *Controller) noteProgressLocked(ch Change) {
+	r := &c.runs
 	if ch == ChangeNone && time.Since(r.noted) >= progressNotifyEvery {
 		ch = ChangeRun
 	}
 	if ch != ChangeNone {
 		r.noted = time.Now()
-	}
-	r.mu.Unlock()
-	c.note(ch)
-}
-
-// noteProgressLocked unlocks r.mu and notes the progress of a
-// background job at most every progressNotifyEvery.
-func (c *Controller) noteProgressLocked() {
-	r := &c.runs
-	ch := ChangeNone
-	if time.Since(r.noted) >= progressNotifyEvery {
-		ch, r.noted = ChangeRun, time.Now()
 	}
 	r.mu.Unlock()
 	c.note(ch)
