@@ -123,7 +123,11 @@ func (v *narrationView) Build(s *Scene, r Rect) {
 	ids := &sideIDs[v.side]
 	x, y, w := r.X, r.Y, r.W
 	capH := float32(narrateSz) * 1.25
-	s.Text(ids.caption, x, y+capH, v.txt.Fit(v.caption, w, narrateSz), narrateSz, Text, AlignStart)
+	capSz := float32(narrateSz)
+	for capSz > narrLeast && textWidth(v.caption, capSz) > w {
+		capSz -= 2 // a long title steps down to the text's least size before it is cut
+	}
+	s.Text(ids.caption, x, y+capH, v.txt.Fit(v.caption, w, capSz), capSz, Text, AlignStart)
 	m := v.memo.wrap(v.step.Text, w, r.H-capH, v.long-capH)
 	lineH := m.size * 1.25
 	n := min(len(m.lines), max(int(m.room/lineH), 0))

@@ -212,3 +212,24 @@ func TestPresentedStageTextIsAtLeast18px(t *testing.T) {
 		}
 	}
 }
+
+// textOverlaps lists the pairs of texts of s that overlap.
+func textOverlaps(s *Scene) []string {
+	var out []string
+	var texts []*Item
+	for i := range s.Items {
+		if it := &s.Items[i]; it.Kind == KindText && it.Text != "" {
+			texts = append(texts, it)
+		}
+	}
+	for i, a := range texts {
+		ax0, ay0, ax1, ay1 := textBox(a)
+		for _, b := range texts[i+1:] {
+			bx0, by0, bx1, by1 := textBox(b)
+			if ax0 < bx1-1 && bx0 < ax1-1 && ay0 < by1-1 && by0 < ay1-1 {
+				out = append(out, fmt.Sprintf("%s %q overlaps %s %q", a.ID, a.Text, b.ID, b.Text))
+			}
+		}
+	}
+	return out
+}

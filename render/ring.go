@@ -81,12 +81,13 @@ func (v *ringView) Build(s *Scene, rect Rect) {
 		return
 	}
 	flagsH := v.flagsH()
-	if full := h - textSz - 4; flagsH > 0 && v.beside(w, min(w, full)/2-4) {
-		flagsH = 0 // the flags go beside, under the names
+	beside := false
+	if full := h - textSz - 4; flagsH > 0 && v.beside(w, ringRadius(min(w, full)/2)) {
+		flagsH, beside = 0, true // the flags go beside, under the names
 	}
 	ringH := h - textSz - 4 - flagsH
 	cx, cy := x+w/2, y+textSz+4+ringH/2
-	r := min(w, ringH)/2 - 4
+	r := ringRadius(min(w, ringH) / 2)
 	// Labelled only when drawn: a label over an empty slot explains nothing.
 	label := tl.Grids[g].Label
 	base := baseLabel(label)
@@ -106,10 +107,21 @@ func (v *ringView) Build(s *Scene, rect Rect) {
 		return
 	}
 	v.label(s, x, y, long, short)
-	thick := min(max(r/6, 4), 14)
+	thick := ringThick(r)
 	v.arcs(s, cx, cy, r, thick)
-	v.marks(s, x, w, cx, cy, r, thick, flagsH == 0)
+	v.marks(s, x, w, cx, cy, r, thick, beside)
 }
+
+// ringRadius is the radius of a ring in a box 2*half wide and high: its
+// arcs, and the span's 3 px arc 4 px outside them, stay inside the box,
+// clear of the label above it and of the cells beside it.
+func ringRadius(half float32) float32 {
+	r := half - 6
+	return half - 6 - ringThick(r)/2
+}
+
+// ringThick is the width of the arcs of a ring of radius r.
+func ringThick(r float32) float32 { return min(max(r/6, 4), 14) }
 
 func (v *ringView) label(s *Scene, x, y float32, long, short string) {
 	s.TextRef(sideIDs[v.d.side].ringLabel, x, y+textSz, v.txt.FitFirst(v.labelW, smallSz, long, short), smallSz, Muted, AlignStart,

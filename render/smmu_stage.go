@@ -49,9 +49,13 @@ func (st *Stage) smmuColumn(s *Scene, side uint8, sd *Side, narrate bool, r Rect
 			need += sv.smmuTLB.heightFor(r.W - 16)
 		}
 	}
-	narrH := st.header(s, sv, side, sd, ok, smmuHeader, narrate, r, need)
+	st.header(s, sv, side, sd, ok, smmuHeader, narrate, r)
 	if !ok {
 		return
+	}
+	narrH := float32(0)
+	if narrate {
+		narrH = st.narrateUnder(s, sv, side, sd, smmuHeader, r, need)
 	}
 	x, y, w, h := r.X, r.Y, r.W, r.H
 	cx, cw := x+8, w-16
