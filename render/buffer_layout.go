@@ -42,6 +42,9 @@ func (sv *sideViews) needs(tl *timeline.Timeline, w float32, present bool) *buff
 		if ringed {
 			n.rings++
 			n.ringH = max(n.ringH, sv.rings[g].MinSize().H)
+			if present {
+				n.ringH = max(n.ringH, textSz+4+2*(presentRing+4))
+			}
 		}
 	}
 	for c := range tl.Caches {

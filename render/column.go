@@ -30,7 +30,7 @@ func (st *Stage) column(s *Scene, side uint8, sd *Side, r Rect) {
 	}
 	content := Rect{r.X + 8, r.Y + headerH, r.W - 16, r.H - headerH - 8}
 	if hasTLBs(sv.d.tl) {
-		st.translationColumn(s, sv, content)
+		st.translationColumn(s, sv, content, 0)
 		return
 	}
 	st.bufferColumn(s, sv, sv.d, content)
@@ -82,24 +82,6 @@ func (st *Stage) header(s *Scene, sv *sideViews, side uint8, sd *Side, ok bool, 
 	st.show(s, &sv.header, r)
 }
 
-// narrateUnder shows, in presentation mode, side's narration step large
-// under the title of its column r, in no more height than leaves need for
-// the views under it; it returns the height the step took beyond the
-// one-line caption's.
-func (st *Stage) narrateUnder(s *Scene, sv *sideViews, side uint8, sd *Side, style headerStyle, r Rect, need float32) float32 {
-	h := &sv.header
-	if h.caption < 0 {
-		return 0
-	}
-	step := &sd.Result.Narration[h.caption]
-	// The views start style.top+used down the column and need need above
-	// its 8 px bottom margin; the step's height is used+narrationBase.
-	room := max(r.H-style.top-8-need+narrationBase, narrateSz*2.5)
-	sv.narration.bind(&st.txt, side, step, h.stepCaption(), min(r.H*style.narrLong, room))
-	st.show(s, &sv.narration, Rect{r.X + 8, r.Y + style.title + 8, r.W - 16, min(r.H*style.narration, room)})
-	return sv.narration.used
-}
-
 // stateOf is the side's state at the cursor, or its timeline's first.
 func stateOf(sd *Side) *timeline.State {
 	if sd.State == nil && len(sd.Result.Timeline.Keyframes) > 0 {
@@ -114,9 +96,12 @@ func stateOf(sd *Side) *timeline.State {
 // view shows the same buffer, and one colour means one thing on the
 // stage: a grid's cell states and the mapping sizes share the palette);
 // they remain the zoom's target.
-func (st *Stage) translationColumn(s *Scene, sv *sideViews, r Rect) {
+//
+// In presentation mode (walk: the height of the walk's four level rows)
+// the TLB view keeps that much more, so that the walk shows its levels.
+func (st *Stage) translationColumn(s *Scene, sv *sideViews, r Rect, walk float32) {
 	x, y, w, h := r.X, r.Y, r.W, r.H
-	pmMin, tlbMin := sv.pageMap.MinSize().H, sv.tlb.MinSize().H
+	pmMin, tlbMin := sv.pageMap.MinSize().H, sv.tlb.MinSize().H+walk
 	pmH := min(max(h*0.4, pmMin+8), max(h-tlbMin, pmMin+8))
 	st.show(s, &sv.pageMap, Rect{x, y, w, pmH - 8})
 	st.show(s, &sv.tlb, Rect{x, y + pmH, w, h - pmH})

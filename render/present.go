@@ -1,10 +1,5 @@
 package render
 
-import (
-	"github.com/dmaviz/dmaviz/model/scenario"
-	"github.com/dmaviz/dmaviz/model/sim"
-)
-
 // Presentation mode (Frame.Narrate, the panel hidden) is read from the
 // back of a room, laid out at presentLayoutW x presentLayoutH (a 720p
 // projector) and drawn larger. Each column holds its title line and the
@@ -24,91 +19,17 @@ const (
 	presentCell = 8
 	// presentGridRows is how many rows of presentCell squares a grid
 	// keeps at least (a larger buffer aggregates lines into them).
-	presentGridRows = 6
+	presentGridRows = 5
+	// presentRing is the least radius of a ring in presentation mode (26
+	// px at 720p).
+	presentRing = 20
 	// presentTitleH is the height of a column's title line.
-	presentTitleH = titleSz + 14
+	presentTitleH = titleSz + 10
 	// bottomLeast is the least height of the timeline and counters' row.
 	bottomLeast = 110
 	// narrLeast is the narration's least size (18 px at 720p).
 	narrLeast = 14
-	// stepGap is the space between A's step and B's in the narration row.
-	stepGap = 6
 )
-
-// narrationRow remembers, for the last pair of results and width, the
-// height of each step (its caption line and its text at narrLeast) and
-// of the tallest pair of steps shown at once.
-type narrationRow struct {
-	a, b    *scenario.Result
-	w       float32
-	ha, hb  []float32
-	tallest float32
-}
-
-// stepHeight is the height of a step w wide at narrLeast under its
-// caption.
-func stepHeight(step *scenario.Step, w float32) float32 {
-	return narrateSz*1.25 + float32(len(Wrap(step.Text, w, narrLeast)))*narrLeast*1.25
-}
-
-// sameStep reports whether A's step i and B's step j say the same (shown
-// once for both).
-func sameStep(a, b *scenario.Result, i, j int) bool {
-	return i >= 0 && j >= 0 && a.Narration[i].Title == b.Narration[j].Title && a.Narration[i].Text == b.Narration[j].Text
-}
-
-// height is the narration row's height for f's pair w wide: the tallest
-// pair of steps at any cursor (each side's steps paired by time; with the
-// sides aligned on progress, any step of A with any of B).
-func (m *narrationRow) height(f *Frame, w float32) float32 {
-	a, b := f.A.Result, f.B.Result
-	if m.a == a && m.b == b && m.w == w {
-		return m.tallest
-	}
-	*m = narrationRow{a: a, b: b, w: w, ha: m.ha[:0], hb: m.hb[:0]}
-	if a != nil {
-		for i := range a.Narration {
-			m.ha = append(m.ha, stepHeight(&a.Narration[i], w))
-		}
-	}
-	if b != nil {
-		for i := range b.Narration {
-			m.hb = append(m.hb, stepHeight(&b.Narration[i], w))
-		}
-	}
-	pair := func(i, j int) float32 {
-		switch {
-		case i < 0 && j < 0:
-			return 0
-		case i < 0:
-			return m.hb[j]
-		case j < 0:
-			return m.ha[i]
-		case sameStep(a, b, i, j):
-			return m.ha[i]
-		}
-		return m.ha[i] + stepGap + m.hb[j]
-	}
-	if a == nil || b == nil || f.Progress {
-		for i := -1; i < len(m.ha); i++ {
-			for j := -1; j < len(m.hb); j++ {
-				m.tallest = max(m.tallest, pair(i, j))
-			}
-		}
-		return m.tallest
-	}
-	var times []sim.Time
-	for i := range a.Narration {
-		times = append(times, a.Narration[i].T)
-	}
-	for j := range b.Narration {
-		times = append(times, b.Narration[j].T)
-	}
-	for _, t := range times {
-		m.tallest = max(m.tallest, pair(captionAt(a.Narration, min(t, a.End)), captionAt(b.Narration, min(t, b.End))))
-	}
-	return m.tallest
-}
 
 // layoutPresent lays out the stage area (x0, y0)-(x1, y1) in presentation
 // mode (see presentCell): the columns as tall as their title and
@@ -125,7 +46,7 @@ func (st *Stage) layoutPresent(f *Frame, x0, y0, x1, y1 float32, translation boo
 	rowW := (x1 - x0 - 16) * 0.58 / 0.6
 	narr := st.narrRow.height(f, rowW)
 	h := y1 - y0
-	need := presentTitleH + mech + 8 + gap/2 + narr
+	need := presentTitleH + mech + 4 + gap/2 + narr
 	legendRows := 1
 	if !translation {
 		legendRows = cellLegendRows(st.lanes.states, x1-x0, presentLegendGap)
@@ -143,7 +64,7 @@ func (st *Stage) layoutPresent(f *Frame, x0, y0, x1, y1 float32, translation boo
 	if bottomH > 0 {
 		under += gap/2 + bottomH
 	}
-	colBottom := max(y1-under, y0+presentTitleH+mech+8)
+	colBottom := max(y1-under, y0+presentTitleH+mech+4)
 	narr = max(min(narr, y1-legendTall-gap-colBottom), narrateSz*2.5)
 	l := runsLayout{
 		colA:       Rect{x0, y0, colW, colBottom - y0},
@@ -172,43 +93,10 @@ func (st *Stage) presentColumn(s *Scene, side uint8, sd *Side, r Rect) {
 	if !sv.ok || sv.d.state == nil {
 		return
 	}
-	content := Rect{r.X + 8, r.Y + presentTitleH, r.W - 16, r.H - presentTitleH - 8}
+	content := Rect{r.X + 8, r.Y + presentTitleH, r.W - 16, r.H - presentTitleH - 4}
 	if hasTLBs(sv.d.tl) {
-		st.translationColumn(s, sv, content)
+		st.translationColumn(s, sv, content, 4*walkRow)
 		return
 	}
 	st.bufferColumn(s, sv, sv.d, content)
-}
-
-// presentSteps shows the sides' narration steps in the row r: A's, then
-// B's under it, each under its caption with the side's letter, or one
-// step for both when they say the same. A's may take what B's needs at
-// the least size leaves.
-func (st *Stage) presentSteps(s *Scene, f *Frame, r Rect) {
-	a, b := &st.sides[0], &st.sides[1]
-	ia, ib := a.header.caption, b.header.caption
-	if !a.ok {
-		ia = -1
-	}
-	if !b.ok {
-		ib = -1
-	}
-	y, bottom := r.Y, r.Y+r.H
-	if ia >= 0 {
-		who := "A · "
-		if ib >= 0 && sameStep(f.A.Result, f.B.Result, ia, ib) {
-			who, ib = "A and B · ", -1
-		}
-		room := r.H
-		if ib >= 0 && ib < len(st.narrRow.hb) {
-			room -= st.narrRow.hb[ib] + stepGap
-		}
-		a.narration.bind(&st.txt, 0, &f.A.Result.Narration[ia], st.txt.Join(who, a.header.stepCaption(), ""), 0)
-		st.show(s, &a.narration, Rect{r.X, y, r.W, max(room, narrateSz*2.5)})
-		y += a.narration.used + narrationBase + stepGap
-	}
-	if ib >= 0 && bottom-y > narrateSz*1.25 {
-		b.narration.bind(&st.txt, 1, &f.B.Result.Narration[ib], st.txt.Join("B · ", b.header.stepCaption(), ""), 0)
-		st.show(s, &b.narration, Rect{r.X, y, r.W, bottom - y})
-	}
 }

@@ -109,15 +109,14 @@ func (v *ringView) Build(s *Scene, rect Rect) {
 	v.label(s, x, y, long, short)
 	thick := ringThick(r)
 	v.arcs(s, cx, cy, r, thick)
-	v.marks(s, x, w, cx, cy, r, thick, beside)
+	v.marks(s, x, y+textSz+4, w, cx, cy, r, thick, beside)
 }
 
 // ringRadius is the radius of a ring in a box 2*half wide and high: its
-// arcs, and the span's 3 px arc 4 px outside them, stay inside the box,
-// clear of the label above it and of the cells beside it.
+// arcs stay inside the box, clear of the label above it and of the cells
+// beside it.
 func ringRadius(half float32) float32 {
-	r := half - 6
-	return half - 6 - ringThick(r)/2
+	return half - ringThick(half-4)/2 - 2
 }
 
 // ringThick is the width of the arcs of a ring of radius r.
@@ -174,8 +173,9 @@ func (v *ringView) arcs(s *Scene, cx, cy, r, thick float32) {
 // marks draws the pointers as arrows from the centre, named in a stack
 // inside the ring or beside it (never over its arcs: names that fit
 // neither are left to the arrows' hover), and the flags centred under it,
-// or beside it under the names.
-func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32, flagsBeside bool) {
+// or beside it under the names; never above top (the label's line is
+// above it).
+func (v *ringView) marks(s *Scene, x, top, w, cx, cy, r, thick float32, flagsBeside bool) {
 	ids := &sideIDs[v.d.side]
 	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
 	n := len(state.Cells[g])
@@ -207,6 +207,7 @@ func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32, flagsBeside b
 		}
 		nameY = cy + smallSz*0.35 - float32(names+flags-1)*rowH/2
 	}
+	nameY = max(nameY, top+smallSz*0.8+1)
 	k, flags := 0, 0
 	for i, val := range tl.Values {
 		if val.Grid != g || i >= len(state.Values) {
