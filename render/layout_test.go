@@ -206,7 +206,7 @@ func TestPresentedStageTextIsAtLeast18px(t *testing.T) {
 					Cursor: at, Length: end, W: size[0], H: size[1], Top: 40, Narrate: true}
 				var s Scene
 				NewStage().Build(&s, f)
-				require.NotEmpty(t, find(&s, "a/narration"), "%s at %v: no narration on the stage", spec.ID, at)
+				require.NotEmpty(t, append(find(&s, "a/narration"), find(&s, "b/narration")...), "%s at %v: no narration on the stage", spec.ID, at)
 				assert.Empty(t, layoutProblems(&s, 0, size[0], size[1], presentSz), "%s %.0fx%.0f at %v", spec.ID, size[0], size[1], at)
 			}
 		}

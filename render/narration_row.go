@@ -23,6 +23,9 @@ type stepBlock struct {
 	who     string // before the caption: "A · ", "B · ", "A and B · "
 	prefix  string // before the text: "A: ", "B: " under a shared caption
 	step    *scenario.Step
+	// folded: the block shows its caption only (the row cannot hold
+	// both steps whole, and the other began later).
+	folded bool
 }
 
 // rowBlocks fills out with the blocks of the narration row for A's step
@@ -49,11 +52,15 @@ func rowBlocks(a, b *scenario.Result, i, j int, out *[2]stepBlock) int {
 	return n
 }
 
-// height is the block's height w wide with its text at size.
+// height is the block's height w wide with its text at size (its
+// caption's only when folded).
 func (b *stepBlock) height(w, size float32) float32 {
 	h := float32(0)
 	if b.caption {
 		h = narrateSz * 1.25
+	}
+	if b.folded {
+		return h
 	}
 	return h + float32(len(Wrap(b.prefix+b.step.Text, w, size)))*size*1.25
 }
@@ -83,6 +90,7 @@ type narrationRow struct {
 	fw, fh float32
 	size   float32
 	hs     [2]float32
+	folded int // the block fit folded, -1 for none
 }
 
 // height is the narration row's height for f's pair w wide: the tallest
@@ -132,11 +140,28 @@ func (m *narrationRow) fit(blocks *[2]stepBlock, n, i, j int, w, h float32) {
 	if m.fi == i && m.fj == j && m.fw == w && m.fh == h {
 		return
 	}
-	m.fi, m.fj, m.fw, m.fh = i, j, w, h
+	m.fi, m.fj, m.fw, m.fh, m.folded = i, j, w, h, -1
 	for _, size := range [...]float32{narrateSz, 16, narrLeast} {
 		m.size = size
 		if rowHeight(blocks, n, w, size) <= h {
 			break
+		}
+	}
+	if n == 2 && blocks[0].caption && blocks[1].caption && rowHeight(blocks, n, w, narrLeast) > h {
+		// A stage too short for both steps whole (a pair shown only in
+		// the moment between the sides' steps): the step that began
+		// first, shown whole a moment ago, folds to its caption.
+		k := 0
+		if blocks[1].step.T < blocks[0].step.T {
+			k = 1
+		}
+		blocks[k].folded = true
+		m.folded = k
+		for _, size := range [...]float32{narrateSz, 16, narrLeast} {
+			m.size = size
+			if rowHeight(blocks, n, w, size) <= h {
+				break
+			}
 		}
 	}
 	total := float32(0)
@@ -167,6 +192,9 @@ func (st *Stage) presentSteps(s *Scene, f *Frame, r Rect) {
 	n := rowBlocks(f.A.Result, f.B.Result, i, j, &blocks)
 	row := &st.narrRow
 	row.fit(&blocks, n, i, j, r.W, r.H)
+	if row.folded >= 0 {
+		blocks[row.folded].folded = true // as fit found, for the frames it remembers
+	}
 	y := r.Y
 	for k := 0; k < n; k++ {
 		b := &blocks[k]
@@ -175,7 +203,11 @@ func (st *Stage) presentSteps(s *Scene, f *Frame, r Rect) {
 		if b.caption {
 			caption = st.txt.Join(b.who, sv.header.stepCaption(), "")
 		}
-		sv.narration.bind(&st.txt, b.side, st.txt.Join(b.prefix, b.step.Text, ""), caption)
+		text := st.txt.Join(b.prefix, b.step.Text, "")
+		if b.folded {
+			text = ""
+		}
+		sv.narration.bind(&st.txt, b.side, text, caption)
 		st.show(s, &sv.narration, Rect{r.X, y, r.W, row.hs[k]})
 		y += row.hs[k] + stepGap
 	}

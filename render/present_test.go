@@ -2,13 +2,16 @@ package render
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/model/timeline"
 )
 
 // cellBox is the box a cell of the stage covers (a grid's square, a cache
@@ -123,4 +126,83 @@ func TestLabelsStayOffCells(t *testing.T) {
 		}
 	}
 	t.Logf("overlaps: %d", total)
+}
+
+// gridPitch is the distance between the rows of squares side's grid
+// items are drawn in (the smallest, in screen pixels), 0 for fewer than
+// two rows.
+func gridPitch(s *Scene, id string) float32 {
+	ys := map[float32]bool{}
+	for _, it := range find(s, id) {
+		ys[it.Y] = true
+	}
+	pitch := float32(0)
+	for a := range ys {
+		for b := range ys {
+			if d := b - a; d > 0.5 && (pitch == 0 || d < pitch) {
+				pitch = d
+			}
+		}
+	}
+	return pitch
+}
+
+// presented builds the stage of a and b at cursor at in presentation mode
+// on a 720p projector (the bar over its top 40 px).
+func presented(a, b *scenario.Result, at sim.Time) *Scene {
+	f := cursorFrame(a, b, at)
+	f.W, f.H, f.Top, f.Narrate = 1280, 720, 40, true
+	var s Scene
+	NewStage().Build(&s, &f)
+	return &s
+}
+
+// In presentation mode at 1280x720, etr at the lesson size and at the
+// paper size keeps its mechanism at every narration step: the buffer grid
+// in rows of squares at least 10 px apart on both sides, B's stale copies
+// drawn on it once the ETR has written the buffer, the ring dials with
+// their pointers and the cache windows; and every narration step whole,
+// no line cut with an ellipsis.
+func TestPresentedETRKeepsGridAndWholeNarration(t *testing.T) {
+	for _, size := range []scenario.Size{scenario.SizeLesson, scenario.SizePaper} {
+		a, b := sizedRun(t, "etr", "coherent", size), sizedRun(t, "etr", "cached-sync-whole-when-full", size)
+		staleSeen := false
+		for _, at := range stepTimes(a, b) {
+			s := presented(a, b, at)
+			name := fmt.Sprintf("etr %s at %v", size, at)
+			for _, side := range []string{"a/", "b/"} {
+				assert.GreaterOrEqual(t, gridPitch(s, side+"grid"), float32(10), "%s: %sgrid's squares", name, side)
+				assert.GreaterOrEqual(t, len(find(s, side+"ring-pointer")), 4, "%s: %s ring dials' pointers", name, side)
+				assert.NotEmpty(t, find(s, side+"cache"), "%s: %s cache windows", name, side)
+			}
+			for _, it := range find(s, "b/grid") {
+				staleSeen = staleSeen || it.Fill == CellColor(timeline.CellStaleCopy)
+			}
+			assert.NotEmpty(t, find(s, "a/narration"), "%s: no narration", name)
+			assert.Empty(t, shortened(s, "a/narration", "b/narration", "a/caption", "b/caption"), name)
+		}
+		assert.True(t, staleSeen, "etr %s: B's stale copies are never drawn on the presented grid", size)
+	}
+}
+
+// Every scenario at the lesson size (what a bare link opens), presented at
+// 1280x720, shows its narration whole at every step of either side: no
+// line is cut with an ellipsis, and each side's step at least by its
+// caption (smmu-bypass's A begins its long steps 70 ns before B: in that
+// moment B's step, shown whole until then, is its caption).
+func TestPresentedNarrationIsWholeAt720p(t *testing.T) {
+	for _, sc := range catalog.Registry().All() {
+		spec := sc.Spec()
+		a, b := sizedRun(t, spec.ID, spec.DefaultA, scenario.SizeLesson), sizedRun(t, spec.ID, spec.DefaultB, scenario.SizeLesson)
+		for _, at := range stepTimes(a, b) {
+			s := presented(a, b, at)
+			require.NotEmpty(t, append(find(s, "a/narration"), find(s, "b/narration")...), "%s at %v: no narration", spec.ID, at)
+			assert.Empty(t, shortened(s, "a/narration", "b/narration", "a/caption", "b/caption"), "%s at %v", spec.ID, at)
+			captions := joinTexts(s, "a/caption") + joinTexts(s, "b/caption")
+			if at < min(a.End, b.End) && !strings.Contains(captions, "A and B · ") {
+				assert.Contains(t, captions, "A · ", "%s at %v: A's step has no caption", spec.ID, at)
+				assert.Contains(t, captions, "B · ", "%s at %v: B's step has no caption", spec.ID, at)
+			}
+		}
+	}
 }
