@@ -9,7 +9,8 @@ import (
 // each side's step at the cursor says: A's step under its caption, then
 // B's; one step for both when they say the same; one caption for both
 // when their captions are the same ("A and B · 4. What caching a bypass
-// buys"), each text then starting with its side's letter.
+// buys"), with one text when the two differ only in figures
+// (mergeFigures), else each text starting with its side's letter.
 
 // stepGap is the space between two blocks of the narration row.
 const stepGap = 4
@@ -23,30 +24,41 @@ type stepBlock struct {
 	who     string // before the caption: "A · ", "B · ", "A and B · "
 	prefix  string // before the text: "A: ", "B: " under a shared caption
 	step    *scenario.Step
+	text    string // the step's text, or both sides' merged
 	// folded: the block shows its caption only (the row cannot hold
 	// both steps whole, and the other began later).
 	folded bool
 }
 
-// rowBlocks fills out with the blocks of the narration row for A's step
-// i of a and B's step j of b (-1: none) and returns how many there are.
-func rowBlocks(a, b *scenario.Result, i, j int, out *[2]stepBlock) int {
+// blocks fills out with the blocks of the narration row for A's step i of
+// a and B's step j of b (-1: none) and returns how many there are; it
+// remembers the last merged pair.
+func (m *narrationRow) blocks(a, b *scenario.Result, i, j int, out *[2]stepBlock) int {
 	if i >= 0 && j >= 0 && i == j && a.Narration[i].Title == b.Narration[j].Title {
-		if a.Narration[i].Text == b.Narration[j].Text {
-			out[0] = stepBlock{side: 0, caption: true, who: "A and B · ", step: &a.Narration[i]}
+		sa, sb := &a.Narration[i], &b.Narration[j]
+		if sa.Text == sb.Text {
+			out[0] = stepBlock{side: 0, caption: true, who: "A and B · ", step: sa, text: sa.Text}
 			return 1
 		}
-		out[0] = stepBlock{side: 0, caption: true, who: "A and B · ", prefix: "A: ", step: &a.Narration[i]}
-		out[1] = stepBlock{side: 1, prefix: "B: ", step: &b.Narration[j]}
+		if m.ma != sa || m.mb != sb {
+			m.ma, m.mb = sa, sb
+			m.merged, m.mok = mergeFigures(sa.Text, sb.Text)
+		}
+		if m.mok {
+			out[0] = stepBlock{side: 0, caption: true, who: "A and B · ", step: sa, text: m.merged}
+			return 1
+		}
+		out[0] = stepBlock{side: 0, caption: true, who: "A and B · ", prefix: "A: ", step: sa, text: sa.Text}
+		out[1] = stepBlock{side: 1, prefix: "B: ", step: sb, text: sb.Text}
 		return 2
 	}
 	n := 0
 	if i >= 0 {
-		out[n] = stepBlock{side: 0, caption: true, who: "A · ", step: &a.Narration[i]}
+		out[n] = stepBlock{side: 0, caption: true, who: "A · ", step: &a.Narration[i], text: a.Narration[i].Text}
 		n++
 	}
 	if j >= 0 {
-		out[n] = stepBlock{side: 1, caption: true, who: "B · ", step: &b.Narration[j]}
+		out[n] = stepBlock{side: 1, caption: true, who: "B · ", step: &b.Narration[j], text: b.Narration[j].Text}
 		n++
 	}
 	return n
@@ -62,7 +74,7 @@ func (b *stepBlock) height(w, size float32) float32 {
 	if b.folded {
 		return h
 	}
-	return h + float32(len(Wrap(b.prefix+b.step.Text, w, size)))*size*1.25
+	return h + float32(len(Wrap(b.prefix+b.text, w, size)))*size*1.25
 }
 
 // rowHeight is the height of n blocks w wide at size, with the gaps
@@ -91,6 +103,10 @@ type narrationRow struct {
 	size   float32
 	hs     [2]float32
 	folded int // the block fit folded, -1 for none
+	// The last pair of steps merged (mergeFigures) and its text.
+	ma, mb *scenario.Step
+	merged string
+	mok    bool
 }
 
 // height is the narration row's height for f's pair w wide: the tallest
@@ -101,10 +117,10 @@ func (m *narrationRow) height(f *Frame, w float32) float32 {
 	if m.a == a && m.b == b && m.w == w {
 		return m.tallest
 	}
-	*m = narrationRow{a: a, b: b, w: w, fi: -2}
+	*m = narrationRow{a: a, b: b, w: w, fi: -2, ma: m.ma, mb: m.mb, merged: m.merged, mok: m.mok}
 	var blocks [2]stepBlock
 	pair := func(i, j int) {
-		m.tallest = max(m.tallest, rowHeight(&blocks, rowBlocks(a, b, i, j, &blocks), w, narrLeast))
+		m.tallest = max(m.tallest, rowHeight(&blocks, m.blocks(a, b, i, j, &blocks), w, narrLeast))
 	}
 	na, nb := 0, 0
 	if a != nil {
@@ -189,8 +205,8 @@ func (st *Stage) presentSteps(s *Scene, f *Frame, r Rect) {
 		j = -1
 	}
 	var blocks [2]stepBlock
-	n := rowBlocks(f.A.Result, f.B.Result, i, j, &blocks)
 	row := &st.narrRow
+	n := row.blocks(f.A.Result, f.B.Result, i, j, &blocks)
 	row.fit(&blocks, n, i, j, r.W, r.H)
 	if row.folded >= 0 {
 		blocks[row.folded].folded = true // as fit found, for the frames it remembers
@@ -203,7 +219,7 @@ func (st *Stage) presentSteps(s *Scene, f *Frame, r Rect) {
 		if b.caption {
 			caption = st.txt.Join(b.who, sv.header.stepCaption(), "")
 		}
-		text := st.txt.Join(b.prefix, b.step.Text, "")
+		text := st.txt.Join(b.prefix, b.text, "")
 		if b.folded {
 			text = ""
 		}
