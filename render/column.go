@@ -28,12 +28,18 @@ func (st *Stage) column(s *Scene, side uint8, sd *Side, r Rect) {
 	if !sv.ok || sv.d.state == nil {
 		return
 	}
-	content := Rect{r.X + 8, r.Y + headerH, r.W - 16, r.H - headerH - 8}
+	st.columnViews(s, sv, Rect{r.X + 8, r.Y + headerH, r.W - 16, r.H - headerH - 8}, 0)
+}
+
+// columnViews lays out a bound side's views in its content area r: the
+// page-mapping and TLB views of a run that records translation (the TLB
+// view keeping walk more for the walk's levels), or its buffer views.
+func (st *Stage) columnViews(s *Scene, sv *sideViews, r Rect, walk float32) {
 	if hasTLBs(sv.d.tl) {
-		st.translationColumn(s, sv, content, 0)
+		st.translationColumn(s, sv, r, walk)
 		return
 	}
-	st.bufferColumn(s, sv, sv.d, content)
+	st.bufferColumn(s, sv, sv.d, r)
 }
 
 // bindColumn binds the views of side d's column, w wide, and returns the

@@ -93,10 +93,5 @@ func (st *Stage) presentColumn(s *Scene, side uint8, sd *Side, r Rect) {
 	if !sv.ok || sv.d.state == nil {
 		return
 	}
-	content := Rect{r.X + 8, r.Y + presentTitleH, r.W - 16, r.H - presentTitleH - 4}
-	if hasTLBs(sv.d.tl) {
-		st.translationColumn(s, sv, content, 4*walkRow)
-		return
-	}
-	st.bufferColumn(s, sv, sv.d, content)
+	st.columnViews(s, sv, Rect{r.X + 8, r.Y + presentTitleH, r.W - 16, r.H - presentTitleH - 4}, 4*walkRow)
 }
