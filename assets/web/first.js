@@ -2,7 +2,10 @@
 // (dist/first: the stage as SVG and the panel as HTML) at once, without
 // WebAssembly, and hands over to the live simulator once its results and
 // stage are on screen. An embed without autoplay=1 loads the simulator
-// only when the reader clicks "Run live" (loader.js asks deferLive).
+// only when the reader clicks "Run live" (loader.js asks deferLive). A
+// lesson stop's view brings its lesson card (the question, the Reveal
+// button disabled until the live view runs), in the panel or, for an
+// embed, over the stage; the live card replaces it as soon as it renders.
 "use strict";
 (function () {
   const params = new URLSearchParams(location.search);
@@ -45,6 +48,32 @@
     return e;
   }
 
+  // placeholderTitle names what an embed with no pre-rendered view shows:
+  // its lesson stop, or its scenario.
+  function placeholderTitle() {
+    const stops = (index.lessons || {})[params.get("lesson")];
+    if (stops && stops.length) {
+      const n = Math.min(Math.max(parseInt(params.get("stop"), 10) || 1, 1), stops.length);
+      return "Stop " + n + " of " + stops.length + ": " + stops[n - 1];
+    }
+    const scenario = params.get("scenario") || index.default || "";
+    return (index.titles || {})[scenario] || "dmaviz";
+  }
+
+  // staticCard makes the pre-rendered lesson card (ids "first-…") look
+  // and sit as the live one does (the style sheet places #lesson), with
+  // its buttons disabled until the live view runs.
+  function staticCard(root) {
+    const card = root.querySelector("#first-lesson");
+    if (!card) return;
+    card.id = "lesson";
+    card.setAttribute("aria-hidden", "true");
+    card.classList.add("first-card");
+    for (const b of card.querySelectorAll("button")) b.disabled = true;
+    const reveal = card.querySelector("#first-lesson-reveal");
+    if (reveal) reveal.title = embed ? "Run live to reveal the answer" : "The answer can be revealed once the live simulator runs";
+  }
+
   const stage = el("div", { id: "fv-stage" });
   const parts = [];
   if (view) {
@@ -52,9 +81,8 @@
     stage.appendChild(img);
     parts.push(img.decode().catch(() => {}));
   } else if (embed) {
-    const scenario = params.get("scenario") || index.default || "";
     const box = el("div", { class: "first-placeholder" });
-    box.appendChild(el("div", { class: "first-title" }, (index.titles || {})[scenario] || "dmaviz"));
+    box.appendChild(el("div", { class: "first-title" }, placeholderTitle()));
     box.appendChild(el("div", { class: "hint" }, "An interactive figure: it runs the simulator when you ask."));
     stage.appendChild(box);
   }
@@ -62,20 +90,23 @@
     body.classList.add("first-view");
     body.appendChild(stage);
   }
-  if (view && !view.embed) {
-    const panel = el("div", { id: "fv-panel", "aria-hidden": "true" });
+  if (view && (!view.embed || view.card)) {
+    // The panel, or an embed's lesson card.
+    const panel = el("div", { id: view.embed ? "fv-card" : "fv-panel", "aria-hidden": "true" });
     body.appendChild(panel);
     parts.push(fetch("first/" + view.file + ".html")
       .then((r) => (r.ok ? r.text() : ""))
       .then((html) => {
         panel.innerHTML = html;
-        requestAnimationFrame(() => { first.resultsAt = performance.now(); });
+        staticCard(panel);
+        if (!view.embed) requestAnimationFrame(() => { first.resultsAt = performance.now(); });
       }));
   }
   if (embed) {
     const bar = el("div", { id: "fv-bar" });
     if (first.deferLive) {
-      const btn = el("button", { id: "run-live", type: "button", title: "Load the simulator and run this figure live" }, "▶ Run live");
+      const title = view && view.card ? "Load the simulator: play this stop and reveal its answer" : "Load the simulator and run this figure live";
+      const btn = el("button", { id: "run-live", type: "button", title: title }, "▶ Run live");
       btn.addEventListener("click", () => {
         btn.disabled = true;
         btn.textContent = "Loading the simulator…";
@@ -113,13 +144,21 @@
     const panelDrawn = embed || !!document.querySelector("#panel-mount #metrics tbody tr");
     return stageDrawn && panelDrawn;
   }
+  // handCard drops the pre-rendered lesson card once the live one is on
+  // the page, at the same place: the teacher can reveal at once.
+  function handCard() {
+    if (!document.querySelector("#panel-mount #lesson")) return;
+    const card = document.querySelector(".first-card");
+    if (card) card.remove();
+  }
   function watch() {
+    handCard();
     if (!liveReady()) {
       requestAnimationFrame(watch);
       return;
     }
     requestAnimationFrame(() => {
-      for (const id of ["fv-stage", "fv-panel", "fv-status", "fv-bar"]) {
+      for (const id of ["fv-stage", "fv-panel", "fv-card", "fv-status", "fv-bar"]) {
         const e = document.getElementById(id);
         if (e) e.remove();
       }

@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dmaviz/dmaviz/internal/embedpage"
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/site/app"
@@ -33,6 +35,9 @@ const (
 type firstIndex struct {
 	Views  map[string]firstEntry `json:"views"`  // by ViewKey
 	Titles map[string]string     `json:"titles"` // scenario titles, for embeds with no view
+	// Lessons lists each lesson path's stop titles in order, for lesson
+	// embeds with no view.
+	Lessons map[string][]string `json:"lessons"`
 	// Default is the scenario a URL that names none opens.
 	Default string `json:"default"`
 }
@@ -42,8 +47,11 @@ type firstEntry struct {
 	Scenario string `json:"scenario"`
 	Title    string `json:"title"`
 	Embed    bool   `json:"embed,omitempty"`
-	W        int    `json:"w"`
-	H        int    `json:"h"`
+	// Card says the view has an .html of its own though it is an embed:
+	// the lesson card, shown over the stage.
+	Card bool `json:"card,omitempty"`
+	W    int  `json:"w"`
+	H    int  `json:"h"`
 }
 
 // ViewKey is a URL query as the loader looks it up: its key=value pairs,
@@ -64,16 +72,17 @@ func ViewKey(query string) string {
 	return strings.Join(pairs, "&")
 }
 
-// buildFirst pre-renders every scenario's opening setting and every URL
-// listed in embedsFile (one query a line; # starts a comment) into
-// out/first, and returns the index for the page.
+// buildFirst pre-renders every scenario's opening setting, every lesson
+// stop (as a page and as an embed) and every URL listed in embedsFile (one
+// query a line; # starts a comment) into out/first, and returns the index
+// for the page.
 func buildFirst(out, embedsFile string) (*firstIndex, error) {
 	dir := filepath.Join(out, "first")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	reg := catalog.Registry()
-	idx := &firstIndex{Views: map[string]firstEntry{}, Titles: map[string]string{}, Default: app.DefaultScenario(reg)}
+	idx := &firstIndex{Views: map[string]firstEntry{}, Titles: map[string]string{}, Lessons: map[string][]string{}, Default: app.DefaultScenario(reg)}
 	n := 0
 	add := func(query string, w, h int, aliases ...string) error {
 		v, err := firstview.Render(reg, platform.Parameters, query, w, h)
@@ -85,7 +94,7 @@ func buildFirst(out, embedsFile string) (*firstIndex, error) {
 		if err := writeView(dir, file, v); err != nil {
 			return err
 		}
-		e := firstEntry{File: file, Scenario: v.Scenario, Title: v.Title, Embed: v.Embed, W: w, H: h}
+		e := firstEntry{File: file, Scenario: v.Scenario, Title: v.Title, Embed: v.Embed, Card: v.Embed && v.Panel != nil, W: w, H: h}
 		for _, q := range append(aliases, query, v.Query) {
 			if _, dup := idx.Views[ViewKey(q)]; !dup {
 				idx.Views[ViewKey(q)] = e
@@ -104,6 +113,20 @@ func buildFirst(out, embedsFile string) (*firstIndex, error) {
 			return nil, err
 		}
 	}
+	for _, p := range lesson.Paths() {
+		for _, st := range p.Stops {
+			idx.Lessons[p.ID] = append(idx.Lessons[p.ID], st.Title)
+		}
+		for _, l := range LessonQueries(p) {
+			w, h := pageW, pageH
+			if l.Embed {
+				w, h = embedW, embedH
+			}
+			if err := add(l.Query, w, h, l.Aliases...); err != nil {
+				return nil, err
+			}
+		}
+	}
 	queries, err := embedpage.Queries(embedsFile)
 	if err != nil {
 		return nil, err
@@ -118,6 +141,35 @@ func buildFirst(out, embedsFile string) (*firstIndex, error) {
 		}
 	}
 	return idx, nil
+}
+
+// LessonQuery is a lesson stop's URL as a page or an embed, with the
+// URLs that open the same view (the first stop's without stop=).
+type LessonQuery struct {
+	Query   string
+	Aliases []string
+	Embed   bool
+}
+
+// LessonQueries lists every stop of p as a page and as an embed: the URLs
+// a teacher opens and a docs author pastes (autoplay=1 aside, which
+// ViewKey drops).
+func LessonQueries(p lesson.Path) []LessonQuery {
+	var out []LessonQuery
+	for n := range p.Stops {
+		for _, embed := range []bool{false, true} {
+			base := urlstate.KeyLesson + "=" + url.QueryEscape(p.ID)
+			if embed {
+				base += "&" + urlstate.KeyEmbed + "=1"
+			}
+			l := LessonQuery{Query: base + "&" + urlstate.KeyStop + "=" + strconv.Itoa(n+1), Embed: embed}
+			if n == 0 {
+				l.Aliases = []string{base}
+			}
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // writeView writes a view's files, with gzip and Brotli copies of its
