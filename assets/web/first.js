@@ -16,6 +16,7 @@
     shownAt: 0, // the pre-rendered stage and panel are on screen
     resultsAt: 0, // the pre-rendered panel's numbers are on screen
     liveAt: 0, // the live simulator has taken over
+    cardAt: 0, // the live lesson card replaced the pre-rendered one
     runLive: null, // set by loader.js
   };
   window.dmavizFirst = first;
@@ -149,7 +150,9 @@
   function handCard() {
     if (!document.querySelector("#panel-mount #lesson")) return;
     const card = document.querySelector(".first-card");
-    if (card) card.remove();
+    if (!card) return;
+    card.remove();
+    first.cardAt = performance.now();
   }
   function watch() {
     handCard();
