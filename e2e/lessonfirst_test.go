@@ -71,28 +71,40 @@ func checkCardHanded(t *testing.T, b *browser) {
 	assert.True(t, handed[0] > 0 && handed[0] <= handed[1], "the live card did not replace the pre-rendered one before the take-over (at %.0f ms, live at %.0f ms)", handed[0], handed[1])
 }
 
-// A lesson page shows the stop's question and stage before main.wasm
-// arrives, and the live lesson card and stage take over: the card asks
-// the same question at the same place and Reveal works.
+// A lesson page, and a lesson in presentation mode on a 720p projector,
+// shows the stop's question and stage before main.wasm arrives, and the
+// live lesson card and stage take over: the card asks the same question
+// at the same place and Reveal works.
 func TestLessonPageFirstViewBeforeWasm(t *testing.T) {
-	g := newGatedSite(t)
-	b := newBrowser(t)
-	require.NoError(t, chromedp.Do(b.ctx, chromedp.EmulateViewport(1440, 900)))
-	b.do(t, "opening a lesson stop", chromedp.Navigate(g.url+"?lesson=dma&stop=3"))
-	checkPreLesson(t, b, 3, 1100, 900)
-	assert.True(t, eval[bool](t, b, `!!document.querySelector("#fv-panel .first-card")`), "the card comes with the pre-rendered panel")
-	before := eval[string](t, b, `(r => [r.x, r.y, r.width].map(Math.round).join(","))(document.querySelector(".first-card").getBoundingClientRect())`)
-	question := eval[string](t, b, `document.querySelector("#first-lesson-question p").textContent`)
+	for _, c := range []struct {
+		name, query string
+		stop, w, h  int
+		stageW      int // the pre-rendered stage's width
+	}{
+		{"page", "?lesson=dma&stop=3", 3, 1440, 900, 1100},
+		{"presentation", "?lesson=dma&stop=4&panel=collapsed", 4, 1280, 720, 1280},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newGatedSite(t)
+			b := newBrowser(t)
+			require.NoError(t, chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(c.w), int64(c.h))))
+			b.do(t, "opening a lesson stop", chromedp.Navigate(g.url+c.query))
+			checkPreLesson(t, b, c.stop, c.stageW, c.h)
+			assert.True(t, eval[bool](t, b, `!!document.querySelector("#fv-panel .first-card")`), "the card comes with the pre-rendered panel")
+			before := eval[string](t, b, `(r => [r.x, r.y, r.width].map(Math.round).join(","))(document.querySelector(".first-card").getBoundingClientRect())`)
+			question := eval[string](t, b, `document.querySelector("#first-lesson-question p").textContent`)
 
-	g.open()
-	b.waitFor(t, "the live simulator", `dmavizFirst.liveAt > 0 && !!document.getElementById("lesson-question")`)
-	assert.Zero(t, eval[int](t, b, `document.querySelectorAll(".first-card, #fv-stage, #fv-panel").length`), "the pre-rendered view is still on the page")
-	checkCardHanded(t, b)
-	assert.Equal(t, question, eval[string](t, b, `document.querySelector("#lesson-question p").textContent`), "the live card's question")
-	assert.Equal(t, before, eval[string](t, b, `(r => [r.x, r.y, r.width].map(Math.round).join(","))(document.getElementById("lesson").getBoundingClientRect())`), "the card moved when the live one took over (x,y,w)")
-	click(t, b, "lesson-reveal")
-	b.waitFor(t, "the answer", answerShows)
-	assert.Empty(t, b.consoleErrors(), "console errors")
+			g.open()
+			b.waitFor(t, "the live simulator", `dmavizFirst.liveAt > 0 && !!document.getElementById("lesson-question")`)
+			assert.Zero(t, eval[int](t, b, `document.querySelectorAll(".first-card, #fv-stage, #fv-panel").length`), "the pre-rendered view is still on the page")
+			checkCardHanded(t, b)
+			assert.Equal(t, question, eval[string](t, b, `document.querySelector("#lesson-question p").textContent`), "the live card's question")
+			assert.Equal(t, before, eval[string](t, b, `(r => [r.x, r.y, r.width].map(Math.round).join(","))(document.getElementById("lesson").getBoundingClientRect())`), "the card moved when the live one took over (x,y,w)")
+			click(t, b, "lesson-reveal")
+			b.waitFor(t, "the answer", answerShows)
+			assert.Empty(t, b.consoleErrors(), "console errors")
+		})
+	}
 }
 
 // A lesson embed as a docs author pastes it (no autoplay=1) shows the

@@ -10,6 +10,8 @@
 (function () {
   const params = new URLSearchParams(location.search);
   const embed = params.get("embed") === "1";
+  // Presentation mode: the panel is a bar, the stage the whole window.
+  const collapsed = !embed && params.get("panel") === "collapsed";
   const first = {
     deferLive: embed && params.get("autoplay") !== "1",
     view: null,
@@ -41,6 +43,7 @@
   first.view = view;
   const body = document.body;
   if (embed) body.classList.add("embed");
+  if (collapsed && view) body.classList.add("collapsed");
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -142,7 +145,7 @@
       resultsSeenAt = performance.now();
     }
     const stageDrawn = !page.webgl2 || (page.frames || 0) > framesAtResults || performance.now() - resultsSeenAt > 1000;
-    const panelDrawn = embed || !!document.querySelector("#panel-mount #metrics tbody tr");
+    const panelDrawn = embed || !!document.querySelector(collapsed ? "#panel-mount .collapsed-bar" : "#panel-mount #metrics tbody tr");
     return stageDrawn && panelDrawn;
   }
   // handCard drops the pre-rendered lesson card once the live one is on

@@ -38,7 +38,8 @@ func TestFirstViewIsTheExport(t *testing.T) {
 	}
 }
 
-// A lesson stop's pre-rendered stage, as a page and as an embed, is
+// A lesson stop's pre-rendered stage, as a page, in presentation mode and
+// as an embed, is
 // `dmaviz export` of the stop's scenario URL (its pair at the lesson
 // size) at the stop's opening cursor, byte for byte.
 func TestLessonFirstViewIsTheExport(t *testing.T) {
@@ -51,6 +52,7 @@ func TestLessonFirstViewIsTheExport(t *testing.T) {
 			w, h  int
 		}{
 			{fmt.Sprintf("lesson=dma&stop=%d", n+1), 1100, 900},
+			{fmt.Sprintf("lesson=dma&stop=%d&panel=collapsed", n+1), 1280, 720},
 			{fmt.Sprintf("lesson=dma&stop=%d&embed=1", n+1), 960, 560},
 		} {
 			v, err := firstview.Render(catalog.Registry(), platform.Parameters, c.query, c.w, c.h)

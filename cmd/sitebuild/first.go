@@ -23,10 +23,12 @@ import (
 // The pre-rendered stages' sizes in CSS pixels: the page's stage in a
 // 1440 x 900 window (less the panel's 340 px), and the embed code's
 // 960 x 600 iframe less the 40 px its "Run live" bar takes at the bottom
-// (style.css), as the live stage keeps clear of its embed bar.
+// (style.css), as the live stage keeps clear of its embed bar; a lesson
+// in presentation mode, the whole window of a 720p projector.
 const (
-	pageW, pageH   = 1100, 900
-	embedW, embedH = 960, 560
+	pageW, pageH       = 1100, 900
+	embedW, embedH     = 960, 560
+	presentW, presentH = 1280, 720
 )
 
 // firstIndex is the page's map of pre-rendered first views, written into
@@ -118,11 +120,7 @@ func buildFirst(out, embedsFile string) (*firstIndex, error) {
 			idx.Lessons[p.ID] = append(idx.Lessons[p.ID], st.Title)
 		}
 		for _, l := range LessonQueries(p) {
-			w, h := pageW, pageH
-			if l.Embed {
-				w, h = embedW, embedH
-			}
-			if err := add(l.Query, w, h, l.Aliases...); err != nil {
+			if err := add(l.Query, l.W, l.H, l.Aliases...); err != nil {
 				return nil, err
 			}
 		}
@@ -143,26 +141,35 @@ func buildFirst(out, embedsFile string) (*firstIndex, error) {
 	return idx, nil
 }
 
-// LessonQuery is a lesson stop's URL as a page or an embed, with the
-// URLs that open the same view (the first stop's without stop=).
+// LessonQuery is a lesson stop's URL as a page, in presentation mode or
+// as an embed, with the URLs that open the same view (the first stop's
+// without stop=) and the size of its stage.
 type LessonQuery struct {
 	Query   string
 	Aliases []string
-	Embed   bool
+	W, H    int
 }
 
-// LessonQueries lists every stop of p as a page and as an embed: the URLs
-// a teacher opens and a docs author pastes (autoplay=1 aside, which
-// ViewKey drops).
+// lessonModes are the ways a lesson is opened: the page, presentation
+// mode on a 720p projector (the whole window is the stage) and the embed.
+var lessonModes = []struct {
+	suffix string
+	w, h   int
+}{
+	{"", pageW, pageH},
+	{"&" + urlstate.KeyPanel + "=collapsed", presentW, presentH},
+	{"&" + urlstate.KeyEmbed + "=1", embedW, embedH},
+}
+
+// LessonQueries lists every stop of p in each of lessonModes: the URLs a
+// teacher opens and a docs author pastes (autoplay=1 aside, which ViewKey
+// drops).
 func LessonQueries(p lesson.Path) []LessonQuery {
 	var out []LessonQuery
 	for n := range p.Stops {
-		for _, embed := range []bool{false, true} {
-			base := urlstate.KeyLesson + "=" + url.QueryEscape(p.ID)
-			if embed {
-				base += "&" + urlstate.KeyEmbed + "=1"
-			}
-			l := LessonQuery{Query: base + "&" + urlstate.KeyStop + "=" + strconv.Itoa(n+1), Embed: embed}
+		for _, m := range lessonModes {
+			base := urlstate.KeyLesson + "=" + url.QueryEscape(p.ID) + m.suffix
+			l := LessonQuery{Query: base + "&" + urlstate.KeyStop + "=" + strconv.Itoa(n+1), W: m.w, H: m.h}
 			if n == 0 {
 				l.Aliases = []string{base}
 			}

@@ -30,7 +30,8 @@ func TestStaticIDs(t *testing.T) {
 	assert.Equal(t, `<label for="first-buffer">B</label><input id="first-buffer" data-id="x"/>`, got)
 }
 
-// Every lesson stop is pre-rendered as a page and as an embed, keyed by
+// Every lesson stop is pre-rendered as a page, in presentation mode and
+// as an embed, keyed by
 // the URL a teacher opens or a docs author pastes (the first stop also
 // without stop=, autoplay=1 aside): the page's view has its panel with
 // the lesson card, the embed's the card alone (Card), and both ask the
@@ -47,19 +48,18 @@ func TestBuildFirstLessons(t *testing.T) {
 	require.Len(t, idx.Lessons["dma"], len(p.Stops), "the stops' titles, for an embed with no view")
 	for n, stop := range p.Stops {
 		assert.Equal(t, stop.Title, idx.Lessons["dma"][n])
-		for _, embed := range []bool{false, true} {
-			q := fmt.Sprintf("?stop=%d&lesson=dma", n+1)
-			if embed {
-				q += "&embed=1&autoplay=1"
-			}
+		for _, c := range []struct {
+			suffix string
+			embed  bool
+			w, h   int
+		}{{"", false, pageW, pageH}, {"&panel=collapsed", false, presentW, presentH}, {"&embed=1&autoplay=1", true, embedW, embedH}} {
+			q := fmt.Sprintf("?stop=%d&lesson=dma", n+1) + c.suffix
 			e, ok := idx.Views[ViewKey(q)]
 			require.True(t, ok, "%s has no pre-rendered view", q)
 			assert.Equal(t, stop.Scenario, e.Scenario, q)
-			assert.Equal(t, embed, e.Embed, q)
-			assert.Equal(t, embed, e.Card, "%s: an embed's card has a file of its own", q)
-			if embed {
-				assert.Equal(t, [2]int{embedW, embedH}, [2]int{e.W, e.H}, q)
-			}
+			assert.Equal(t, c.embed, e.Embed, q)
+			assert.Equal(t, c.embed, e.Card, "%s: an embed's card has a file of its own", q)
+			assert.Equal(t, [2]int{c.w, c.h}, [2]int{e.W, e.H}, q)
 			card, err := os.ReadFile(filepath.Join(out, "first", e.File+".html"))
 			require.NoError(t, err, q)
 			assert.Contains(t, string(card), `id="first-lesson-question"`, "%s: the card, its ids prefixed", q)
@@ -71,4 +71,5 @@ func TestBuildFirstLessons(t *testing.T) {
 	}
 	assert.Equal(t, idx.Views[ViewKey("lesson=dma&stop=1")], idx.Views[ViewKey("lesson=dma")], "stop 1 without stop=")
 	assert.Equal(t, idx.Views[ViewKey("lesson=dma&stop=1&embed=1")], idx.Views[ViewKey("embed=1&lesson=dma")], "stop 1 without stop=, embedded")
+	assert.Equal(t, idx.Views[ViewKey("lesson=dma&stop=1&panel=collapsed")], idx.Views[ViewKey("panel=collapsed&lesson=dma")], "stop 1 without stop=, presented")
 }

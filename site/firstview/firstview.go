@@ -118,12 +118,15 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 }
 
 // panel renders the Vugu panel statically, with the metrics table in its
-// host element as the page fills it.
+// host element as the page fills it (presentation mode's bar has none).
 func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
 	root := &site.Root{App: a, Ctl: ctl}
 	out, err := static(root)
 	if err != nil {
 		return nil, err
+	}
+	if a.State.Collapsed { // presentation mode: the panel is a bar
+		return out, nil
 	}
 	page, err := fillHost(out, site.MetricsHostID, root.MetricsHTML())
 	if err != nil {
