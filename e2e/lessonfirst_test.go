@@ -46,6 +46,7 @@ func checkPreLesson(t *testing.T, b *browser, n, w, h int) {
 	stop := p.Stop(n)
 	b.waitFor(t, fmt.Sprintf("stop %d's first view", n), `dmavizFirst.shownAt > 0 && `+preCardShows)
 	require.Equal(t, 0.0, eval[float64](t, b, `dmaviz.wasmReadyAt`), "main.wasm was compiled before the first view")
+	t.Logf("stop %d: first view %.0f ms after navigation", n, eval[float64](t, b, `dmavizFirst.shownAt`))
 	assert.Equal(t, stop.Question, eval[string](t, b, `document.querySelector("#first-lesson-question p").textContent`), "the stop's question")
 	assert.Equal(t, fmt.Sprintf("Stop %d of %d", n, len(p.Stops)), eval[string](t, b, `document.getElementById("first-lesson-pos").textContent`))
 	assert.Equal(t, stop.Title, eval[string](t, b, `document.getElementById("first-lesson-title").textContent`))
