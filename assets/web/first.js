@@ -39,7 +39,8 @@
   } catch (e) {
     index = {};
   }
-  const view = (index.views || {})[viewKey(location.search)] || null;
+  const n = (index.views || {})[viewKey(location.search)];
+  const view = n === undefined ? null : (index.files || [])[n] || null;
   first.view = view;
   const body = document.body;
   if (embed) body.classList.add("embed");
@@ -81,7 +82,7 @@
   const stage = el("div", { id: "fv-stage" });
   const parts = [];
   if (view) {
-    const img = el("img", { src: "first/" + view.file + ".svg", alt: view.title, width: view.w, height: view.h });
+    const img = el("img", { src: "first/" + view.file + ".svg", alt: (index.titles || {})[view.scenario] || "dmaviz", width: view.w, height: view.h });
     stage.appendChild(img);
     parts.push(img.decode().catch(() => {}));
   } else if (embed) {

@@ -35,8 +35,12 @@ const (
 // index.html as a JSON data block: the loader looks the URL up in it
 // before anything else loads.
 type firstIndex struct {
-	Views  map[string]firstEntry `json:"views"`  // by ViewKey
-	Titles map[string]string     `json:"titles"` // scenario titles, for embeds with no view
+	// Views maps each ViewKey to its view in Files: a view has several
+	// keys (its URL as written and as the live page shows it), and every
+	// embed of a documentation page downloads the index.
+	Views  map[string]int    `json:"views"`
+	Files  []firstEntry      `json:"files"`
+	Titles map[string]string `json:"titles"` // scenario titles: the views' and, for embeds with no view, the placeholder's
 	// Lessons lists each lesson path's stop titles in order, for lesson
 	// embeds with no view.
 	Lessons map[string][]string `json:"lessons"`
@@ -47,13 +51,21 @@ type firstIndex struct {
 type firstEntry struct {
 	File     string `json:"file"` // first/<file>.svg, .html, .json
 	Scenario string `json:"scenario"`
-	Title    string `json:"title"`
 	Embed    bool   `json:"embed,omitempty"`
 	// Card says the view has an .html of its own though it is an embed:
 	// the lesson card, shown over the stage.
 	Card bool `json:"card,omitempty"`
 	W    int  `json:"w"`
 	H    int  `json:"h"`
+}
+
+// view is the view of a URL query, if it has one.
+func (idx *firstIndex) view(query string) (firstEntry, bool) {
+	n, ok := idx.Views[ViewKey(query)]
+	if !ok {
+		return firstEntry{}, false
+	}
+	return idx.Files[n], true
 }
 
 // ViewKey is a URL query as the loader looks it up: its key=value pairs,
@@ -75,31 +87,30 @@ func ViewKey(query string) string {
 }
 
 // buildFirst pre-renders every scenario's opening setting, every lesson
-// stop (as a page and as an embed) and every URL listed in embedsFile (one
-// query a line; # starts a comment) into out/first, and returns the index
-// for the page.
+// stop (as a page, in presentation mode and as an embed) and every URL
+// listed in embedsFile (one query a line; # starts a comment) into
+// out/first, and returns the index for the page.
 func buildFirst(out, embedsFile string) (*firstIndex, error) {
 	dir := filepath.Join(out, "first")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	reg := catalog.Registry()
-	idx := &firstIndex{Views: map[string]firstEntry{}, Titles: map[string]string{}, Lessons: map[string][]string{}, Default: app.DefaultScenario(reg)}
-	n := 0
+	idx := &firstIndex{Views: map[string]int{}, Titles: map[string]string{}, Lessons: map[string][]string{}, Default: app.DefaultScenario(reg)}
 	add := func(query string, w, h int, aliases ...string) error {
 		v, err := firstview.Render(reg, platform.Parameters, query, w, h)
 		if err != nil {
 			return err
 		}
+		n := len(idx.Files)
 		file := fmt.Sprintf("v%d", n)
-		n++
 		if err := writeView(dir, file, v); err != nil {
 			return err
 		}
-		e := firstEntry{File: file, Scenario: v.Scenario, Title: v.Title, Embed: v.Embed, Card: v.Embed && v.Panel != nil, W: w, H: h}
+		idx.Files = append(idx.Files, firstEntry{File: file, Scenario: v.Scenario, Embed: v.Embed, Card: v.Embed && v.Panel != nil, W: w, H: h})
 		for _, q := range append(aliases, query, v.Query) {
 			if _, dup := idx.Views[ViewKey(q)]; !dup {
-				idx.Views[ViewKey(q)] = e
+				idx.Views[ViewKey(q)] = n
 			}
 		}
 		return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dmaviz/dmaviz/lesson"
+	"github.com/dmaviz/dmaviz/model/catalog"
 )
 
 // The loader finds a view whatever the order of the URL's keys, with or
@@ -42,6 +43,7 @@ func TestBuildFirstLessons(t *testing.T) {
 	}
 	out := t.TempDir()
 	idx, err := buildFirst(out, filepath.Join(out, "no-embeds.txt"))
+	reg := catalog.Registry()
 	require.NoError(t, err)
 	p, err := lesson.Get("dma")
 	require.NoError(t, err)
@@ -54,7 +56,7 @@ func TestBuildFirstLessons(t *testing.T) {
 			w, h   int
 		}{{"", false, pageW, pageH}, {"&panel=collapsed", false, presentW, presentH}, {"&embed=1&autoplay=1", true, embedW, embedH}} {
 			q := fmt.Sprintf("?stop=%d&lesson=dma", n+1) + c.suffix
-			e, ok := idx.Views[ViewKey(q)]
+			e, ok := idx.view(q)
 			require.True(t, ok, "%s has no pre-rendered view", q)
 			assert.Equal(t, stop.Scenario, e.Scenario, q)
 			assert.Equal(t, c.embed, e.Embed, q)
@@ -69,7 +71,10 @@ func TestBuildFirstLessons(t *testing.T) {
 			assert.True(t, strings.HasPrefix(string(svg), "<svg"), q)
 		}
 	}
-	assert.Equal(t, idx.Views[ViewKey("lesson=dma&stop=1")], idx.Views[ViewKey("lesson=dma")], "stop 1 without stop=")
-	assert.Equal(t, idx.Views[ViewKey("lesson=dma&stop=1&embed=1")], idx.Views[ViewKey("embed=1&lesson=dma")], "stop 1 without stop=, embedded")
-	assert.Equal(t, idx.Views[ViewKey("lesson=dma&stop=1&panel=collapsed")], idx.Views[ViewKey("panel=collapsed&lesson=dma")], "stop 1 without stop=, presented")
+	for _, c := range [][2]string{{"lesson=dma&stop=1", "lesson=dma"}, {"lesson=dma&stop=1&embed=1", "embed=1&lesson=dma"}, {"lesson=dma&stop=1&panel=collapsed", "panel=collapsed&lesson=dma"}} {
+		a, okA := idx.view(c[0])
+		b, okB := idx.view(c[1])
+		assert.True(t, okA && okB && a == b, "%s and %s: stop 1 with and without stop=", c[0], c[1])
+	}
+	assert.Len(t, idx.Files, len(reg.All())+3*len(p.Stops), "a view per scenario and per stop and mode, each listed once")
 }
