@@ -155,3 +155,17 @@ func TestFiveLessonEmbedsLoadNothingUntilClicked(t *testing.T) {
 	pos := eval[[]string](t, b, `[...document.querySelectorAll("iframe")].map(f => f.contentDocument.getElementById("first-lesson-pos").textContent)`)
 	assert.Equal(t, []string{"Stop 1 of 5", "Stop 2 of 5", "Stop 3 of 5", "Stop 4 of 5", "Stop 5 of 5"}, pos)
 }
+
+// A lesson embed with no pre-rendered view (the teacher's own B) names its
+// stop in the placeholder, not the default scenario.
+func TestLessonEmbedPlaceholderNamesTheStop(t *testing.T) {
+	g := newGatedSite(t)
+	g.open()
+	b := newBrowser(t)
+	require.NoError(t, chromedp.Do(b.ctx, chromedp.EmulateViewport(960, 600)))
+	b.do(t, "opening a lesson embed with no view", chromedp.Navigate(g.url+"?lesson=dma&stop=2&b=coherent&embed=1"))
+	b.waitFor(t, "its placeholder", `document.querySelector(".first-placeholder .first-title")`)
+	assert.Equal(t, "Stop 2 of 5: Uncached is safe, and slow", eval[string](t, b, `document.querySelector(".first-placeholder .first-title").textContent`))
+	time.Sleep(500 * time.Millisecond)
+	assert.Zero(t, g.Wasm.Load(), "an embed fetched main.wasm before a click")
+}
