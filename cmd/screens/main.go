@@ -169,8 +169,9 @@ func run(dist, out string, todo []shot) error {
 	return nil
 }
 
-// ready is true once the stage has drawn and the first results show.
-const ready = `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0`
+// ready is true once the stage has drawn and the first results show, and
+// the live page has taken over from a pre-rendered first view.
+const ready = `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0 && (!dmavizFirst.view || dmavizFirst.liveAt > 0)`
 
 // take opens the shot's page in a fresh browser, does what it asks and
 // writes the capture to path.
