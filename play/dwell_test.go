@@ -106,7 +106,19 @@ func TestHoldsOnlyTopUp(t *testing.T) {
 	close := stepsAt(10_000_000, 50, 0, 5_000_000, 5_000_001, 10_000_000)
 	p = New(close, nil)
 	x1 := p.PlayTime() - BaseDuration
-	require.Positive(t, x1, "holds at x1 for steps 1 ps apart")
+	require.InDelta(t, float64(DwellMin), float64(x1), float64(time.Millisecond), "holds at x1 for two steps 1 ps apart: the first's dwell")
+
+	// A's step at 5 µs is on screen while playback holds at B's, 1 ps
+	// later: it needs no hold of its own.
+	a := stepsAt(10_000_000, 50, 0, 5_000_000, 5_000_002, 10_000_000)
+	b := stepsAt(10_000_000, 50, 0, 5_000_001, 5_000_003)
+	p = New(a, b)
+	assert.InDelta(t, float64(BaseDuration+DwellMin), float64(p.PlayTime()), float64(time.Millisecond), "playing time with steps of A and B 1 ps apart")
+	on, _, _ := shown(t, p, 10*time.Millisecond)
+	assert.GreaterOrEqual(t, on[A][1], DwellMin-10*time.Millisecond, "A's step at 5 µs on screen")
+	assert.GreaterOrEqual(t, on[B][1], DwellMin-10*time.Millisecond, "B's step at 5 µs + 1 ps on screen")
+
+	p = New(close, nil)
 	p.SetSpeed(-2)
 	assert.LessOrEqual(t, p.PlayTime()-4*BaseDuration, x1, "holds at ÷4 against x1")
 	p.SetDwell(false)
