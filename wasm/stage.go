@@ -195,6 +195,8 @@ func (s *stage) Draw(screen *ebiten.Image) {
 			sd.Result = p.Result(side)
 			sd.State = p.State(side)
 			sd.Time = p.SideTime(side)
+			_, i, _ := p.Caption(side)
+			sd.Step = i + 1
 		}
 		f.Cursor, f.Length = p.Cursor(), p.Length()
 		f.Progress = p.Align() == play.AlignProgress
