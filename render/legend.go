@@ -221,7 +221,7 @@ func translationLegendEntry(i int) tlEntry {
 	case i == tlEvicted:
 		return tlEntry{name: "evicted", fill: evictedColor, stroke: None}
 	case i == tlBins:
-		return tlEntry{name: "VA bin 1..8", fill: BinColor(0), stroke: None}
+		return tlEntry{name: "VA bins", fill: BinColor(0), stroke: None}
 	}
 	return tlEntry{fill: None, stroke: None}
 }
