@@ -68,6 +68,12 @@ var shots = append([]shot{
 	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1&autoplay=1"},
 	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1&autoplay=1"},
 	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
+	// The page map of order-0 pages at the lesson size: VA bins and the
+	// frames in their colours, on the page, embedded and projected.
+	{name: "vmap-lesson-1440x900", w: 1440, h: 900, query: "?scenario=vmap&size=lesson&t=30us"},
+	{name: "spe-aux-lesson-1440x900", w: 1440, h: 900, query: "?scenario=spe-aux&size=lesson&t=100us"},
+	{name: "trbe-aux-lesson-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&size=lesson&t=100us&embed=1&autoplay=1"},
+	{name: "trbe-aux-lesson-present-1280x720", w: 1280, h: 720, query: "?scenario=trbe-aux&size=lesson&t=100us&panel=collapsed"},
 	// The Board section open at the L2, with a value of the user's.
 	{name: "board-1440x900", w: 1440, h: 900, query: "?scenario=etr&hw.l2.size=2MiB",
 		script: `document.getElementById("board-toggle").click()`, then: `document.querySelector('[data-group="l2"]').scrollIntoView()`},
