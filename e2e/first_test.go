@@ -33,11 +33,18 @@ type gatedSite struct {
 
 func newGatedSite(t *testing.T) *gatedSite {
 	t.Helper()
-	target, err := url.Parse(siteURL)
-	require.NoError(t, err)
 	queries, err := embedpage.Queries("../docs/embeds.txt")
 	require.NoError(t, err)
 	require.Len(t, queries, 5, "docs/embeds.txt lists the five embeds the docs use")
+	return newGatedSiteOf(t, queries)
+}
+
+// newGatedSiteOf is newGatedSite with the documentation page embedding
+// queries.
+func newGatedSiteOf(t *testing.T, queries []string) *gatedSite {
+	t.Helper()
+	target, err := url.Parse(siteURL)
+	require.NoError(t, err)
 	g := &gatedSite{gate: make(chan struct{})}
 	g.Counter = &embedpage.Counter{Site: httputil.NewSingleHostReverseProxy(target), Queries: queries,
 		Hold: func(r *http.Request) {

@@ -107,7 +107,10 @@ var dma = Path{ID: "dma", Title: "DMA and the CPU caches", Stops: []Stop{
 			"against 2.38 µs per pass. perf's l2d_tlb_refill reads 208 against 148: it counts every walk on the core, " +
 			"the branch test's own included (128 for instructions, 16 for data).",
 		Watch: "The page map: A's 64 small entries against B's four 64 KiB runs, and a walk each time the trace " +
-			"pointer crosses into an entry it has not translated.",
+			"pointer crosses into an entry it has not translated. A's virtual buffer is cut into 8 numbered bins of " +
+			"colour and each physical frame carries its bin's colour: the colours come back scattered, mostly in " +
+			"reverse order, so neighbouring pages are not neighbours in memory; one line joins the page being " +
+			"written (the one the walk below is for) to its frame.",
 		Note: Note{
 			Point: "The walks as the trace pointer moves: one per page on A, one per 16 pages on B.",
 			Quote: "64 walks against 4; l2d_tlb_refill 208 against 148.",

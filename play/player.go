@@ -71,6 +71,16 @@ type Player struct {
 	playing bool
 	align   Align
 
+	// Holds at narration steps (dwell.go): layers are the steps on the
+	// common axis, next how many of them playback has reached, hold how
+	// much wall time the last reached one still holds the cursor.
+	dwell  bool
+	layers []layer
+	holds  []time.Duration // per layer, at the current speed
+	marks  []mark
+	next   int
+	hold   time.Duration
+
 	// st[i] is side i's state after applied[i] events.
 	st      [2]timeline.State
 	applied [2]int
@@ -78,9 +88,10 @@ type Player struct {
 	version uint64
 }
 
-// New returns a player at the start of a and b, paused, aligned on time.
+// New returns a player at the start of a and b, paused, aligned on time,
+// holding at narration steps while playing.
 func New(a, b *scenario.Result) *Player {
-	p := &Player{}
+	p := &Player{dwell: true}
 	p.SetResults(a, b)
 	return p
 }
@@ -97,6 +108,8 @@ func (p *Player) SetResults(a, b *scenario.Result) {
 	p.fresh = [2]bool{}
 	p.frac = 0
 	p.seek(sim.Time(f * float64(p.length)))
+	p.buildLayers()
+	p.next = p.reached(p.cursor)
 	p.version++
 }
 
@@ -143,10 +156,16 @@ func (p *Player) Version() uint64 { return p.version }
 // Playing reports whether Tick advances the cursor.
 func (p *Player) Playing() bool { return p.playing }
 
-// Play starts playback (from the start when at the end).
+// Play starts playback (from the start when at the end). From the start
+// of the run it holds at the first steps as at any other (a first visit
+// plays at once, and its first step must be read too); elsewhere it goes
+// on from the step on screen, which the reader has seen.
 func (p *Player) Play() {
 	if p.cursor >= p.length {
 		p.seek(0)
+	}
+	if p.cursor == 0 && p.hold == 0 && len(p.layers) > 0 && p.layers[0].c == 0 {
+		p.reach(0)
 	}
 	p.playing = true
 	p.version++
@@ -170,9 +189,14 @@ func (p *Player) Toggle() {
 // Speed is the log-scale speed step in [MinSpeed, MaxSpeed].
 func (p *Player) Speed() int { return p.speed }
 
-// SetSpeed sets the speed step, clamped.
+// SetSpeed sets the speed step, clamped. A hold in progress is cut to the
+// new speed's hold, if shorter.
 func (p *Player) SetSpeed(k int) {
 	p.speed = min(max(k, MinSpeed), MaxSpeed)
+	p.planHolds()
+	if p.hold > 0 {
+		p.hold = min(p.hold, p.holdAt(p.next-1))
+	}
 	p.version++
 }
 
@@ -199,27 +223,69 @@ func (p *Player) SetAlign(a Align) {
 	}
 	p.align = a
 	p.fresh = [2]bool{}
+	p.buildLayers()
+	p.next, p.hold = p.reached(p.cursor), 0
 	p.version++
 }
 
 // Tick advances a playing cursor by dt of wall-clock time and reports
-// whether it moved. Playback stops at the end.
+// whether what it shows changed (the cursor moved, a narration step came
+// on screen, or playback stopped). A narration step reached holds the
+// cursor for its hold (dwell.go) before it moves on; playback stops at the
+// end.
 func (p *Player) Tick(dt time.Duration) bool {
 	if !p.playing || dt <= 0 {
 		return false
 	}
-	step := p.Rate()*dt.Seconds() + p.frac
+	c0, n0 := p.cursor, p.next
+	for {
+		for p.hold == 0 && p.next < len(p.layers) && p.layers[p.next].c <= p.cursor {
+			p.reach(p.next)
+		}
+		if p.hold == 0 && p.cursor >= p.length {
+			p.playing = false
+			break
+		}
+		if dt <= 0 {
+			break
+		}
+		if p.hold > 0 {
+			used := min(dt, p.hold)
+			p.hold -= used
+			dt -= used
+			continue
+		}
+		dt = p.advance(dt)
+	}
+	changed := p.cursor != c0 || p.next != n0 || !p.playing
+	if changed {
+		p.version++
+	}
+	return changed
+}
+
+// advance moves the cursor for up to dt of wall time, stopping at the next
+// narration step or the end, and returns the wall time left.
+func (p *Player) advance(dt time.Duration) time.Duration {
+	target := p.length
+	if p.next < len(p.layers) {
+		target = p.layers[p.next].c
+	}
+	rate := p.Rate()
+	if rate <= 0 {
+		p.cursor = p.length
+		return dt
+	}
+	step := rate*dt.Seconds() + p.frac
+	if gap := float64(target - p.cursor); gap <= step {
+		used := time.Duration((gap - p.frac) / rate * float64(time.Second))
+		p.cursor, p.frac = target, 0
+		return dt - min(max(used, 0), dt)
+	}
 	whole := sim.Time(step)
 	p.frac = step - float64(whole)
-	next := p.cursor + whole
-	if next >= p.length {
-		next = p.length
-		p.playing = false
-	}
-	moved := next != p.cursor
-	p.cursor = next
-	p.version++
-	return moved || !p.playing
+	p.cursor += whole
+	return 0
 }
 
 // Seek moves the cursor to t (clamped to [0, Length]).
@@ -231,6 +297,7 @@ func (p *Player) Seek(t sim.Time) {
 func (p *Player) seek(t sim.Time) {
 	p.cursor = min(max(t, 0), p.length)
 	p.frac = 0
+	p.next, p.hold = p.reached(p.cursor), 0
 }
 
 // Start and End jump to either end.

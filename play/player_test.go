@@ -127,6 +127,7 @@ func TestNarrationCaptions(t *testing.T) {
 
 func TestSpeedAndTick(t *testing.T) {
 	p := New(demoPair(t, "4KiB"))
+	p.SetDwell(false) // the linear map of wall time onto the run; holds: dwell_test.go
 	p.SetSpeed(100)
 	require.Equal(t, MaxSpeed, p.Speed(), "speed not clamped")
 	p.SetSpeed(0)

@@ -10,25 +10,48 @@ import (
 // point where either side's state changes, and reports whether it moved.
 // Stepping forward then back returns to the same states.
 func (p *Player) StepEvent(dir int) bool {
-	return p.stepBy(dir, true)
+	return p.stepBy(dir)
 }
 
-// StepNarration moves the cursor to the next or previous narration step of
-// either side.
+// StepNarration moves the cursor to the next (dir > 0) or previous
+// (dir < 0) narration step of either side, and reports whether it moved.
+// Steps of both sides that start together are one stop; two steps of one
+// side that start at the same time are two stops at the same cursor, each
+// showing its own step. Stepping pauses and never holds.
 func (p *Player) StepNarration(dir int) bool {
-	return p.stepBy(dir, false)
+	switch {
+	case dir > 0 && p.next < len(p.layers):
+		p.pauseAt(p.layers[p.next].c, p.next+1)
+	case dir > 0 && p.cursor < p.length:
+		p.pauseAt(p.length, p.reached(p.length))
+	case dir < 0 && p.next > 0 && p.cursor > p.layers[p.next-1].c:
+		p.pauseAt(p.layers[p.next-1].c, p.next)
+	case dir < 0 && p.next > 1:
+		p.pauseAt(p.layers[p.next-2].c, p.next-1)
+	case dir < 0 && p.cursor > 0:
+		p.pauseAt(0, 0)
+	default:
+		return false
+	}
+	return true
+}
+
+// pauseAt pauses with the cursor at c and the first reached layers shown.
+func (p *Player) pauseAt(c sim.Time, reached int) {
+	p.Pause()
+	p.Seek(c)
+	p.next = reached
 }
 
 // stepBy finds the nearest change point on the common axis strictly after
-// (dir > 0) or before (dir < 0) the cursor, over both sides' events or
-// narration times.
-func (p *Player) stepBy(dir int, events bool) bool {
+// (dir > 0) or before (dir < 0) the cursor, over both sides' events.
+func (p *Player) stepBy(dir int) bool {
 	if dir == 0 {
 		return false
 	}
 	best, found := sim.Time(0), false
 	for side := A; side <= B; side++ {
-		pts := p.points(side, events)
+		pts := p.points(side)
 		if dir > 0 {
 			i := pts.after(p.sideTime(side, p.cursor))
 			if i < pts.len() {
@@ -61,20 +84,14 @@ func (p *Player) stepBy(dir int, events bool) bool {
 	return true
 }
 
-// changePoints is a time-ordered list of either events or narration steps.
+// changePoints is a time-ordered list of events.
 type changePoints struct {
-	ev    []timeline.Event
-	steps []scenario.Step
+	ev []timeline.Event
 }
 
-func (c changePoints) len() int { return len(c.ev) + len(c.steps) }
+func (c changePoints) len() int { return len(c.ev) }
 
-func (c changePoints) at(i int) sim.Time {
-	if c.ev != nil {
-		return c.ev[i].T
-	}
-	return c.steps[i].T
-}
+func (c changePoints) at(i int) sim.Time { return c.ev[i].T }
 
 // after returns the index of the first point later than t.
 func (c changePoints) after(t sim.Time) int {
@@ -90,28 +107,24 @@ func (c changePoints) after(t sim.Time) int {
 	return lo
 }
 
-func (p *Player) points(side int, events bool) changePoints {
-	r := p.Result(side)
-	switch {
-	case r == nil:
-		return changePoints{}
-	case events && r.Timeline != nil:
-		return changePoints{ev: r.Timeline.Events}
-	case !events:
-		return changePoints{steps: r.Narration}
+func (p *Player) points(side int) changePoints {
+	if tl := p.timeline(side); tl != nil {
+		return changePoints{ev: tl.Events}
 	}
 	return changePoints{}
 }
 
-// Caption returns side's current narration step (the last one at or before
-// its time), its index, and whether there is one.
+// Caption returns side's current narration step, its index, and whether
+// there is one: the last one at or before its time, but for two steps of
+// the side that start at the same time, which playback and stepping show
+// one after the other.
 func (p *Player) Caption(side int) (scenario.Step, int, bool) {
 	r := p.Result(side)
-	if r == nil {
+	if r == nil || side < 0 || side > 1 || p.next == 0 {
 		return scenario.Step{}, -1, false
 	}
-	i := changePoints{steps: r.Narration}.after(p.SideTime(side)) - 1
-	if i < 0 {
+	i := p.layers[p.next-1].upto[side]
+	if i < 0 || i >= len(r.Narration) {
 		return scenario.Step{}, -1, false
 	}
 	return r.Narration[i], i, true

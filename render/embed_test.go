@@ -140,26 +140,27 @@ func covers(x0, y0, x1, y1 float32, c *Item) bool {
 	return false
 }
 
-// A buffer of order-0 pages is drawn as bins joined bin to bin, a few
-// dozen lines, not one line per scattered page: trbe-aux's A side at the
-// published size maps 262,144 pages.
-func TestOrder0PageMapIsJoinedBinToBin(t *testing.T) {
+// A buffer of order-0 pages at the published size (262,144 pages) is
+// drawn in VA bins, not joined by crossing lines: a line for the page
+// being written only, the bins numbered and named in the note, and a
+// bin's hover says where its frames lie.
+func TestOrder0PageMapIsDrawnInBins(t *testing.T) {
 	f := pairFrame(t, "trbe-aux", 0.9, 1440, 900, 340, 0, 0, false)
 	var s Scene
 	st := NewStage()
 	st.Build(&s, f)
-	links := find(&s, "a/pm-link")
-	require.NotEmpty(t, links)
-	assert.LessOrEqual(t, len(links), maxFlowBins*maxFlowBins)
-	for _, l := range links {
-		require.Equal(t, RefFlow, l.Ref.Kind, "a joining line of an order-0 buffer is a bin-to-bin line")
+	assert.LessOrEqual(t, len(find(&s, "a/pm-link")), 1, "one line: the page the trace unit writes")
+	bins := find(&s, "a/pm-bin")
+	require.Len(t, bins, maxFlowBins)
+	for i, b := range bins {
+		assert.Equal(t, BinColor(i), b.Fill)
 	}
-	info := st.Describe(links[0].Ref)
-	assert.Regexp(t, `pages \(.*\) of VA 0x[0-9a-f]+\.\.0x[0-9a-f]+ \(bin 1 of \d\) lie in PA`, info)
+	info := st.Describe(bins[0].Ref)
+	assert.Regexp(t, `VA bin 1 of 8: VA 0x[0-9a-f]+\.\.0x[0-9a-f]+, 32768 pages \(128MiB\) · its frames carry this colour`, info)
 	notes := find(&s, "a/pm-note")
 	found := false
 	for _, n := range notes {
-		found = found || strings.Contains(n.Text, " bins of ")
+		found = found || strings.Contains(n.Text, "8 bins of 32768 pages")
 	}
 	assert.True(t, found, "the VA strip's note names the bins")
 }

@@ -38,6 +38,9 @@ func (v *headerView) bind(txt *texts, side uint8, sd *Side, ok bool, style heade
 	*v = headerView{txt: txt, side: side, sd: sd, ok: ok, style: style, caption: -1}
 	if ok {
 		v.caption = captionAt(sd.Result.Narration, sd.Time)
+		if sd.Step > 0 && sd.Step <= len(sd.Result.Narration) {
+			v.caption = sd.Step - 1
+		}
 		v.oneLine = !narrate
 	}
 }

@@ -94,8 +94,13 @@ const (
 	tlCore      = 6
 	tlUnit      = 7
 	tlEvicted   = 8
-	numTLLegend = 9
+	tlBins      = 9
+	numTLLegend = 10
 )
+
+// tlOrder is the translation legend's drawing order: the page-mapping
+// view's entries first, the TLB view's after.
+var tlOrder = [numTLLegend]int{tlLeaf, tlLeaf + 1, tlLeaf + 2, tlLeaf + 3, tlChunk, tlBins, tlFilled, tlCore, tlUnit, tlEvicted}
 
 // translationShown reports which translation legend entries the results
 // show: leaf sizes of their mappings and TLB entries, chunks, fills, the
@@ -112,6 +117,7 @@ func translationShown(results ...*scenario.Result) (shown [numTLLegend]bool) {
 		if len(tr.Chunks) > 0 && len(tr.Mappings) > 0 {
 			shown[tlChunk] = true
 		}
+		shown[tlBins] = shown[tlBins] || binned(tr)
 		for i := range tr.TLBEvents {
 			ev := &tr.TLBEvents[i]
 			if ev.Kind != timeline.TLBFill {
@@ -150,6 +156,10 @@ func translationLegendHelp(i int) string {
 		return "owner strip: by trace unit · the trace unit's miss allocated the TLB entry"
 	case i == tlEvicted:
 		return "evicted: the TLB entry the last fill pushed out, named beside the TLB"
+	case i == tlBins:
+		return "VA bin colours: a buffer of many scattered pieces is cut into numbered VA bins, each its own colour; " +
+			"each physical frame carries the colour of the bin it is mapped into (a piece of many frames, the bin most of them are in), " +
+			"and a line joins only the page being written to its frame"
 	}
 	return ""
 }
@@ -171,7 +181,7 @@ func (v *translationLegendView) Describe(r Ref) string { return translationLegen
 func (v *translationLegendView) Build(s *Scene, r Rect) {
 	x, y, w := r.X, r.Y, r.W
 	lx := x
-	for i := 0; i < numTLLegend; i++ {
+	for _, i := range tlOrder {
 		if !v.shown[i] {
 			continue
 		}
@@ -181,6 +191,8 @@ func (v *translationLegendView) Build(s *Scene, r Rect) {
 			return
 		}
 		switch {
+		case i == tlBins:
+			binSwatch(s, "legend/tl-swatch", int32(i), lx, y+4, ref)
 		case e.stroke != None:
 			s.Add(Item{Kind: KindRect, ID: "legend/tl-swatch", Index: int32(i), X: lx + 1, Y: y + 5, W: 10, H: 10, Fill: None, Stroke: e.stroke, StrokeWidth: e.width, Ref: ref})
 		case e.strip:
@@ -218,6 +230,16 @@ func translationLegendEntry(i int) tlEntry {
 		return tlEntry{name: "by trace unit", fill: OwnerColor(2), stroke: None, strip: true}
 	case i == tlEvicted:
 		return tlEntry{name: "evicted", fill: evictedColor, stroke: None}
+	case i == tlBins:
+		return tlEntry{name: "VA bins", fill: BinColor(0), stroke: None}
 	}
 	return tlEntry{fill: None, stroke: None}
+}
+
+// binSwatch draws the VA bins' legend swatch, 12 pixels square at (x, y):
+// four of the bins' colours side by side.
+func binSwatch(s *Scene, id string, index int32, x, y float32, ref Ref) {
+	for k := range 4 {
+		s.Rect(id, index, x+float32(k)*3, y, 3, 12, BinColor(2*k), ref)
+	}
 }

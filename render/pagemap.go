@@ -10,13 +10,16 @@ import (
 // transIDs are the stable ids of one side's translation items.
 type transIDs struct {
 	pmLabel, pmVA, pmSep, pmChunk, pmPointer, pmPointerLabel, pmPA, pmLink, pmLegend, pmLegendLabel, pmNote,
+	pmBin, pmBinLabel, pmMark, pmFocus,
 	tlbLabel, tlbEntry, tlbOwner, tlbFilled, tlbNote, walkLabel, walkBadge, walkText, walkNow string
 }
 
 var transSideIDs = [2]transIDs{
 	{"a/pm-label", "a/pm-va", "a/pm-sep", "a/pm-chunk", "a/pm-pointer", "a/pm-pointer-label", "a/pm-pa", "a/pm-link", "a/pm-legend", "a/pm-legend-label", "a/pm-note",
+		"a/pm-bin", "a/pm-bin-label", "a/pm-mark", "a/pm-focus",
 		"a/tlb-label", "a/tlb-entry", "a/tlb-owner", "a/tlb-filled", "a/tlb-note", "a/walk-label", "a/walk-badge", "a/walk-text", "a/walk-now"},
 	{"b/pm-label", "b/pm-va", "b/pm-sep", "b/pm-chunk", "b/pm-pointer", "b/pm-pointer-label", "b/pm-pa", "b/pm-link", "b/pm-legend", "b/pm-legend-label", "b/pm-note",
+		"b/pm-bin", "b/pm-bin-label", "b/pm-mark", "b/pm-focus",
 		"b/tlb-label", "b/tlb-entry", "b/tlb-owner", "b/tlb-filled", "b/tlb-note", "b/walk-label", "b/walk-badge", "b/walk-text", "b/walk-now"},
 }
 
@@ -192,13 +195,28 @@ func (v *pageMapView) Build(s *Scene, r Rect) {
 		span: float64(win.hi - win.lo), lo: win.lo}
 	i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
 	v.vaStrip(s, tr, i0, &p)
+	units := v.unitsOf(tr)
+	plan, planned := v.plan(units, p.w)
+	v.flow.reset(&p, planned && plan.n/plan.k > maxPieceLinks)
+	v.focusPages()
 	v.leafEdges(s, tr, i0, &p)
 	chunkNoteW := v.chunks(s, tr, &p, rows > 0)
+	v.binBand(s, &p) // over the leaf edges and chunk outlines: its numbers stay clear
 	v.pointers(s, tr, &p)
-	v.physical(s, tr, &p)
+	if planned {
+		v.physical(s, &p, units, &plan)
+	}
+	v.focusLines(s, &p)
 	v.notes(s, &p, chunkNoteW)
 	if rows > 0 {
-		s.Text(ids.pmNote, x, p.paY-3, v.txt.FitFirst(w, smallSz, "physical frames (PA order, gaps between runs collapsed)", "physical frames (PA order)", "physical frames"), smallSz, Muted, AlignStart)
+		label := v.txt.FitFirst(w, smallSz, "physical frames (PA order, gaps between runs collapsed)", "physical frames (PA order)", "physical frames")
+		switch {
+		case v.flow.on && v.flow.skipped > 0: // merged runs: only the recorded pages have places
+			label = v.txt.FitFirst(w, smallSz, "physical frames (PA order); recorded pages in their VA bin's colour", "physical frames; recorded pages in their bin's colour", label)
+		case v.flow.on:
+			label = v.txt.FitFirst(w, smallSz, "physical frames (PA order), each in its VA bin's colour", "physical frames, in their VA bin's colour", label)
+		}
+		s.Text(ids.pmNote, x, p.paY-3, label, smallSz, Muted, AlignStart)
 	}
 	if legendRow > 0 {
 		v.legend(s, tr, x, y+h-legendRow+3, w)
@@ -363,5 +381,10 @@ func (v *pageMapView) legend(s *Scene, tr *timeline.Translation, x, ly, w float3
 		s.Rect(ids.pmLegend, int32(i), lx, ly, 11, 11, LeafColor(l.bytes), ref)
 		s.TextRef(ids.pmLegendLabel, lx+14, ly+10, l.name, smallSz, Text, AlignStart, ref)
 		lx += 14 + textWidth(l.name, smallSz) + 10
+	}
+	if name := translationLegendEntry(tlBins).name; v.flow.on && lx+16+textWidth(name, smallSz) <= x+w {
+		ref := Ref{Kind: RefLegend, Obj: 2, Index: tlBins}
+		binSwatch(s, ids.pmLegend, int32(len(leafLegend)), lx, ly, ref)
+		s.TextRef(ids.pmLegendLabel, lx+14, ly+10, name, smallSz, Text, AlignStart, ref)
 	}
 }

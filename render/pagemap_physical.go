@@ -107,33 +107,26 @@ func (v *pageMapView) plan(units []paUnit, w float32) (paPlan, bool) {
 
 // physical draws the window's memory in physical order. The cached units
 // are read in place (a 1 GiB buffer has 262144): those not mapped yet at
-// the side's time are skipped, the rest grouped k at a time.
-func (v *pageMapView) physical(s *Scene, tr *timeline.Translation, p *pmStrips) {
+// the side's time are skipped, the rest grouped plan.k at a time.
+func (v *pageMapView) physical(s *Scene, p *pmStrips, units []paUnit, plan *paPlan) {
 	t := v.d.t
-	units := v.unitsOf(tr)
-	plan, ok := v.plan(units, p.w)
-	if !ok {
-		return
-	}
 	px := p.x
 	var first, prev *paUnit
 	var bytes uint64
 	var by [4]uint64
 	piece, in := 0, 0
-	f := &v.flow
-	f.reset(p, plan.n/plan.k > maxPieceLinks)
 	for j := range units {
 		u := &units[j]
 		if u.from > t && !u.whole {
 			continue // not mapped yet
 		}
-		f.add(p, u, px)
 		if in == 0 {
 			if prev != nil && prev.pa+prev.bytes != u.pa {
 				px += plan.gap
 			}
 			first, bytes, by = u, 0, [4]uint64{}
 		}
+		v.flow.add(p, u, px, px+float32(float64(bytes)*plan.scale), plan.scale)
 		bytes += u.bytes
 		if u.from <= t && u.kind >= 0 {
 			by[u.kind] += u.bytes
@@ -142,10 +135,9 @@ func (v *pageMapView) physical(s *Scene, tr *timeline.Translation, p *pmStrips) 
 		if in++; in < plan.k && piece*plan.k+in < plan.n {
 			continue
 		}
-		px += v.piece(s, p, &plan, piece, first, in, bytes, &by, px)
+		px += v.piece(s, p, plan, piece, first, in, bytes, &by, px)
 		piece, in = piece+1, 0
 	}
-	v.flows(s, p)
 }
 
 // piece draws physical piece i at px: in units from first, bytes long,
@@ -170,6 +162,7 @@ func (v *pageMapView) piece(s *Scene, p *pmStrips, plan *paPlan, i int, first *p
 		ref = Ref{Kind: RefChunk, Side: v.d.side, Index: int32(first.chunk)}
 	}
 	s.Rect(ids.pmPA, int32(i), px, p.paY, max(pw, 1), p.stripH, fill, ref)
+	v.pieceMark(s, p, i, px, pw)
 	// Joining lines run between the two text rows (the strip order under
 	// the VA strip, the physical strip's label), never across them.
 	if l0, l1 := p.links(); !v.flow.on && i%plan.step == 0 && l1-l0 >= 4 {

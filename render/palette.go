@@ -48,6 +48,17 @@ const (
 	// in the colour of the hazard it turns into.
 	Rose // a stale copy: cached, older than memory (striped Red)
 	Plum // a doomed line: dirty over newer data (striped Purple)
+	// The page-mapping view's VA bins, in VA order round the hue circle
+	// (BinColor): a scattered buffer's physical frames carry the colour
+	// of the part of the buffer they hold.
+	Bin1
+	Bin2
+	Bin3
+	Bin4
+	Bin5
+	Bin6
+	Bin7
+	Bin8
 	NumColors
 )
 
@@ -96,6 +107,14 @@ func Dark() Palette {
 		UnitOwned:  rgb(0x9ee060),
 		Rose:       rgb(0xffc2c2),
 		Plum:       rgb(0x7e3f86),
+		Bin1:       rgb(0xe64c66),
+		Bin2:       rgb(0xe6994c),
+		Bin3:       rgb(0xe6d94c),
+		Bin4:       rgb(0x4ce680),
+		Bin5:       rgb(0x4ccce6),
+		Bin6:       rgb(0x4c73e6),
+		Bin7:       rgb(0x994ce6),
+		Bin8:       rgb(0xe64cbf),
 	}
 }
 
@@ -128,6 +147,14 @@ func Light() Palette {
 		UnitOwned:  rgb(0x4d8a1a),
 		Rose:       rgb(0xf6b8b8),
 		Plum:       rgb(0x5e2a66),
+		Bin1:       rgb(0xc11532),
+		Bin2:       rgb(0xc16b15),
+		Bin3:       rgb(0xc1b315),
+		Bin4:       rgb(0x15c14f),
+		Bin5:       rgb(0x15a4c1),
+		Bin6:       rgb(0x1540c1),
+		Bin7:       rgb(0x6b15c1),
+		Bin8:       rgb(0xc11596),
 	}
 }
 

@@ -13,6 +13,10 @@ type Side struct {
 	Time   sim.Time        // this side's simulated time at the cursor
 	// PolicyTitle labels the side, e.g. "cacheable + sync"; "" uses the id.
 	PolicyTitle string
+	// Step is the narration step shown, plus one: the player shows two
+	// steps that start at the same time one after the other. 0 shows the
+	// step at Time.
+	Step int
 }
 
 // Zoom is a window onto every grid: cells [First, First+Count). Count 0

@@ -48,3 +48,7 @@ const (
 	walkReadCol  = Muted  // a walk step read from memory
 	walkHitCol   = Cursor // a walk step found in a walk cache
 )
+
+// BinColor is the colour of VA bin b of the page-mapping view (Bin1 for
+// the first, round the eight).
+func BinColor(b int) Color { return Bin1 + Color(b%maxFlowBins) }

@@ -51,6 +51,7 @@ func (v *pageMapView) describeMapping(r Ref) string {
 	if r.Count > 1 {
 		out += fmt.Sprintf(" · this column: %d pages", r.Count)
 	}
+	out += v.binWord(va)
 	if m.Scattered {
 		out += " · run merged (physical places approximate)"
 	}
@@ -68,8 +69,8 @@ func (v *pageMapView) describeChunk(r Ref) string {
 		return ""
 	}
 	c := tr.Chunks[r.Index]
-	return fmt.Sprintf("%s chunk %d · order %d (%s) · PA %#x · mapped at VA %#x", v.d.name(), r.Index, c.Order,
-		scenario.FormatBytes(int64(c.Bytes())), c.PA, c.VA)
+	return fmt.Sprintf("%s chunk %d · order %d (%s) · PA %#x · mapped at VA %#x%s", v.d.name(), r.Index, c.Order,
+		scenario.FormatBytes(int64(c.Bytes())), c.PA, c.VA, v.binWord(c.VA))
 }
 
 // describeEntries says what TLB entries (one, or a drawn cell's range)

@@ -3,11 +3,11 @@ package site
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/sim"
-	"github.com/dmaviz/dmaviz/play"
 	"github.com/dmaviz/dmaviz/site/control"
 )
 
@@ -46,11 +46,18 @@ func (c *Transport) playLabel() string {
 }
 
 func (c *Transport) playTitle() string {
-	if c.Snap.Playing {
+	switch {
+	case c.Snap.Holding:
+		return "Pause (Space); holding at a narration step"
+	case c.Snap.Playing:
 		return "Pause (Space)"
 	}
 	return "Play (Space)"
 }
+
+// holding is the transport's data-holding attribute: "true" while playback
+// holds at a narration step so that the step can be read.
+func (c *Transport) holding() string { return strconv.FormatBool(c.Snap.Holding) }
 
 func (c *Transport) scrubValue() string { return ScrubValue(c.Snap) }
 
@@ -84,13 +91,21 @@ func CursorText(s control.Snapshot) string {
 	return fmt.Sprintf("A %s · B %s · of %s", s.SideTime[0], s.SideTime[1], sim.Time(s.Length))
 }
 
-func (c *Transport) speedText() string {
-	s := c.Snap.Speed
+func (c *Transport) speedText() string { return SpeedText(c.Snap) }
+
+// SpeedText names the speed and how long the whole run plays at it, the
+// holds at narration steps included: "speed ×1 (31s a run)".
+func SpeedText(s control.Snapshot) string {
+	speed := "×1"
 	switch {
-	case s > 0:
-		return "speed ×" + strconv.Itoa(1<<s)
-	case s < 0:
-		return "speed ÷" + strconv.Itoa(1<<-s)
+	case s.Speed > 0:
+		speed = "×" + strconv.Itoa(1<<s.Speed)
+	case s.Speed < 0:
+		speed = "÷" + strconv.Itoa(1<<-s.Speed)
 	}
-	return "speed ×1 (" + play.BaseDuration.String() + " a run)"
+	run := s.RunTime.Round(time.Second)
+	if s.RunTime < 10*time.Second {
+		run = s.RunTime.Round(100 * time.Millisecond)
+	}
+	return "speed " + speed + " (" + run.String() + " a run)"
 }

@@ -84,7 +84,13 @@ func (s *stage) Update() error {
 		dt = min(now.Sub(s.last), 250*time.Millisecond) // a hidden tab does not jump the cursor
 	}
 	s.last = now
-	if s.ctl.Advance(dt, true) {
+	// While playing every frame is drawn, a hold at a narration step
+	// included (the cursor does not move then), as before there were
+	// holds: in Ebiten's on-demand mode, frames that drew nothing while
+	// Update kept asking for the next one stopped Update for good in the
+	// middle of a hold (headless Chromium; after such a frame Ebiten's
+	// loop sleeps, the likely cause).
+	if s.ctl.Advance(dt, true) || s.playing {
 		s.dirty = true
 	}
 	if pw := s.ctl.PanelWidth(); pw != s.panelW {
@@ -189,6 +195,8 @@ func (s *stage) Draw(screen *ebiten.Image) {
 			sd.Result = p.Result(side)
 			sd.State = p.State(side)
 			sd.Time = p.SideTime(side)
+			_, i, _ := p.Caption(side)
+			sd.Step = i + 1
 		}
 		f.Cursor, f.Length = p.Cursor(), p.Length()
 		f.Progress = p.Align() == play.AlignProgress

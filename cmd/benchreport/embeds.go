@@ -14,14 +14,17 @@ import (
 	"github.com/dmaviz/dmaviz/cmd/internal/sitesrv"
 	"github.com/dmaviz/dmaviz/internal/chrome"
 	"github.com/dmaviz/dmaviz/internal/embedpage"
+	"github.com/dmaviz/dmaviz/lesson"
 )
 
 // budgetEmbedsBytes is the most a page with five embeds may transfer
 // before the reader clicks one.
 const budgetEmbedsBytes = 1 << 20
 
-// embeds writes what a documentation page with the embeds of embedsFile
-// transfers before and after the reader clicks "Run live" in the first.
+// embeds writes what a documentation page with the embeds of embedsFile,
+// and one with the DMA lesson's stops embedded as a docs author pastes
+// them, transfer before and after the reader clicks "Run live" in the
+// first.
 func embeds(d *doc, dist, embedsFile string) error {
 	queries, err := embedpage.Queries(embedsFile)
 	if err != nil {
@@ -30,6 +33,22 @@ func embeds(d *doc, dist, embedsFile string) error {
 	if len(queries) == 0 {
 		return fmt.Errorf("%s lists no embeds", embedsFile)
 	}
+	if err := embedPage(d, dist, "A page with embeds", "`"+embedsFile+"`", queries); err != nil {
+		return err
+	}
+	p, err := lesson.Get("dma")
+	if err != nil {
+		return err
+	}
+	var stops []string
+	for n := range p.Stops {
+		stops = append(stops, fmt.Sprintf("lesson=dma&stop=%d&embed=1", n+1))
+	}
+	return embedPage(d, dist, "A page with the lesson's stops embedded", "the DMA lesson's stops (`?lesson=dma&stop=N&embed=1`)", stops)
+}
+
+// embedPage measures a page embedding queries (named what in the text).
+func embedPage(d *doc, dist, title, what string, queries []string) error {
 	bin, err := chrome.Find()
 	if err != nil {
 		return err
@@ -68,14 +87,14 @@ func embeds(d *doc, dist, embedsFile string) error {
 	if err != nil {
 		return err
 	}
-	d.h2("A page with embeds")
-	d.para("How: a page with the %d iframes of `%s` (960x600 each, as the embed code gives), served from localhost "+
+	d.h2(title)
+	d.para("How: a page with the %d iframes of %s (960x600 each, as the embed code gives), served from localhost "+
 		"by the site's handler, in a fresh headless Chromium; the bytes the server sent (headers and bodies) once every "+
-		"embed shows its first view, then after a click on the first one's \"Run live\" once it has taken over.", len(queries), embedsFile)
+		"embed shows its first view, then after a click on the first one's \"Run live\" once it has taken over.", len(queries), what)
 	d.table([]string{"", "bytes", "main.wasm requests", "budget"}, [][]string{
 		{"before a click", fmt.Sprintf("%d (%.2f MiB)", before, mib(before)), fmt.Sprint(wasmBefore), fmt.Sprintf("1 MiB: %s", verdict(before < budgetEmbedsBytes))},
 		{"after one click, live", fmt.Sprintf("%d (%.2f MiB)", after, mib(after)), fmt.Sprint(c.Wasm.Load()), ""},
 	})
-	d.budget(fmt.Sprintf("a page with %d embeds transfers under 1 MiB before a click", len(queries)), fmt.Sprintf("%.2f MiB", mib(before)), before < budgetEmbedsBytes && wasmBefore == 0)
+	d.budget(fmt.Sprintf("%s (%d embeds): under 1 MiB before a click", title, len(queries)), fmt.Sprintf("%.2f MiB", mib(before)), before < budgetEmbedsBytes && wasmBefore == 0)
 	return nil
 }

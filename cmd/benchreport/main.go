@@ -15,8 +15,9 @@
 //     pre-rendered first view, its results and the live simulator's
 //     take-over) and its playback, against DOMContentLoaded and the paused
 //     page;
-//   - the bytes a page with the embeds of docs/embeds.txt transfers
-//     before and after a click on one.
+//   - the bytes a page with the embeds of docs/embeds.txt, and one with
+//     the DMA lesson's five stops embedded, transfer before and after a
+//     click on one.
 //
 // It exits 1 when a step fails or a worst setting is past its native bound
 // (after writing what it measured).

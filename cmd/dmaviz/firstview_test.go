@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/site/firstview"
@@ -32,6 +34,33 @@ func TestFirstViewIsTheExport(t *testing.T) {
 		assert.NotEmpty(t, v.Results, q)
 		if !v.Embed {
 			assert.Contains(t, string(v.Panel), fmt.Sprintf(`<option selected="selected" value="%s">`, v.Scenario), "%s: the panel's scenario choice", q)
+		}
+	}
+}
+
+// A lesson stop's pre-rendered stage, as a page, in presentation mode and
+// as an embed, is
+// `dmaviz export` of the stop's scenario URL (its pair at the lesson
+// size) at the stop's opening cursor, byte for byte.
+func TestLessonFirstViewIsTheExport(t *testing.T) {
+	p, err := lesson.Get("dma")
+	require.NoError(t, err)
+	for n, stop := range p.Stops {
+		stopURL := url.Values(stop.Query()).Encode()
+		for _, c := range []struct {
+			query string
+			w, h  int
+		}{
+			{fmt.Sprintf("lesson=dma&stop=%d", n+1), 1100, 900},
+			{fmt.Sprintf("lesson=dma&stop=%d&panel=collapsed", n+1), 1280, 720},
+			{fmt.Sprintf("lesson=dma&stop=%d&embed=1", n+1), 960, 560},
+		} {
+			v, err := firstview.Render(catalog.Registry(), platform.Parameters, c.query, c.w, c.h)
+			require.NoError(t, err, c.query)
+			size := fmt.Sprintf("%dx%d", c.w, c.h)
+			code, out, errs := call(t, "export", stop.Scenario, "--url", stopURL, "--at", v.Cursor, "--size", size, "--svg", "-")
+			require.Equal(t, 0, code, errs)
+			assert.True(t, out == string(v.SVG), "%s: the pre-rendered stage (%d bytes) is not the export of %s (%d bytes)", c.query, len(v.SVG), stopURL, len(out))
 		}
 	}
 }

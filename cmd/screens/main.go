@@ -51,12 +51,15 @@ type shot struct {
 var shots = append([]shot{
 	{name: "screenshot", w: 1440, h: 900, query: "?scenario=etr&t=3.5ms", play: time.Second},
 	{name: "smmu-1440x900", w: 1440, h: 900, query: "?scenario=smmu-bypass"},
-	{name: "smmu-1440x900-policy", w: 1440, h: 900, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
+	// After a policy change: the scenario has two policies, so the page
+	// opens with A on (both sides alike) and B then changes to off, which
+	// leaves the sides different and the pair unlike the default's.
+	{name: "smmu-1440x900-policy", w: 1440, h: 900, query: "?scenario=smmu-bypass&a=" + smmuOn, policyB: smmuOff},
 	{name: "smmu-1024x768", w: 1024, h: 768, query: "?scenario=smmu-bypass"},
-	{name: "smmu-1024x768-policy", w: 1024, h: 768, query: "?scenario=smmu-bypass", policyB: "smtnmb-tlben-off"},
+	{name: "smmu-1024x768-policy", w: 1024, h: 768, query: "?scenario=smmu-bypass&a=" + smmuOn, policyB: smmuOff},
 	{name: "smmu-embed-960x600", w: 960, h: 600, query: "?scenario=smmu-bypass&embed=1&autoplay=1"},
-	// The embed has no panel: its policy changes with its URL.
-	{name: "smmu-embed-960x600-policy", w: 960, h: 600, query: "?scenario=smmu-bypass&b=smtnmb-tlben-off&embed=1&autoplay=1"},
+	// The embed has no panel: its policies change with its URL.
+	{name: "smmu-embed-960x600-policy", w: 960, h: 600, query: "?scenario=smmu-bypass&a=" + smmuOn + "&b=" + smmuOff + "&embed=1&autoplay=1"},
 	// From the back of a room and embedded: presentation mode on a 720p
 	// projector while playing, and the 960x600 embed, of a buffer scenario
 	// (rings, pointers, caches) and a translation one (the page map).
@@ -65,10 +68,19 @@ var shots = append([]shot{
 	{name: "etr-embed-960x600", w: 960, h: 600, query: "?scenario=etr&embed=1&autoplay=1"},
 	{name: "trbe-aux-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&embed=1&autoplay=1"},
 	{name: "etr-1024x768", w: 1024, h: 768, query: "?scenario=etr", play: 1500 * time.Millisecond},
+	// The page map of order-0 pages at the lesson size: VA bins and the
+	// frames in their colours, on the page, embedded and projected.
+	{name: "vmap-lesson-1440x900", w: 1440, h: 900, query: "?scenario=vmap&size=lesson&t=30us"},
+	{name: "spe-aux-lesson-1440x900", w: 1440, h: 900, query: "?scenario=spe-aux&size=lesson&t=100us"},
+	{name: "trbe-aux-lesson-embed-960x600", w: 960, h: 600, query: "?scenario=trbe-aux&size=lesson&t=100us&embed=1&autoplay=1"},
+	{name: "trbe-aux-lesson-present-1280x720", w: 1280, h: 720, query: "?scenario=trbe-aux&size=lesson&t=100us&panel=collapsed"},
 	// The Board section open at the L2, with a value of the user's.
 	{name: "board-1440x900", w: 1440, h: 900, query: "?scenario=etr&hw.l2.size=2MiB",
 		script: `document.getElementById("board-toggle").click()`, then: `document.querySelector('[data-group="l2"]').scrollIntoView()`},
 }, lessonShots()...)
+
+// smmu-bypass's two policies.
+const smmuOff, smmuOn = "smtnmb-tlben-off", "smtnmb-tlben-on"
 
 // lessonMoments is where each lesson stop's shot starts playing: while
 // its mechanism is on the stage (the stale copies and B's invalidates,
@@ -163,8 +175,9 @@ func run(dist, out string, todo []shot) error {
 	return nil
 }
 
-// ready is true once the stage has drawn and the first results show.
-const ready = `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0`
+// ready is true once the stage has drawn and the first results show, and
+// the live page has taken over from a pre-rendered first view.
+const ready = `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0 && (!dmavizFirst.view || dmavizFirst.liveAt > 0)`
 
 // take opens the shot's page in a fresh browser, does what it asks and
 // writes the capture to path.
@@ -193,6 +206,12 @@ func take(bin, site string, s shot, path string) error {
 		}
 		if err := waitFor(ctx, fmt.Sprintf(`dmaviz.runState().gen > %d && !dmaviz.runState().running`, gen)); err != nil {
 			return fmt.Errorf("waiting for B's run: %w", err)
+		}
+		// The shot must show the change: B's new policy in the panel and
+		// the link, and A's a different one.
+		changed := fmt.Sprintf(`document.getElementById("policy-b").value === %q && new URLSearchParams(location.search).get("b") === %[1]q && document.getElementById("policy-a").value !== %[1]q`, s.policyB)
+		if err := waitFor(ctx, changed); err != nil {
+			return fmt.Errorf("B shows %s beside a different A: %w", s.policyB, err)
 		}
 	}
 	if s.script != "" {

@@ -235,9 +235,12 @@ func (r *run) startRecording() {
 	}
 	r.rec.Reserve(perCell*int(r.c.size/r.cellBytes) + 8192)
 	r.ids.auxGrid = r.recording.Grid("aux", "perf AUX ring ("+scenario.FormatBytes(int64(r.c.aux))+", pages)", r.aux, mem.PageSize)
+	// The windows are over the sets the buffer's lines fill (in L2 a
+	// small buffer fills none of sets 0..15).
+	firsts := []int{r.recording.WindowOver(0, cacheWindowSets, r.ids.grid), r.recording.WindowOver(1, cacheWindowSets, r.ids.grid)}
 	windows := []int{
-		r.recording.Cache("l1d", "L1D", 0, 0, cacheWindowSets),
-		r.recording.Cache("l2", "L2", 1, 0, cacheWindowSets),
+		r.recording.Cache("l1d", "L1D", 0, firsts[0], cacheWindowSets),
+		r.recording.Cache("l2", "L2", 1, firsts[1], cacheWindowSets),
 	}
 	g, a := r.ids.grid, r.ids.auxGrid
 	r.ids.rrp = r.rec.AddValue(timeline.ValueSpec{ID: "rrp", Label: "RRP (read pointer)", Kind: timeline.ValuePointer, Grid: g}, 0)
@@ -270,7 +273,7 @@ func (r *run) startRecording() {
 		if obj < 0 {
 			continue
 		}
-		for e, l := range m.CacheWindow(level, 0, cacheWindowSets) {
+		for e, l := range m.CacheWindow(level, firsts[level], cacheWindowSets) {
 			if l.Valid {
 				r.rec.CacheLine(0, obj, e, l.Line<<shift, true, l.Dirty)
 			}

@@ -50,7 +50,9 @@ func newView(m *soc.Machine, lo, hi uint64, maxOps int64) *view {
 		cell *= 2
 	}
 	v.grid = v.rec.Grid("phys", "physical memory (under the SG list)", physRange(lo, hi), cell)
-	v.rec.Cache("l1d", "CPU L1D", 0, 0, 16)
+	// The window is over the sets the list's lines fill, not sets 0..15
+	// (the buffer need not start in set 0).
+	v.rec.CacheOver("l1d", "CPU L1D", 0, 16, v.grid)
 	v.gauge = v.r.AddValue(timeline.ValueSpec{ID: "dc_outstanding", Label: "DC ops not yet waited for (DSB drains)",
 		Kind: timeline.ValueGauge, Grid: -1, Max: max(maxOps, 1)}, 0)
 	v.queue = v.r.AddValue(timeline.ValueSpec{ID: "dc_inflight", Label: "DC ops in flight (maintenance queue)",

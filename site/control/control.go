@@ -53,6 +53,8 @@ type Snapshot struct {
 	Cursor   sim.Time
 	Length   sim.Time
 	Playing  bool
+	Holding  bool          // playback holds at a narration step (play.Player.Holding)
+	RunTime  time.Duration // how long the whole run plays at Speed, holds included
 	Speed    int
 	Align    play.Align
 	Step     [2]int // current narration step per side, -1 before the first
@@ -195,7 +197,7 @@ func (c *Controller) refresh(force bool) Change {
 	old := c.snap
 	s := Snapshot{
 		Results: c.results, Cursor: p.Cursor(), Length: p.Length(), Playing: p.Playing(),
-		Speed: p.Speed(), Align: p.Align(), Zoom: c.zoom, Hover: old.Hover, Stage: old.Stage,
+		Holding: p.Holding(), RunTime: p.PlayTime(), Speed: p.Speed(), Align: p.Align(), Zoom: c.zoom, Hover: old.Hover, Stage: old.Stage,
 	}
 	for side := 0; side < 2; side++ {
 		_, i, _ := p.Caption(side)

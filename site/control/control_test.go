@@ -10,6 +10,7 @@ import (
 	"github.com/dmaviz/dmaviz/model/demo"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/play"
 	"github.com/dmaviz/dmaviz/render"
 )
 
@@ -45,9 +46,9 @@ func TestCommandsReachThePlayerInOrder(t *testing.T) {
 	s := c.Snapshot()
 	require.True(t, s.Playing, "start + play: not playing: %+v", s)
 	require.Equal(t, sim.Time(0), s.Cursor, "start + play: cursor in %+v", s)
-	c.Advance(time.Second, true)
+	c.Advance(play.DwellMax+time.Second, true) // past the hold at the first narration step
 	s = c.Snapshot()
-	require.Positive(t, s.Cursor, "a second of play did not move the cursor: %+v", s)
+	require.Positive(t, s.Cursor, "play did not move the cursor: %+v", s)
 	assert.False(t, c.Advance(0, true), "Advance with nothing to do reported a change")
 }
 

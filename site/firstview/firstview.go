@@ -5,6 +5,11 @@
 // components the page renders live, so the live panel takes the same
 // room), and the results as data (app.ResultsData). The page shows them at
 // once, without WebAssembly, until the live simulator takes over.
+//
+// A lesson stop's URL (?lesson=dma&stop=N) is pre-rendered the same way:
+// its stage is the stop's setting at the lesson size, and the lesson card
+// (the stop's title, position and question) comes with the panel, or
+// alone for an embed, which has no panel.
 package firstview
 
 import (
@@ -32,8 +37,14 @@ type View struct {
 	Embed           bool
 	Cursor          string // the opening cursor: a time, or "end"
 	SVG             []byte // the stage at the opening cursor
-	Panel           []byte // the panel's markup (nil for an embed)
-	Results         []byte // app.ResultsData of the runs
+	// Panel is the panel's markup (with the lesson card when a lesson is
+	// open); for an embed, the lesson card's alone, or nil outside a
+	// lesson.
+	Panel   []byte
+	Results []byte // app.ResultsData of the runs
+	// Lesson and Stop name the open lesson stop ("" and 0 outside one).
+	Lesson string
+	Stop   int
 }
 
 // Render runs query's setting and draws its first view with a stage of
@@ -91,27 +102,33 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 	if v.Results, _ = a.ResultsData(); v.Results == nil {
 		return nil, fmt.Errorf("%q: no results", query)
 	}
-	if !v.Embed {
-		if v.Panel, err = panel(a, ctl); err != nil {
-			return nil, fmt.Errorf("%q: panel: %w", query, err)
-		}
+	if a.LessonOpen() {
+		v.Lesson, v.Stop = st.Lesson, st.Stop
+	}
+	switch {
+	case !v.Embed:
+		v.Panel, err = panel(a, ctl)
+	case a.LessonOpen():
+		v.Panel, err = static(&site.LessonCard{App: a})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%q: panel: %w", query, err)
 	}
 	return v, nil
 }
 
 // panel renders the Vugu panel statically, with the metrics table in its
-// host element as the page fills it.
+// host element as the page fills it (presentation mode's bar has none).
 func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
 	root := &site.Root{App: a, Ctl: ctl}
-	env, err := vugu.NewBuildEnv()
+	out, err := static(root)
 	if err != nil {
 		return nil, err
 	}
-	var out bytes.Buffer
-	if err := staticrender.New(&out).Render(env.RunBuild(root)); err != nil {
-		return nil, err
+	if a.State.Collapsed { // presentation mode: the panel is a bar
+		return out, nil
 	}
-	page, err := fillHost(out.Bytes(), site.MetricsHostID, root.MetricsHTML())
+	page, err := fillHost(out, site.MetricsHostID, root.MetricsHTML())
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +138,19 @@ func panel(a *app.App, ctl *control.Controller) ([]byte, error) {
 		page = setValue(page, "param-"+p.Name, a.Texts[p.Name])
 	}
 	return setValue(page, "scrub", site.ScrubValue(ctl.Snapshot())), nil
+}
+
+// static renders a Vugu component as the page's live code would, once.
+func static(c vugu.Builder) ([]byte, error) {
+	env, err := vugu.NewBuildEnv()
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := staticrender.New(&out).Render(env.RunBuild(c)); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 // fillHost puts html inside the element with the id, which the live page

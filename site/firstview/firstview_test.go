@@ -2,12 +2,16 @@ package firstview
 
 import (
 	"encoding/json"
+	"fmt"
+	"html"
+	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/model/catalog"
 	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/model/scenario"
@@ -52,4 +56,42 @@ func TestRenderRefusesBadURL(t *testing.T) {
 	_, err := Render(catalog.Registry(), platform.Parameters, "scenario=demo&buffer=3", 1100, 900)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "buffer")
+}
+
+// A lesson stop's first view is the stop's setting at the lesson size at
+// its start, with the lesson card asking the stop's question: in the
+// panel for the page, alone for an embed (which has no panel).
+func TestRenderLessonStop(t *testing.T) {
+	reg := catalog.Registry()
+	p, err := lesson.Get("dma")
+	require.NoError(t, err)
+	for n, stop := range p.Stops {
+		q := fmt.Sprintf("lesson=dma&stop=%d", n+1)
+		for _, embed := range []bool{false, true} {
+			u, w, h := q, 1100, 900
+			if embed {
+				u, w, h = q+"&embed=1", 960, 560
+			}
+			v, err := Render(reg, platform.Parameters, u, w, h)
+			require.NoError(t, err, u)
+			assert.Equal(t, stop.Scenario, v.Scenario, u)
+			assert.Equal(t, "0ps", v.Cursor, "%s: a stop opens at its start, the question before the run", u)
+			assert.Equal(t, "dma", v.Lesson, u)
+			assert.Equal(t, n+1, v.Stop, u)
+			card := string(v.Panel)
+			assert.Contains(t, card, `<div id="lesson" `, "%s: the lesson card", u)
+			assert.Contains(t, card, `<div id="lesson-question" class="lesson-question">`, u)
+			assert.Contains(t, card, html.EscapeString(stop.Question), "%s: the stop's question", u)
+			assert.Contains(t, card, html.EscapeString(stop.Title), u)
+			assert.Contains(t, card, fmt.Sprintf("Stop %d of %d", n+1, len(p.Stops)), u)
+			assert.NotContains(t, card, `id="lesson-answer"`, "%s: the answer waits for the reveal", u)
+			assert.Equal(t, embed, !strings.Contains(card, `id="metrics-host"`), "%s: the page's panel, or the embed's card alone", u)
+			assert.True(t, strings.HasPrefix(string(v.SVG), "<svg"), u)
+			vals, err := url.ParseQuery(v.Query)
+			require.NoError(t, err)
+			for k, want := range stop.Query() {
+				assert.Equal(t, want, vals[k], "%s: the live page's query keeps the stop's %s", u, k)
+			}
+		}
+	}
 }
