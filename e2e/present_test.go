@@ -9,13 +9,14 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // text is the stage's primary text colour (render.Dark Text).
 var text = rgb{0xf2, 0xf2, 0xf2}
 
 // Presentation mode (panel=collapsed) keeps the narration: each side's step
-// is large on the stage, the stage starts at the window's left edge (no
+// is large on the stage, in the row under the columns, the stage starts at the window's left edge (no
 // empty column where the panel was), and the bar steps by narration step.
 func TestPresentationModeShowsTheNarrationOnTheStage(t *testing.T) {
 	b := newBrowser(t)
@@ -28,8 +29,10 @@ func TestPresentationModeShowsTheNarrationOnTheStage(t *testing.T) {
 	strip := image.Rect(0, bar+10, 40, 700)
 	assert.GreaterOrEqual(t, strip.Dx()*strip.Dy()-countNear(img, strip, background, 6), 400,
 		"the left edge under the presentation bar is empty (drawn pixels): the stage leaves a column")
-	// Side A's narration text, large, under its header.
-	narr := image.Rect(10, bar+30, 620, bar+200)
+	// The narration row, large, under the columns.
+	top := int(summary(t, b).NarrationTop)
+	require.Positive(t, top, "no narration on the stage")
+	narr := image.Rect(10, top, 1200, top+170)
 	assert.GreaterOrEqual(t, countNear(img, narr, text, 40), 3000, "text pixels where side A's narration belongs")
 	before := eval[string](t, b, `location.search`)
 	b.do(t, "next narration step", chromedp.Click(chromedp.ID("btn-next")))

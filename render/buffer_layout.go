@@ -22,7 +22,9 @@ type bufferNeeds struct {
 }
 
 // needs fills the column's needs (reusing sv's scratch) from its bound views.
-func (sv *sideViews) needs(tl *timeline.Timeline, w float32) *bufferNeeds {
+// In presentation mode (present) each grid's floor keeps squares of
+// presentCell in up to presentGridRows rows.
+func (sv *sideViews) needs(tl *timeline.Timeline, w float32, present bool) *bufferNeeds {
 	n := &sv.need
 	*n = bufferNeeds{w: w, grids: n.grids[:0], floors: n.floors[:0], cells: n.cells[:0], ringed: n.ringed[:0]}
 	for g := range tl.Grids {
@@ -33,10 +35,16 @@ func (sv *sideViews) needs(tl *timeline.Timeline, w float32) *bufferNeeds {
 		// A small grid (a ring of a few AUX pages) keeps squares of up to
 		// 24 px; a large one at least 30 px of them.
 		floor := least + min(naturalHeight(cells, w, 24), 30)
+		if present {
+			floor = max(floor, least+min(naturalHeight(cells, w, presentCell), presentGridRows*presentCell))
+		}
 		n.grids, n.floors, n.cells, n.ringed = append(n.grids, least), append(n.floors, max(floor, least)), append(n.cells, cells), append(n.ringed, ringed)
 		if ringed {
 			n.rings++
 			n.ringH = max(n.ringH, sv.rings[g].MinSize().H)
+			if present {
+				n.ringH = max(n.ringH, textSz+4+2*(presentRing+4))
+			}
 		}
 	}
 	for c := range tl.Caches {
@@ -85,6 +93,33 @@ func (n *bufferNeeds) least() float32 {
 		}
 	}
 	return h
+}
+
+// presentLeast is the height in which every view shows its content in
+// presentation mode: the largest grid (the buffer the lesson is about) at
+// its floor and every other grid that is not also drawn as a ring (a perf
+// AUX ring gives way to its dial).
+func (n *bufferNeeds) presentLeast() float32 {
+	h := n.low() + n.gauges + n.pageMap
+	largest := n.largest()
+	for g, fh := range n.floors {
+		if !n.ringed[g] || g == largest {
+			h += fh + 6
+		}
+	}
+	return h
+}
+
+// largest is the grid with the most cells (the first of equals), -1 for
+// none.
+func (n *bufferNeeds) largest() int {
+	k := -1
+	for g, c := range n.cells {
+		if k < 0 || c > n.cells[k] {
+			k = g
+		}
+	}
+	return k
 }
 
 // bufferLayout is how a side's content area is shared among its buffer
@@ -233,7 +268,7 @@ func (l *bufferLayout) lowRowH(k int) float32 {
 // bufferColumn lays out and builds a side's bound buffer views in r.
 func (st *Stage) bufferColumn(s *Scene, sv *sideViews, d sideData, r Rect) {
 	tl := d.tl
-	n := sv.needs(tl, r.W)
+	n := &sv.need // bound by bindColumn for this column's width
 	l := &sv.layout
 	layoutBuffers(n, r, l)
 	for g := range tl.Grids {

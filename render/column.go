@@ -2,48 +2,67 @@ package render
 
 import "github.com/dmaviz/dmaviz/model/timeline"
 
-// column lays out side's run in its column r: the header (and in
-// presentation mode the narration step, which takes no more than the
-// views under it leave), then either the page-mapping and TLB views of a
-// run that records translation, or its buffer views.
-func (st *Stage) column(s *Scene, side uint8, sd *Side, f *Frame, r Rect) {
+// bindSide binds side's views for a column w wide (its content's width)
+// and keeps what the layout asks of them: whether the side has a result,
+// its data at the cursor and the least height its views show their
+// content in.
+func (st *Stage) bindSide(side uint8, sd *Side, f *Frame, w float32) {
 	sv := &st.sides[side]
-	ok := sd.Result != nil && sd.Result.Timeline != nil
-	var d sideData
-	need := float32(0)
-	if ok {
-		d = sideData{side: side, tl: sd.Result.Timeline, state: stateOf(sd), t: sd.Time}
-		if d.state != nil {
-			need = st.bindColumn(sv, d, f, r.W-16)
-		}
-	}
-	narrH := st.header(s, sv, side, sd, ok, columnHeader, f.Narrate, r, need)
-	if !ok || d.state == nil {
+	sv.ok = sd.Result != nil && sd.Result.Timeline != nil
+	sv.d, sv.least = sideData{}, 0
+	if !sv.ok {
 		return
 	}
-	content := Rect{r.X + 8, r.Y + headerH + narrH, r.W - 16, r.H - headerH - narrH - 8}
-	if hasTLBs(d.tl) {
-		st.translationColumn(s, sv, content)
+	sv.d = sideData{side: side, tl: sd.Result.Timeline, state: stateOf(sd), t: sd.Time}
+	if sv.d.state != nil {
+		sv.least = st.bindColumn(sv, sv.d, f, w)
+	}
+}
+
+// column lays out side's bound run in its column r: the header and the
+// narration step's caption, then either the page-mapping and TLB views of
+// a run that records translation, or its buffer views.
+func (st *Stage) column(s *Scene, side uint8, sd *Side, r Rect) {
+	sv := &st.sides[side]
+	st.header(s, sv, side, sd, sv.ok, columnHeader, false, r)
+	if !sv.ok || sv.d.state == nil {
 		return
 	}
-	st.bufferColumn(s, sv, d, content)
+	st.columnViews(s, sv, Rect{r.X + 8, r.Y + headerH, r.W - 16, r.H - headerH - 8}, 0)
+}
+
+// columnViews lays out a bound side's views in its content area r: the
+// page-mapping and TLB views of a run that records translation (the TLB
+// view keeping walk more for the walk's levels), or its buffer views.
+func (st *Stage) columnViews(s *Scene, sv *sideViews, r Rect, walk float32) {
+	if hasTLBs(sv.d.tl) {
+		st.translationColumn(s, sv, r, walk)
+		return
+	}
+	st.bufferColumn(s, sv, sv.d, r)
 }
 
 // bindColumn binds the views of side d's column, w wide, and returns the
-// least height they show their content in.
+// least height they show their content in; in presentation mode
+// (f.Narrate) with grids of presentCell squares and the table walk's
+// levels.
 func (st *Stage) bindColumn(sv *sideViews, d sideData, f *Frame, w float32) float32 {
 	tl := d.tl
 	if hasTLBs(tl) {
 		sv.pageMap.bind(&st.txt, d, f.Zoom, &st.pmBins)
 		sv.tlb.bind(&st.txt, d)
-		return sv.pageMap.MinSize().H + 8 + sv.tlb.MinSize().H
+		h := sv.pageMap.MinSize().H + 8 + sv.tlb.MinSize().H
+		if f.Narrate {
+			h += 4 * walkRow
+		}
+		return h
 	}
 	sv.gauges.bind(&st.txt, d)
 	sv.grids = resize(sv.grids, len(tl.Grids))
 	sv.rings = resize(sv.rings, len(tl.Grids))
 	sv.caches = resize(sv.caches, len(tl.Caches))
 	for g := range tl.Grids {
-		sv.grids[g].bind(&st.txt, d, g, f.Zoom, f.MinCell)
+		sv.grids[g].bind(&st.txt, d, g, f.Zoom, f.MinCell, f.Narrate)
 		if gridHasPointer(tl, g) {
 			sv.rings[g].bind(&st.txt, d, g, f.Zoom, 0)
 		}
@@ -54,29 +73,19 @@ func (st *Stage) bindColumn(sv *sideViews, d sideData, f *Frame, w float32) floa
 	if hasMappings(tl) {
 		sv.pageMap.bind(&st.txt, d, f.Zoom, &st.pmBins)
 	}
-	n := sv.needs(tl, w)
+	n := sv.needs(tl, w, f.Narrate)
+	if f.Narrate {
+		return n.presentLeast()
+	}
 	return n.least()
 }
 
 // header shows the header of side's column r in style (ok: the side has
-// a result), and in presentation mode (narrate) the step at its time
-// large under the title, in no more height than leaves need for the
-// views under it; it returns the height the step took beyond the
-// one-line caption's.
-func (st *Stage) header(s *Scene, sv *sideViews, side uint8, sd *Side, ok bool, style headerStyle, narrate bool, r Rect, need float32) float32 {
-	h := &sv.header
-	h.bind(&st.txt, side, sd, ok, style, narrate)
-	st.show(s, h, r)
-	if !ok || !narrate || h.caption < 0 {
-		return 0
-	}
-	step := &sd.Result.Narration[h.caption]
-	// The views start style.top+used down the column and need need above
-	// its 8 px bottom margin; the step's height is used+narrationBase.
-	room := max(r.H-style.top-8-need+narrationBase, narrateSz*2.5)
-	sv.narration.bind(&st.txt, side, step, h.stepCaption(), min(r.H*style.narrLong, room))
-	st.show(s, &sv.narration, Rect{r.X + 8, r.Y + style.title + 8, r.W - 16, min(r.H*style.narration, room)})
-	return sv.narration.used
+// a result); in presentation mode (narrate) without the step's one-line
+// caption, which the narration shows large.
+func (st *Stage) header(s *Scene, sv *sideViews, side uint8, sd *Side, ok bool, style headerStyle, narrate bool, r Rect) {
+	sv.header.bind(&st.txt, side, sd, ok, style, narrate)
+	st.show(s, &sv.header, r)
 }
 
 // stateOf is the side's state at the cursor, or its timeline's first.
@@ -93,9 +102,12 @@ func stateOf(sd *Side) *timeline.State {
 // view shows the same buffer, and one colour means one thing on the
 // stage: a grid's cell states and the mapping sizes share the palette);
 // they remain the zoom's target.
-func (st *Stage) translationColumn(s *Scene, sv *sideViews, r Rect) {
+//
+// In presentation mode (walk: the height of the walk's four level rows)
+// the TLB view keeps that much more, so that the walk shows its levels.
+func (st *Stage) translationColumn(s *Scene, sv *sideViews, r Rect, walk float32) {
 	x, y, w, h := r.X, r.Y, r.W, r.H
-	pmMin, tlbMin := sv.pageMap.MinSize().H, sv.tlb.MinSize().H
+	pmMin, tlbMin := sv.pageMap.MinSize().H, sv.tlb.MinSize().H+walk
 	pmH := min(max(h*0.4, pmMin+8), max(h-tlbMin, pmMin+8))
 	st.show(s, &sv.pageMap, Rect{x, y, w, pmH - 8})
 	st.show(s, &sv.tlb, Rect{x, y + pmH, w, h - pmH})

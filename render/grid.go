@@ -63,14 +63,21 @@ type gridView struct {
 	zoom Zoom
 	// minCell is the frame's MinCell: a figure's smallest square.
 	minCell float32
+	// present: presentation mode, whose squares are presentCell or more.
+	present bool
 }
 
-func (v *gridView) bind(txt *texts, d sideData, g int, zoom Zoom, minCell float32) {
-	*v = gridView{txt: txt, d: d, g: g, zoom: zoom, minCell: minCell}
+func (v *gridView) bind(txt *texts, d sideData, g int, zoom Zoom, minCell float32, present bool) {
+	*v = gridView{txt: txt, d: d, g: g, zoom: zoom, minCell: minCell, present: present}
 }
 
 // least is the smallest square the grid draws.
-func (v *gridView) least() float32 { return max(v.minCell, minCell) }
+func (v *gridView) least() float32 {
+	if v.present {
+		return max(v.minCell, presentCell)
+	}
+	return max(v.minCell, minCell)
+}
 
 // labelH is the height of the label line, and of the pointers' row when
 // the grid has pointers.

@@ -25,13 +25,11 @@ func textBox(it *Item) (x0, y0, x1, y1 float32) {
 // the stage's edges, or overlap another text.
 func layoutProblems(s *Scene, left, w, h, minSize float32) []string {
 	var out []string
-	var texts []*Item
 	for i := range s.Items {
 		it := &s.Items[i]
 		if it.Kind != KindText || it.Text == "" {
 			continue
 		}
-		texts = append(texts, it)
 		x0, y0, x1, y1 := textBox(it)
 		if it.Size < minSize {
 			out = append(out, fmt.Sprintf("%s %q is %.0f px", it.ID, it.Text, it.Size))
@@ -40,16 +38,7 @@ func layoutProblems(s *Scene, left, w, h, minSize float32) []string {
 			out = append(out, fmt.Sprintf("%s %q [%.0f..%.0f]x[%.0f..%.0f] is cut off by the stage %.0f..%.0f x 0..%.0f", it.ID, it.Text, x0, x1, y0, y1, left, w, h))
 		}
 	}
-	for i, a := range texts {
-		ax0, ay0, ax1, ay1 := textBox(a)
-		for _, b := range texts[i+1:] {
-			bx0, by0, bx1, by1 := textBox(b)
-			if ax0 < bx1-1 && bx0 < ax1-1 && ay0 < by1-1 && by0 < ay1-1 {
-				out = append(out, fmt.Sprintf("%s %q overlaps %s %q", a.ID, a.Text, b.ID, b.Text))
-			}
-		}
-	}
-	return out
+	return append(out, textOverlaps(s)...)
 }
 
 func stateAt(r *scenario.Result, t sim.Time) *timeline.State {
@@ -206,9 +195,30 @@ func TestPresentedStageTextIsAtLeast18px(t *testing.T) {
 					Cursor: at, Length: end, W: size[0], H: size[1], Top: 40, Narrate: true}
 				var s Scene
 				NewStage().Build(&s, f)
-				require.NotEmpty(t, find(&s, "a/narration"), "%s at %v: no narration on the stage", spec.ID, at)
+				require.NotEmpty(t, append(find(&s, "a/narration"), find(&s, "b/narration")...), "%s at %v: no narration on the stage", spec.ID, at)
 				assert.Empty(t, layoutProblems(&s, 0, size[0], size[1], presentSz), "%s %.0fx%.0f at %v", spec.ID, size[0], size[1], at)
 			}
 		}
 	}
+}
+
+// textOverlaps lists the pairs of texts of s that overlap.
+func textOverlaps(s *Scene) []string {
+	var out []string
+	var texts []*Item
+	for i := range s.Items {
+		if it := &s.Items[i]; it.Kind == KindText && it.Text != "" {
+			texts = append(texts, it)
+		}
+	}
+	for i, a := range texts {
+		ax0, ay0, ax1, ay1 := textBox(a)
+		for _, b := range texts[i+1:] {
+			bx0, by0, bx1, by1 := textBox(b)
+			if ax0 < bx1-1 && bx0 < ax1-1 && ay0 < by1-1 && by0 < ay1-1 {
+				out = append(out, fmt.Sprintf("%s %q overlaps %s %q", a.ID, a.Text, b.ID, b.Text))
+			}
+		}
+	}
+	return out
 }

@@ -12,9 +12,19 @@ import (
 type cellLegendView struct {
 	states []timeline.CellState
 	rows   int
+	gap    float32 // between entries
 }
 
-func (v *cellLegendView) bind(states []timeline.CellState, rows int) { v.states, v.rows = states, rows }
+func (v *cellLegendView) bind(states []timeline.CellState, rows int, gap float32) {
+	v.states, v.rows, v.gap = states, rows, gap
+}
+
+// The space between the legend's entries: on the stage, and in
+// presentation mode, where ETR's ten states keep to one row.
+const (
+	legendGap        = 12
+	presentLegendGap = 6
+)
 
 // MinSize is one row as wide as the widest entry.
 func (v *cellLegendView) MinSize() Size {
@@ -35,7 +45,7 @@ func (v *cellLegendView) Describe(r Ref) string {
 
 func (v *cellLegendView) Build(s *Scene, r Rect) {
 	x, y := r.X, r.Y
-	cellLegendFlow(v.states, r.W, v.rows, func(c timeline.CellState, name string, dx float32, row int) {
+	cellLegendFlow(v.states, r.W, v.rows, v.gap, func(c timeline.CellState, name string, dx float32, row int) {
 		lx, ry := x+dx, y+float32(row)*legendH
 		s.Rect("legend/swatch", int32(c), lx, ry+4, 12, 12, CellColor(c), Ref{Kind: RefLegend, Index: int32(c)})
 		s.TextRef("legend/label", lx+16, ry+14, name, smallSz, Text, AlignStart, Ref{Kind: RefLegend, Index: int32(c)})
@@ -48,8 +58,8 @@ const maxCellLegendRows = 3
 // cellLegendRows is the number of rows cellLegend needs for states in a
 // width of w: one on a wide stage, two for ETR's seven states beside the
 // panel in a 1024 px window.
-func cellLegendRows(states []timeline.CellState, w float32) int {
-	return cellLegendFlow(states, w, maxCellLegendRows, nil)
+func cellLegendRows(states []timeline.CellState, w, gap float32) int {
+	return cellLegendFlow(states, w, maxCellLegendRows, gap, nil)
 }
 
 // cellLegendFlow lays the legend's entries out in reading order, wrapping
@@ -57,7 +67,7 @@ func cellLegendRows(states []timeline.CellState, w float32) int {
 // it stops at an entry that would start row maxRows or does not fit a row
 // of its own, and returns the rows used (at least one, the row the layout
 // always keeps).
-func cellLegendFlow(states []timeline.CellState, w float32, maxRows int, at func(c timeline.CellState, name string, dx float32, row int)) int {
+func cellLegendFlow(states []timeline.CellState, w float32, maxRows int, gap float32, at func(c timeline.CellState, name string, dx float32, row int)) int {
 	dx, row := float32(0), 0
 	for _, c := range states {
 		name := CellLabel(c)
@@ -71,7 +81,7 @@ func cellLegendFlow(states []timeline.CellState, w float32, maxRows int, at func
 		if at != nil {
 			at(c, name, dx, row)
 		}
-		dx += ew + 12
+		dx += ew + gap
 	}
 	return row + 1
 }

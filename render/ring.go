@@ -81,12 +81,13 @@ func (v *ringView) Build(s *Scene, rect Rect) {
 		return
 	}
 	flagsH := v.flagsH()
-	if full := h - textSz - 4; flagsH > 0 && v.beside(w, min(w, full)/2-4) {
-		flagsH = 0 // the flags go beside, under the names
+	beside := false
+	if full := h - textSz - 4; flagsH > 0 && v.beside(w, ringRadius(min(w, full)/2)) {
+		flagsH, beside = 0, true // the flags go beside, under the names
 	}
 	ringH := h - textSz - 4 - flagsH
 	cx, cy := x+w/2, y+textSz+4+ringH/2
-	r := min(w, ringH)/2 - 4
+	r := ringRadius(min(w, ringH) / 2)
 	// Labelled only when drawn: a label over an empty slot explains nothing.
 	label := tl.Grids[g].Label
 	base := baseLabel(label)
@@ -106,10 +107,20 @@ func (v *ringView) Build(s *Scene, rect Rect) {
 		return
 	}
 	v.label(s, x, y, long, short)
-	thick := min(max(r/6, 4), 14)
+	thick := ringThick(r)
 	v.arcs(s, cx, cy, r, thick)
-	v.marks(s, x, w, cx, cy, r, thick, flagsH == 0)
+	v.marks(s, x, y+textSz+4, w, cx, cy, r, thick, beside)
 }
+
+// ringRadius is the radius of a ring in a box 2*half wide and high: its
+// arcs stay inside the box, clear of the label above it and of the cells
+// beside it.
+func ringRadius(half float32) float32 {
+	return half - ringThick(half-4)/2 - 2
+}
+
+// ringThick is the width of the arcs of a ring of radius r.
+func ringThick(r float32) float32 { return min(max(r/6, 4), 14) }
 
 func (v *ringView) label(s *Scene, x, y float32, long, short string) {
 	s.TextRef(sideIDs[v.d.side].ringLabel, x, y+textSz, v.txt.FitFirst(v.labelW, smallSz, long, short), smallSz, Muted, AlignStart,
@@ -162,8 +173,9 @@ func (v *ringView) arcs(s *Scene, cx, cy, r, thick float32) {
 // marks draws the pointers as arrows from the centre, named in a stack
 // inside the ring or beside it (never over its arcs: names that fit
 // neither are left to the arrows' hover), and the flags centred under it,
-// or beside it under the names.
-func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32, flagsBeside bool) {
+// or beside it under the names; never above top (the label's line is
+// above it).
+func (v *ringView) marks(s *Scene, x, top, w, cx, cy, r, thick float32, flagsBeside bool) {
 	ids := &sideIDs[v.d.side]
 	side, tl, state, g := v.d.side, v.d.tl, v.d.state, v.g
 	n := len(state.Cells[g])
@@ -195,6 +207,7 @@ func (v *ringView) marks(s *Scene, x, w, cx, cy, r, thick float32, flagsBeside b
 		}
 		nameY = cy + smallSz*0.35 - float32(names+flags-1)*rowH/2
 	}
+	nameY = max(nameY, top+smallSz*0.8+1)
 	k, flags := 0, 0
 	for i, val := range tl.Values {
 		if val.Grid != g || i >= len(state.Values) {

@@ -136,6 +136,8 @@ type Stage struct {
 	smmuLegend smmuLegendView
 	smmuHist   smmuHistView
 	smmuTput   smmuTputView
+	// narrRow sizes the narration row of presentation mode.
+	narrRow narrationRow
 }
 
 // sideViews are the views of one side's column.
@@ -154,6 +156,11 @@ type sideViews struct {
 	// need and layout are the buffer column's layout scratch.
 	need   bufferNeeds
 	layout bufferLayout
+	// ok, d and least are what bindSide found: the side has a result, its
+	// data at the cursor, and the least height of its views.
+	ok    bool
+	d     sideData
+	least float32
 }
 
 // NewStage returns an empty stage builder.
@@ -195,15 +202,33 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 	st.lanes.update(f.A.Result, f.B.Result)
 	st.counters.bind(&st.txt, f.A.Result, f.B.Result, f.Left > 0)
 	translation := translationOnly(f)
-	l := st.layoutRuns(x0, y0, x1, y1, translation)
-	st.column(s, 0, &f.A, f, l.colA)
-	st.column(s, 1, &f.B, f, l.colB)
+	colW := (x1 - x0 - gap) / 2
+	st.bindSide(0, &f.A, f, colW-16)
+	st.bindSide(1, &f.B, f, colW-16)
+	var l runsLayout
+	if f.Narrate {
+		l = st.layoutPresent(f, x0, y0, x1, y1, translation)
+		st.presentColumn(s, 0, &f.A, l.colA)
+		st.presentColumn(s, 1, &f.B, l.colB)
+		st.presentSteps(s, f, l.narrationR)
+	} else {
+		l = st.layoutRuns(x0, y0, x1, y1, translation)
+		st.column(s, 0, &f.A, l.colA)
+		st.column(s, 1, &f.B, l.colB)
+	}
 	if translation {
 		st.tlLegend.bind(st.lanes.translation)
 		st.show(s, &st.tlLegend, l.legend)
 	} else {
-		st.cellLegend.bind(st.lanes.states, l.legendRows)
+		gap := float32(legendGap)
+		if f.Narrate {
+			gap = presentLegendGap
+		}
+		st.cellLegend.bind(st.lanes.states, l.legendRows, gap)
 		st.show(s, &st.cellLegend, l.legend)
+	}
+	if l.timeline.H <= 0 {
+		return // presentation mode on a short stage: the narration took the row
 	}
 	if hasCounterChart(f) {
 		// The trace unit's one phase says little; the counters over the
@@ -254,6 +279,9 @@ func (st *Stage) Scale() float32 { return max(st.scale, 1) }
 type runsLayout struct {
 	colA, colB, legend, timeline, counters Rect
 	legendRows                             int
+	// narrationR is the narration row under the columns (presentation
+	// mode).
+	narrationR Rect
 }
 
 // layoutRuns lays out the stage area (x0, y0)-(x1, y1). The bottom row
@@ -266,7 +294,7 @@ func (st *Stage) layoutRuns(x0, y0, x1, y1 float32, translation bool) runsLayout
 	bottomH := min(max((y1-y0)*0.3, 110), 260)
 	legendRows := 1
 	if !translation {
-		legendRows = cellLegendRows(st.lanes.states, x1-x0)
+		legendRows = cellLegendRows(st.lanes.states, x1-x0, legendGap)
 	}
 	for legendRows > 1 && y1-bottomH-legendH*float32(legendRows)-gap-y0 < 160 {
 		legendRows--

@@ -170,11 +170,14 @@ func minSizeCases(t *testing.T) []minSizeCase {
 	var cases []minSizeCase
 	add := func(name string, v View, content string) { cases = append(cases, minSizeCase{name, v, content, 0}) }
 	g := &gridView{}
-	g.bind(txt, dd, 0, Zoom{}, 0)
+	g.bind(txt, dd, 0, Zoom{}, 0, false)
 	add("grid", g, "a/grid")
 	fig := &gridView{}
-	fig.bind(txt, dd, 0, Zoom{}, 10)
+	fig.bind(txt, dd, 0, Zoom{}, 10, false)
 	add("grid in a figure", fig, "a/grid")
+	pres := &gridView{}
+	pres.bind(txt, dd, 0, Zoom{}, 0, true)
+	add("grid in presentation mode", pres, "a/grid")
 	r := &ringView{}
 	r.bind(txt, dd, ring, Zoom{}, 0)
 	r.labelW = 200

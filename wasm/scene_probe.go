@@ -3,29 +3,46 @@
 package main
 
 import (
+	"strings"
 	"syscall/js"
 
 	"github.com/dmaviz/dmaviz/render"
 )
 
 // exposeScene sets dmaviz.sceneSummary(): of the last frame the stage
-// drew, the smallest text (its size in CSS pixels, id and words) and how
-// many items of each id it holds, so that the browser tests read the
-// scene the page drew (its text sizes, its ring dials and mapping lines)
-// rather than guess from pixels.
+// drew, the smallest text (its size in CSS pixels, id and words), how
+// many items of each id it holds, the texts cut with an ellipsis ("id:
+// words") and the top of the narration (the highest caption or narration
+// line, -1 for none), so that the browser tests read the scene the page
+// drew (its text sizes, its ring dials, grids and mapping lines, whether
+// its narration is whole) rather than guess from pixels.
 func (s *stage) exposeScene() {
 	fn := js.FuncOf(func(js.Value, []js.Value) any {
 		counts := map[string]any{}
 		least, leastID, leastText := float32(0), "", ""
+		cut := []any{}
+		narrTop := float32(-1)
 		for i := range s.scene.Items {
 			it := &s.scene.Items[i]
 			n, _ := counts[it.ID].(int)
 			counts[it.ID] = n + 1
-			if it.Kind == render.KindText && it.Text != "" && (leastID == "" || it.Size < least) {
+			if it.Kind != render.KindText || it.Text == "" {
+				continue
+			}
+			if leastID == "" || it.Size < least {
 				least, leastID, leastText = it.Size, it.ID, it.Text
 			}
+			if strings.HasSuffix(it.Text, "…") {
+				cut = append(cut, it.ID+": "+it.Text)
+			}
+			if strings.HasSuffix(it.ID, "/narration") || strings.HasSuffix(it.ID, "/caption") {
+				if top := it.Y - it.Size; narrTop < 0 || top < narrTop {
+					narrTop = top
+				}
+			}
 		}
-		return map[string]any{"leastText": float64(least), "leastID": leastID, "leastWords": leastText, "ids": counts}
+		return map[string]any{"leastText": float64(least), "leastID": leastID, "leastWords": leastText, "ids": counts,
+			"cut": cut, "narrationTop": float64(narrTop)}
 	})
 	s.page.Set("sceneSummary", fn)
 }
