@@ -1,0 +1,52 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Masked, the counters keep their rows and names but print "?" for the
+// values and B/A, draw no bars, say when the values show, and hover
+// gives no figure either; unmasked the same frame prints the figures.
+func TestCountersMaskedKeepValuesBack(t *testing.T) {
+	bars := 0
+	for _, id := range []string{"demo", "etr", "trbe-aux"} {
+		f := pairFrame(t, id, 0, 1440, 900, 340, 0, 0, false)
+		var shown, masked Scene
+		NewStage().Build(&shown, f)
+		names := find(&shown, "counters/name")
+		require.NotEmpty(t, names, id)
+		bars += len(find(&shown, "counters/bar"))
+		values := find(&shown, "counters/values")
+		require.NotEmpty(t, values, id)
+		assert.Contains(t, values[0].Text, " / ", "%s: the figures show", id)
+
+		f.Masked = true
+		st := NewStage()
+		st.Build(&masked, f)
+		assert.NotEmpty(t, find(&masked, "counters/name"), "%s: the rows stay", id)
+		assert.Empty(t, find(&masked, "counters/bar"), "%s: a bar's length gives the answer away", id)
+		for _, sid := range []string{"counters/values", "counters/ratio"} {
+			items := find(&masked, sid)
+			require.NotEmpty(t, items, "%s %s", id, sid)
+			for _, it := range items {
+				assert.Equal(t, "?", it.Text, "%s %s", id, sid)
+			}
+		}
+		note := find(&masked, "counters/masked")
+		require.Len(t, note, 1, id)
+		assert.Contains(t, note[0].Text, "revealed with the answer")
+		assert.Empty(t, find(&masked, "counters/more"), id)
+		info := st.Describe(find(&masked, "counters/name")[0].Ref)
+		assert.Contains(t, info, "revealed with the answer", id)
+		for _, v := range values {
+			for _, fig := range strings.Split(v.Text, " / ") {
+				assert.NotContains(t, info, fig+",", "%s: hover gives %s", id, fig)
+			}
+		}
+	}
+	assert.Positive(t, bars, "no scenario drew bars unmasked: the check of bars means nothing")
+}
