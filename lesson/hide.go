@@ -13,15 +13,15 @@ const Hidden = "?"
 
 // AnswerValues are the values of the figures the stop quotes from its own
 // pair at the lesson size (not those of another policy or of the paper
-// size), taken from the runs a and b shown: the numbers the page keeps
-// back until the answer is revealed.
+// size, nor the setting's Given ones), taken from the runs a and b shown:
+// the numbers the page keeps back until the answer is revealed.
 func (s Stop) AnswerValues(a, b *scenario.Result) []float64 {
 	if a == nil || b == nil {
 		return nil
 	}
 	var vals []float64
 	for _, f := range s.Figures {
-		if f.Paper || f.Policy != "" {
+		if f.Paper || f.Policy != "" || f.Given {
 			continue
 		}
 		va, okA := a.Metric(f.Metric)
