@@ -50,3 +50,29 @@ func TestCountersMaskedKeepValuesBack(t *testing.T) {
 	}
 	assert.Positive(t, bars, "no scenario drew bars unmasked: the check of bars means nothing")
 }
+
+// Masked, the timeline draws no bar past each side's time: at 20 % of
+// etr's run the bars still to come (which side finishes first) are not
+// on the stage; unmasked they are.
+func TestTimelineMaskedDrawsOnlyWhatElapsed(t *testing.T) {
+	f := pairFrame(t, "etr", 0.2, 1440, 900, 340, 0, 0, false)
+	var shown, masked Scene
+	NewStage().Build(&shown, f)
+	f.Masked = true
+	NewStage().Build(&masked, f)
+	cursor := find(&masked, "timeline/cursor")
+	require.Len(t, cursor, 1)
+	cx := cursor[0].X
+	past := func(s *Scene) int {
+		n := 0
+		for _, it := range find(s, "timeline/phase") {
+			if it.X+it.W > cx+1.5 {
+				n++
+			}
+		}
+		return n
+	}
+	assert.Positive(t, past(&shown), "unmasked, the bars to come show")
+	assert.Zero(t, past(&masked), "masked, a bar reaches past the cursor")
+	assert.NotEmpty(t, find(&masked, "timeline/phase"), "what elapsed still shows")
+}
