@@ -76,3 +76,39 @@ func TestTimelineMaskedDrawsOnlyWhatElapsed(t *testing.T) {
 	assert.Zero(t, past(&masked), "masked, a bar reaches past the cursor")
 	assert.NotEmpty(t, find(&masked, "timeline/phase"), "what elapsed still shows")
 }
+
+// Masked, the SMMU stage keeps smmu-bypass's answer back: no latency
+// histogram or averages (the NIC's 140 against 38 cycles), no forwarding
+// curve past the cursor, and no latency for a transaction still in
+// flight; unmasked, all of them show.
+func TestSMMUMaskedKeepsLatenciesBack(t *testing.T) {
+	f := pairFrame(t, "smmu-bypass", 0, 1440, 900, 340, 0, 0, false)
+	var shown, masked Scene
+	NewStage().Build(&shown, f)
+	f.Masked = true
+	NewStage().Build(&masked, f)
+	texts := func(s *Scene, prefix string) string {
+		var out []string
+		for _, it := range s.Items {
+			if it.Kind == KindText && strings.HasPrefix(it.ID, prefix) {
+				out = append(out, it.Text)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	require.NotEmpty(t, find(&shown, "smmu-hist/bar"))
+	assert.Contains(t, texts(&shown, "smmu-hist/key"), "average")
+	assert.Contains(t, texts(&shown, "a/smmu-status"), " cyc")
+	require.NotEmpty(t, find(&shown, "smmu-tput/line"))
+
+	assert.Empty(t, find(&masked, "smmu-hist/bar"))
+	assert.Empty(t, find(&masked, "smmu-hist/avg"))
+	assert.NotContains(t, texts(&masked, "smmu-hist/key"), "average")
+	assert.Contains(t, texts(&masked, "smmu-hist/masked"), "revealed with the answer")
+	assert.Empty(t, find(&masked, "smmu-tput/line"), "at the start no forwarding has happened yet")
+	for _, side := range []string{"a/", "b/"} {
+		st := texts(&masked, side+"smmu-status")
+		assert.Contains(t, st, "in flight", side)
+		assert.NotContains(t, st, "cyc", "%s: an in-flight latency shows", side)
+	}
+}

@@ -42,6 +42,7 @@ func (st *Stage) smmuColumn(s *Scene, side uint8, sd *Side, narrate bool, r Rect
 	if ok {
 		d = sideData{side: side, tl: sd.Result.Timeline, state: stateOf(sd), t: sd.Time}
 		sv.smmuPaths.bind(&st.txt, d)
+		sv.smmuPaths.masked = st.frame.Masked
 		sv.smmuTable.bind(&st.txt, d)
 		need = sv.smmuPaths.MinSize().H + 6 + sv.smmuTable.MinSize().H + 4
 		if d.state != nil {
