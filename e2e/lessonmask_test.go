@@ -5,7 +5,9 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -29,12 +31,12 @@ func numbers(text string) map[string]bool {
 	return out
 }
 
-// answerFigures are the numbers the page would print for the outcome
-// figures stop st quotes from its own pair (as the metrics table prints
-// them, and as the stop words them), except those its question states.
-// plain lists the metrics table's own forms (not ratios), which the
-// reveal must show.
-func answerFigures(t *testing.T, st lesson.Stop, data string) (all, plain []string) {
+// answerFigures are the outcome figures stop st quotes from its own pair:
+// their values (vals), the numbers the page would print for them (as the
+// metrics table prints them, and as the stop words them), except those
+// its question states, and (plain) the metrics table's own forms (not
+// ratios), which the reveal must show.
+func answerFigures(t *testing.T, st lesson.Stop, data string) (vals []float64, all, plain []string) {
 	t.Helper()
 	var d struct {
 		Rows []struct {
@@ -62,6 +64,12 @@ func answerFigures(t *testing.T, st lesson.Stop, data string) (all, plain []stri
 		v, ok := rows[f.Metric]
 		require.True(t, ok, "%s: no row %s", st.Scenario, f.Metric)
 		add(&all, f.Text)
+		switch f.Ratio {
+		case "A/B":
+			vals = append(vals, v[0]/v[1])
+		case "B/A":
+			vals = append(vals, v[1]/v[0])
+		}
 		if f.Ratio == "" {
 			side := 0
 			if f.Side == 'B' {
@@ -69,9 +77,30 @@ func answerFigures(t *testing.T, st lesson.Stop, data string) (all, plain []stri
 			}
 			add(&all, report.FormatNumber(v[side]))
 			add(&plain, report.FormatNumber(v[side]))
+			vals = append(vals, v[side])
 		}
 	}
-	return all, plain
+	return vals, all, plain
+}
+
+// roundsTo reports whether num, a number with a decimal point, is one of
+// vals rounded to its decimals (the narration's "2.9 us" for 2.9468).
+func roundsTo(num string, vals []float64) bool {
+	k := strings.IndexByte(num, '.')
+	if k < 0 {
+		return false
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return false
+	}
+	half := 0.5 * math.Pow(10, -float64(len(num)-k-1))
+	for _, v := range vals {
+		if math.Abs(v-x) <= half*(1+1e-9) {
+			return true
+		}
+	}
+	return false
 }
 
 // answerText is the visible text of the parts of the page that could
@@ -95,13 +124,17 @@ func TestLessonKeepsTheAnswerBackUntilTheReveal(t *testing.T) {
 		openReady(t, b, fmt.Sprintf("?lesson=dma&stop=%d", n))
 		atStop(t, b, n)
 		require.True(t, eval[bool](t, b, questionShows), "stop %d asks its question", n)
-		all, plain := answerFigures(t, st, eval[string](t, b, `dmaviz.resultsData()`))
+		vals, all, plain := answerFigures(t, st, eval[string](t, b, `dmaviz.resultsData()`))
 		require.NotEmpty(t, all, "stop %d quotes no outcome figure", n)
 
 		b.waitFor(t, fmt.Sprintf("stop %d's masked metrics", n), `document.getElementById("metrics-masked")`)
 		shown := numbers(eval[string](t, b, answerText))
 		for _, fig := range all {
 			assert.False(t, shown[fig], "stop %d: %s is on the page before the reveal", n, fig)
+		}
+		told := numbers(st.Question)
+		for num := range shown {
+			assert.False(t, !told[num] && roundsTo(num, vals), "stop %d: %s, an answer figure rounded, is on the page before the reveal", n, num)
 		}
 		assert.True(t, eval[bool](t, b, `[...document.querySelectorAll("#metrics td.num")].every(td => td.textContent === "?")`), "stop %d: a metric shows its value", n)
 		assert.True(t, eval[bool](t, b, `!!document.getElementById("hazards-masked") && !!document.getElementById("charts-masked")`), "stop %d: hazards or charts not kept back", n)
