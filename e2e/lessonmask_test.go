@@ -176,9 +176,7 @@ func stageMasked(t *testing.T, b *browser, st lesson.Stop, n int, masked bool) {
 // stage keeps back until the reveal.
 func TestLessonStageNarrationKeepsTheAnswerBack(t *testing.T) {
 	b := newBrowser(t)
-	b.do(t, "a 720p projector", chromedp.EmulateViewport(1280, 720))
-	b.do(t, "opening stop 4 in presentation mode", chromedp.Navigate(siteURL+"?lesson=dma&stop=4&panel=collapsed"))
-	b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("lesson-pos")`)
+	openLesson(t, b, 1280, 720, "?lesson=dma&stop=4&panel=collapsed")
 	atStop(t, b, 4)
 	click(t, b, "btn-next")
 	click(t, b, "btn-next")

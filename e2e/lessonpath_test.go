@@ -32,6 +32,15 @@ const (
 	answerShows   = `!document.getElementById("lesson-question") && !!document.getElementById("lesson-answer")`
 )
 
+// openLesson opens query (a lesson stop) in a w x h window and waits for
+// its card, its results and the stage's first frame.
+func openLesson(t *testing.T, b *browser, w, h int64, query string) {
+	t.Helper()
+	b.do(t, fmt.Sprintf("a %dx%d window", w, h), chromedp.EmulateViewport(w, h))
+	b.do(t, "opening "+query, chromedp.Navigate(siteURL+query))
+	b.waitFor(t, "the card, results and stage", `window.dmaviz && dmaviz.resultsReadyAt > 0 && dmaviz.stageReadyAt > 0 && document.getElementById("lesson-pos")`)
+}
+
 func click(t *testing.T, b *browser, id string) {
 	t.Helper()
 	// A script's click: chromedp.Click would scroll the panel to the button.
@@ -115,9 +124,7 @@ const cardFits = `(() => { const r = document.getElementById("lesson").getBoundi
 // the card shows and steps too.
 func TestLessonInPresentationAndEmbed(t *testing.T) {
 	b := newBrowser(t)
-	b.do(t, "a 720p projector", chromedp.EmulateViewport(1280, 720))
-	b.do(t, "opening presentation mode", chromedp.Navigate(siteURL+"?lesson=dma&stop=2&panel=collapsed"))
-	b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("lesson-pos")`)
+	openLesson(t, b, 1280, 720, "?lesson=dma&stop=2&panel=collapsed")
 	atStop(t, b, 2)
 	for _, phase := range []string{"question", "answer"} {
 		assert.GreaterOrEqual(t, eval[float64](t, b, smallestLessonText), 18.0, "presentation, %s: lesson text under 18 px", phase)
@@ -127,9 +134,7 @@ func TestLessonInPresentationAndEmbed(t *testing.T) {
 	click(t, b, "lesson-fold")
 	b.waitFor(t, "the folded card", `!document.querySelector("#lesson .lesson-body") && document.getElementById("lesson").getBoundingClientRect().height < 80`)
 
-	b.do(t, "a 960x600 embed", chromedp.EmulateViewport(960, 600))
-	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?lesson=dma&stop=3&embed=1&autoplay=1"))
-	b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("lesson-pos")`)
+	openLesson(t, b, 960, 600, "?lesson=dma&stop=3&embed=1&autoplay=1")
 	atStop(t, b, 3)
 	require.True(t, eval[bool](t, b, cardFits), "embed: the card is off screen or covers more than half the stage")
 	assert.GreaterOrEqual(t, eval[float64](t, b, smallestLessonText), 18.0, "embed: lesson text under 18 px")
@@ -185,9 +190,7 @@ func TestLessonCardLeavesTheStage(t *testing.T) {
 		{960, 600, "?lesson=dma&stop=4&embed=1&autoplay=1"},
 	} {
 		size := fmt.Sprintf("%dx%d", c.w, c.h)
-		b.do(t, size, chromedp.EmulateViewport(c.w, c.h))
-		b.do(t, "opening "+c.query, chromedp.Navigate(siteURL+c.query))
-		b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && dmaviz.stageReadyAt > 0 && document.getElementById("lesson-pos")`)
+		openLesson(t, b, c.w, c.h, c.query)
 		for _, phase := range []string{"question", "answer"} {
 			if phase == "answer" {
 				click(t, b, "lesson-reveal")

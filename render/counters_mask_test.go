@@ -55,11 +55,7 @@ func TestCountersMaskedKeepValuesBack(t *testing.T) {
 // etr's run the bars still to come (which side finishes first) are not
 // on the stage; unmasked they are.
 func TestTimelineMaskedDrawsOnlyWhatElapsed(t *testing.T) {
-	f := pairFrame(t, "etr", 0.2, 1440, 900, 340, 0, 0, false)
-	var shown, masked Scene
-	NewStage().Build(&shown, f)
-	f.Masked = true
-	NewStage().Build(&masked, f)
+	shown, masked := shownAndMasked(t, "etr", 0.2)
 	cursor := find(&masked, "timeline/cursor")
 	require.Len(t, cursor, 1)
 	cx := cursor[0].X
@@ -82,11 +78,7 @@ func TestTimelineMaskedDrawsOnlyWhatElapsed(t *testing.T) {
 // curve past the cursor, and no latency for a transaction still in
 // flight; unmasked, all of them show.
 func TestSMMUMaskedKeepsLatenciesBack(t *testing.T) {
-	f := pairFrame(t, "smmu-bypass", 0, 1440, 900, 340, 0, 0, false)
-	var shown, masked Scene
-	NewStage().Build(&shown, f)
-	f.Masked = true
-	NewStage().Build(&masked, f)
+	shown, masked := shownAndMasked(t, "smmu-bypass", 0)
 	texts := func(s *Scene, prefix string) string {
 		var out []string
 		for _, it := range s.Items {
@@ -111,4 +103,15 @@ func TestSMMUMaskedKeepsLatenciesBack(t *testing.T) {
 		assert.Contains(t, st, "in flight", side)
 		assert.NotContains(t, st, "cyc", "%s: an in-flight latency shows", side)
 	}
+}
+
+// shownAndMasked builds scenario id's default pair at frac of its run,
+// beside a 340 px panel in a 1440x900 window, unmasked and masked.
+func shownAndMasked(t *testing.T, id string, frac float64) (shown, masked Scene) {
+	t.Helper()
+	f := pairFrame(t, id, frac, 1440, 900, 340, 0, 0, false)
+	NewStage().Build(&shown, f)
+	f.Masked = true
+	NewStage().Build(&masked, f)
+	return shown, masked
 }
