@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -30,6 +31,15 @@ const (
 	questionShows = `!!document.getElementById("lesson-question") && !document.getElementById("lesson-answer")`
 	answerShows   = `!document.getElementById("lesson-question") && !!document.getElementById("lesson-answer")`
 )
+
+// openLesson opens query (a lesson stop) in a w x h window and waits for
+// its card, its results and the stage's first frame.
+func openLesson(t *testing.T, b *browser, w, h int64, query string) {
+	t.Helper()
+	b.do(t, fmt.Sprintf("a %dx%d window", w, h), chromedp.EmulateViewport(w, h))
+	b.do(t, "opening "+query, chromedp.Navigate(siteURL+query))
+	b.waitFor(t, "the card, results and stage", `window.dmaviz && dmaviz.resultsReadyAt > 0 && dmaviz.stageReadyAt > 0 && document.getElementById("lesson-pos")`)
+}
 
 func click(t *testing.T, b *browser, id string) {
 	t.Helper()
@@ -114,9 +124,7 @@ const cardFits = `(() => { const r = document.getElementById("lesson").getBoundi
 // the card shows and steps too.
 func TestLessonInPresentationAndEmbed(t *testing.T) {
 	b := newBrowser(t)
-	b.do(t, "a 720p projector", chromedp.EmulateViewport(1280, 720))
-	b.do(t, "opening presentation mode", chromedp.Navigate(siteURL+"?lesson=dma&stop=2&panel=collapsed"))
-	b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("lesson-pos")`)
+	openLesson(t, b, 1280, 720, "?lesson=dma&stop=2&panel=collapsed")
 	atStop(t, b, 2)
 	for _, phase := range []string{"question", "answer"} {
 		assert.GreaterOrEqual(t, eval[float64](t, b, smallestLessonText), 18.0, "presentation, %s: lesson text under 18 px", phase)
@@ -126,13 +134,87 @@ func TestLessonInPresentationAndEmbed(t *testing.T) {
 	click(t, b, "lesson-fold")
 	b.waitFor(t, "the folded card", `!document.querySelector("#lesson .lesson-body") && document.getElementById("lesson").getBoundingClientRect().height < 80`)
 
-	b.do(t, "a 960x600 embed", chromedp.EmulateViewport(960, 600))
-	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?lesson=dma&stop=3&embed=1&autoplay=1"))
-	b.waitFor(t, "the card and results", `window.dmaviz && dmaviz.resultsReadyAt > 0 && document.getElementById("lesson-pos")`)
+	openLesson(t, b, 960, 600, "?lesson=dma&stop=3&embed=1&autoplay=1")
 	atStop(t, b, 3)
 	require.True(t, eval[bool](t, b, cardFits), "embed: the card is off screen or covers more than half the stage")
 	assert.GreaterOrEqual(t, eval[float64](t, b, smallestLessonText), 18.0, "embed: lesson text under 18 px")
 	click(t, b, "lesson-next")
 	atStop(t, b, 4)
 	assert.Contains(t, eval[string](t, b, `location.search`), "embed=1", "the embed stays an embed")
+}
+
+// stageBox is the stage canvas's box, the card's (or null) and whether
+// the layout has settled: the style sheet's --lesson-h is the card's
+// height and Ebiten has sized the canvas's pixels to its box.
+const stageBox = `(() => {
+  const canvas = document.querySelector("canvas"), c = canvas.getBoundingClientRect();
+  const card = document.getElementById("lesson"), l = card && card.getBoundingClientRect();
+  const lessonH = parseFloat(getComputedStyle(document.body).getPropertyValue("--lesson-h")) || 0;
+  const settled = Math.abs(lessonH - (l ? l.height : 0)) <= 1 && Math.abs(canvas.height - Math.round(c.height * devicePixelRatio)) <= 1;
+  const box = r => r && {left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height};
+  return JSON.stringify({canvas: box(c), card: box(l), settled, innerHeight});
+})()`
+
+type rect struct{ Left, Top, Right, Bottom, Height float64 }
+
+type stageLayout struct {
+	Canvas      rect
+	Card        *rect
+	Settled     bool
+	InnerHeight float64
+}
+
+func settledLayout(t *testing.T, b *browser, what string) stageLayout {
+	t.Helper()
+	b.waitFor(t, what+": the stage sized to the room the card leaves", `JSON.parse(`+stageBox+`).settled`)
+	var l stageLayout
+	require.NoError(t, json.Unmarshal([]byte(eval[string](t, b, stageBox)), &l))
+	return l
+}
+
+// The lesson card never covers the stage: at 1440x900, 1024x768, in
+// presentation mode at 1280x720 and as a 960x600 embed, with the question
+// and with the (longer) answer, the card's box and the stage canvas's do
+// not meet, the stage keeps at least half the window's height, and the
+// card's text stays 18 px or more; folding the card gives the stage the
+// room back, and closing it the whole window.
+func TestLessonCardLeavesTheStage(t *testing.T) {
+	b := newBrowser(t)
+	for _, c := range []struct {
+		w, h  int64
+		query string
+	}{
+		{1440, 900, "?lesson=dma&stop=3"},
+		{1024, 768, "?lesson=dma&stop=5"}, // the longest answer
+		{1280, 720, "?lesson=dma&stop=2&panel=collapsed"},
+		{960, 600, "?lesson=dma&stop=4&embed=1&autoplay=1"},
+	} {
+		size := fmt.Sprintf("%dx%d", c.w, c.h)
+		openLesson(t, b, c.w, c.h, c.query)
+		for _, phase := range []string{"question", "answer"} {
+			if phase == "answer" {
+				click(t, b, "lesson-reveal")
+				b.waitFor(t, "the answer", answerShows)
+			}
+			l := settledLayout(t, b, size+" "+phase)
+			require.NotNil(t, l.Card, "%s %s: no card", size, phase)
+			k := *l.Card
+			apart := l.Canvas.Bottom <= k.Top+0.5 || k.Bottom <= l.Canvas.Top+0.5 || l.Canvas.Right <= k.Left+0.5 || k.Right <= l.Canvas.Left+0.5
+			assert.True(t, apart, "%s %s: the card %+v covers the stage %+v", size, phase, k, l.Canvas)
+			assert.GreaterOrEqual(t, l.Canvas.Height, l.InnerHeight/2, "%s %s: the stage keeps %.0f px of %.0f", size, phase, l.Canvas.Height, l.InnerHeight)
+			assert.GreaterOrEqual(t, eval[float64](t, b, smallestLessonText), 18.0, "%s %s: lesson text under 18 px", size, phase)
+			t.Logf("%s %s: stage %.0f px high, card %.0f px", size, phase, l.Canvas.Height, k.Height)
+			b.do(t, "closing the note", chromedp.Evaluate[chromedp.Void](`document.getElementById("lesson-note").open = false`))
+		}
+		click(t, b, "lesson-fold")
+		b.waitFor(t, "the folded card", `!document.querySelector("#lesson .lesson-body")`)
+		l := settledLayout(t, b, size+" folded")
+		require.NotNil(t, l.Card)
+		assert.InDelta(t, l.InnerHeight-l.Card.Height, l.Canvas.Height, 1.5, "%s folded: the stage does not take the room back", size)
+		assert.Less(t, l.Card.Height, 80.0, "%s folded: the card keeps more than its head line", size)
+		click(t, b, "lesson-close")
+		b.waitFor(t, "no card", `!document.getElementById("lesson")`)
+		l = settledLayout(t, b, size+" closed")
+		assert.InDelta(t, l.InnerHeight, l.Canvas.Height, 0.5, "%s closed: the stage does not fill the window", size)
+	}
 }

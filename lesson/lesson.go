@@ -70,6 +70,10 @@ type Figure struct {
 	// Scale multiplies the value before it is printed (1e-6 for Mpps);
 	// 0 means 1.
 	Scale float64
+	// Given marks a figure of the setting rather than of the outcome (how
+	// many lines a buffer has, how many barriers a policy issues by
+	// design): the page shows it before the reveal.
+	Given bool
 	// Text is the figure as the stop prints it: digits with optional
 	// thousands separators and decimals ("4,096", "0.256", "2.5"). The
 	// model's value, rounded to as many decimals, must print the same.

@@ -53,17 +53,26 @@ func counterRows(a, b *scenario.Result, rows []counterRow) []counterRow {
 // room), the values "A / B" and B/A. Rows that do not fit are counted on
 // the last line, which points to the panel's metrics table, or where
 // there is no panel (an embed, presentation mode, an exported figure) to
-// the full view.
+// the full view. Masked (a lesson's question before its reveal), the rows
+// show their names with "?" for the values and B/A and no bars, and the
+// last line says when the values show.
 type counterView struct {
-	txt   *texts
-	a, b  *scenario.Result
-	panel bool
-	rows  []counterRow // scratch, kept between frames
+	txt    *texts
+	a, b   *scenario.Result
+	panel  bool
+	masked bool
+	rows   []counterRow // scratch, kept between frames
 }
 
-func (v *counterView) bind(txt *texts, a, b *scenario.Result, panel bool) {
-	v.txt, v.a, v.b, v.panel = txt, a, b, panel
+func (v *counterView) bind(txt *texts, a, b *scenario.Result, panel, masked bool) {
+	v.txt, v.a, v.b, v.panel, v.masked = txt, a, b, panel, masked
 }
+
+// maskedNote is the counters' last line while masked.
+const maskedNote = "values revealed with the answer"
+
+// hidden stands for a value kept back.
+const hidden = "?"
 
 // counterRowH is the height of a counter row.
 const counterRowH = float32(smallSz + 6)
@@ -112,7 +121,7 @@ func (v *counterView) Build(s *Scene, r Rect) {
 		return
 	}
 	shown := v.rows
-	if len(shown) > maxRows {
+	if len(shown) > maxRows || v.masked && len(shown) >= maxRows {
 		shown = shown[:maxRows-1]
 	}
 	cols := v.columns(shown, x, w)
@@ -122,8 +131,12 @@ func (v *counterView) Build(s *Scene, r Rect) {
 	for row, cr := range shown {
 		v.row(s, cr, cols, x, top+float32(row)*rowH, w)
 	}
+	ry := top + float32(len(shown))*rowH
+	if v.masked {
+		s.TextRef("counters/masked", x, ry+smallSz, v.txt.Fit(maskedNote, w, smallSz), smallSz, Muted, AlignStart, Ref{Kind: RefExplain, Index: explainCounter})
+		return
+	}
 	if more := len(v.rows) - len(shown); more > 0 {
-		ry := top + float32(len(shown))*rowH
 		where, ref := " more in the full view", Ref{Kind: RefExplain, Index: explainMore, Obj: int32(more)}
 		if v.panel {
 			where, ref.Count = " more: the panel's metrics table", 1
@@ -171,6 +184,11 @@ func (v *counterView) row(s *Scene, r counterRow, c counterCols, x, ry, w float3
 	rowH := counterRowH
 	ref := Ref{Kind: RefMetric, Index: r.idx}
 	s.TextRef("counters/name", x, ry+smallSz, v.txt.Fit(r.m.Name, c.nameW+0.01, smallSz), smallSz, Text, AlignStart, ref)
+	if v.masked {
+		s.Text("counters/values", c.right, ry+smallSz, hidden, smallSz, Text, AlignEnd)
+		s.Text("counters/ratio", x+w, ry+smallSz, hidden, smallSz, Muted, AlignEnd)
+		return
+	}
 	if c.barW >= 30 {
 		full := math.Max(math.Abs(r.m.Value), math.Abs(r.b))
 		for side, val := range [2]float64{r.m.Value, r.b} {
@@ -233,6 +251,9 @@ func (v *counterView) describeMetric(i int) string {
 		m = a.Checks[i-len(a.Metrics)]
 	default:
 		return ""
+	}
+	if v.masked {
+		return fmt.Sprintf("%s (%s): %s", m.Name, m.Label, maskedNote)
 	}
 	bv, _ := b.Metric(m.Name)
 	unit := ""

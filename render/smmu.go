@@ -120,6 +120,10 @@ type smmuPathsView struct {
 	smmuCommon
 	// bottom is the y under the rows after the last Build.
 	bottom float32
+	// masked leaves out the latency of a transaction still in flight
+	// (it is known only when it completes: a lesson's question before
+	// its reveal must not show it).
+	masked bool
 }
 
 func (v *smmuPathsView) bind(txt *texts, d sideData) {
@@ -163,7 +167,11 @@ func (v *smmuPathsView) Build(s *Scene, r Rect) {
 		s.Text(ids.boxLabel, x+6, ry+smmuBox-8, v.txt.Fit(label, mw-10, smmuSz), smmuSz, Background, AlignStart)
 		i, next := smmuTxnAt(sm, m, v.d.t)
 		v.path(s, m, i, next, x, ry, mw, bw)
-		s.Text(ids.status, x, ry+smmuBox+smmuSz+4, smmuPick(v.txt, w, smmuStatus(v.txt, sm, i, next, v.d.t, false), smmuStatus(v.txt, sm, i, next, v.d.t, true)), smmuSz, Text, AlignStart)
+		status := smmuPick(v.txt, w, smmuStatus(v.txt, sm, i, next, v.d.t, false), smmuStatus(v.txt, sm, i, next, v.d.t, true))
+		if v.masked && i >= 0 && !next && sm.Txns[i].Done > v.d.t {
+			status = v.txt.Join(smmuVerb(&sm.Txns[i]), " · in flight", "")
+		}
+		s.Text(ids.status, x, ry+smmuBox+smmuSz+4, status, smmuSz, Text, AlignStart)
 	}
 	v.bottom = y + float32(len(sm.Masters))*(smmuBox+smmuSz+10)
 }
@@ -235,10 +243,7 @@ func smmuStatus(txt *texts, sm *timeline.SMMUSpec, i int, next bool, t sim.Time,
 		return "no transaction recorded"
 	}
 	tx := &sm.Txns[i]
-	what := "read"
-	if tx.Write {
-		what = "write"
-	}
+	what := smmuVerb(tx)
 	if next {
 		return txt.Join("next ", what, txt.Join(" at ", txt.Time(tx.Issue), ""))
 	}
@@ -277,6 +282,14 @@ func smmuStatus(txt *texts, sm *timeline.SMMUSpec, i int, next bool, t sim.Time,
 		state = " · in flight"
 	}
 	return txt.Join(txt.Join(what, " ", lat), " · ", txt.Join(path, state, ""))
+}
+
+// smmuVerb is what a transaction does: "read" or "write".
+func smmuVerb(tx *timeline.SMMUTxn) string {
+	if tx.Write {
+		return "write"
+	}
+	return "read"
 }
 
 // smmuFaultName names the fault that aborted tx, from its master's stream

@@ -58,13 +58,18 @@ const (
 var smmuChartMin = Size{44 + smmuPlotW + 4, smmuSz + 4 + smmuSz + 10 + smmuPlotH + 2*smmuSz + 8}
 
 // smmuChart is what the SMMU charts share: both runs on the player's
-// axis, their size and text sizes.
+// axis, their size and text sizes. Masked (a lesson's question before its
+// reveal), the histogram of whole runs shows no bars or averages and the
+// forwarding curve stops at the cursor.
 type smmuChart struct {
 	txt *texts
 	pairData
+	masked bool
 }
 
-func (v *smmuChart) bind(txt *texts, f *Frame) { *v = smmuChart{txt: txt, pairData: pairOf(f)} }
+func (v *smmuChart) bind(txt *texts, f *Frame) {
+	*v = smmuChart{txt: txt, pairData: pairOf(f), masked: f.Masked}
+}
 
 func (v *smmuChart) MinSize() Size { return smmuChartMin }
 
@@ -106,6 +111,10 @@ func (v *smmuHistView) Build(s *Scene, r Rect) {
 	if !ok {
 		return
 	}
+	if v.masked {
+		s.Text("smmu-hist/masked", px+8, py+ph/2+smmuSz*0.35, v.txt.Fit(maskedNote, pw-16, smmuSz), smmuSz, Muted, AlignStart)
+		return
+	}
 	ymax = niceMax(ymax)
 	bins := last + 1
 	binW := pw / float32(bins)
@@ -134,7 +143,7 @@ func (v *smmuHistView) keys() [2]string {
 	var keys [2]string
 	for side, sd := range v.sides {
 		keys[side] = sideNames[side]
-		if sd.Result == nil {
+		if sd.Result == nil || v.masked {
 			continue
 		}
 		if avg, ok := sd.Result.Metric(smmuLatMetric); ok {
@@ -217,16 +226,24 @@ func (v *smmuTputView) Build(s *Scene, r Rect) {
 			width = 5
 		}
 		for i := 1; i < len(pts); i++ {
+			if v.masked && pts[i].X > v.cursorX(xmax) {
+				break
+			}
 			s.Add(Item{Kind: KindLine, ID: "smmu-tput/line", Index: int32(side*100000 + i), X: fx(pts[i-1].X), Y: fy(pts[i-1].Y), X2: fx(pts[i].X), Y2: fy(pts[i].Y),
 				Fill: None, Stroke: SideColor(side), StrokeWidth: width, Ref: Ref{Kind: RefSMMU, Side: uint8(side), Obj: smmuTput, Index: int32(i)}})
 		}
 	}
-	cur := float64(v.cursor) / float64(sim.Microsecond)
-	if v.progress && v.length > 0 {
-		cur = xmax * float64(v.cursor) / float64(v.length)
-	}
-	cx := fx(cur)
+	cx := fx(v.cursorX(xmax))
 	s.Line("smmu-tput/cursor", cx, py-2, cx, py+ph+2, Cursor, 2)
+}
+
+// cursorX is the cursor on the forwarding curve's axis, which ends at
+// xmax µs.
+func (v *smmuTputView) cursorX(xmax float64) float64 {
+	if v.progress && v.length > 0 {
+		return xmax * float64(v.cursor) / float64(v.length)
+	}
+	return float64(v.cursor) / float64(sim.Microsecond)
 }
 
 // sideKeys draws a swatch in each side's colour with its key, ending at

@@ -72,6 +72,7 @@ func (st *Stage) smmuBind(side uint8, sd *Side, w float32) float32 {
 	}
 	sv.d = sideData{side: side, tl: sd.Result.Timeline, state: stateOf(sd), t: sd.Time}
 	sv.smmuPaths.bind(&st.txt, sv.d)
+	sv.smmuPaths.masked = st.frame.Masked
 	sv.smmuTable.bind(&st.txt, sv.d)
 	need := sv.smmuPaths.MinSize().H + 6 + sv.smmuTable.MinSize().H + 4
 	if sv.d.state != nil {

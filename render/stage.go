@@ -85,6 +85,9 @@ type Frame struct {
 	// draws: a figure for a document aggregates more cells per square, so
 	// its file stays small.
 	MinCell float32
+	// Masked keeps the counters' values back (a lesson's question before
+	// its reveal).
+	Masked bool
 }
 
 // Layout constants, in CSS pixels.
@@ -200,7 +203,7 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		return
 	}
 	st.lanes.update(f.A.Result, f.B.Result)
-	st.counters.bind(&st.txt, f.A.Result, f.B.Result, f.Left > 0)
+	st.counters.bind(&st.txt, f.A.Result, f.B.Result, f.Left > 0, f.Masked)
 	translation := translationOnly(f)
 	colW := (x1 - x0 - gap) / 2
 	st.bindSide(0, &f.A, f, colW-16)

@@ -102,16 +102,19 @@ func index(list []string, s string) int {
 
 // timelineView draws both sides' phases on one axis: a row per lane,
 // elapsed parts filled and the rest outlined, the cursor as a vertical
-// line, and a legend of phase kinds.
+// line, and a legend of phase kinds. Masked (a lesson's question before
+// its reveal), it draws only what has elapsed: the bars still to come
+// would show which side finishes first.
 type timelineView struct {
 	txt *texts
 	pairData
 	lanes    [2][]string
 	meanings []PhaseMeaning
+	masked   bool
 }
 
 func (v *timelineView) bind(txt *texts, f *Frame, lc *laneCache) {
-	*v = timelineView{txt: txt, pairData: pairOf(f), lanes: lc.lanes, meanings: lc.meanings}
+	*v = timelineView{txt: txt, pairData: pairOf(f), lanes: lc.lanes, meanings: lc.meanings, masked: f.Masked}
 }
 
 // timelineLabelW is the width of the lanes' names left of the axis.
@@ -224,10 +227,16 @@ func (v *timelineView) phases(s *Scene, side, row int, a *timelineAxis) {
 		pixel[i], elapsedPixel[i] = -1, -1
 	}
 	for pi, p := range r.Timeline.Phases {
+		if v.masked && p.Start >= sd.Time {
+			continue
+		}
 		li := index(v.lanes[side], p.Lane)
 		ry := a.top + float32(row+li)*rowH
 		c := PhaseColor(p.Kind)
 		x0, x1 := a.x(common(p.Start)), a.x(common(p.End))
+		if v.masked {
+			x1 = a.x(common(min(p.End, sd.Time)))
+		}
 		ref := Ref{Kind: RefPhase, Side: uint8(side), Index: int32(pi)}
 		thin, px := x1-x0 < 1 && li < maxLanes, int(x0)
 		if !thin || pixel[li] != px {

@@ -203,7 +203,7 @@ func minSizeCases(t *testing.T) []minSizeCase {
 	tv.bind(txt, ef, &lc)
 	add("timeline", tv, "timeline/track")
 	cv := &counterView{}
-	cv.bind(txt, ef.A.Result, ef.B.Result, true)
+	cv.bind(txt, ef.A.Result, ef.B.Result, true, false)
 	add("counters", cv, "counters/name")
 	cc := &counterChartView{}
 	cc.bind(txt, pair(tra, trb))

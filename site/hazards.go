@@ -7,6 +7,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/report"
+	"github.com/dmaviz/dmaviz/site/app"
 )
 
 // maxHazardsShown bounds the list per side; the rest are counted.
@@ -17,8 +18,13 @@ const maxHazardsShown = 12
 // (scenario.Result.NoHazard) instead of "No hazards".
 type Hazards struct {
 	Results [2]*scenario.Result
+	// Masked keeps the list back (a lesson's question before its reveal).
+	Masked  bool
 	AttrMap vugu.AttrMap
 }
+
+// masked is the line that stands for the list while Masked.
+func (c *Hazards) masked() string { return "Hazards: " + app.MaskedNote + "." }
 
 // current reports whether both sides have a result to check.
 func (c *Hazards) current() bool { return c.Results[0] != nil && c.Results[1] != nil }
@@ -26,6 +32,9 @@ func (c *Hazards) current() bool { return c.Results[0] != nil && c.Results[1] !=
 type hazardLine struct{ Text, Class string }
 
 func (c *Hazards) items() []hazardLine {
+	if c.Masked {
+		return nil
+	}
 	var out []hazardLine
 	for side, r := range c.Results {
 		if r == nil {

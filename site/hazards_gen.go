@@ -36,7 +36,14 @@ func (c *Hazards) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
 		vgparent.AppendChild(vgn)
-		if c.current() && len(c.items()) == 0 {
+		if c.current() && c.Masked {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "hazards-masked"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "masked-line"}}}
+			vgparent.AppendChild(vgn)
+			vgn.SetInnerHTML(c.masked())
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n    "}
+		vgparent.AppendChild(vgn)
+		if c.current() && !c.Masked && len(c.items()) == 0 {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "ok-line"}}}
 			vgparent.AppendChild(vgn)
 			{

@@ -23,3 +23,13 @@ func TestHazardsSayWhyABugDidNotBite(t *testing.T) {
 	c.Results[1] = &scenario.Result{Policy: "cached-sync", Checks: []scenario.Metric{{Name: "stale_bytes"}}}
 	assert.Empty(t, c.items(), "two correct runs: No hazards")
 }
+
+// Masked, the list is kept back: no hazard line, whatever the runs found.
+func TestHazardsMasked(t *testing.T) {
+	bug := &scenario.Result{Policy: "cacheable-no-sync", Checks: []scenario.Metric{{Name: "stale_bytes", Value: 4096}}}
+	c := &Hazards{Results: [2]*scenario.Result{bug, bug}}
+	require.Len(t, c.items(), 2)
+	c.Masked = true
+	assert.Empty(t, c.items())
+	assert.Contains(t, c.masked(), "revealed with the answer")
+}

@@ -5,9 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dmaviz/dmaviz/lesson"
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/report"
+	"github.com/dmaviz/dmaviz/site/app"
 )
 
 // Metrics is the A/B table: each metric on both sides, B/A, and the
@@ -20,6 +22,9 @@ import (
 // #metrics-host instead, and only when it changed (wasm's htmlHost).
 type Metrics struct {
 	Rows []scenario.Row
+	// Masked keeps the values back (a lesson's question before its
+	// reveal): the rows show their names, with "?" for every value.
+	Masked bool
 }
 
 // HTML is the table's markup (every text escaped).
@@ -28,6 +33,9 @@ func (c *Metrics) HTML() string {
 	b.Grow(256 * (len(c.Rows) + 1))
 	if len(c.Rows) == 0 {
 		b.WriteString(`<p class="stale-line" id="metrics-none">No current run: the numbers appear when a run succeeds.</p>`)
+	}
+	if c.Masked && len(c.Rows) > 0 {
+		b.WriteString(`<p class="masked-line" id="metrics-masked">Values ` + app.MaskedNote + `.</p>`)
 	}
 	b.WriteString(`<table id="metrics"><thead><tr><th>unit</th><th class="num">A</th><th class="num">B</th><th class="num">B/A</th></tr></thead>`)
 	esc := html.EscapeString
@@ -58,7 +66,10 @@ func (c *Metrics) HTML() string {
 }
 
 func (c *Metrics) value(v float64, ok bool) string {
-	if !ok {
+	switch {
+	case c.Masked:
+		return lesson.Hidden
+	case !ok:
 		return "–"
 	}
 	return report.FormatNumber(v)
@@ -68,7 +79,10 @@ func (c *Metrics) value(v float64, ok bool) string {
 // 0/0, "–" without a ratio), with the percentage change beside it where the
 // published figure is a change.
 func (c *Metrics) ratio(r scenario.Row) string {
-	if !r.HasA || !r.HasB {
+	switch {
+	case c.Masked:
+		return lesson.Hidden
+	case !r.HasA || !r.HasB:
 		return "–"
 	}
 	out := render.RatioText(r.A, r.B)

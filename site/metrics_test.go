@@ -113,3 +113,20 @@ func TestMetricsShowCalibratedWithoutVerdict(t *testing.T) {
 	assert.Contains(t, html, `<div class="ok" title="">published B 50 · simulated 50 ✓ within tolerance</div>`)
 	assert.Equal(t, 1, strings.Count(html, "✓"), html)
 }
+
+// Masked (a lesson's question before its reveal), the table keeps its
+// rows and names but prints "?" for every value and ratio, and says when
+// they show.
+func TestMetricsMaskedKeepsValuesBack(t *testing.T) {
+	rows := []scenario.Row{{Name: "l2d_tlb_refill", A: 208, B: 148, HasA: true, HasB: true}}
+	got := (&Metrics{Rows: rows, Masked: true}).HTML()
+	assert.Contains(t, got, `<td class="num a">?</td><td class="num b">?</td><td class="num ratio">?</td>`)
+	assert.Contains(t, got, `id="metrics-masked"`)
+	assert.Contains(t, got, "l2d_tlb_refill")
+	for _, fig := range []string{"208", "148", "0.712"} {
+		assert.NotContains(t, got, fig)
+	}
+	shown := (&Metrics{Rows: rows}).HTML()
+	assert.Contains(t, shown, `<td class="num a">208</td><td class="num b">148</td>`)
+	assert.NotContains(t, shown, "metrics-masked")
+}

@@ -16,6 +16,9 @@ import (
 type Narration struct {
 	Results [2]*scenario.Result
 	Step    [2]int // current step per side, -1 before the first
+	// Hide, when set, takes the answer's figures out of a step's words
+	// (a lesson's question before its reveal: app.App.Hide).
+	Hide    func(string) string
 	AttrMap vugu.AttrMap
 }
 
@@ -61,7 +64,7 @@ func (c *Narration) step(side, i int) (scenario.Step, bool) {
 
 func (c *Narration) title(side, i int) string {
 	if s, ok := c.step(side, i); ok {
-		return s.Title
+		return c.hide(s.Title)
 	}
 	if c.Results[side] == nil {
 		return "running…"
@@ -71,7 +74,14 @@ func (c *Narration) title(side, i int) string {
 
 func (c *Narration) text(side, i int) string {
 	s, _ := c.step(side, i)
-	return s.Text
+	return c.hide(s.Text)
+}
+
+func (c *Narration) hide(text string) string {
+	if c.Hide == nil {
+		return text
+	}
+	return c.Hide(text)
 }
 
 func (c *Narration) count(side, i int) string {

@@ -47,7 +47,9 @@ func (c *Root) toggle()                             { c.send(control.CmdToggle, 
 
 // MetricsHTML is the metrics table's markup for the panel's #metrics-host
 // (see Metrics).
-func (c *Root) MetricsHTML() string { return (&Metrics{Rows: c.App.Rows()}).HTML() }
+func (c *Root) MetricsHTML() string {
+	return (&Metrics{Rows: c.App.Rows(), Masked: c.App.Masked()}).HTML()
+}
 
 func (c *Root) cancelBands() {
 	if c.CancelBands != nil {
@@ -173,6 +175,8 @@ func (c *Root) runText() string {
 		return "simulating " + SideText(run) + "…"
 	case run.Err != "":
 		return "run failed: " + run.Err
+	case c.App.A != nil && c.App.Masked():
+		return "simulated: " + app.MaskedNote
 	case c.App.A != nil:
 		return SimulatedText(c.App.A, c.App.B)
 	}
@@ -256,3 +260,6 @@ func EmbedNotice(msgs []string) string {
 
 // noticeTitle is the notice's tooltip: every message.
 func (c *Root) noticeTitle() string { return strings.Join(c.App.Messages, "\n") }
+
+// chartsMasked stands for the charts while a lesson's answer is kept back.
+func (c *Root) chartsMasked() string { return "What changes with the setting: " + app.MaskedNote + "." }

@@ -387,6 +387,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Hide = c.App.Hide
 					vgcomp.Results = c.results()
 					vgcomp.Step = c.Ctl.Snapshot().Step
 					vgout.Components = append(vgout.Components, vgcomp)
@@ -545,7 +546,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
 					vgcomp.Cancel = c.cancelBands
 					vgcomp.Lines = c.bandLines()
-					vgcomp.Show = c.App.CanBand()
+					vgcomp.Show = c.App.CanBand() && !c.App.Masked()
 					vgcomp.Start = c.StartBands
 					vgcomp.State = c.bands()
 					vgout.Components = append(vgout.Components, vgcomp)
@@ -554,43 +555,54 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
-				{
-					vgcompKey := vugu.MakeCompKey(0xD152E8FF37895F84^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Charts)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Charts)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Results = c.results()
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
+				if c.App.Masked() {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "charts-masked"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "masked-line"}}}
 					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.chartsMasked())
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
-				{
-					vgcompKey := vugu.MakeCompKey(0x5A20AA9081FD92AF^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Headline)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Headline)
-						vgin.BuildEnv.WireComponent(vgcomp)
+				if !c.App.Masked() {
+					{
+						vgcompKey := vugu.MakeCompKey(0xD152E8FF37895F84^vgin.CurrentPositionHash(), vgiterkey)
+						// ask BuildEnv for prior instance of this specific component
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Charts)
+						if vgcomp == nil {
+							// create new one if needed
+							vgcomp = new(Charts)
+							vgin.BuildEnv.WireComponent(vgcomp)
+						}
+						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+						vgcomp.Results = c.results()
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
+						vgparent.AppendChild(vgn)
 					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.Chart = c.App.HeadlineChart()
-					vgcomp.Err = c.headlineErr()
-					vgcomp.OnVary = c.setHeadlineVary
-					vgcomp.Running = c.headlineRunning()
-					vgcomp.Untitled = c.hasCharts()
-					vgcomp.Varies = c.headlineVaries()
-					vgcomp.Vary = c.App.HeadlineVary()
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
+				}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
+				vgparent.AppendChild(vgn)
+				if !c.App.Masked() {
+					{
+						vgcompKey := vugu.MakeCompKey(0x5A20AA9081FD92AF^vgin.CurrentPositionHash(), vgiterkey)
+						// ask BuildEnv for prior instance of this specific component
+						vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Headline)
+						if vgcomp == nil {
+							// create new one if needed
+							vgcomp = new(Headline)
+							vgin.BuildEnv.WireComponent(vgcomp)
+						}
+						vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+						vgcomp.Chart = c.App.HeadlineChart()
+						vgcomp.Err = c.headlineErr()
+						vgcomp.OnVary = c.setHeadlineVary
+						vgcomp.Running = c.headlineRunning()
+						vgcomp.Untitled = c.hasCharts()
+						vgcomp.Varies = c.headlineVaries()
+						vgcomp.Vary = c.App.HeadlineVary()
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
+						vgparent.AppendChild(vgn)
+					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: "\n        "}
 				vgparent.AppendChild(vgn)
@@ -609,6 +621,7 @@ func (c *Root) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgin.BuildEnv.WireComponent(vgcomp)
 					}
 					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.Masked = c.App.Masked()
 					vgcomp.Results = c.results()
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}

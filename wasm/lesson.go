@@ -7,7 +7,10 @@ import (
 
 	"github.com/vugu/vugu"
 
+	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/site"
+	"github.com/dmaviz/dmaviz/site/app"
+	"github.com/dmaviz/dmaviz/site/control"
 )
 
 // listenLessonKeys gives an open lesson a presentation clicker's keys:
@@ -39,4 +42,37 @@ func listenLessonKeys(env vugu.EventEnv, root *site.Root) {
 		env.UnlockRender()
 		return nil
 	}))
+}
+
+// syncLesson passes the stage whether the answer is kept back (a lesson
+// stop's question, not yet revealed), with the page's way of taking the
+// answer's figures out of the narration.
+func syncLesson(a *app.App, ctl *control.Controller) {
+	ctl.SetMask(a.Masked(), a.Hide)
+}
+
+// maskedRuns are the runs the stage shows while the answer is kept back:
+// each side's result with its narration's words hidden (the stage narrates
+// in presentation mode), made once per result.
+type maskedRuns struct {
+	from [2]*scenario.Result
+	to   [2]*scenario.Result
+}
+
+// result is side's r as the stage shows it: r itself unless hide is set.
+func (m *maskedRuns) result(side int, r *scenario.Result, hide func(string) string) *scenario.Result {
+	if hide == nil || r == nil {
+		m.from[side], m.to[side] = nil, nil
+		return r
+	}
+	if m.from[side] != r || m.to[side] == nil {
+		c := *r
+		c.Narration = make([]scenario.Step, len(r.Narration))
+		for i, st := range r.Narration {
+			st.Title, st.Text = hide(st.Title), hide(st.Text)
+			c.Narration[i] = st
+		}
+		m.from[side], m.to[side] = r, &c
+	}
+	return m.to[side]
 }

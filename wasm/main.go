@@ -59,8 +59,9 @@ func main() {
 	playAtOnce := a.PlaysAtOnce(reduced)
 	root.StagePlay = reduced && a.PlaysAtOnce(false)
 	root.StageSize = func() (int, int) {
-		g := js.Global()
-		return max(g.Get("innerWidth").Int()-ctl.PanelWidth(), 1), max(g.Get("innerHeight").Int(), 1)
+		// The body, as Ebiten's canvas: the window less the lesson card.
+		body := js.Global().Get("document").Get("body")
+		return max(body.Get("clientWidth").Int()-ctl.PanelWidth(), 1), max(body.Get("clientHeight").Int(), 1)
 	}
 	ctl.SetYield(yield, startSlice)
 	webgl := page.Truthy() && page.Get("webgl2").Truthy()

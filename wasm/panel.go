@@ -114,6 +114,7 @@ func (p *panel) syncPage() {
 		js.Global().Get("history").Call("replaceState", nil, "", "?"+q)
 	}
 	syncModes(p.a)
+	syncLesson(p.a, p.ctl)
 }
 
 // syncModes sets the body's mode classes (embed, collapsed), which the

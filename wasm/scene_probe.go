@@ -45,4 +45,21 @@ func (s *stage) exposeScene() {
 			"cut": cut, "narrationTop": float64(narrTop)}
 	})
 	s.page.Set("sceneSummary", fn)
+	// dmaviz.sceneTexts(prefix): the words of the last frame's text items
+	// whose id starts with prefix, in drawing order (what the stage says,
+	// for the tests of what it keeps back).
+	s.page.Set("sceneTexts", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		prefix := ""
+		if len(args) == 1 && args[0].Type() == js.TypeString {
+			prefix = args[0].String()
+		}
+		out := []any{}
+		for i := range s.scene.Items {
+			it := &s.scene.Items[i]
+			if it.Kind == render.KindText && it.Text != "" && strings.HasPrefix(it.ID, prefix) {
+				out = append(out, it.Text)
+			}
+		}
+		return out
+	}))
 }

@@ -47,6 +47,7 @@ type stage struct {
 	hovering bool // the pointer is over the stage, at hoverAt
 	hoverAt  [2]float32
 	touches  []ebiten.TouchID
+	masked   maskedRuns // the runs shown while a lesson keeps its answer back
 }
 
 // runStage runs the stage; firstFrame is called once its first frame is
@@ -189,10 +190,12 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		}
 	}()
 	msg, in := s.ctl.RunError(), s.ctl.Insets()
+	masked, hide := s.ctl.Mask()
 	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		f := &s.frame
+		f.Masked = masked
 		for side, sd := range [2]*render.Side{&f.A, &f.B} {
-			sd.Result = p.Result(side)
+			sd.Result = s.masked.result(side, p.Result(side), hide)
 			sd.State = p.State(side)
 			sd.Time = p.SideTime(side)
 			_, i, _ := p.Caption(side)

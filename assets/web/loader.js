@@ -132,6 +132,37 @@
     new ResizeObserver(measurePanel).observe(document.getElementById("panel-mount"));
   }
 
+  // The lesson card (site/lesson-card) takes the bottom of the window and
+  // the stage the rest: observeLesson keeps the body's --lesson-h at the
+  // card's height (the style sheet ends the body, and with it Ebiten's
+  // canvas, above the card) and tells Ebiten, which sizes its canvas from
+  // the body on the window's resize event. Folding or closing the card
+  // gives the room back.
+  function observeLesson() {
+    if (typeof ResizeObserver === "undefined" || typeof MutationObserver === "undefined") return;
+    const body = document.body;
+    let card = null, shown = -1;
+    const apply = () => {
+      const h = card && card.isConnected ? Math.ceil(card.getBoundingClientRect().height) : 0;
+      if (h === shown) return;
+      shown = h;
+      body.style.setProperty("--lesson-h", h + "px");
+      body.classList.toggle("lesson-open", h > 0);
+      window.dispatchEvent(new Event("resize"));
+    };
+    const sizes = new ResizeObserver(apply);
+    const find = () => {
+      const el = document.getElementById("lesson");
+      if (el === card) return;
+      if (card) sizes.unobserve(card);
+      card = el;
+      if (card) sizes.observe(card); // reports its size at once
+      else apply();
+    };
+    new MutationObserver(find).observe(document.getElementById("panel-mount"), { childList: true, subtree: true });
+    find();
+  }
+
   async function start() {
     if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
       dropLoading();
@@ -144,6 +175,7 @@
       notice("WebGL2 is not available in this browser (or it is turned off), so the animated stage cannot start. The controls and the numbers still work.");
     }
     observePanel();
+    observeLesson();
     try {
       const go = new Go();
       const { instance } = await instantiate("main.wasm", go.importObject);

@@ -108,3 +108,23 @@ func (a *App) CloseLesson() {
 	a.State.Lesson, a.State.Stop = "", 0
 	a.Lesson = LessonView{}
 }
+
+// MaskedNote is what stands where the page keeps an answer back.
+const MaskedNote = "revealed with the answer"
+
+// Masked reports whether the page keeps the answer back: a lesson stop
+// shows its question, not yet revealed. The metrics, hazards, charts and
+// the stage's counters then show their rows without values, and the
+// narration without the answer's figures.
+func (a *App) Masked() bool { return a.LessonOpen() && !a.Lesson.Revealed }
+
+// Hide is text without the figures of the answer while Masked (the
+// numbers that print a figure the stop quotes from the runs shown), else
+// text as it is.
+func (a *App) Hide(text string) string {
+	if !a.Masked() {
+		return text
+	}
+	st := a.LessonStop()
+	return st.Hide(text, st.AnswerValues(a.A, a.B))
+}

@@ -75,3 +75,31 @@ func TestLessonLinks(t *testing.T) {
 	require.Equal(t, []string{`lesson: "physics" is not allowed; allowed dma; showing no lesson`}, a.Messages)
 	assert.False(t, a.LessonOpen())
 }
+
+// Until the reveal the page keeps the answer back: Masked holds, and Hide
+// takes the answer's figures out of the narration; the reveal, going back
+// to the question, a new stop and leaving the lesson each set it right.
+func TestLessonMasksTheAnswerUntilTheReveal(t *testing.T) {
+	a := New(catalog.Registry(), "?lesson=dma&stop=4")
+	require.True(t, a.Masked())
+	st := a.LessonStop()
+	p, err := a.Spec.SizeParams(scenario.SizeLesson)
+	require.NoError(t, err)
+	s, err := catalog.Registry().Get(st.Scenario)
+	require.NoError(t, err)
+	a.A, a.B, err = scenario.RunPair(t.Context(), s, p, st.A, st.B, nil, nil)
+	require.NoError(t, err)
+	first := a.A.Narration[0].Text
+	require.Contains(t, first, "2.9 us")
+	assert.NotContains(t, a.Hide(first), "2.9 us")
+	assert.Contains(t, a.Hide(first), "? us")
+
+	a.LessonForward()
+	assert.False(t, a.Masked(), "revealed")
+	assert.Equal(t, first, a.Hide(first))
+	a.LessonBack()
+	assert.True(t, a.Masked(), "the question again")
+	a.CloseLesson()
+	assert.False(t, a.Masked(), "no lesson")
+	assert.Equal(t, first, a.Hide(first))
+}

@@ -98,7 +98,9 @@ type Controller struct {
 	// drawn is what the picture showed when Advance last reported.
 	drawn  picture
 	insets Insets
-	runs   runner // see run.go: the one owner of the runs' state
+	masked bool                // SetMask
+	hide   func(string) string // SetMask
+	runs   runner              // see run.go: the one owner of the runs' state
 }
 
 // New returns a controller with an empty player.

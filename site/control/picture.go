@@ -75,3 +75,29 @@ func (c *Controller) Insets() Insets {
 	defer c.mu.Unlock()
 	return c.insets
 }
+
+// SetMask records whether the stage keeps the answer back (a lesson's
+// question before its reveal) and hide, which takes the answer's figures
+// out of a narration step's words while it does (nil: as they are).
+func (c *Controller) SetMask(on bool, hide func(string) string) {
+	c.mu.Lock()
+	changed := on != c.masked
+	c.masked, c.hide = on, hide
+	if changed {
+		c.results++ // the picture changes: draw it again
+	}
+	c.mu.Unlock()
+	if changed {
+		c.wakeStage()
+	}
+}
+
+// Mask returns what SetMask last recorded (hide is nil when off).
+func (c *Controller) Mask() (on bool, hide func(string) string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.masked {
+		return false, nil
+	}
+	return true, c.hide
+}

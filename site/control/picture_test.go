@@ -63,4 +63,17 @@ func TestChangesToThePictureWakeTheStage(t *testing.T) {
 	c.Advance(0, true)
 	c.SetHover("x")
 	assert.Equal(t, 5, wakes, "the stage's own calls woke it")
+	hide := func(string) string { return "?" }
+	c.SetMask(true, hide)
+	assert.Equal(t, 6, wakes, "the answer kept back")
+	c.SetMask(true, hide)
+	assert.Equal(t, 6, wakes, "the same mask woke the stage")
+	on, h := c.Mask()
+	assert.True(t, on)
+	assert.Equal(t, "?", h("2.9"))
+	c.SetMask(false, hide)
+	assert.Equal(t, 7, wakes, "the answer revealed")
+	on, h = c.Mask()
+	assert.False(t, on)
+	assert.Nil(t, h, "no hiding once revealed")
 }
