@@ -78,7 +78,7 @@ jstest:
 
 e2e: site
 	@command -v chromium >/dev/null || [ -n "$$DMAVIZ_CHROMIUM" ] || { echo "browser tests need the Debian package chromium: apt-get install chromium"; exit 1; }
-	$(GO) test -tags e2e -count=1 -timeout 15m ./e2e/
+	$(GO) test -tags e2e -count=1 -timeout 20m ./e2e/
 
 test: check-generated fmt-check vet unit benchcheck jstest e2e
 
