@@ -95,7 +95,7 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 		v.Cursor = "end"
 	}
 	var svgDoc bytes.Buffer
-	if _, err := figure.Write(&svgDoc, a.Spec, ra, rb, st, figure.Options{End: end, W: w, H: h}); err != nil {
+	if _, err := figure.Write(&svgDoc, a.Spec, ra, rb, st, figure.Options{End: end, W: w, H: h, Masked: a.Masked(), Hide: a.Hide}); err != nil {
 		return nil, fmt.Errorf("%q: %w", query, err)
 	}
 	v.SVG = svgDoc.Bytes()
