@@ -62,7 +62,7 @@ func TestLessonFirstViewIsTheExport(t *testing.T) {
 			code, out, errs := call(t, "export", "--url", "?"+c.query, "--size", size, "--svg", "-")
 			require.Equal(t, 0, code, errs)
 			assert.True(t, out == string(v.SVG), "%s: the pre-rendered stage (%d bytes) is not the export of its URL (%d bytes)", c.query, len(v.SVG), len(out))
-			if stop.Scenario != "smmu-bypass" { // its stage has charts, not counters
+			if stop.Scenario != "smmu-bypass" && c.h != 557 { // charts, not counters; narration in presentation mode
 				assert.Regexp(t, `data-id="counters/values"[^>]*>\?</text>`, out, "%s: the counters' values before the reveal", c.query)
 			}
 			assert.NotRegexp(t, `data-id="counters/values"[^>]*>[^?<][^<]*</text>`, out, "%s: a counter's value before the reveal", c.query)

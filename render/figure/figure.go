@@ -31,6 +31,10 @@ type Options struct {
 	// narration through Hide (the page's app.Hide), if set.
 	Masked bool
 	Hide   func(string) string
+	// Top is the height a bar covers at the top (presentation mode's
+	// collapsed panel), where the stage, which then narrates, draws
+	// nothing (render.Frame.Top, Narrate).
+	Top int
 }
 
 // PastEndError is a cursor past the end of the runs.
@@ -65,6 +69,7 @@ func Write(w io.Writer, spec *scenario.Spec, a, b *scenario.Result, st urlstate.
 		Zoom:    render.Zoom{First: st.ZoomFirst, Count: st.ZoomCount},
 		MinCell: MinCell,
 		Masked:  o.Masked,
+		Top:     float32(o.Top), Narrate: o.Top > 0,
 	}
 	var scene render.Scene
 	render.NewStage().Build(&scene, &f)
