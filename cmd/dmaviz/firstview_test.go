@@ -54,7 +54,7 @@ func TestLessonFirstViewIsTheExport(t *testing.T) {
 		}{
 			{fmt.Sprintf("lesson=dma&stop=%d", n+1), 1100, 745},
 			{fmt.Sprintf("lesson=dma&stop=%d&panel=collapsed", n+1), 1280, 557},
-			{fmt.Sprintf("lesson=dma&stop=%d&embed=1", n+1), 960, 421},
+			{fmt.Sprintf("lesson=dma&stop=%d&embed=1", n+1), 960, 381},
 		} {
 			v, err := firstview.Render(catalog.Registry(), platform.Parameters, c.query, c.w, c.h)
 			require.NoError(t, err, c.query)

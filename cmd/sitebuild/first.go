@@ -27,7 +27,7 @@ import (
 // in presentation mode, the whole window of a 720p projector. A lesson
 // stop's stage ends above its card, as the live page's does: the sizes
 // with the card open as measured in the live page (155 px high at
-// 1440 x 900, 163 px in presentation at 1280 x 720, 178 px in an embed,
+// 1440 x 900, 163 px in presentation at 1280 x 720, 179 px in an embed,
 // for a question of three lines; first.js ends the stage box above the
 // card it shows, and a longer question scales the figure down a little).
 const (
@@ -35,7 +35,7 @@ const (
 	embedW, embedH     = 960, 560
 	presentW, presentH = 1280, 720
 
-	lessonPageH, lessonPresentH, lessonEmbedH = 900 - 155, 720 - 163, 600 - 178 - 40
+	lessonPageH, lessonPresentH, lessonEmbedH = 900 - 155, 720 - 163, 600 - 179 - 40
 )
 
 // firstIndex is the page's map of pre-rendered first views, written into
