@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"os/exec"
 	"strings"
 	"testing"
@@ -26,20 +25,49 @@ const preStage = `(async () => { const i = document.querySelector("#fv-stage img
 // question and Reveal disabled.
 const preCardShows = `!!document.querySelector(".first-card #first-lesson-question") && document.getElementById("first-lesson-reveal").disabled`
 
-// exportStop is `dmaviz export` of a lesson stop's scenario URL at its
-// start at the stage size w x h.
-func exportStop(t *testing.T, stop lesson.Stop, w, h int) string {
+// exportStop is `dmaviz export` of a lesson stop's URL (query) at the
+// stage size w x h: the stop as the page opens it, before the reveal.
+func exportStop(t *testing.T, query string, w, h int) string {
 	t.Helper()
-	out, err := exec.Command(dmavizBin, "export", stop.Scenario, "--url", url.Values(stop.Query()).Encode(),
-		"--at", "0ps", "--size", fmt.Sprintf("%dx%d", w, h), "--svg", "-").Output()
-	require.NoError(t, err, "dmaviz export of %s", stop.Scenario)
+	out, err := exec.Command(dmavizBin, "export", "--url", query, "--size", fmt.Sprintf("%dx%d", w, h), "--svg", "-").Output()
+	require.NoError(t, err, "dmaviz export of %s", query)
 	return string(out)
+}
+
+// stageArea is the box the stage lays itself out in, as x,y,w,h: before the
+// take-over the pre-rendered stage's; after it the live canvas less the
+// panel beside it (a page) or the embed's bar under it (presentation
+// mode's bar lies over the stage, which keeps clear of it as the
+// pre-rendered figure does).
+const stageArea = `(() => {
+	const fv = document.getElementById("fv-stage");
+	if (fv) { const r = fv.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }
+	const c = document.querySelector("canvas").getBoundingClientRect();
+	const p = document.getElementById("panel-mount").getBoundingClientRect();
+	const cl = document.body.classList;
+	if (cl.contains("embed")) return [c.x, c.y, c.width, p.top - c.y];
+	if (cl.contains("collapsed")) return [c.x, c.y, c.width, c.height];
+	return [p.right, c.y, c.right - p.right, c.height];
+})()`
+
+// checkSameBox checks that the stage's box after the take-over is the
+// pre-rendered one's, within 2 px.
+func checkSameBox(t *testing.T, b *browser, before []float64) {
+	t.Helper()
+	after := eval[[]float64](t, b, stageArea)
+	t.Logf("stage box before %v, after %v", before, after)
+	require.Len(t, after, 4)
+	for i, name := range []string{"x", "y", "width", "height"} {
+		assert.InDelta(t, before[i], after[i], 2, "the stage's %s moved at the take-over (before %v, after %v)", name, before, after)
+	}
 }
 
 // checkPreLesson checks, before main.wasm is served, that the page shows
 // stop n's pre-rendered view: its question and position in the lesson
-// card over a drawn stage whose SVG is `dmaviz export` of the stop's URL.
-func checkPreLesson(t *testing.T, b *browser, n, w, h int) {
+// card over a drawn stage whose SVG is `dmaviz export` of the stop's URL
+// (query) at w x h, with no answer figure (the counters' values "?"), in
+// a box ending above the card. It returns that box.
+func checkPreLesson(t *testing.T, b *browser, query string, n, w, h int) []float64 {
 	t.Helper()
 	p, err := lesson.Get("dma")
 	require.NoError(t, err)
@@ -51,15 +79,19 @@ func checkPreLesson(t *testing.T, b *browser, n, w, h int) {
 	assert.Equal(t, fmt.Sprintf("Stop %d of %d", n, len(p.Stops)), eval[string](t, b, `document.getElementById("first-lesson-pos").textContent`))
 	assert.Equal(t, stop.Title, eval[string](t, b, `document.getElementById("first-lesson-title").textContent`))
 	assert.False(t, eval[bool](t, b, `!!document.getElementById("first-lesson-answer")`), "the answer before the reveal")
-	card := eval[[]float64](t, b, `(r => [r.width, r.height])(document.querySelector(".first-card").getBoundingClientRect())`)
+	card := eval[[]float64](t, b, `(r => [r.width, r.height, r.top])(document.querySelector(".first-card").getBoundingClientRect())`)
 	assert.True(t, card[0] > 300 && card[1] > 100, "the card is not laid out as the live one (%v)", card)
 	assert.True(t, eval[bool](t, b, `(() => { const i = document.querySelector("#fv-stage img"); return i.complete && i.naturalWidth > 0; })()`), "the pre-rendered stage is not drawn")
+	box := eval[[]float64](t, b, stageArea)
+	assert.LessOrEqual(t, box[1]+box[3], card[2]+0.5, "the pre-rendered stage %v runs under the card (top %.0f)", box, card[2])
 	b.screenshot(t)
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	svg, err := chromedp.Run(ctx, chromedp.Evaluate[string](preStage, chromedp.EvalAwaitPromise))
 	require.NoError(t, err)
-	assert.True(t, svg == exportStop(t, stop, w, h), "stop %d: the pre-rendered stage (%d bytes) is not dmaviz export of its URL", n, len(svg))
+	assert.True(t, svg == exportStop(t, query, w, h), "stop %d: the pre-rendered stage (%d bytes) is not dmaviz export of %s", n, len(svg), query)
+	assert.NotRegexp(t, `data-id="counters/values"[^>]*>[^?<][^<]*</text>`, svg, "stop %d: a counter's value before the reveal", n)
+	return box
 }
 
 // checkCardHanded checks that the live lesson card replaced the
@@ -80,17 +112,18 @@ func TestLessonPageFirstViewBeforeWasm(t *testing.T) {
 	for _, c := range []struct {
 		name, query string
 		stop, w, h  int
-		stageW      int // the pre-rendered stage's width
+		stageW      int // the pre-rendered stage's size
+		stageH      int
 	}{
-		{"page", "?lesson=dma&stop=3", 3, 1440, 900, 1100},
-		{"presentation", "?lesson=dma&stop=4&panel=collapsed", 4, 1280, 720, 1280},
+		{"page", "?lesson=dma&stop=3", 3, 1440, 900, 1100, 745},
+		{"presentation", "?lesson=dma&stop=4&panel=collapsed", 4, 1280, 720, 1280, 557},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := newGatedSite(t)
 			b := newBrowser(t)
 			require.NoError(t, chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(c.w), int64(c.h))))
 			b.do(t, "opening a lesson stop", chromedp.Navigate(g.url+c.query))
-			checkPreLesson(t, b, c.stop, c.stageW, c.h)
+			box := checkPreLesson(t, b, c.query, c.stop, c.stageW, c.stageH)
 			assert.True(t, eval[bool](t, b, `!!document.querySelector("#fv-panel .first-card")`), "the card comes with the pre-rendered panel")
 			before := eval[string](t, b, `(r => [r.x, r.y, r.width].map(Math.round).join(","))(document.querySelector(".first-card").getBoundingClientRect())`)
 			question := eval[string](t, b, `document.querySelector("#first-lesson-question p").textContent`)
@@ -99,6 +132,7 @@ func TestLessonPageFirstViewBeforeWasm(t *testing.T) {
 			b.waitFor(t, "the live simulator", `dmavizFirst.liveAt > 0 && !!document.getElementById("lesson-question")`)
 			assert.Zero(t, eval[int](t, b, `document.querySelectorAll(".first-card, #fv-stage, #fv-panel").length`), "the pre-rendered view is still on the page")
 			checkCardHanded(t, b)
+			checkSameBox(t, b, box)
 			assert.Equal(t, question, eval[string](t, b, `document.querySelector("#lesson-question p").textContent`), "the live card's question")
 			assert.Equal(t, before, eval[string](t, b, `(r => [r.x, r.y, r.width].map(Math.round).join(","))(document.getElementById("lesson").getBoundingClientRect())`), "the card moved when the live one took over (x,y,w)")
 			click(t, b, "lesson-reveal")
@@ -116,7 +150,7 @@ func TestLessonEmbedFirstViewUntilRunLive(t *testing.T) {
 	b := newBrowser(t)
 	require.NoError(t, chromedp.Do(b.ctx, chromedp.EmulateViewport(960, 600)))
 	b.do(t, "opening a lesson embed", chromedp.Navigate(g.url+"?lesson=dma&stop=2&embed=1"))
-	checkPreLesson(t, b, 2, 960, 560)
+	box := checkPreLesson(t, b, "?lesson=dma&stop=2&embed=1", 2, 960, 381)
 	assert.True(t, eval[bool](t, b, `!!document.getElementById("run-live")`), "no Run live button")
 	assert.False(t, eval[bool](t, b, `!!document.querySelector(".first-placeholder")`), "the generic placeholder")
 	time.Sleep(500 * time.Millisecond)
@@ -128,6 +162,7 @@ func TestLessonEmbedFirstViewUntilRunLive(t *testing.T) {
 	assert.Equal(t, int32(1), g.Wasm.Load(), "main.wasm requests after the click")
 	assert.Zero(t, eval[int](t, b, `document.querySelectorAll(".first-card, #fv-stage, #fv-card, #fv-bar").length`), "the pre-rendered view is still on the page")
 	checkCardHanded(t, b)
+	checkSameBox(t, b, box)
 	assert.Equal(t, "Stop 2 of 5", eval[string](t, b, `document.getElementById("lesson-pos").textContent`))
 	click(t, b, "lesson-reveal")
 	b.waitFor(t, "the answer", answerShows)

@@ -8,6 +8,7 @@ import (
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/render/figure"
 	"github.com/dmaviz/dmaviz/site"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
@@ -66,13 +67,7 @@ func (m *maskedRuns) result(side int, r *scenario.Result, hide func(string) stri
 		return r
 	}
 	if m.from[side] != r || m.to[side] == nil {
-		c := *r
-		c.Narration = make([]scenario.Step, len(r.Narration))
-		for i, st := range r.Narration {
-			st.Title, st.Text = hide(st.Title), hide(st.Text)
-			c.Narration[i] = st
-		}
-		m.from[side], m.to[side] = r, &c
+		m.from[side], m.to[side] = r, figure.Hidden(r, hide)
 	}
 	return m.to[side]
 }

@@ -79,6 +79,21 @@
     if (reveal) reveal.title = embed ? "Run live to reveal the answer" : "The answer can be revealed once the live simulator runs";
   }
 
+  // holdCardRoom ends the stage above the pre-rendered lesson card, as
+  // loader.js does for the live card (the body's --lesson-h and
+  // lesson-open): the pre-rendered stage takes the box the live one will,
+  // and the card covers none of it.
+  function holdCardRoom(card) {
+    if (!card) return;
+    const apply = () => {
+      if (!card.isConnected) return; // the live card's observer has it
+      body.style.setProperty("--lesson-h", Math.ceil(card.getBoundingClientRect().height) + "px");
+      body.classList.add("lesson-open");
+    };
+    apply();
+    if (typeof ResizeObserver !== "undefined") new ResizeObserver(apply).observe(card);
+  }
+
   const stage = el("div", { id: "fv-stage" });
   const parts = [];
   if (view) {
@@ -104,6 +119,7 @@
       .then((html) => {
         panel.innerHTML = html;
         staticCard(panel);
+        holdCardRoom(panel.querySelector(".first-card"));
         if (!view.embed) requestAnimationFrame(() => { first.resultsAt = performance.now(); });
       }));
   }

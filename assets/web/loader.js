@@ -152,7 +152,7 @@
     };
     const sizes = new ResizeObserver(apply);
     const find = () => {
-      const el = document.getElementById("lesson");
+      const el = document.querySelector("#panel-mount #lesson"); // not first.js's pre-rendered card
       if (el === card) return;
       if (card) sizes.unobserve(card);
       card = el;

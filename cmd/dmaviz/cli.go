@@ -134,7 +134,7 @@ func parseArgs(args []string, allowed map[string]bool) (*cliArgs, error) {
 	if !fromURL && !c.values.Has(urlstate.KeySize) {
 		c.values.Set(urlstate.KeySize, scenario.SizePaper.String())
 	}
-	if !c.values.Has(urlstate.KeyScenario) {
+	if !c.values.Has(urlstate.KeyScenario) && !(allowed["svg"] && c.values.Has(urlstate.KeyLesson)) {
 		return nil, fmt.Errorf("missing scenario id (see dmaviz list)")
 	}
 	return c, nil

@@ -24,11 +24,18 @@ import (
 // 1440 x 900 window (less the panel's 340 px), and the embed code's
 // 960 x 600 iframe less the 40 px its "Run live" bar takes at the bottom
 // (style.css), as the live stage keeps clear of its embed bar; a lesson
-// in presentation mode, the whole window of a 720p projector.
+// in presentation mode, the whole window of a 720p projector. A lesson
+// stop's stage ends above its card, as the live page's does: the sizes
+// with the card open as measured in the live page (155 px high at
+// 1440 x 900, 163 px in presentation at 1280 x 720, 179 px in an embed,
+// for a question of three lines; first.js ends the stage box above the
+// card it shows, and a longer question scales the figure down a little).
 const (
 	pageW, pageH       = 1100, 900
 	embedW, embedH     = 960, 560
 	presentW, presentH = 1280, 720
+
+	lessonPageH, lessonPresentH, lessonEmbedH = 900 - 155, 720 - 163, 600 - 179 - 40
 )
 
 // firstIndex is the page's map of pre-rendered first views, written into
@@ -167,9 +174,9 @@ var lessonModes = []struct {
 	suffix string
 	w, h   int
 }{
-	{"", pageW, pageH},
-	{"&" + urlstate.KeyPanel + "=collapsed", presentW, presentH},
-	{"&" + urlstate.KeyEmbed + "=1", embedW, embedH},
+	{"", pageW, lessonPageH},
+	{"&" + urlstate.KeyPanel + "=collapsed", presentW, lessonPresentH},
+	{"&" + urlstate.KeyEmbed + "=1", embedW, lessonEmbedH},
 }
 
 // LessonQueries lists every stop of p in each of lessonModes: the URLs a

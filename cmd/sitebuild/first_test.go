@@ -54,7 +54,7 @@ func TestBuildFirstLessons(t *testing.T) {
 			suffix string
 			embed  bool
 			w, h   int
-		}{{"", false, pageW, pageH}, {"&panel=collapsed", false, presentW, presentH}, {"&embed=1&autoplay=1", true, embedW, embedH}} {
+		}{{"", false, pageW, lessonPageH}, {"&panel=collapsed", false, presentW, lessonPresentH}, {"&embed=1&autoplay=1", true, embedW, lessonEmbedH}} {
 			q := fmt.Sprintf("?stop=%d&lesson=dma", n+1) + c.suffix
 			e, ok := idx.view(q)
 			require.True(t, ok, "%s has no pre-rendered view", q)
@@ -69,6 +69,15 @@ func TestBuildFirstLessons(t *testing.T) {
 			svg, err := os.ReadFile(filepath.Join(out, "first", e.File+".svg"))
 			require.NoError(t, err, q)
 			assert.True(t, strings.HasPrefix(string(svg), "<svg"), q)
+			// No answer before the reveal: the stage's counters and the
+			// panel's metrics without values.
+			assert.NotRegexp(t, `data-id="counters/values"[^>]*>[^?<][^<]*</text>`, string(svg), "%s: a counter's value before the reveal", q)
+			if stop.Scenario != "smmu-bypass" && c.suffix != "&panel=collapsed" { // charts, not counters; narration in presentation mode
+				assert.Contains(t, string(svg), `>?</text>`, "%s: the counters before the reveal", q)
+			}
+			if c.suffix == "" {
+				assert.Contains(t, string(card), `id="first-metrics-masked"`, "%s: the panel's metrics before the reveal", q)
+			}
 		}
 	}
 	for _, c := range [][2]string{{"lesson=dma&stop=1", "lesson=dma"}, {"lesson=dma&stop=1&embed=1", "embed=1&lesson=dma"}, {"lesson=dma&stop=1&panel=collapsed", "panel=collapsed&lesson=dma"}} {

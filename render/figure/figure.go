@@ -25,6 +25,16 @@ type Options struct {
 	End   bool // the finished runs, ignoring the state's cursor
 	W, H  int  // CSS pixels
 	Light bool // the light palette (for printed docs)
+	// Masked draws the frame as a lesson stop shows it before its answer
+	// is revealed: the counters without values, the timeline only up to
+	// the cursor, no SMMU latency charts (render.Frame.Masked), and the
+	// narration through Hide (the page's app.Hide), if set.
+	Masked bool
+	Hide   func(string) string
+	// Top is the height a bar covers at the top (presentation mode's
+	// collapsed panel), where the stage, which then narrates, draws
+	// nothing (render.Frame.Top, Narrate).
+	Top int
 }
 
 // PastEndError is a cursor past the end of the runs.
@@ -48,6 +58,9 @@ func Write(w io.Writer, spec *scenario.Spec, a, b *scenario.Result, st urlstate.
 		p.Seek(st.Cursor)
 	}
 	sa, sb := p.States()
+	if o.Masked && o.Hide != nil {
+		a, b = Hidden(a, o.Hide), Hidden(b, o.Hide)
+	}
 	f := render.Frame{
 		A:      render.Side{Result: a, State: sa, Time: p.SideTime(play.A), PolicyTitle: PolicyTitle(spec, a.Policy)},
 		B:      render.Side{Result: b, State: sb, Time: p.SideTime(play.B), PolicyTitle: PolicyTitle(spec, b.Policy)},
@@ -55,6 +68,8 @@ func Write(w io.Writer, spec *scenario.Spec, a, b *scenario.Result, st urlstate.
 		W: float32(o.W), H: float32(o.H),
 		Zoom:    render.Zoom{First: st.ZoomFirst, Count: st.ZoomCount},
 		MinCell: MinCell,
+		Masked:  o.Masked,
+		Top:     float32(o.Top), Narrate: o.Top > 0,
 	}
 	var scene render.Scene
 	render.NewStage().Build(&scene, &f)
@@ -72,4 +87,19 @@ func PolicyTitle(spec *scenario.Spec, id string) string {
 		return p.ID + " · " + p.Title
 	}
 	return id
+}
+
+// Hidden is r with its narration's titles and texts through hide: the
+// runs a lesson stop shows while its answer is kept back.
+func Hidden(r *scenario.Result, hide func(string) string) *scenario.Result {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Narration = make([]scenario.Step, len(r.Narration))
+	for i, st := range r.Narration {
+		st.Title, st.Text = hide(st.Title), hide(st.Text)
+		c.Narration[i] = st
+	}
+	return &c
 }

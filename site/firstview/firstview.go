@@ -95,7 +95,7 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 		v.Cursor = "end"
 	}
 	var svgDoc bytes.Buffer
-	if _, err := figure.Write(&svgDoc, a.Spec, ra, rb, st, figure.Options{End: end, W: w, H: h}); err != nil {
+	if _, err := figure.Write(&svgDoc, a.Spec, ra, rb, st, figure.Options{End: end, W: w, H: h, Masked: a.Masked(), Hide: a.Hide, Top: top(a)}); err != nil {
 		return nil, fmt.Errorf("%q: %w", query, err)
 	}
 	v.SVG = svgDoc.Bytes()
@@ -115,6 +115,19 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 		return nil, fmt.Errorf("%q: panel: %w", query, err)
 	}
 	return v, nil
+}
+
+// CollapsedBar is the height of presentation mode's panel, a bar over
+// the top of the stage (style.css's .collapsed-bar in #panel-mount; the
+// live stage keeps clear of it and narrates).
+const CollapsedBar = 40
+
+// top is the height a bar covers at the top of the stage.
+func top(a *app.App) int {
+	if a.State.Collapsed && !a.State.Embed {
+		return CollapsedBar
+	}
+	return 0
 }
 
 // panel renders the Vugu panel statically, with the metrics table in its
