@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +15,9 @@ import (
 
 	"github.com/dmaviz/dmaviz/internal/embedpage"
 	"github.com/dmaviz/dmaviz/lesson"
+	"github.com/dmaviz/dmaviz/model/catalog"
+	"github.com/dmaviz/dmaviz/model/platform"
+	"github.com/dmaviz/dmaviz/site/firstview"
 )
 
 // preStage is the pre-rendered stage's SVG as the browser received it.
@@ -25,13 +27,14 @@ const preStage = `(async () => { const i = document.querySelector("#fv-stage img
 // question and Reveal disabled.
 const preCardShows = `!!document.querySelector(".first-card #first-lesson-question") && document.getElementById("first-lesson-reveal").disabled`
 
-// exportStop is `dmaviz export` of a lesson stop's URL (query) at the
-// stage size w x h: the stop as the page opens it, before the reveal.
-func exportStop(t *testing.T, query string, w, h int) string {
+// renderStop is the stop's view as the site builder draws it from its
+// URL (query) at the stage size w x h: the stop as the page opens it,
+// before the reveal.
+func renderStop(t *testing.T, query string, w, h int) string {
 	t.Helper()
-	out, err := exec.Command(dmavizBin, "export", "--url", query, "--size", fmt.Sprintf("%dx%d", w, h), "--svg", "-").Output()
-	require.NoError(t, err, "dmaviz export of %s", query)
-	return string(out)
+	v, err := firstview.Render(catalog.Registry(), platform.Parameters, strings.TrimPrefix(query, "?"), w, h)
+	require.NoError(t, err, "rendering %s", query)
+	return string(v.SVG)
 }
 
 // stageArea is the box the stage lays itself out in, as x,y,w,h: before the
@@ -89,7 +92,7 @@ func checkPreLesson(t *testing.T, b *browser, query string, n, w, h int) []float
 	defer cancel()
 	svg, err := chromedp.Run(ctx, chromedp.Evaluate[string](preStage, chromedp.EvalAwaitPromise))
 	require.NoError(t, err)
-	assert.True(t, svg == exportStop(t, query, w, h), "stop %d: the pre-rendered stage (%d bytes) is not dmaviz export of %s", n, len(svg), query)
+	assert.True(t, svg == renderStop(t, query, w, h), "stop %d: the pre-rendered stage (%d bytes) is not the stop drawn from %s", n, len(svg), query)
 	assert.NotRegexp(t, `data-id="counters/values"[^>]*>[^?<][^<]*</text>`, svg, "stop %d: a counter's value before the reveal", n)
 	return box
 }

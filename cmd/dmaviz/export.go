@@ -7,10 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/dmaviz/dmaviz/model/catalog"
-	"github.com/dmaviz/dmaviz/model/platform"
 	"github.com/dmaviz/dmaviz/render/figure"
-	"github.com/dmaviz/dmaviz/site/firstview"
 	"github.com/dmaviz/dmaviz/urlstate"
 )
 
@@ -26,7 +23,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		c.values.Set(urlstate.KeyCursor, c.at)
 	}
 	if err == nil && c.values.Has(urlstate.KeyLesson) {
-		return exportLesson(c, stdout, stderr)
+		// The stop's masked view is the page's (site/app); a command may
+		// not depend on site/, so the CLI exports the stop's scenario URL.
+		err = fmt.Errorf("--url: lesson: a lesson stop is not exported here; export its scenario's URL (the page's Export figure gives it)")
 	}
 	if err == nil && c.at == "" && !c.values.Has(urlstate.KeyCursor) {
 		c.at = "end" // no time given: the finished runs, not the empty start
@@ -63,36 +62,5 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s, %s vs %s at %s)\n", c.svg, r.spec.ID, r.a.Policy, r.b.Policy, at)
-	return 0
-}
-
-// exportLesson writes the stage a lesson stop's URL (lesson=dma&stop=N)
-// opens with, as the page shows it before its answer is revealed: the
-// stop's setting at its opening cursor, with the answer's figures kept
-// back (the site's pre-rendered first view of the URL).
-func exportLesson(c *cliArgs, stdout, stderr io.Writer) int {
-	for _, f := range []struct {
-		set  bool
-		name string
-	}{{c.at != "", "--at"}, {c.light, "--light"}, {c.board != "", "--board"}, {len(c.flags) > 0, "a setting flag"}} {
-		if f.set {
-			fmt.Fprintf(stderr, "dmaviz export: %s: a lesson URL draws its stop as the page opens it; drop %s, or export the stop's scenario URL\n", f.name, f.name)
-			return 2
-		}
-	}
-	v, err := firstview.Render(catalog.Registry(), platform.Parameters, c.values.Encode(), c.width, c.height)
-	if err != nil {
-		fmt.Fprintln(stderr, "dmaviz export:", err)
-		return 2
-	}
-	if c.svg == "-" {
-		_, err = stdout.Write(v.SVG)
-	} else if err = os.WriteFile(c.svg, v.SVG, 0o644); err == nil {
-		fmt.Fprintf(stdout, "wrote %s (%s stop %d, %s, before its answer at %s)\n", c.svg, v.Lesson, v.Stop, v.Scenario, v.Cursor)
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "dmaviz export:", err)
-		return 1
-	}
 	return 0
 }
