@@ -34,7 +34,7 @@ func paused(t *testing.T, b *browser) {
 		b.do(t, "pausing", chromedp.Click(chromedp.ID("btn-play")))
 	}
 	b.waitFor(t, "the pause", `document.getElementById("btn-play").textContent === "Play"`)
-	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	area := stageRect(t, b)
 	require.Zero(t, stageDiff(b.screenshot(t), b.screenshot(t), area), "the paused stage still changes")
 }
@@ -63,7 +63,7 @@ func TestBoardEditRerunsAndTheLinkCarriesIt(t *testing.T) {
 	gen := eval[int](t, b, `dmaviz.runState().gen`)
 	setBoard(t, b, "l2.size", "2MiB")
 	b.waitFor(t, "the new run and the link", runDone(gen)+` && location.search.includes("hw.l2.size=2MiB")`)
-	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	assert.GreaterOrEqual(t, stageDiff(before, b.screenshot(t), area), 20, "the stage did not change with the L2 size")
 	text, own, _ = boardField(t, b, "l2.size")
 	assert.Equal(t, "2MiB", text)

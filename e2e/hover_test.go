@@ -17,7 +17,7 @@ func TestHoverDescribesOnTheStageInTheEmbed(t *testing.T) {
 	b.do(t, "opening the embed", chromedp.Navigate(siteURL+"?scenario=etr&embed=1&t=3ms&autoplay=1"))
 	b.waitFor(t, "the stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0 && dmaviz.frames > 1`)
 	frames := func() {
-		b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+		b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	}
 	const x, y = 200, 140 // side A's ETR buffer grid
 	b.do(t, "pointer elsewhere", chromedp.MouseEvent("mouseMoved", 1270, 790))

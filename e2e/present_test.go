@@ -22,7 +22,7 @@ func TestPresentationModeShowsTheNarrationOnTheStage(t *testing.T) {
 	b := newBrowser(t)
 	b.do(t, "opening presentation mode", chromedp.Navigate(siteURL+"?scenario=etr&panel=collapsed"))
 	b.waitFor(t, "stage and results", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0 && dmaviz.frames > 1 && document.getElementById("btn-next")`)
-	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	img := b.screenshot(t)
 	bar := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().height)`)
 	// Under the bar, at the window's left edge, the stage draws.
@@ -37,7 +37,7 @@ func TestPresentationModeShowsTheNarrationOnTheStage(t *testing.T) {
 	before := eval[string](t, b, `location.search`)
 	b.do(t, "next narration step", chromedp.Click(chromedp.ID("btn-next")))
 	b.waitFor(t, "the cursor to move", `location.search !== `+jsString(before))
-	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	assert.GreaterOrEqual(t, stageDiff(img, b.screenshot(t), narr), 1000, "pixels of the narration the next narration step changed")
 }
 

@@ -29,6 +29,8 @@ func summary(t *testing.T, b *browser) sceneSummary {
 	return eval[sceneSummary](t, b, `dmaviz.sceneSummary()`)
 }
 
+// someFrames waits for six animation frames (the stage draws its newest
+// state within them).
 const someFrames = `new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`
 
 // Presentation mode on a 720p projector: no text of the stage the page

@@ -35,7 +35,7 @@ func rerunAndCompare(t *testing.T, b *browser, what, action string) {
 	frames := eval[int](t, b, `dmaviz.frames`)
 	b.do(t, what, chromedp.Evaluate[chromedp.Void](action))
 	b.waitFor(t, "the panel to show the new run", `(s => s.startsWith("simulated") && s !== `+jsString(status)+`)(document.getElementById("run-status").textContent)`)
-	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	assert.Greater(t, eval[int](t, b, `dmaviz.frames`), frames, "%s: the panel shows a new run but the stage drew no frame (frames after vs before)", what)
 	assert.GreaterOrEqual(t, stageDiff(before, b.screenshot(t), area), 500, "%s: stage pixels changed with the new run", what)
 }
@@ -63,7 +63,7 @@ func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
 	// combination the field alone cannot refuse, so the run fails.
 	b.do(t, "setting 512 B entries", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "512"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("param-entry"))`))
 	b.waitFor(t, "the run to fail", `document.getElementById("run-status").textContent.includes("run failed")`)
-	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	msg := eval[string](t, b, `(document.querySelector('.field[data-param="entry"] .msg')||{}).textContent || ""`)
 	assert.Contains(t, msg, "entries", "the entry field does not show the run's error")
 	assert.Contains(t, msg, "at most", "the entry field does not show the run's error")

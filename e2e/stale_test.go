@@ -42,7 +42,7 @@ func stillAt(t *testing.T, b *browser, query string, at sim.Time) (image.Image, 
 	t.Helper()
 	b.do(t, "opening "+query, chromedp.Navigate(siteURL+query+"&t="+urlstate.FormatTime(at)))
 	b.waitFor(t, "the live stage", `window.dmaviz && dmaviz.stageReadyAt > 0 && dmaviz.resultsReadyAt > 0 && dmaviz.frames > 1`)
-	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](`new Promise(r => { let n = 0; const f = () => ++n >= 6 ? r(true) : requestAnimationFrame(f); requestAnimationFrame(f) })`))
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	left := eval[int](t, b, `Math.ceil(document.getElementById("panel-mount").getBoundingClientRect().right)`)
 	img := b.screenshot(t)
 	return img, image.Rect(left, 0, img.Bounds().Dx(), img.Bounds().Dy())
