@@ -125,8 +125,7 @@ func TestAUXScenariosShowRefillsBesidePublishedFigures(t *testing.T) {
 	assert.LessOrEqual(t, countNear(img, ra, blockColour, 12), 50,
 		"side A (order0): pixels of 2 MiB block colour; it maps 4 KiB pages only")
 
-	b.do(t, "choosing prefer-large-4k-vmap for B", chromedp.SetValue(chromedp.ID("policy-b"), "prefer-large-4k-vmap"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.change(t, "choosing prefer-large-4k-vmap for B", "policy-b", "prefer-large-4k-vmap")
 	b.waitFor(t, "the new run", `location.search.includes("b=prefer-large-4k-vmap") && !document.getElementById("run-status").textContent.includes("simulating") && document.querySelector('#metrics tr[data-metric="map_2m_blocks"] td.b').textContent.trim() === "0"`)
 	// As the model's structure predicts (model/auxmap's
 	// TestContiguityAloneCoalescesAtMostFourPages): at least a quarter of

@@ -14,8 +14,7 @@ import (
 // it.
 func setBoard(t *testing.T, b *browser, path, text string) {
 	t.Helper()
-	b.do(t, "setting hw."+path+"="+text, chromedp.Evaluate[chromedp.Void](
-		`(e => { e.value = `+jsString(text)+`; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("hw-`+path+`"))`))
+	b.change(t, "setting hw."+path+"="+text, "hw-"+path, text)
 }
 
 // boardField is what the Board section shows for path: the field's text,
@@ -109,7 +108,7 @@ func TestHeadlineChartVariesABoardValue(t *testing.T) {
 	img := `document.querySelector("#chart-headline-update_etr_buffer_us img")`
 	b.waitFor(t, "the headline chart", `!!`+img+` && `+img+`.alt.includes("against ETR buffer size")`)
 	choose := func(v string) {
-		b.do(t, "varying "+v, chromedp.Evaluate[chromedp.Void](`(e => { e.value = `+jsString(v)+`; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("headline-vary"))`))
+		b.change(t, "varying "+v, "headline-vary", v)
 	}
 	choose("l2.latency")
 	b.waitFor(t, "the chart against the L2 latency", `!!`+img+` && `+img+`.alt === "update_etr_buffer_us against l2.latency (cycles)"`)

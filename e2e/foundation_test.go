@@ -65,8 +65,7 @@ func TestWithoutWebGL2PanelStillWorks(t *testing.T) {
 	assert.Zero(t, n, "visible canvases on the page without WebGL2")
 	// A bad value is refused with a message naming the field and range.
 	field := eval[string](t, b, `document.querySelector(".field[data-param] input").id`)
-	b.do(t, "typing a bad value", chromedp.SetValue(chromedp.ID(field), "not-a-size"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("`+field+`").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.change(t, "typing a bad value", field, "not-a-size")
 	b.waitFor(t, "the validation message", `(document.querySelector(".field .msg")||{}).textContent`)
 	msg := eval[string](t, b, `document.querySelector(".field .msg").textContent`)
 	name := strings.TrimPrefix(field, "param-")

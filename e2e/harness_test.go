@@ -136,9 +136,30 @@ func (b *browser) do(t testing.TB, what string, actions ...chromedp.Action[chrom
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
 	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil { // the console text only on failure
+	err := chromedp.Do(ctx, actions...)
+	// DevTools can drop the node ids it handed out for the document
+	// while the panel redraws; a lone action that failed finding its node
+	// did nothing yet, so it is tried again once.
+	if err != nil && len(actions) == 1 && strings.Contains(err.Error(), "No node with given id") {
+		err = chromedp.Do(ctx, actions...)
+	}
+	if err != nil { // the console text only on failure
 		require.NoError(t, err, "%s\nconsole:\n%s", what, b.consoleText())
 	}
+}
+
+// changeJS is JavaScript that sets the control id's value to value and
+// sends its change event, in one evaluation: no DevTools node id is held
+// between finding the control and setting it, so a panel that redraws
+// meanwhile cannot make it stale.
+func changeJS(id, value string) string {
+	return `(e => { e.value = ` + jsString(value) + `; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById(` + jsString(id) + `))`
+}
+
+// change sets a control's value and commits it as a user's change would.
+func (b *browser) change(t testing.TB, what, id, value string) {
+	t.Helper()
+	b.do(t, what, chromedp.Evaluate[chromedp.Void](changeJS(id, value)))
 }
 
 // eval evaluates a JavaScript expression and decodes its value.

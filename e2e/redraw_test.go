@@ -44,10 +44,10 @@ func TestStageRedrawsNewResultsWithoutACursorMove(t *testing.T) {
 	b := newBrowser(t)
 	openReady(t, b, "?scenario=etr")
 	rerunAndCompare(t, b, "choosing cached-no-sync for B",
-		`(e => { e.value = "cached-no-sync"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("policy-b"))`)
+		changeJS("policy-b", "cached-no-sync"))
 	rerunAndCompare(t, b, "swapping A and B", `document.getElementById("btn-swap").click()`)
 	rerunAndCompare(t, b, "switching to sg-sync",
-		`(e => { e.value = "sg-sync"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("scenario"))`)
+		changeJS("scenario", "sg-sync"))
 }
 
 // vermillion is render.Dark Red, the stage's colour for a failure.
@@ -61,7 +61,7 @@ func TestARunErrorIsShownBesideTheFieldAndOnTheStage(t *testing.T) {
 	require.LessOrEqual(t, countNear(b.screenshot(t), top, vermillion, 16), 20, "failure-coloured pixels before the failing run")
 	// 24 MiB in 512-byte entries is more entries than sg-sync allows: a
 	// combination the field alone cannot refuse, so the run fails.
-	b.do(t, "setting 512 B entries", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "512"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("param-entry"))`))
+	b.change(t, "setting 512 B entries", "param-entry", "512")
 	b.waitFor(t, "the run to fail", `document.getElementById("run-status").textContent.includes("run failed")`)
 	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
 	msg := eval[string](t, b, `(document.querySelector('.field[data-param="entry"] .msg')||{}).textContent || ""`)

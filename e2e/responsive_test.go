@@ -20,8 +20,7 @@ func runDone(gen int) string {
 // setParam types text into a parameter field and commits it.
 func setParam(t *testing.T, b *browser, name, text string) {
 	t.Helper()
-	b.do(t, "setting "+name+"="+text, chromedp.SetValue(chromedp.ID("param-"+name), text),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("param-`+name+`").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.change(t, "setting "+name+"="+text, "param-"+name, text)
 }
 
 // sampleRuns starts a loop of page tasks (zero timers) that records the
@@ -47,7 +46,7 @@ func TestChangingBAloneRerunsOnlyB(t *testing.T) {
 	a0, b0 := metricCell(t, b, "sync_us", "a"), metricCell(t, b, "sync_us", "b")
 	eval[bool](t, b, `window.progressTexts = []; new MutationObserver(() => { const e = document.getElementById("run-progress-text"); if (e) progressTexts.push(e.textContent) }).observe(document.body, {subtree: true, childList: true, characterData: true}); true`)
 	gen := eval[int](t, b, `dmaviz.runState().gen`)
-	b.do(t, "choosing cached-no-sync for B", chromedp.Evaluate[chromedp.Void](`(e => { e.value = "cached-no-sync"; e.dispatchEvent(new Event("change", {bubbles: true})) })(document.getElementById("policy-b"))`))
+	b.change(t, "choosing cached-no-sync for B", "policy-b", "cached-no-sync")
 	b.waitFor(t, "B's re-run", runDone(gen))
 	assert.Equal(t, []bool{false, true}, eval[[]bool](t, b, `dmaviz.runState().sides`), "the sides simulated after a change to B")
 	texts := eval[string](t, b, `progressTexts.join(" | ")`)

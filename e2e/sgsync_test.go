@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -34,8 +33,7 @@ func TestSGSyncShowsBothReductionsAndFollowsEntrySize(t *testing.T) {
 	assert.NotZero(t, eval[int](t, b, `document.querySelectorAll(".charts figure img").length`), "no saving-vs-entry-size chart in the panel")
 
 	// Larger entries mean fewer DSBs to save: the reduction shrinks.
-	b.do(t, "setting 64 KiB entries", chromedp.SetValue(chromedp.ID("param-entry"), "64KiB"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("param-entry").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.change(t, "setting 64 KiB entries", "param-entry", "64KiB")
 	b.waitFor(t, "the new run", `location.search.includes("entry=64KiB") && !document.getElementById("run-status").textContent.includes("simulating") && document.querySelector('#metrics tr[data-metric="dsb_count"] td.a').textContent === "160"`)
 	big := change(t, b, "map_sg_us")
 	assert.Greater(t, big, mapChange+10, "with 64 KiB entries map_sg's change (%%) should be a much smaller saving than %.2f %%", mapChange)

@@ -91,8 +91,7 @@ func TestControlChangesURLAndStage(t *testing.T) {
 	b.do(t, "jumping to the end", chromedp.Click(chromedp.ID("btn-end")))
 	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)
 	require.Zero(t, countNear(b.screenshot(t), area, stale, 20), "stale-coloured pixels with two correct policies")
-	b.do(t, "choosing the no-sync bug for B", chromedp.SetValue(chromedp.ID("policy-b"), "cacheable-no-sync"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("policy-b").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.change(t, "choosing the no-sync bug for B", "policy-b", "cacheable-no-sync")
 	b.waitFor(t, "the URL to follow", `location.search.includes("b=cacheable-no-sync") && document.getElementById("hazards").textContent.includes("stale")`)
 	b.do(t, "jumping to the end", chromedp.Click(chromedp.ID("btn-end")))
 	b.waitFor(t, "the end", `document.getElementById("scrub").value === "1000"`)

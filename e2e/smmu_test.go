@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -85,8 +84,7 @@ func TestSMMUFaultsInHazards(t *testing.T) {
 func chooseParam(t *testing.T, b *browser, name, value string) {
 	t.Helper()
 	gen := eval[int](t, b, `dmaviz.runState().gen`)
-	b.do(t, "choosing "+name+"="+value, chromedp.SetValue(chromedp.ID("param-"+name), value),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("param-`+name+`").dispatchEvent(new Event("change", {bubbles: true}))`))
+	b.change(t, "choosing "+name+"="+value, "param-"+name, value)
 	b.waitFor(t, "the new run", runDone(gen)+` && location.search.includes("`+name+`=`+value+`")`)
 }
 
