@@ -31,8 +31,10 @@ func (st *Stage) smmuStage(s *Scene, f *Frame, x0, y0, x1, y1 float32) {
 			shown[k] = shown[k] || on
 		}
 	}
-	st.smmuLegend.bind(&st.txt, smmuOf(f), shown)
-	st.show(s, &st.smmuLegend, Rect{x0, legendY, x1 - x0, smmuRow})
+	if legendY+smmuRow <= y1+0.5 {
+		st.smmuLegend.bind(&st.txt, smmuOf(f), shown)
+		st.show(s, &st.smmuLegend, Rect{x0, legendY, x1 - x0, smmuRow})
+	}
 	by := legendY + smmuRow + 4
 	st.smmuHist.bind(&st.txt, f)
 	if bottomH <= 0 {
@@ -51,9 +53,11 @@ func (st *Stage) smmuStage(s *Scene, f *Frame, x0, y0, x1, y1 float32) {
 
 // smmuShort gives the columns the height their content needs, with the
 // TBU TLB's cells legible (smmuTLBView.legibleH), when the charts' share
-// leaves them less (a lesson's stage under its card, 400-450 px): the
-// charts shrink to what is left and give way below the least they draw
-// their plots in. It returns the columns' bottom and the charts' height.
+// leaves them less (a lesson's stage under its card, 330-450 px): the
+// charts shrink to what is left; below the least they draw their plots
+// in they give way to the histogram's title line, which gives way next,
+// then the legend, before the TLB's cells (smmuStage shows each only
+// where it fits). It returns the columns' bottom and the charts' height.
 func (st *Stage) smmuShort(y0, y1, w, need, colBottom, bottomH float32) (float32, float32) {
 	least := float32(0)
 	for side := range st.sides {
@@ -62,15 +66,17 @@ func (st *Stage) smmuShort(y0, y1, w, need, colBottom, bottomH float32) (float32
 		}
 	}
 	least += y0 + smmuHeader.top + 8
-	if colBottom >= least {
+	switch {
+	case colBottom >= least:
 		return colBottom, bottomH
+	case y1-least-smmuRow-gap+4 >= smmuChartMin.H:
+		return least, y1 - least - smmuRow - gap
+	case y1-least >= 2*smmuRow+gap+4:
+		return y1 - 2*smmuRow - gap - 4, 0 // the legend and the title line
+	case y1-least >= smmuRow+gap/2:
+		return y1 - smmuRow - gap/2, 0 // the legend
 	}
-	bottomH = y1 - least - smmuRow - gap
-	if bottomH+4 < smmuChartMin.H {
-		// The plots give way; the columns keep the room.
-		return y1 - smmuRow*2 - gap - 4, 0
-	}
-	return least, bottomH
+	return y1, 0 // the TLB's cells before the legend
 }
 
 // smmuPresent is the SMMU stage's presentation layout: the columns'
