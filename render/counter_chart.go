@@ -81,9 +81,10 @@ func (v *counterChartView) TextSizes() TextSizes {
 
 func (v *counterChartView) Describe(r Ref) string { return explain(r) }
 
-// stripLayout places the chart's strips.
+// stripLayout places the chart's strips: the first n counters'.
 type stripLayout struct {
 	top, stripH, ph, ax, aw float32
+	n                       int
 }
 
 func (v *counterChartView) Build(s *Scene, r Rect) {
@@ -99,13 +100,17 @@ func (v *counterChartView) Build(s *Scene, r Rect) {
 	}
 	axisH := float32(smallSz + 8)
 	top := y + textSz + 8
-	stripH := (y + h - axisH - top) / float32(len(counterChartNames))
-	labelH := countChartLabelH
-	l := stripLayout{top: top, stripH: stripH, ph: stripH - labelH - 6, ax: x + countChartLeft, aw: w - countChartLeft - 2}
-	if l.ph < countChartPlotH || l.aw < countChartPlotW {
+	// As many strips as keep their least plot, in the list's order (the
+	// first, l2d_tlb_refill, is the one perf users read): a short row (a
+	// lesson embed's) keeps one or two rather than none.
+	room := y + h - axisH - top
+	n := min(len(counterChartNames), int(room/(countChartLabelH+6+countChartPlotH)))
+	if n < 1 || w-countChartLeft-2 < countChartPlotW {
 		return
 	}
-	for ci, name := range counterChartNames {
+	stripH := room / float32(n)
+	l := stripLayout{top: top, stripH: stripH, ph: stripH - countChartLabelH - 6, ax: x + countChartLeft, aw: w - countChartLeft - 2, n: n}
+	for ci, name := range counterChartNames[:n] {
 		v.strip(s, ci, name, &l, x, w)
 	}
 	v.cursorAndAxis(s, &l)
@@ -193,9 +198,9 @@ func (v *counterChartView) strip(s *Scene, ci int, name string, l *stripLayout, 
 // row (at the start of the run it would strike out the names' first
 // letters), and the time axis under the strips.
 func (v *counterChartView) cursorAndAxis(s *Scene, l *stripLayout) {
-	bottom := l.top + float32(len(counterChartNames))*l.stripH - 6
+	bottom := l.top + float32(l.n)*l.stripH - 6
 	cx := v.xOf(l, v.cursor)
-	for ci := range counterChartNames {
+	for ci := range l.n {
 		py := l.top + float32(ci)*l.stripH + countChartLabelH
 		s.Line("countchart/cursor-edge", cx, py-2, cx, py+l.ph+2, Background, 4)
 		s.Line("countchart/cursor", cx, py-2, cx, py+l.ph+2, Cursor, 2)
