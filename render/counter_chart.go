@@ -69,10 +69,11 @@ const (
 // countChartLabelH is the height of a strip's name row.
 const countChartLabelH = float32(smallSz + 4)
 
-// MinSize is the title, each strip's name and smallest plot, and the axis.
+// MinSize is the title, the first strip's name and smallest plot, and the
+// axis: a shorter row keeps fewer strips (Build).
 func (v *counterChartView) MinSize() Size {
 	strip := countChartLabelH + 6 + countChartPlotH
-	return Size{countChartPlotW + countChartLeft + 2, textSz + 8 + float32(len(counterChartNames))*strip + smallSz + 8}
+	return Size{countChartPlotW + countChartLeft + 2, textSz + 8 + strip + smallSz + 8}
 }
 
 func (v *counterChartView) TextSizes() TextSizes {
