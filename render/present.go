@@ -44,7 +44,10 @@ func (st *Stage) layoutPresent(f *Frame, x0, y0, x1, y1 float32, translation boo
 	// Wrap counts 0.58 em a character, the layout 0.6: the row is
 	// narrower by the difference, so no line reaches the stage's edge.
 	rowW := (x1 - x0 - 16) * 0.58 / 0.6
-	narr := st.narrRow.height(f, rowW)
+	narr := float32(0)
+	if !f.Card {
+		narr = st.narrRow.height(f, rowW)
+	}
 	h := y1 - y0
 	need := presentTitleH + mech + 4 + gap/2 + narr
 	legendRows := 1
@@ -65,7 +68,9 @@ func (st *Stage) layoutPresent(f *Frame, x0, y0, x1, y1 float32, translation boo
 		under += gap/2 + bottomH
 	}
 	colBottom := max(y1-under, y0+presentTitleH+mech+4)
-	narr = max(min(narr, y1-legendTall-gap-colBottom), narrateSz*2.5)
+	if !f.Card {
+		narr = max(min(narr, y1-legendTall-gap-colBottom), narrateSz*2.5)
+	}
 	l := runsLayout{
 		colA:       Rect{x0, y0, colW, colBottom - y0},
 		colB:       Rect{x0 + colW + gap, y0, colW, colBottom - y0},
