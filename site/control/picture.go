@@ -101,3 +101,26 @@ func (c *Controller) Mask() (on bool, hide func(string) string) {
 	}
 	return true, c.hide
 }
+
+// SetCard records whether a lesson card under the stage shows its stop's
+// text in presentation mode, where it takes the place of the stage's
+// narration row (render.Frame.Card).
+func (c *Controller) SetCard(open bool) {
+	c.mu.Lock()
+	changed := open != c.card
+	if changed {
+		c.card = open
+		c.results++ // the picture changes: draw it again
+	}
+	c.mu.Unlock()
+	if changed {
+		c.wakeStage()
+	}
+}
+
+// Card returns what SetCard last recorded.
+func (c *Controller) Card() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.card
+}
