@@ -12,7 +12,9 @@ package render
 // legend, then the timeline beside the counters, which take what is left
 // up to their usual share and are left out when less than bottomLeast is
 // left (the narration says in words what they show, and the panel's
-// metrics are one click away).
+// metrics are one click away). With a lesson card open under the stage
+// (Frame.Card) there is no narration row: the card holds the stop's
+// text, and the stage keeps the width's scale (presentCardLayoutH).
 const (
 	// presentCell is the least square of a grid in presentation mode (10
 	// px on a 720p projector: a stale or doomed line is seen, not found).
