@@ -44,14 +44,18 @@ func countAt(c *timeline.CounterTrack, t sim.Time) float64 {
 // counter, A and B cumulative on the player's one time axis (A's line
 // wide, B's thin on top, in the sides' colours), each strip scaled to the
 // larger final count, the values at the cursor beside the counter's name,
-// and the cursor across every strip.
+// and the cursor across every strip. Masked (a lesson's question before
+// its reveal), each line ends at its side's cursor, the strip is scaled to
+// the larger count so far, and the counts read "?" as the stage's counters
+// do: the final counts are the answer.
 type counterChartView struct {
 	txt *texts
 	pairData
+	masked bool
 }
 
 func (v *counterChartView) bind(txt *texts, f *Frame) {
-	*v = counterChartView{txt: txt, pairData: pairOf(f)}
+	*v = counterChartView{txt: txt, pairData: pairOf(f), masked: f.Masked}
 }
 
 // Counter chart sizes: the strips' plots are at least countChartPlotH
@@ -77,9 +81,10 @@ func (v *counterChartView) TextSizes() TextSizes {
 
 func (v *counterChartView) Describe(r Ref) string { return explain(r) }
 
-// stripLayout places the chart's strips.
+// stripLayout places the chart's strips: the first n counters'.
 type stripLayout struct {
 	top, stripH, ph, ax, aw float32
+	n                       int
 }
 
 func (v *counterChartView) Build(s *Scene, r Rect) {
@@ -95,13 +100,17 @@ func (v *counterChartView) Build(s *Scene, r Rect) {
 	}
 	axisH := float32(smallSz + 8)
 	top := y + textSz + 8
-	stripH := (y + h - axisH - top) / float32(len(counterChartNames))
-	labelH := countChartLabelH
-	l := stripLayout{top: top, stripH: stripH, ph: stripH - labelH - 6, ax: x + countChartLeft, aw: w - countChartLeft - 2}
-	if l.ph < countChartPlotH || l.aw < countChartPlotW {
+	// As many strips as keep their least plot, in the list's order (the
+	// first, l2d_tlb_refill, is the one perf users read): a short row (a
+	// lesson embed's) keeps one or two rather than none.
+	room := y + h - axisH - top
+	n := min(len(counterChartNames), int(room/(countChartLabelH+6+countChartPlotH)))
+	if n < 1 || w-countChartLeft-2 < countChartPlotW {
 		return
 	}
-	for ci, name := range counterChartNames {
+	stripH := room / float32(n)
+	l := stripLayout{top: top, stripH: stripH, ph: stripH - countChartLabelH - 6, ax: x + countChartLeft, aw: w - countChartLeft - 2, n: n}
+	for ci, name := range counterChartNames[:n] {
 		v.strip(s, ci, name, &l, x, w)
 	}
 	v.cursorAndAxis(s, &l)
@@ -123,7 +132,11 @@ func (v *counterChartView) strip(s *Scene, ci int, name string, l *stripLayout, 
 		tracks[side] = counterTrack(sd, name)
 		scale[side] = 1
 		if c := tracks[side]; c != nil {
-			ymax = max(ymax, c.V[len(c.V)-1])
+			if v.masked {
+				ymax = max(ymax, countAt(c, sd.Time))
+			} else {
+				ymax = max(ymax, c.V[len(c.V)-1])
+			}
 			if v.progress && sd.Result.Timeline.End > 0 {
 				scale[side] = float64(v.length) / float64(sd.Result.Timeline.End)
 			}
@@ -135,6 +148,9 @@ func (v *counterChartView) strip(s *Scene, ci int, name string, l *stripLayout, 
 		val := "–"
 		if c := tracks[side]; c != nil {
 			val = v.txt.Short(countAt(c, sd.Time))
+			if v.masked {
+				val = "?"
+			}
 		}
 		if side == 1 {
 			vals = v.txt.Join(vals, "   B ", val)
@@ -161,10 +177,14 @@ func (v *counterChartView) strip(s *Scene, ci int, name string, l *stripLayout, 
 		}
 		// One segment per 2 px at most: thousands of samples cost a few
 		// hundred items.
+		n := len(c.T)
+		if v.masked { // only what has happened by the cursor
+			n = sort.Search(n, func(i int) bool { return c.T[i] > v.sides[side].Time })
+		}
 		px0, py0 := v.xOf(l, 0), fy(0)
-		for i := range c.T {
+		for i := range n {
 			px1, py1 := v.xOf(l, sim.Time(float64(c.T[i])*scale[side])), fy(c.V[i])
-			if px1-px0 < 2 && i < len(c.T)-1 {
+			if px1-px0 < 2 && i < n-1 {
 				continue
 			}
 			s.Add(Item{Kind: KindLine, ID: "countchart/line", Index: int32((ci*2+side)*100000 + i), X: px0, Y: py0, X2: px1, Y2: py1,
@@ -178,9 +198,9 @@ func (v *counterChartView) strip(s *Scene, ci int, name string, l *stripLayout, 
 // row (at the start of the run it would strike out the names' first
 // letters), and the time axis under the strips.
 func (v *counterChartView) cursorAndAxis(s *Scene, l *stripLayout) {
-	bottom := l.top + float32(len(counterChartNames))*l.stripH - 6
+	bottom := l.top + float32(l.n)*l.stripH - 6
 	cx := v.xOf(l, v.cursor)
-	for ci := range counterChartNames {
+	for ci := range l.n {
 		py := l.top + float32(ci)*l.stripH + countChartLabelH
 		s.Line("countchart/cursor-edge", cx, py-2, cx, py+l.ph+2, Background, 4)
 		s.Line("countchart/cursor", cx, py-2, cx, py+l.ph+2, Cursor, 2)

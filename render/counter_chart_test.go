@@ -140,3 +140,35 @@ func TestVmapCounterNamesStayWholeOnANarrowStage(t *testing.T) {
 		assert.NotContains(t, n.Text, "…", "%s whole", n.Text)
 	}
 }
+
+// A row too short for the three strips (a 960x600 lesson embed's bottom
+// row, about 110 px) keeps the strips that fit, l2d_tlb_refill first,
+// instead of a title over an empty row; a tall row keeps all three.
+func TestCounterChartKeepsTheStripsThatFit(t *testing.T) {
+	s := auxmap.NewTRBE()
+	extra := map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamIterations: "2"}
+	a := runPolicyWith(t, s, auxmap.Order0, extra)
+	b := runPolicyWith(t, s, auxmap.PreferLarge, extra)
+	length := max(a.Timeline.End, b.Timeline.End)
+	f := &Frame{A: Side{Result: a, Time: length / 2}, B: Side{Result: b, Time: length / 2}, Cursor: length / 2, Length: length, W: 960, H: 600}
+	for _, c := range []struct {
+		h    float32
+		want int
+	}{{110, 2}, {80, 1}, {200, 3}} {
+		st := NewStage()
+		st.countChart.bind(&st.txt, f)
+		var sc Scene
+		r := Rect{X: 10, Y: 20, W: 420, H: c.h}
+		st.countChart.Build(&sc, r)
+		names := find(&sc, "countchart/name")
+		require.Len(t, names, c.want, "strips in a %v px row", c.h)
+		assert.Equal(t, counterChartNames[0], names[0].Text)
+		require.Len(t, find(&sc, "countchart/cursor"), c.want)
+		for _, it := range sc.Items {
+			assert.LessOrEqual(t, it.Y, r.Y+r.H+1, "%s below the row", it.ID)
+		}
+		for _, p := range find(&sc, "countchart/plot") {
+			assert.GreaterOrEqual(t, p.H, float32(countChartPlotH))
+		}
+	}
+}

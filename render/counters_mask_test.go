@@ -115,3 +115,45 @@ func shownAndMasked(t *testing.T, id string, frac float64) (shown, masked Scene)
 	NewStage().Build(&masked, f)
 	return shown, masked
 }
+
+// Masked, the PMU counter chart (trbe-aux's bottom row) draws each
+// side's count only up to the cursor and prints "?" for the counts: its
+// lines' ends were stop 4's answer (l2d_tlb_refill 208 against 148)
+// before the reveal; unmasked, the whole run and the counts show.
+func TestCounterChartMaskedDrawsOnlyWhatElapsed(t *testing.T) {
+	// The axis is the last simulated session's, as the page draws it.
+	f := pairFrame(t, "trbe-aux", 0, 1440, 900, 340, 0, 0, false)
+	a, b := f.A.Result, f.B.Result
+	end := max(a.Timeline.End, b.Timeline.End)
+	at := end * 3 / 10
+	f.Cursor, f.Length = at, end
+	f.A.Time, f.B.Time = min(at, a.Timeline.End), min(at, b.Timeline.End)
+	f.A.State, f.B.State = stateAt(a, f.A.Time), stateAt(b, f.B.Time)
+	var shown, masked Scene
+	NewStage().Build(&shown, f)
+	f.Masked = true
+	NewStage().Build(&masked, f)
+	cursor := find(&masked, "countchart/cursor")
+	require.NotEmpty(t, cursor)
+	cx := cursor[0].X
+	past := func(s *Scene) int {
+		n := 0
+		for _, it := range find(s, "countchart/line") {
+			if it.X2 > cx+1.5 {
+				n++
+			}
+		}
+		return n
+	}
+	assert.Positive(t, past(&shown), "unmasked, the counts to come show")
+	assert.Zero(t, past(&masked), "masked, a counter's line reaches past the cursor")
+	assert.NotEmpty(t, find(&masked, "countchart/line"), "what elapsed still shows")
+	for _, it := range find(&shown, "countchart/values") {
+		assert.NotContains(t, it.Text, "?")
+	}
+	values := find(&masked, "countchart/values")
+	require.NotEmpty(t, values)
+	for _, it := range values {
+		assert.Equal(t, "A ?   B ?", it.Text)
+	}
+}

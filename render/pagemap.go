@@ -97,24 +97,34 @@ type pageMapView struct {
 	units pmSorted
 	// flow is the last Build's bin-to-bin lines, for hover.
 	flow pmFlow
+	// strip is the VA strip's least height: binStrip when it is drawn
+	// in numbered bins, else minStrip.
+	strip float32
 }
 
 func (v *pageMapView) bind(txt *texts, d sideData, zoom Zoom, bins *[][4]float64) {
 	v.txt, v.d, v.zoom, v.bins = txt, d, zoom, bins
+	v.strip = minStrip
+	if binned(d.tl.Translation) {
+		v.strip = binStrip
+	}
 }
 
 // MinSize is the smallest box the two strips and the lines between them
 // are drawn in (their notes need more); in less the view says "nothing
 // mapped".
 func (v *pageMapView) MinSize() Size {
-	return Size{40, textSz + 4 + pointerRow + 2*minStrip + minLinks + v.legendRow()}
+	return Size{40, textSz + 4 + pointerRow + v.strip + minStrip + minLinks + v.legendRow()}
 }
 
-// The strips' least height, the lines' between them, and the height of
-// the note rows (the VA strip's order and chunks, the physical strip's
-// label) shown when there is room for them too.
+// The strips' least height (the VA strip's binStrip when it is in
+// numbered bins: a bin's band, markH(binStrip), holds its number), the
+// lines' between them, and the height of the note rows (the VA strip's order
+// and chunks, the physical strip's label) shown when there is room for
+// them too.
 const (
 	minStrip = 6
+	binStrip = 20
 	minLinks = 16
 	pmNotesH = 2*smallSz + 10
 )
@@ -146,12 +156,13 @@ func (v *pageMapView) Describe(r Ref) string {
 	return ""
 }
 
-// pmStrips is where the view's parts go: the strips' tops, their height,
-// the legend row, and the VA-to-x mapping of the window.
+// pmStrips is where the view's parts go: the strips' tops, their heights
+// (the VA strip's stripH, the physical strip's paH), the legend row, and
+// the VA-to-x mapping of the window.
 type pmStrips struct {
-	x, w, vaY, paY, stripH, legendRow, rows float32
-	span                                    float64
-	lo                                      uint64
+	x, w, vaY, paY, stripH, paH, legendRow, rows float32
+	span                                         float64
+	lo                                           uint64
 }
 
 // links is where the lines joining the strips run: between the strips,
@@ -187,11 +198,15 @@ func (v *pageMapView) Build(s *Scene, r Rect) {
 	// the note row under the VA strip and the physical strip's label, one
 	// text row each, never on top of each other or of the lines.
 	rows := float32(0)
-	if avail >= 2*10+minLinks+pmNotesH {
+	if avail >= max(v.strip, 10)+10+minLinks+pmNotesH {
 		rows = pmNotesH
 	}
+	// The VA strip keeps the height its bins' numbers need; the physical
+	// strip, whose frames carry their bin's colour only, gives way first.
 	stripH := max(min(avail*0.25, 24, (avail-rows-minLinks)/2), minStrip)
-	p := pmStrips{x: x, w: w, vaY: top, paY: y + h - legendRow - stripH - 2, stripH: stripH, legendRow: legendRow, rows: rows,
+	vaH := max(stripH, v.strip)
+	paH := max(min(stripH, avail-rows-minLinks-vaH), minStrip)
+	p := pmStrips{x: x, w: w, vaY: top, paY: y + h - legendRow - paH - 2, stripH: vaH, paH: paH, legendRow: legendRow, rows: rows,
 		span: float64(win.hi - win.lo), lo: win.lo}
 	i0 := sort.Search(len(tr.Mappings), func(i int) bool { return tr.Mappings[i].VA+tr.Mappings[i].Bytes > win.lo })
 	v.vaStrip(s, tr, i0, &p)

@@ -37,28 +37,42 @@ func crossings(lines []Item) int {
 // PREFER_LARGE keeps a line per chunk. Checked for trbe-aux and spe-aux,
 // on a 1440x900 page, a 960x600 embed and a 1280x720 presentation.
 func TestOrder0LessonMapIsBinsNotAStar(t *testing.T) {
+	wins := []mapWindow{{"page", 1440, 900, 340, 0, 0, false}, {"embed", 960, 600, 0, 0, 40, false}, {"present", 1280, 720, 0, 0, 0, true}}
+	order0Frames(t, wins, []float64{0.3, 0.6, 0.9}, func(where string, s *Scene, a *scenario.Result, f *Frame) {
+		links := find(s, "a/pm-link")
+		assert.Equal(t, 1, len(links), "%s: order0 joins the page being written only", where)
+		assert.Zero(t, crossings(links), where)
+		checkFocusIsTheWalkedPage(t, s, a, f.A.Time, where)
+		checkFramesCarryTheirBins(t, s, a, where)
+		blinks := find(s, "b/pm-link")
+		assert.NotEmpty(t, blinks, "%s: prefer-large joins its chunks", where)
+		assert.LessOrEqual(t, len(blinks), maxPieceLinks, where)
+		assert.LessOrEqual(t, crossings(blinks), 1, where)
+		assert.Empty(t, find(s, "b/pm-mark"), "%s: prefer-large's few chunks are not binned", where)
+	})
+}
+
+// mapWindow is a window a teacher opens an order-0 map in: its size, the
+// panel's width (left), the bars over its top and bottom, and whether it
+// is presentation mode.
+type mapWindow struct {
+	name                    string
+	w, h, left, top, bottom float32
+	narrate                 bool
+}
+
+// order0Frames builds the stage of trbe-aux and spe-aux at the lesson
+// size, order0 (A) beside prefer-large (B), in each window at each
+// fraction of the run, and checks each with check.
+func order0Frames(t *testing.T, wins []mapWindow, fracs []float64, check func(where string, s *Scene, a *scenario.Result, f *Frame)) {
 	for _, id := range []string{"trbe-aux", "spe-aux"} {
 		a, b := lessonPair(t, id, "order0", "prefer-large")
-		for _, win := range []struct {
-			name               string
-			w, h, left, bottom float32
-			narrate            bool
-		}{{"page", 1440, 900, 340, 0, false}, {"embed", 960, 600, 0, 40, false}, {"present", 1280, 720, 0, 0, true}} {
-			for _, frac := range []float64{0.3, 0.6, 0.9} {
-				f := frameOf(a, b, frac, win.w, win.h, win.left, 0, win.bottom, win.narrate)
+		for _, win := range wins {
+			for _, frac := range fracs {
+				f := frameOf(a, b, frac, win.w, win.h, win.left, win.top, win.bottom, win.narrate)
 				var s Scene
 				NewStage().Build(&s, f)
-				where := id + " " + win.name + " at " + strconv.FormatFloat(frac*100, 'f', 0, 64) + " %"
-				links := find(&s, "a/pm-link")
-				assert.Equal(t, 1, len(links), "%s: order0 joins the page being written only", where)
-				assert.Zero(t, crossings(links), where)
-				checkFocusIsTheWalkedPage(t, &s, a, f.A.Time, where)
-				checkFramesCarryTheirBins(t, &s, a, where)
-				blinks := find(&s, "b/pm-link")
-				assert.NotEmpty(t, blinks, "%s: prefer-large joins its chunks", where)
-				assert.LessOrEqual(t, len(blinks), maxPieceLinks, where)
-				assert.LessOrEqual(t, crossings(blinks), 1, where)
-				assert.Empty(t, find(&s, "b/pm-mark"), "%s: prefer-large's few chunks are not binned", where)
+				check(id+" "+win.name+" at "+strconv.FormatFloat(frac*100, 'f', 0, 64)+" %", &s, a, f)
 			}
 		}
 	}
@@ -136,4 +150,29 @@ func checkFocusIsTheWalkedPage(t *testing.T, s *Scene, r *scenario.Result, at si
 		}
 	}
 	t.Errorf("%s: no frame for the page at %#x", where, va)
+}
+
+// A VA bin's number fits its band wherever a teacher opens an order-0
+// map: on the page beside the panel, under a lesson's card (1024x768:
+// 436 px; the 960x600 embed: 421 px), in the embed and in presentation
+// mode (1280x720; 557 px under a lesson's card). Each bin's band is at
+// least smallSz px tall, scaled as the stage is, and carries its number
+// inside it (a digit's height, 0.72 of the text size, above its
+// baseline); the room it takes puts no label over another.
+func TestBinNumbersFitTheirBands(t *testing.T) {
+	wins := []mapWindow{{"page", 1440, 900, 340, 0, 0, false}, {"lesson page", 1024, 436, 340, 0, 0, false}, {"embed", 960, 600, 0, 0, 40, false},
+		{"lesson embed", 960, 421, 0, 0, 40, false}, {"present", 1280, 720, 0, 40, 0, true}, {"lesson present", 1280, 557, 0, 40, 0, true}}
+	order0Frames(t, wins, []float64{0, 0.5, 1}, func(where string, s *Scene, _ *scenario.Result, _ *Frame) {
+		assert.Empty(t, append(textOverlaps(s), labelOverCells(s)...), where)
+		bins, labels := find(s, "a/pm-bin"), find(s, "a/pm-bin-label")
+		require.NotEmpty(t, bins, "%s: no VA bins", where)
+		assert.Len(t, labels, len(bins), "%s: bins without their number", where)
+		for i, bin := range bins {
+			assert.GreaterOrEqual(t, bin.H, smallSz*s.Scale, "%s: bin %d's band", where, i+1)
+			if i < len(labels) {
+				y0, y1 := labels[i].Y-labels[i].Size*0.72, labels[i].Y
+				assert.True(t, y0 >= bin.Y-1 && y1 <= bin.Y+bin.H+1, "%s: bin %d's number [%.0f..%.0f] is not inside its band [%.0f..%.0f]", where, i+1, y0, y1, bin.Y, bin.Y+bin.H)
+			}
+		}
+	})
 }

@@ -241,7 +241,7 @@ func (v *pageMapView) pieceMark(s *Scene, p *pmStrips, i int, px, pw float32) {
 		return
 	}
 	if vb := f.mark(); vb >= 0 {
-		s.Rect(transSideIDs[v.d.side].pmMark, int32(i), px, p.paY, max(pw, 1), markH(p.stripH), BinColor(vb), Ref{})
+		s.Rect(transSideIDs[v.d.side].pmMark, int32(i), px, p.paY, max(pw, 1), markH(p.paH), BinColor(vb), Ref{})
 	}
 }
 
@@ -263,7 +263,7 @@ func (v *pageMapView) focusLines(s *Scene, p *pmStrips) {
 		s.Add(Item{Kind: KindLine, ID: ids.pmLink, Index: int32(i), X: (vx0 + vx1) / 2, Y: l0, X2: fc.px + fc.w/2, Y2: l1,
 			Fill: None, Stroke: filledColor, StrokeWidth: 2, Ref: ref})
 		s.Frame(ids.pmFocus, vx0-1, p.vaY-1, max(vx1-vx0, 1)+2, p.stripH+2, filledColor, 2)
-		s.Frame(ids.pmFocus, fc.px-1, p.paY-1, fc.w+2, p.stripH+2, filledColor, 2)
+		s.Frame(ids.pmFocus, fc.px-1, p.paY-1, fc.w+2, p.paH+2, filledColor, 2)
 	}
 }
 

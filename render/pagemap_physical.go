@@ -161,7 +161,7 @@ func (v *pageMapView) piece(s *Scene, p *pmStrips, plan *paPlan, i int, first *p
 	if first.chunk >= 0 && in == 1 {
 		ref = Ref{Kind: RefChunk, Side: v.d.side, Index: int32(first.chunk)}
 	}
-	s.Rect(ids.pmPA, int32(i), px, p.paY, max(pw, 1), p.stripH, fill, ref)
+	s.Rect(ids.pmPA, int32(i), px, p.paY, max(pw, 1), p.paH, fill, ref)
 	v.pieceMark(s, p, i, px, pw)
 	// Joining lines run between the two text rows (the strip order under
 	// the VA strip, the physical strip's label), never across them.

@@ -48,9 +48,14 @@ const (
 	// in the colour of the hazard it turns into.
 	Rose // a stale copy: cached, older than memory (striped Red)
 	Plum // a doomed line: dirty over newer data (striped Purple)
-	// The page-mapping view's VA bins, in VA order round the hue circle
-	// (BinColor): a scattered buffer's physical frames carry the colour
-	// of the part of the buffer they hold.
+	// The page-mapping view's VA bins (BinColor): a scattered buffer's
+	// physical frames carry the colour of the part of the buffer they
+	// hold. sg-sync draws them beside its buffer grid, so each is chosen
+	// apart from every cell-state colour (CIEDE2000 20 or more), from the
+	// background, surface and text, and from the mapping sizes and TLB
+	// owners of the same view (10 or more), from each other (15 or more),
+	// with its number, drawn in Background, at 4.5:1 contrast or more
+	// (palette_test.go checks each).
 	Bin1
 	Bin2
 	Bin3
@@ -107,14 +112,14 @@ func Dark() Palette {
 		UnitOwned:  rgb(0x9ee060),
 		Rose:       rgb(0xffc2c2),
 		Plum:       rgb(0x7e3f86),
-		Bin1:       rgb(0xe64c66),
-		Bin2:       rgb(0xe6994c),
-		Bin3:       rgb(0xe6d94c),
-		Bin4:       rgb(0x4ce680),
-		Bin5:       rgb(0x4ccce6),
-		Bin6:       rgb(0x4c73e6),
-		Bin7:       rgb(0x994ce6),
-		Bin8:       rgb(0xe64cbf),
+		Bin1:       rgb(0xcc6000),
+		Bin2:       rgb(0xa8846c),
+		Bin3:       rgb(0x909c00),
+		Bin4:       rgb(0x848460),
+		Bin5:       rgb(0x3cc00c),
+		Bin6:       rgb(0xb4d8a8),
+		Bin7:       rgb(0x00fc90),
+		Bin8:       rgb(0x3cf0d8),
 	}
 }
 
@@ -147,14 +152,14 @@ func Light() Palette {
 		UnitOwned:  rgb(0x4d8a1a),
 		Rose:       rgb(0xf6b8b8),
 		Plum:       rgb(0x5e2a66),
-		Bin1:       rgb(0xc11532),
-		Bin2:       rgb(0xc16b15),
-		Bin3:       rgb(0xc1b315),
-		Bin4:       rgb(0x15c14f),
-		Bin5:       rgb(0x15a4c1),
-		Bin6:       rgb(0x1540c1),
-		Bin7:       rgb(0x6b15c1),
-		Bin8:       rgb(0xc11596),
+		Bin1:       rgb(0xc00060),
+		Bin2:       rgb(0x6c4848),
+		Bin3:       rgb(0x783000),
+		Bin4:       rgb(0x9c6c30),
+		Bin5:       rgb(0x544818),
+		Bin6:       rgb(0x6c7818),
+		Bin7:       rgb(0x0c5418),
+		Bin8:       rgb(0x0c6c6c),
 	}
 }
 

@@ -37,8 +37,13 @@ func smmuAxes(txt *texts, s *Scene, id, title, xlabel string, ymax float64, keys
 		return 0, 0, 0, 0, false
 	}
 	s.Rect(id+"/plot", 0, px, py, pw, ph, Surface, Ref{})
+	last := py + ph + 2*smmuSz // the first tick is always drawn
 	for _, v := range niceTicks(0, ymax, 3) {
 		ty := py + ph - ph*float32(v/ymax)
+		if last-ty < smmuSz+2 {
+			continue // a short plot skips a tick too close to the last
+		}
+		last = ty
 		s.Line(id+"/ygrid", px, ty, px+pw, ty, Background, 1)
 		s.Text(id+"/ytick", px-4, ty+5, txt.Num(v), smmuSz, Muted, AlignEnd)
 	}

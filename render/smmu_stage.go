@@ -3,9 +3,10 @@ package render
 // smmuStage lays out the SMMU stage in the area (x0, y0)-(x1, y1): the two
 // sides' columns, the TLB legend under them, and under that the latency
 // histogram beside the forwarding rate, which take 28 % of the height
-// (140 to 240 px). In presentation mode the narration row goes between
-// the columns and the legend, as on the other stages (layoutPresent), and
-// the charts take 140 px when that much is left.
+// (140 to 240 px) unless the columns need more (smmuShort). In
+// presentation mode the narration row goes between the columns and the
+// legend, as on the other stages (layoutPresent), and the charts take
+// 140 px when that much is left.
 func (st *Stage) smmuStage(s *Scene, f *Frame, x0, y0, x1, y1 float32) {
 	colW := (x1 - x0 - gap) / 2
 	need := max(st.smmuBind(0, &f.A, colW-16), st.smmuBind(1, &f.B, colW-16))
@@ -14,6 +15,8 @@ func (st *Stage) smmuStage(s *Scene, f *Frame, x0, y0, x1, y1 float32) {
 	var narr Rect
 	if f.Narrate {
 		colBottom, bottomH, narr = st.smmuPresent(f, x0, y0, x1, y1, need)
+	} else {
+		colBottom, bottomH = st.smmuShort(y0, y1, colW-16, need, colBottom, bottomH)
 	}
 	st.smmuColumn(s, 0, &f.A, f.Narrate, Rect{x0, y0, colW, colBottom - y0})
 	st.smmuColumn(s, 1, &f.B, f.Narrate, Rect{x0 + colW + gap, y0, colW, colBottom - y0})
@@ -28,17 +31,52 @@ func (st *Stage) smmuStage(s *Scene, f *Frame, x0, y0, x1, y1 float32) {
 			shown[k] = shown[k] || on
 		}
 	}
-	st.smmuLegend.bind(&st.txt, smmuOf(f), shown)
-	st.show(s, &st.smmuLegend, Rect{x0, legendY, x1 - x0, smmuRow})
-	if bottomH <= 0 {
-		return
+	if legendY+smmuRow <= y1+0.5 {
+		st.smmuLegend.bind(&st.txt, smmuOf(f), shown)
+		st.show(s, &st.smmuLegend, Rect{x0, legendY, x1 - x0, smmuRow})
 	}
 	by := legendY + smmuRow + 4
-	hw := (x1 - x0 - gap) / 2
 	st.smmuHist.bind(&st.txt, f)
+	if bottomH <= 0 {
+		if !f.Narrate && !f.Masked && y1-by >= smmuRow {
+			// No room for the plots: the histogram's title line, with
+			// each side's average, stands in for them.
+			st.show(s, &st.smmuHist, Rect{x0, by, x1 - x0, smmuRow})
+		}
+		return
+	}
+	hw := (x1 - x0 - gap) / 2
 	st.show(s, &st.smmuHist, Rect{x0, by, hw, y1 - by})
 	st.smmuTput.bind(&st.txt, f)
 	st.show(s, &st.smmuTput, Rect{x0 + hw + gap, by, hw, y1 - by})
+}
+
+// smmuShort gives the columns the height their content needs, with the
+// TBU TLB's cells legible (smmuTLBView.legibleH), when the charts' share
+// leaves them less (a lesson's stage under its card, 330-450 px): the
+// charts shrink to what is left; below the least they draw their plots
+// in they give way to the histogram's title line, which gives way next,
+// then the legend, before the TLB's cells (smmuStage shows each only
+// where it fits). It returns the columns' bottom and the charts' height.
+func (st *Stage) smmuShort(y0, y1, w, need, colBottom, bottomH float32) (float32, float32) {
+	least := float32(0)
+	for side := range st.sides {
+		if sv := &st.sides[side]; sv.ok {
+			least = max(least, need-sv.smmuTLB.heightFor(w)+sv.smmuTLB.legibleH())
+		}
+	}
+	least += y0 + smmuHeader.top + 8
+	switch {
+	case colBottom >= least:
+		return colBottom, bottomH
+	case y1-least-smmuRow-gap+4 >= smmuChartMin.H:
+		return least, y1 - least - smmuRow - gap
+	case y1-least >= 2*smmuRow+gap+4:
+		return y1 - 2*smmuRow - gap - 4, 0 // the legend and the title line
+	case y1-least >= smmuRow+gap/2:
+		return y1 - smmuRow - gap/2, 0 // the legend
+	}
+	return y1, 0 // the TLB's cells before the legend
 }
 
 // smmuPresent is the SMMU stage's presentation layout: the columns'

@@ -39,6 +39,16 @@ func (v *smmuTLBView) heightFor(w float32) float32 {
 	return smmuSz + 6 + float32((spec.Sets+cols-1)/cols)*3
 }
 
+// legibleH is the least height the window's cells are legible in (rows
+// of 9 px or more, room to see a cross): its label and 36 px, or a row of
+// 18 px a set when there are fewer than two.
+func (v *smmuTLBView) legibleH() float32 {
+	if v.sm.TLB < 0 || v.sm.TLB >= len(v.d.tl.Caches) {
+		return 0
+	}
+	return smmuSz + 6 + min(float32(v.d.tl.Caches[v.sm.TLB].Sets)*18, 36)
+}
+
 func (v *smmuTLBView) Build(s *Scene, r Rect) {
 	ids := &smmuSideIDs[v.d.side]
 	tl, state, sm := v.d.tl, v.d.state, v.sm
