@@ -274,7 +274,7 @@ const (
 	// of the dma lesson path (TestPresentedLessonWithCardOpen). The page
 	// caps the card so that the stage keeps this much at the width's
 	// scale (style.css's #lesson in presentation mode).
-	presentCardLayoutH = 340
+	presentCardLayoutH = 345
 )
 
 // presentScale is how much larger than its layout f is drawn: 1 outside
