@@ -171,9 +171,10 @@ func stageMasked(t *testing.T, b *browser, st lesson.Stop, n int, masked bool) {
 	b.waitFor(t, fmt.Sprintf("stop %d: the stage's counters masked=%v", n, masked), want)
 }
 
-// In presentation mode the stage narrates: trbe-aux's second step gives
-// l2d_tlb_refill's count (208 on A, part of stop 4's answer), which the
-// stage keeps back until the reveal.
+// In presentation mode the stage narrates once the card is folded (the
+// open card takes the narration row's place): trbe-aux's second step
+// gives l2d_tlb_refill's count (208 on A, part of stop 4's answer), which
+// the stage keeps back until the reveal.
 func TestLessonStageNarrationKeepsTheAnswerBack(t *testing.T) {
 	b := newBrowser(t)
 	openLesson(t, b, 1280, 720, "?lesson=dma&stop=4&panel=collapsed")
@@ -181,16 +182,20 @@ func TestLessonStageNarrationKeepsTheAnswerBack(t *testing.T) {
 	click(t, b, "btn-next")
 	click(t, b, "btn-next")
 	const caption = `dmaviz.sceneTexts("a/").join(" ")`
+	// The question open: the card stands in the narration's place.
+	b.do(t, "letting frames pass", chromedp.Poll[chromedp.Void](someFrames))
+	assert.Empty(t, eval[[]string](t, b, `dmaviz.sceneTexts("a/narration")`), "a narration row under the open card")
+	click(t, b, "lesson-fold")
 	b.waitFor(t, "A's second step on the stage", caption+`.includes("per iteration, of which")`)
 	text := eval[string](t, b, caption)
 	assert.False(t, numbers(text)["208.0"], "the stage's narration gives l2d_tlb_refill before the reveal: %s", text)
 	assert.Contains(t, text, "? per iteration")
-	// The answer is longer than the question: fold it so the stage has
-	// the room for as many lines of narration.
+	// The reveal opens the card with the answer; folding it again gives
+	// the stage its narration back, with A's figure. The stage may show
+	// it beside B's in one row ("A 208.0, B 148.0 per iteration") when
+	// the steps say the same but for their figures.
 	click(t, b, "lesson-reveal")
+	b.waitFor(t, "the answer", answerShows)
 	click(t, b, "lesson-fold")
-	// After it, A's figure is back; the stage may show it beside B's in
-	// one row ("A 208.0, B 148.0 per iteration") when the steps say the
-	// same but for their figures.
 	b.waitFor(t, "the narration's figure after the reveal", `/\b208\.0\b[^?]* per iteration/.test(dmaviz.sceneTexts("").join(" "))`)
 }

@@ -5,6 +5,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -145,12 +146,14 @@ func TestLessonInPresentationAndEmbed(t *testing.T) {
 
 // stageBox is the stage canvas's box, the card's (or null) and whether
 // the layout has settled: the style sheet's --lesson-h is the card's
-// height and Ebiten has sized the canvas's pixels to its box.
+// height (0 while it is folded up into presentation mode's bar row) and
+// Ebiten has sized the canvas's pixels to its box.
 const stageBox = `(() => {
   const canvas = document.querySelector("canvas"), c = canvas.getBoundingClientRect();
   const card = document.getElementById("lesson"), l = card && card.getBoundingClientRect();
+  const below = l && !card.classList.contains("up");
   const lessonH = parseFloat(getComputedStyle(document.body).getPropertyValue("--lesson-h")) || 0;
-  const settled = Math.abs(lessonH - (l ? l.height : 0)) <= 1 && Math.abs(canvas.height - Math.round(c.height * devicePixelRatio)) <= 1;
+  const settled = Math.abs(lessonH - (below ? l.height : 0)) <= 1 && Math.abs(canvas.height - Math.round(c.height * devicePixelRatio)) <= 1;
   const box = r => r && {left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height};
   return JSON.stringify({canvas: box(c), card: box(l), settled, innerHeight});
 })()`
@@ -177,7 +180,8 @@ func settledLayout(t *testing.T, b *browser, what string) stageLayout {
 // and with the (longer) answer, the card's box and the stage canvas's do
 // not meet, the stage keeps at least half the window's height, and the
 // card's text stays 18 px or more; folding the card gives the stage the
-// room back, and closing it the whole window.
+// room back (in presentation mode the whole window: the card's head goes
+// up beside the transport), and closing it the whole window.
 func TestLessonCardLeavesTheStage(t *testing.T) {
 	b := newBrowser(t)
 	for _, c := range []struct {
@@ -210,7 +214,16 @@ func TestLessonCardLeavesTheStage(t *testing.T) {
 		b.waitFor(t, "the folded card", `!document.querySelector("#lesson .lesson-body")`)
 		l := settledLayout(t, b, size+" folded")
 		require.NotNil(t, l.Card)
-		assert.InDelta(t, l.InnerHeight-l.Card.Height, l.Canvas.Height, 1.5, "%s folded: the stage does not take the room back", size)
+		if strings.Contains(c.query, "panel=collapsed") {
+			// Presentation mode: the head goes up beside the transport
+			// and the stage has the whole window.
+			bar := eval[float64](t, b, `document.getElementById("panel-mount").getBoundingClientRect().right`)
+			assert.Zero(t, l.Card.Top, "%s folded: the card's head is not in the bar's row", size)
+			assert.GreaterOrEqual(t, l.Card.Left, bar-0.5, "%s folded: the card's head covers the transport", size)
+			assert.InDelta(t, l.InnerHeight, l.Canvas.Height, 0.5, "%s folded: the stage does not fill the window", size)
+		} else {
+			assert.InDelta(t, l.InnerHeight-l.Card.Height, l.Canvas.Height, 1.5, "%s folded: the stage does not take the room back", size)
+		}
 		assert.Less(t, l.Card.Height, 80.0, "%s folded: the card keeps more than its head line", size)
 		click(t, b, "lesson-close")
 		b.waitFor(t, "no card", `!document.getElementById("lesson")`)

@@ -22,6 +22,8 @@ type sceneSummary struct {
 	Cut []string `json:"cut"`
 	// NarrationTop is the top of the narration's highest line, -1 for none.
 	NarrationTop float64 `json:"narrationTop"`
+	// TextTop is the top of the highest text, -1 for none.
+	TextTop float64 `json:"textTop"`
 }
 
 func summary(t *testing.T, b *browser) sceneSummary {

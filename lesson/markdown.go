@@ -29,7 +29,9 @@ func (p Path) Markdown() string {
 	f("PageDown (what a presentation clicker sends) shows the answer, then the next stop; PageUp the question, then " +
 		"the previous stop. The ◀ Stop / Stop ▶ buttons move between stops; ▾ folds the card to its head line, " +
 		"giving the stage the room; ✕ leaves the lesson. A new stop opens paused at its start: press Space or Play when the class has " +
-		"answered. `panel=collapsed` is presentation mode (the lesson's text is 18 px or more at 1280x720); " +
+		"answered. `panel=collapsed` is presentation mode (the lesson's text and the stage's are 18 px or more at 1280x720): " +
+		"there the open card takes the place of the stage's narration row, so the stage keeps its full size with the card below it; " +
+		"\"▾ Narration\" folds the card's head up beside the transport and gives the stage the whole window, with the step-by-step narration under its columns; " +
 		"with `embed=1` the card takes the bottom of the embed and the embed's bar sits just above it.\n\n")
 	f("Every figure below is the model's at the lesson size (or the paper size where it says so), checked by a " +
 		"test against a run, so it changes when the model does.\n\n")

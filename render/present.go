@@ -12,7 +12,9 @@ package render
 // legend, then the timeline beside the counters, which take what is left
 // up to their usual share and are left out when less than bottomLeast is
 // left (the narration says in words what they show, and the panel's
-// metrics are one click away).
+// metrics are one click away). With a lesson card open under the stage
+// (Frame.Card) there is no narration row: the card holds the stop's
+// text, and the stage keeps the width's scale (presentCardLayoutH).
 const (
 	// presentCell is the least square of a grid in presentation mode (10
 	// px on a 720p projector: a stale or doomed line is seen, not found).
@@ -44,7 +46,10 @@ func (st *Stage) layoutPresent(f *Frame, x0, y0, x1, y1 float32, translation boo
 	// Wrap counts 0.58 em a character, the layout 0.6: the row is
 	// narrower by the difference, so no line reaches the stage's edge.
 	rowW := (x1 - x0 - 16) * 0.58 / 0.6
-	narr := st.narrRow.height(f, rowW)
+	narr := float32(0)
+	if !f.Card {
+		narr = st.narrRow.height(f, rowW)
+	}
 	h := y1 - y0
 	need := presentTitleH + mech + 4 + gap/2 + narr
 	legendRows := 1
@@ -65,7 +70,9 @@ func (st *Stage) layoutPresent(f *Frame, x0, y0, x1, y1 float32, translation boo
 		under += gap/2 + bottomH
 	}
 	colBottom := max(y1-under, y0+presentTitleH+mech+4)
-	narr = max(min(narr, y1-legendTall-gap-colBottom), narrateSz*2.5)
+	if !f.Card {
+		narr = max(min(narr, y1-legendTall-gap-colBottom), narrateSz*2.5)
+	}
 	l := runsLayout{
 		colA:       Rect{x0, y0, colW, colBottom - y0},
 		colB:       Rect{x0 + colW + gap, y0, colW, colBottom - y0},

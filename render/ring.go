@@ -189,15 +189,18 @@ func (v *ringView) marks(s *Scene, x, top, w, cx, cy, r, thick float32, flagsBes
 	rowH := float32(smallSz + 1)
 	out := cx + r + thick/2 + 6
 	nameX, named := cx+6, true
-	// Inside: right of the centre, within the ring's hole.
-	if inside := r - thick/2 - 2; 6+widest > inside || float32(names)*rowH > inside*1.4 {
+	// Inside: right of the centre, within the ring's hole (the names'
+	// farthest corner inside its circle, so no arc runs under a name).
+	nameY := max(cy-4-float32(names-1)*rowH/2, top+smallSz*0.8+1)
+	dy := max(cy-nameY+smallSz*0.8, nameY+float32(names-1)*rowH+smallSz*0.25-cy)
+	if inside := r - thick/2 - 2; math.Hypot(float64(6+widest), float64(dy)) > float64(inside) {
 		nameX = out
 		named = out+widest <= x+v.labelW
 	}
 	if flagsBeside {
 		nameX, named = out, true
 	}
-	nameY := cy - 4 - float32(names-1)*rowH/2
+	nameY = cy - 4 - float32(names-1)*rowH/2
 	if flagsBeside {
 		flags := 0
 		for _, val := range tl.Values {

@@ -21,7 +21,7 @@ func (st *Stage) smmuStage(s *Scene, f *Frame, x0, y0, x1, y1 float32) {
 	st.smmuColumn(s, 0, &f.A, f.Narrate, Rect{x0, y0, colW, colBottom - y0})
 	st.smmuColumn(s, 1, &f.B, f.Narrate, Rect{x0 + colW + gap, y0, colW, colBottom - y0})
 	legendY := colBottom + gap/2
-	if f.Narrate {
+	if f.Narrate && !f.Card {
 		st.presentSteps(s, f, narr)
 		legendY = narr.Y + narr.H + gap/2
 	}
@@ -84,7 +84,10 @@ func (st *Stage) smmuShort(y0, y1, w, need, colBottom, bottomH float32) (float32
 // charts' height (140, or 0 when less is left) and the narration row.
 func (st *Stage) smmuPresent(f *Frame, x0, y0, x1, y1, need float32) (float32, float32, Rect) {
 	rowW := (x1 - x0 - 16) * 0.58 / 0.6 // as layoutPresent's
-	narr := st.narrRow.height(f, rowW)
+	narr := float32(0)
+	if !f.Card {
+		narr = st.narrRow.height(f, rowW)
+	}
 	top := smmuTitle + 14 + need + 8
 	under := narr + gap/2 + smmuRow + gap/2
 	bottomH := float32(140)
@@ -94,6 +97,9 @@ func (st *Stage) smmuPresent(f *Frame, x0, y0, x1, y1, need float32) (float32, f
 		under += 4 + bottomH
 	}
 	colBottom := max(y1-under, y0+top)
+	if f.Card {
+		return colBottom, bottomH, Rect{x0 + 8, colBottom, rowW, 0}
+	}
 	narr = max(min(narr, y1-smmuRow-gap-colBottom), narrateSz*2.5)
 	return colBottom, bottomH, Rect{x0 + 8, colBottom + gap/2, rowW, narr}
 }

@@ -81,6 +81,12 @@ type Frame struct {
 	// Narrate shows each side's narration step large in its column
 	// (presentation mode, where the panel is hidden).
 	Narrate bool
+	// Card is set in presentation mode while a lesson card under the
+	// stage shows its stop's question or answer: the card takes the
+	// narration row's place, so the stage draws none and is laid out for
+	// the rest (presentCardLayoutH), which keeps its text at presentSz
+	// on a stage the card shortens.
+	Card bool
 	// MinCell, when above the stage's 3 px, is the smallest square a grid
 	// draws: a figure for a document aggregates more cells per square, so
 	// its file stays small.
@@ -213,7 +219,9 @@ func (st *Stage) Build(s *Scene, f *Frame) {
 		l = st.layoutPresent(f, x0, y0, x1, y1, translation)
 		st.presentColumn(s, 0, &f.A, l.colA)
 		st.presentColumn(s, 1, &f.B, l.colB)
-		st.presentSteps(s, f, l.narrationR)
+		if !f.Card {
+			st.presentSteps(s, f, l.narrationR)
+		}
 	} else {
 		l = st.layoutRuns(x0, y0, x1, y1, translation)
 		st.column(s, 0, &f.A, l.colA)
@@ -260,6 +268,13 @@ const (
 	presentMinScale = float32(presentSz) / smallSz
 	presentLayoutW  = presentW / presentMinScale
 	presentLayoutH  = presentH / presentMinScale
+	// presentCardLayoutH is the height a presented stage without its
+	// narration row (Frame.Card) is laid out in at least: its columns'
+	// title and mechanism, the legend and the bar's inset at every stop
+	// of the dma lesson path (TestPresentedLessonWithCardOpen). The page
+	// caps the card so that the stage keeps this much at the width's
+	// scale (style.css's #lesson in presentation mode).
+	presentCardLayoutH = 345
 )
 
 // presentScale is how much larger than its layout f is drawn: 1 outside
@@ -268,7 +283,11 @@ func presentScale(f *Frame) float32 {
 	if !f.Narrate {
 		return 1
 	}
-	return max(1, min(f.W/presentLayoutW, f.H/presentLayoutH))
+	layoutH := float32(presentLayoutH)
+	if f.Card {
+		layoutH = presentCardLayoutH
+	}
+	return max(1, min(f.W/presentLayoutW, f.H/layoutH))
 }
 
 // Scale is how many times larger than the views' own units the last

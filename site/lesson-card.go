@@ -24,8 +24,14 @@ func (c *LessonCard) position() string {
 	return "Stop " + lesson.Position(c.App.State.Stop, c.stops())
 }
 
+// class is the card's: folded to its head line while Folded, which in
+// presentation mode goes up into the bar's row ("up"), so that the stage
+// has the whole window and its narration row back.
 func (c *LessonCard) class() string {
-	if c.App.Lesson.Folded {
+	switch {
+	case c.App.Lesson.Folded && c.App.Presenting():
+		return "lesson folded up"
+	case c.App.Lesson.Folded:
 		return "lesson folded"
 	}
 	return "lesson"
@@ -52,15 +58,25 @@ func (c *LessonCard) revealLabel() string {
 func (c *LessonCard) fold() { c.App.Lesson.Folded = !c.App.Lesson.Folded }
 
 func (c *LessonCard) foldTitle() string {
-	if c.App.Lesson.Folded {
+	switch {
+	case c.App.Lesson.Folded:
 		return "Show the stop's text"
+	case c.App.Presenting():
+		return "Fold the text away: the stage shows its step-by-step narration in its place"
 	}
 	return "Fold the text away to see the stage"
 }
 
+// foldLabel names what folding gives in presentation mode, where the
+// open card stands in the stage's narration row: the narration.
 func (c *LessonCard) foldLabel() string {
-	if c.App.Lesson.Folded {
+	switch {
+	case c.App.Lesson.Folded && c.App.Presenting():
+		return "▴ Card"
+	case c.App.Lesson.Folded:
 		return "▴"
+	case c.App.Presenting():
+		return "▾ Narration"
 	}
 	return "▾"
 }

@@ -47,9 +47,11 @@ func listenLessonKeys(env vugu.EventEnv, root *site.Root) {
 
 // syncLesson passes the stage whether the answer is kept back (a lesson
 // stop's question, not yet revealed), with the page's way of taking the
-// answer's figures out of the narration.
+// answer's figures out of the narration, and whether the lesson card
+// takes the place of its narration row (presentation mode).
 func syncLesson(a *app.App, ctl *control.Controller) {
 	ctl.SetMask(a.Masked(), a.Hide)
+	ctl.SetCard(a.CardOnStage())
 }
 
 // maskedRuns are the runs the stage shows while the answer is kept back:

@@ -122,7 +122,7 @@ func (p *panel) syncPage() {
 func syncModes(a *app.App) {
 	cl := js.Global().Get("document").Get("body").Get("classList")
 	cl.Call("toggle", "embed", a.State.Embed)
-	cl.Call("toggle", "collapsed", a.State.Collapsed && !a.State.Embed)
+	cl.Call("toggle", "collapsed", a.Presenting())
 }
 
 func setText(id, text string) { setProp(id, "textContent", text) }

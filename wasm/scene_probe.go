@@ -12,8 +12,8 @@ import (
 // exposeScene sets dmaviz.sceneSummary(): of the last frame the stage
 // drew, the smallest text (its size in CSS pixels, id and words), how
 // many items of each id it holds, the texts cut with an ellipsis ("id:
-// words") and the top of the narration (the highest caption or narration
-// line, -1 for none), so that the browser tests read the scene the page
+// words"), the top of the narration (the highest caption or narration
+// line, -1 for none) and of the highest text, so that the browser tests read the scene the page
 // drew (its text sizes, its ring dials, grids and mapping lines, whether
 // its narration is whole) rather than guess from pixels.
 func (s *stage) exposeScene() {
@@ -21,7 +21,7 @@ func (s *stage) exposeScene() {
 		counts := map[string]any{}
 		least, leastID, leastText := float32(0), "", ""
 		cut := []any{}
-		narrTop := float32(-1)
+		narrTop, textTop := float32(-1), float32(-1)
 		for i := range s.scene.Items {
 			it := &s.scene.Items[i]
 			n, _ := counts[it.ID].(int)
@@ -31,6 +31,9 @@ func (s *stage) exposeScene() {
 			}
 			if leastID == "" || it.Size < least {
 				least, leastID, leastText = it.Size, it.ID, it.Text
+			}
+			if top := it.Y - it.Size; textTop < 0 || top < textTop {
+				textTop = top
 			}
 			if strings.HasSuffix(it.Text, "…") {
 				cut = append(cut, it.ID+": "+it.Text)
@@ -42,7 +45,7 @@ func (s *stage) exposeScene() {
 			}
 		}
 		return map[string]any{"leastText": float64(least), "leastID": leastID, "leastWords": leastText, "ids": counts,
-			"cut": cut, "narrationTop": float64(narrTop)}
+			"cut": cut, "narrationTop": float64(narrTop), "textTop": float64(textTop)}
 	})
 	s.page.Set("sceneSummary", fn)
 	// dmaviz.sceneTexts(prefix): the words of the last frame's text items

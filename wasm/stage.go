@@ -191,6 +191,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 	}()
 	msg, in := s.ctl.RunError(), s.ctl.Insets()
 	masked, hide := s.ctl.Mask()
+	card := s.ctl.Card()
 	s.ctl.WithPlayer(func(p *play.Player, zoom render.Zoom) {
 		f := &s.frame
 		f.Masked = masked
@@ -208,6 +209,7 @@ func (s *stage) Draw(screen *ebiten.Image) {
 		f.Zoom = zoom
 		f.Message = msg
 		f.Top, f.Bottom, f.Narrate = float32(in.Top), float32(in.Bottom), in.Narrate
+		f.Card = in.Narrate && card
 		s.views.Build(&s.scene, f)
 	})
 	if s.hovering {

@@ -121,9 +121,15 @@
   // once it has set the body's mode classes and its setPanelWidth, so the
   // stage's first frame already leaves the panel's room (the style sheet
   // gives the empty mount the panel's width until the panel renders).
+  // In presentation mode a folded lesson card's head sits in the bar's
+  // row, right of the bar (--bar-w): the stage keeps clear of both.
   function measurePanel() {
     const r = document.getElementById("panel-mount").getBoundingClientRect();
-    if (page.setPanelWidth) page.setPanelWidth(Math.ceil(r.width), Math.ceil(r.height));
+    document.body.style.setProperty("--bar-w", Math.ceil(r.width) + "px");
+    let h = r.height;
+    const up = document.querySelector("#panel-mount #lesson.up");
+    if (up) h = Math.max(h, up.getBoundingClientRect().bottom);
+    if (page.setPanelWidth) page.setPanelWidth(Math.ceil(r.width), Math.ceil(h));
   }
   page.measurePanel = measurePanel;
 
@@ -141,9 +147,15 @@
   function observeLesson() {
     if (typeof ResizeObserver === "undefined" || typeof MutationObserver === "undefined") return;
     const body = document.body;
-    let card = null, shown = -1;
+    let card = null, shown = -1, wasUp = false;
     const apply = () => {
-      const h = card && card.isConnected ? Math.ceil(card.getBoundingClientRect().height) : 0;
+      const on = card && card.isConnected;
+      // Folded in presentation mode, the card's head is up in the bar's
+      // row (style.css's #lesson.up): the stage keeps clear of it there.
+      const up = on && card.classList.contains("up");
+      if (up || up !== wasUp) measurePanel();
+      wasUp = up;
+      const h = on && !up ? Math.ceil(card.getBoundingClientRect().height) : 0;
       if (h === shown) return;
       shown = h;
       body.style.setProperty("--lesson-h", h + "px");
@@ -159,7 +171,9 @@
       if (card) sizes.observe(card); // reports its size at once
       else apply();
     };
-    new MutationObserver(find).observe(document.getElementById("panel-mount"), { childList: true, subtree: true });
+    // A class change moves the card up or down without resizing it.
+    new MutationObserver(() => { find(); apply(); }).observe(document.getElementById("panel-mount"),
+      { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
     find();
   }
 

@@ -35,6 +35,10 @@ type Options struct {
 	// collapsed panel), where the stage, which then narrates, draws
 	// nothing (render.Frame.Top, Narrate).
 	Top int
+	// Card draws the stage as presentation mode shows it with a lesson
+	// card open under it: without the narration row, whose place the
+	// card takes (render.Frame.Card).
+	Card bool
 }
 
 // PastEndError is a cursor past the end of the runs.
@@ -70,6 +74,7 @@ func Write(w io.Writer, spec *scenario.Spec, a, b *scenario.Result, st urlstate.
 		MinCell: MinCell,
 		Masked:  o.Masked,
 		Top:     float32(o.Top), Narrate: o.Top > 0,
+		Card: o.Card && o.Top > 0,
 	}
 	var scene render.Scene
 	render.NewStage().Build(&scene, &f)

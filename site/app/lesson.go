@@ -109,6 +109,16 @@ func (a *App) CloseLesson() {
 	a.Lesson = LessonView{}
 }
 
+// Presenting reports presentation mode: the panel folded to a bar over
+// a full-window stage that narrates (an embed is never presented).
+func (a *App) Presenting() bool { return a.State.Collapsed && !a.State.Embed }
+
+// CardOnStage reports whether the open lesson's card shows its stop's
+// text under a presented stage: it then takes the place of the stage's
+// narration row, which comes back when the card is folded (its head then
+// sits in the bar's row) or closed.
+func (a *App) CardOnStage() bool { return a.LessonOpen() && !a.Lesson.Folded && a.Presenting() }
+
 // MaskedNote is what stands where the page keeps an answer back.
 const MaskedNote = "revealed with the answer"
 

@@ -100,6 +100,7 @@ type Controller struct {
 	insets Insets
 	masked bool                // SetMask
 	hide   func(string) string // SetMask
+	card   bool                // SetCard
 	runs   runner              // see run.go: the one owner of the runs' state
 }
 

@@ -57,11 +57,20 @@ type Insets struct {
 
 // SetInsets records the overlay edges and narration mode.
 func (c *Controller) SetInsets(in Insets) {
-	c.mu.Lock()
-	changed := in != c.insets
-	if changed {
+	c.setPicture(func() bool {
+		changed := in != c.insets
 		c.insets = in
-		c.results++ // the picture changes: draw it again
+		return changed
+	})
+}
+
+// setPicture runs set under the lock; when set reports a change of what
+// the stage draws, the stage draws it again.
+func (c *Controller) setPicture(set func() bool) {
+	c.mu.Lock()
+	changed := set()
+	if changed {
+		c.results++
 	}
 	c.mu.Unlock()
 	if changed {
@@ -80,16 +89,11 @@ func (c *Controller) Insets() Insets {
 // question before its reveal) and hide, which takes the answer's figures
 // out of a narration step's words while it does (nil: as they are).
 func (c *Controller) SetMask(on bool, hide func(string) string) {
-	c.mu.Lock()
-	changed := on != c.masked
-	c.masked, c.hide = on, hide
-	if changed {
-		c.results++ // the picture changes: draw it again
-	}
-	c.mu.Unlock()
-	if changed {
-		c.wakeStage()
-	}
+	c.setPicture(func() bool {
+		changed := on != c.masked
+		c.masked, c.hide = on, hide
+		return changed
+	})
 }
 
 // Mask returns what SetMask last recorded (hide is nil when off).
@@ -100,4 +104,22 @@ func (c *Controller) Mask() (on bool, hide func(string) string) {
 		return false, nil
 	}
 	return true, c.hide
+}
+
+// SetCard records whether a lesson card under the stage shows its stop's
+// text in presentation mode, where it takes the place of the stage's
+// narration row (render.Frame.Card).
+func (c *Controller) SetCard(open bool) {
+	c.setPicture(func() bool {
+		changed := open != c.card
+		c.card = open
+		return changed
+	})
+}
+
+// Card returns what SetCard last recorded.
+func (c *Controller) Card() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.card
 }

@@ -76,4 +76,12 @@ func TestChangesToThePictureWakeTheStage(t *testing.T) {
 	on, h = c.Mask()
 	assert.False(t, on)
 	assert.Nil(t, h, "no hiding once revealed")
+	c.SetCard(true)
+	assert.Equal(t, 8, wakes, "the lesson card opened")
+	c.SetCard(true)
+	assert.Equal(t, 8, wakes, "the same card woke the stage")
+	assert.True(t, c.Card())
+	c.SetCard(false)
+	assert.Equal(t, 9, wakes, "the lesson card folded")
+	assert.False(t, c.Card())
 }

@@ -95,7 +95,7 @@ func Render(reg *scenario.Registry, board func(preset string) ([]provenance.Para
 		v.Cursor = "end"
 	}
 	var svgDoc bytes.Buffer
-	if _, err := figure.Write(&svgDoc, a.Spec, ra, rb, st, figure.Options{End: end, W: w, H: h, Masked: a.Masked(), Hide: a.Hide, Top: top(a)}); err != nil {
+	if _, err := figure.Write(&svgDoc, a.Spec, ra, rb, st, figure.Options{End: end, W: w, H: h, Masked: a.Masked(), Hide: a.Hide, Top: top(a), Card: a.CardOnStage()}); err != nil {
 		return nil, fmt.Errorf("%q: %w", query, err)
 	}
 	v.SVG = svgDoc.Bytes()
@@ -124,7 +124,7 @@ const CollapsedBar = 40
 
 // top is the height a bar covers at the top of the stage.
 func top(a *app.App) int {
-	if a.State.Collapsed && !a.State.Embed {
+	if a.Presenting() {
 		return CollapsedBar
 	}
 	return 0
