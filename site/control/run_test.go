@@ -217,18 +217,21 @@ func TestARunOfBAloneSaysB(t *testing.T) {
 	c := New()
 	c.SetYield(nil, time.Hour)
 	started, release := make(chan struct{}), make(chan struct{})
+	reported, finish := make(chan struct{}), make(chan struct{})
 	c.StartRunSides([2]bool{false, true}, func(ctx context.Context, hook func(int, float64) error) func(bool) {
 		close(started)
 		<-release
 		_ = hook(1, 0.5)
-		close(release)
+		close(reported)
+		<-finish // the run stays in progress until the test has read it
 		return nil
 	})
 	assert.Equal(t, 1, c.Run().Side, "before its first progress")
 	<-started
-	release <- struct{}{}
-	<-release
+	close(release)
+	<-reported
 	assert.Equal(t, 0.5, c.Run().Done, "half of B is half of the run")
+	close(finish)
 }
 
 // TestTheErrorBarsGoThroughTheRunner: the error bars asked for during a
