@@ -13,18 +13,25 @@ import (
 	"github.com/dmaviz/dmaviz/model/vmapdemo"
 )
 
+// halfwayTRBE is a 64 MiB trbe-aux pair (order0, prefer-large; two
+// sessions) at half its last session, on a w x h stage.
+func halfwayTRBE(t *testing.T, w, h float32) (f *Frame, a, b *scenario.Result, length, half sim.Time) {
+	s := auxmap.NewTRBE()
+	extra := map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamIterations: "2"}
+	a = runPolicyWith(t, s, auxmap.Order0, extra)
+	b = runPolicyWith(t, s, auxmap.PreferLarge, extra)
+	length = max(a.Timeline.End, b.Timeline.End)
+	half = length / 2
+	f = &Frame{A: Side{Result: a, Time: half}, B: Side{Result: b, Time: half}, Cursor: half, Length: length, W: w, H: h}
+	return f, a, b, length, half
+}
+
 // trbe-aux's stage charts the three PMU counters over the run: one strip
 // each with A's and B's lines, the counts at the cursor beside the names
 // (A's order-0 l2d_tlb_refill far above B's), and the cursor where the
 // player is.
 func TestCounterChartDrawsThreeCountersForAAndB(t *testing.T) {
-	s := auxmap.NewTRBE()
-	extra := map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamIterations: "2"}
-	a := runPolicyWith(t, s, auxmap.Order0, extra)
-	b := runPolicyWith(t, s, auxmap.PreferLarge, extra)
-	length := max(a.Timeline.End, b.Timeline.End)
-	half := length / 2
-	f := &Frame{A: Side{Result: a, Time: half}, B: Side{Result: b, Time: half}, Cursor: half, Length: length, W: 1024, H: 768}
+	f, a, b, length, half := halfwayTRBE(t, 1024, 768)
 	require.True(t, hasCounterChart(f))
 	var sc Scene
 	NewStage().Build(&sc, f)
@@ -145,12 +152,7 @@ func TestVmapCounterNamesStayWholeOnANarrowStage(t *testing.T) {
 // row, about 110 px) keeps the strips that fit, l2d_tlb_refill first,
 // instead of a title over an empty row; a tall row keeps all three.
 func TestCounterChartKeepsTheStripsThatFit(t *testing.T) {
-	s := auxmap.NewTRBE()
-	extra := map[string]string{auxmap.ParamAUX: "64MiB", auxmap.ParamIterations: "2"}
-	a := runPolicyWith(t, s, auxmap.Order0, extra)
-	b := runPolicyWith(t, s, auxmap.PreferLarge, extra)
-	length := max(a.Timeline.End, b.Timeline.End)
-	f := &Frame{A: Side{Result: a, Time: length / 2}, B: Side{Result: b, Time: length / 2}, Cursor: length / 2, Length: length, W: 960, H: 600}
+	f, _, _, _, _ := halfwayTRBE(t, 960, 600)
 	for _, c := range []struct {
 		h    float32
 		want int
