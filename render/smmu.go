@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/dmaviz/dmaviz/model/sim"
 	"github.com/dmaviz/dmaviz/model/timeline"
+	"strings"
 )
 
 // The SMMU view (Timeline.SMMU): per side, the masters with their
@@ -167,7 +168,10 @@ func (v *smmuPathsView) Build(s *Scene, r Rect) {
 		s.Text(ids.boxLabel, x+6, ry+smmuBox-8, v.txt.Fit(label, mw-10, smmuSz), smmuSz, Background, AlignStart)
 		i, next := smmuTxnAt(sm, m, v.d.t)
 		v.path(s, m, i, next, x, ry, mw, bw)
-		status := smmuPick(v.txt, w, smmuStatus(v.txt, sm, i, next, v.d.t, false), smmuStatus(v.txt, sm, i, next, v.d.t, true))
+		// The last resort leaves out the state: the lit boxes show it.
+		short := smmuStatus(v.txt, sm, i, next, v.d.t, true)
+		bare := strings.TrimSuffix(strings.TrimSuffix(short, " · in flight"), " · done")
+		status := smmuPick(v.txt, w, smmuStatus(v.txt, sm, i, next, v.d.t, false), short, bare)
 		if v.masked && i >= 0 && !next && sm.Txns[i].Done > v.d.t {
 			status = v.txt.Join(smmuVerb(&sm.Txns[i]), " · in flight", "")
 		}

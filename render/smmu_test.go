@@ -251,3 +251,22 @@ func TestSMMUMemoryBoxSaysWhereReadsWereAnswered(t *testing.T) {
 	s, _ := smmuFrame(a, b, 0, 1280, 720)
 	assert.Contains(t, joinTexts(s, "b/smmu-box-label"), "memory")
 }
+
+// On a 1024x768 page (the stage beside the panel) the masters' status
+// lines are never cut: where the short wording does not fit, the state
+// ("in flight") goes, which the lit boxes show ("write 183 cyc · TCU
+// match · in flig…" at 173 ns was cut).
+func TestSMMUStatusWholeAt1024(t *testing.T) {
+	for _, frac := range []float64{0, 0.00625, 0.0125, 0.025, 0.1, 0.5, 1} {
+		f := pairFrame(t, "smmu-bypass", frac, 1024, 768, 340, 0, 0, false)
+		var s Scene
+		NewStage().Build(&s, f)
+		for _, side := range []string{"a", "b"} {
+			st := items(&s, side+"/smmu-status")
+			require.NotEmpty(t, st, "%s at %v", side, frac)
+			for _, it := range st {
+				assert.NotContains(t, it.Text, "…", "%s at %v of the run", side, frac)
+			}
+		}
+	}
+}
