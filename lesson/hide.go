@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -26,25 +27,42 @@ func (s Stop) AnswerValues(a, b *scenario.Result) []float64 {
 		}
 		va, okA := a.Metric(f.Metric)
 		vb, okB := b.Metric(f.Metric)
-		var v float64
-		switch {
-		case f.Ratio == "A/B" && okA && okB && vb != 0:
-			v = va / vb
-		case f.Ratio == "B/A" && okA && okB && va != 0:
-			v = vb / va
-		case f.Ratio == "" && f.Side == 'A' && okA:
-			v = va
-		case f.Ratio == "" && f.Side == 'B' && okB:
-			v = vb
-		default:
+		needA, needB := f.Ratio != "" || f.Side == 'A', f.Ratio != "" || f.Side == 'B'
+		if needA && !okA || needB && !okB {
 			continue
 		}
-		if f.Scale != 0 {
-			v *= f.Scale
+		v, err := f.value(va, vb)
+		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) { // a ratio over 0
+			continue
 		}
 		vals = append(vals, v)
 	}
 	return vals
+}
+
+// value is the figure's value from its run's metric on side A (va) and
+// B (vb): one side's, or their ratio, times Scale. A figure of another
+// policy (Policy) quotes that run as its B.
+func (f Figure) value(va, vb float64) (float64, error) {
+	var v float64
+	switch {
+	case f.Ratio == "A/B":
+		v = va / vb
+	case f.Ratio == "B/A":
+		v = vb / va
+	case f.Ratio != "":
+		return 0, fmt.Errorf("ratio %q: allowed A/B or B/A", f.Ratio)
+	case f.Policy != "" || f.Side == 'B':
+		v = vb
+	case f.Side == 'A':
+		v = va
+	default:
+		return 0, fmt.Errorf("side %q: allowed A or B", f.Side)
+	}
+	if f.Scale != 0 {
+		v *= f.Scale
+	}
+	return v, nil
 }
 
 // Hide replaces in text each number that prints one of vals at the

@@ -120,37 +120,15 @@ func (r *runs) value(ctx context.Context, f Figure) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	var v float64
-	switch {
-	case f.Ratio == "A/B":
-		v = va / vb
-	case f.Ratio == "B/A":
-		v = vb / va
-	case f.Ratio != "":
-		return 0, fmt.Errorf("ratio %q: allowed A/B or B/A", f.Ratio)
-	case f.Policy != "" || f.Side == 'B':
-		v = vb
-	case f.Side == 'A':
-		v = va
-	default:
-		return 0, fmt.Errorf("side %q: allowed A or B", f.Side)
-	}
-	if f.Scale != 0 {
-		v *= f.Scale
-	}
-	return v, nil
+	return f.value(va, vb)
 }
 
 // matches reports whether v, rounded to text's decimals, prints as text
 // (thousands separators aside).
 func matches(text string, v float64) error {
 	plain := strings.ReplaceAll(text, ",", "")
-	dec := 0
-	if i := strings.IndexByte(plain, '.'); i >= 0 {
-		dec = len(plain) - i - 1
-	}
-	if got := fmt.Sprintf("%.*f", dec, v); got != plain {
-		return fmt.Errorf("the model gives %s (%v), the stop says %s", got, v, text)
+	if !printsOneOf(plain, []float64{v}) {
+		return fmt.Errorf("the model gives %v, the stop says %s", v, text)
 	}
 	return nil
 }
