@@ -68,8 +68,12 @@ func (v *counterView) bind(txt *texts, a, b *scenario.Result, panel, masked bool
 	v.txt, v.a, v.b, v.panel, v.masked = txt, a, b, panel, masked
 }
 
+// MaskedNote is what stands where the page or the stage keeps an answer
+// back (a lesson's question before its reveal).
+const MaskedNote = "revealed with the answer"
+
 // maskedNote is the counters' last line while masked.
-const maskedNote = "values revealed with the answer"
+const maskedNote = "values " + MaskedNote
 
 // hidden stands for a value kept back.
 const hidden = "?"

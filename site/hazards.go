@@ -6,8 +6,8 @@ import (
 	"github.com/vugu/vugu"
 
 	"github.com/dmaviz/dmaviz/model/scenario"
+	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/report"
-	"github.com/dmaviz/dmaviz/site/app"
 )
 
 // maxHazardsShown bounds the list per side; the rest are counted.
@@ -24,7 +24,7 @@ type Hazards struct {
 }
 
 // masked is the line that stands for the list while Masked.
-func (c *Hazards) masked() string { return "Hazards: " + app.MaskedNote + "." }
+func (c *Hazards) masked() string { return "Hazards: " + render.MaskedNote + "." }
 
 // current reports whether both sides have a result to check.
 func (c *Hazards) current() bool { return c.Results[0] != nil && c.Results[1] != nil }

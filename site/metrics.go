@@ -9,7 +9,6 @@ import (
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/report"
-	"github.com/dmaviz/dmaviz/site/app"
 )
 
 // Metrics is the A/B table: each metric on both sides, B/A, and the
@@ -35,7 +34,7 @@ func (c *Metrics) HTML() string {
 		b.WriteString(`<p class="stale-line" id="metrics-none">No current run: the numbers appear when a run succeeds.</p>`)
 	}
 	if c.Masked && len(c.Rows) > 0 {
-		b.WriteString(`<p class="masked-line" id="metrics-masked">Values ` + app.MaskedNote + `.</p>`)
+		b.WriteString(`<p class="masked-line" id="metrics-masked">Values ` + render.MaskedNote + `.</p>`)
 	}
 	b.WriteString(`<table id="metrics"><thead><tr><th>unit</th><th class="num">A</th><th class="num">B</th><th class="num">B/A</th></tr></thead>`)
 	esc := html.EscapeString

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dmaviz/dmaviz/model/scenario"
 	"github.com/dmaviz/dmaviz/model/sim"
+	"github.com/dmaviz/dmaviz/render"
 	"github.com/dmaviz/dmaviz/site/app"
 	"github.com/dmaviz/dmaviz/site/control"
 )
@@ -176,7 +177,7 @@ func (c *Root) runText() string {
 	case run.Err != "":
 		return "run failed: " + run.Err
 	case c.App.A != nil && c.App.Masked():
-		return "simulated: " + app.MaskedNote
+		return "simulated: " + render.MaskedNote
 	case c.App.A != nil:
 		return SimulatedText(c.App.A, c.App.B)
 	}
@@ -262,4 +263,6 @@ func EmbedNotice(msgs []string) string {
 func (c *Root) noticeTitle() string { return strings.Join(c.App.Messages, "\n") }
 
 // chartsMasked stands for the charts while a lesson's answer is kept back.
-func (c *Root) chartsMasked() string { return "What changes with the setting: " + app.MaskedNote + "." }
+func (c *Root) chartsMasked() string {
+	return "What changes with the setting: " + render.MaskedNote + "."
+}

@@ -119,9 +119,6 @@ func (a *App) Presenting() bool { return a.State.Collapsed && !a.State.Embed }
 // sits in the bar's row) or closed.
 func (a *App) CardOnStage() bool { return a.LessonOpen() && !a.Lesson.Folded && a.Presenting() }
 
-// MaskedNote is what stands where the page keeps an answer back.
-const MaskedNote = "revealed with the answer"
-
 // Masked reports whether the page keeps the answer back: a lesson stop
 // shows its question, not yet revealed. The metrics, hazards, charts and
 // the stage's counters then show their rows without values, and the
